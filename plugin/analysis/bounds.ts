@@ -1,0 +1,44 @@
+/**
+ * Symbolic bounds of affine forms over a box of indices, each in [0, extent) with extents affine in the sizes.
+ * Sizes are only known to be >= 0, so a fact is proved only when it holds for every size assignment.
+ */
+import { add, constant, scale, sub } from '../ir/affine.ts'
+import type { Affine, Constraint } from '../ir/nodes.ts'
+
+/** Index name → extent; an index ranges over [0, extent). */
+export type Ranges = ReadonlyMap<string, Affine>
+
+/** The minimum of `a` over the box, as an affine form in the sizes (and in any variable not in `ranges`). */
+export function minOver(a: Affine, ranges: Ranges): Affine {
+  let out = constant(a.constant)
+  for (const t of a.terms) {
+    const extent = ranges.get(t.v)
+    if (extent === undefined) out = add(out, { terms: [t], constant: 0 })
+    else if (t.coeff < 0) out = add(out, scale(sub(extent, constant(1)), t.coeff))
+  }
+  return out
+}
+
+/** The maximum of `a` over the box (non-empty box assumed, as for any loop that runs). */
+export const maxOver = (a: Affine, ranges: Ranges): Affine => scale(minOver(scale(a, -1), ranges), -1)
+
+/** True when `a >= 0` for all sizes >= 0: every coefficient and the constant are non-negative. */
+export const nonNegativeForAllSizes = (a: Affine): boolean => a.constant >= 0 && a.terms.every((t) => t.coeff >= 0)
+
+/** True when the constraint holds at every point of the box, for every size assignment. */
+export function implied(c: Constraint, ranges: Ranges): boolean {
+  if (c.op === '>=') return nonNegativeForAllSizes(minOver(c.expr, ranges))
+  return c.expr.terms.length === 0 && c.expr.constant === 0
+}
+
+/** `0 <= index <= extent - 1`, as the two constraints a guard needs. */
+export function inRangeConstraints(index: Affine, extent: Affine): Constraint[] {
+  return [
+    { expr: index, op: '>=' },
+    { expr: sub(sub(extent, index), constant(1)), op: '>=' },
+  ]
+}
+
+/** True when `index` stays within [0, extent) over the whole box. */
+export const provablyInRange = (index: Affine, extent: Affine, ranges: Ranges): boolean =>
+  inRangeConstraints(index, extent).every((c) => implied(c, ranges))

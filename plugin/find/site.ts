@@ -1,0 +1,27 @@
+import type { Span } from '../diagnostics.ts'
+
+/** A parameter of an annotated function, with its TypeScript type text when it has one. */
+export interface SiteParam {
+  readonly name: string
+  readonly typeText?: string
+  readonly span: Span
+}
+
+/** An annotated function found in a source file: everything later phases need, with offsets into that file. */
+export interface KernelSite {
+  readonly file: string
+  /** The function's name (`function f` or `const f = (...) => {}`). */
+  readonly name: string
+  /** Text between `@kernel` and `*​/`, with JSDoc `*` gutters blanked out so offsets still line up. */
+  readonly specText: string
+  /** Offset of `specText[0]` in the file. */
+  readonly specStart: number
+  readonly params: readonly SiteParam[]
+  /** The whole comment, `/*` to `*​/`. */
+  readonly commentSpan: Span
+  /** The function's name identifier. */
+  readonly nameSpan: Span
+  /** The function body's braces, `{` to `}` inclusive: what the rewrite replaces. */
+  readonly bodySpan: Span
+  readonly form: 'function' | 'arrow' | 'function-expression'
+}

@@ -1,0 +1,146 @@
+/**
+ * polykern's IR: Stripe-style nested polyhedral blocks that lower to loop nests, in one readonly union.
+ *
+ * A kernel is a list of statements run in order. Before `lowerBlocks` the work is in `Block`s: a parallel
+ * polyhedral block (an iteration domain, affine constraints, a body run once per point, in any order, whose only
+ * cross-point interaction is the reduction op of its stores). After it, the work is in `Loop`s and `If`s that the
+ * emitters print one to one. `interp.ts` evaluates both forms and is the executable definition of this file.
+ */
+import type { Span } from '../diagnostics.ts'
+import type { AssignOp, DType } from '../spec/ast.ts'
+
+export type { AssignOp, DType }
+
+/** Types of IR values: a tensor element type, or the result of a comparison. */
+export type ValueType = DType | 'bool'
+
+/** One term `coeff · v` of an affine form; `v` is a loop index or a size symbol. */
+export interface AffineTerm {
+  readonly v: string
+  readonly coeff: number
+}
+
+/** Σ coeff·v + constant, with integer coefficients; terms sorted by `v`, no zero coefficients (see affine.ts). */
+export interface Affine {
+  readonly terms: readonly AffineTerm[]
+  readonly constant: number
+}
+
+/** `expr >= 0` or `expr == 0`: a half-space or hyperplane of an iteration domain. */
+export interface Constraint {
+  readonly expr: Affine
+  readonly op: '>=' | '=='
+}
+
+/** A loop bound: affine, or the max/min of bounds (tightened ranges), or a division rounding up or down. */
+export type Bound =
+  | { readonly kind: 'affine'; readonly a: Affine }
+  | { readonly kind: 'max' | 'min'; readonly args: readonly Bound[] }
+  | { readonly kind: 'ceildiv' | 'floordiv'; readonly arg: Bound; readonly by: number }
+
+/** Row-major access `tensor[index...]`; each index is affine in the enclosing indices and the sizes. */
+export interface Access {
+  readonly tensor: string
+  readonly index: readonly Affine[]
+}
+
+export type UnaryOp = 'neg' | 'not'
+export type BinOp =
+  | 'add' | 'sub' | 'mul' | 'div' | 'mod'
+  | 'lt' | 'le' | 'gt' | 'ge' | 'eq' | 'ne'
+  | 'and' | 'or'
+  | 'max' | 'min' | 'pow'
+export type CallFn = 'exp' | 'log' | 'sqrt' | 'abs' | 'tanh' | 'sigmoid'
+
+export type Expr =
+  /** A literal of the given type (±Infinity allowed for floats; i32 identities are written as INT32_MIN/MAX). */
+  | { readonly kind: 'const'; readonly value: number; readonly type: ValueType }
+  /** Element read. `zeroOutside`: an out-of-range index reads 0 instead of being excluded by the domain. */
+  | { readonly kind: 'load'; readonly access: Access; readonly type: DType; readonly zeroOutside: boolean }
+  /** The current value of a loop index or size symbol, converted to `type`. */
+  | { readonly kind: 'var'; readonly name: string; readonly type: DType }
+  | { readonly kind: 'unary'; readonly op: UnaryOp; readonly arg: Expr; readonly type: ValueType }
+  /** Arithmetic in `type`; i32 wraps, i32 division truncates and x/0 = x%0 = 0. Comparisons have type 'bool'. */
+  | { readonly kind: 'binary'; readonly op: BinOp; readonly a: Expr; readonly b: Expr; readonly type: ValueType }
+  | { readonly kind: 'call'; readonly fn: CallFn; readonly arg: Expr; readonly type: DType }
+  /** `cond ? a : b`, both arms evaluated lazily. */
+  | { readonly kind: 'select'; readonly cond: Expr; readonly a: Expr; readonly b: Expr; readonly type: DType }
+
+/** One index of a block's domain, ranging over [0, extent). */
+export interface IndexRange {
+  readonly name: string
+  readonly extent: Affine
+}
+
+/** Parallel polyhedral block: `body` runs once for every point of the indices' box that meets `constraints`. */
+export interface Block {
+  readonly kind: 'block'
+  /** Stable statement id (`s0`, `s1`, ...) used by analyses, logs and schedules. */
+  readonly id: string
+  /** Loop order when lowered, outermost first; the semantics do not depend on it. */
+  readonly indices: readonly IndexRange[]
+  readonly constraints: readonly Constraint[]
+  readonly body: readonly Stmt[]
+  /** Hints for later passes and the emitters (Stripe's tags); no semantic effect. */
+  readonly tags: readonly string[]
+  readonly span?: Span
+}
+
+/** Counted loop `for (v = lo; v < hi; v++)`; `parallel` promises no cross-iteration dependence but reductions. */
+export interface Loop {
+  readonly kind: 'loop'
+  readonly v: string
+  readonly lo: Bound
+  readonly hi: Bound
+  readonly mode: 'serial' | 'parallel'
+  readonly body: readonly Stmt[]
+}
+
+/** Runs `body` where every constraint holds. */
+export interface If {
+  readonly kind: 'if'
+  readonly conds: readonly Constraint[]
+  readonly body: readonly Stmt[]
+}
+
+/** `tensor[index] op= value`: the spec's statement at one point. */
+export interface Store {
+  readonly kind: 'store'
+  readonly access: Access
+  readonly op: AssignOp
+  readonly value: Expr
+  readonly span?: Span
+}
+
+/** Sets every element of a tensor to a constant: TC's `!` initialisation and temporaries' reset. */
+export interface Fill {
+  readonly kind: 'fill'
+  readonly tensor: string
+  readonly value: Expr
+}
+
+export type Stmt = Block | Loop | If | Store | Fill
+
+/** What a tensor is to the kernel: read, written, both, or a temporary local to one call. */
+export type TensorRole = 'in' | 'out' | 'inout' | 'temp'
+
+export interface Tensor {
+  readonly name: string
+  readonly dtype: DType
+  /** One affine extent per dimension (a size symbol or a literal); empty for rank 0. */
+  readonly shape: readonly Affine[]
+  readonly role: TensorRole
+  readonly span?: Span
+}
+
+/** A parameter of the annotated function, in declaration order: a typed array or a size. */
+export type Param = { readonly kind: 'tensor'; readonly name: string } | { readonly kind: 'size'; readonly name: string }
+
+export interface Kernel {
+  readonly name: string
+  readonly params: readonly Param[]
+  readonly tensors: readonly Tensor[]
+  readonly sizes: readonly string[]
+  readonly body: readonly Stmt[]
+  readonly span?: Span
+}

@@ -1,0 +1,78 @@
+/** Text form of the IR, in the spec's own notation: for debug logs, `explain`, and pass tests. */
+import { format } from './affine.ts'
+import type { BinOp, Bound, Constraint, Expr, Kernel, Stmt } from './nodes.ts'
+
+const BIN: Record<BinOp, string> = {
+  add: '+', sub: '-', mul: '*', div: '/', mod: '%',
+  lt: '<', le: '<=', gt: '>', ge: '>=', eq: '==', ne: '!=', and: '&&', or: '||',
+  max: 'max', min: 'min', pow: 'pow',
+}
+
+export function printKernel(k: Kernel): string {
+  const params = k.params.map((p) => {
+    if (p.kind === 'size') return p.name
+    const t = k.tensors.find((x) => x.name === p.name)!
+    return `${t.name}: ${t.dtype}[${t.shape.map(format).join(', ')}]`
+  })
+  const temps = k.tensors.filter((t) => t.role === 'temp').map((t) => `  let ${t.name}: ${t.dtype}[${t.shape.map(format).join(', ')}]\n`)
+  return `kernel ${k.name}(${params.join(', ')}) {\n${temps.join('')}${printStmts(k.body, '  ')}}\n`
+}
+
+export function printStmts(stmts: readonly Stmt[], indent = ''): string {
+  return stmts.map((s) => printStmt(s, indent)).join('')
+}
+
+function printStmt(s: Stmt, ind: string): string {
+  switch (s.kind) {
+    case 'fill':
+      return `${ind}${s.tensor}[*] = ${printExpr(s.value)}\n`
+    case 'store':
+      return `${ind}${s.access.tensor}[${s.access.index.map(format).join(', ')}] ${s.op} ${printExpr(s.value)}\n`
+    case 'if':
+      return `${ind}if ${s.conds.map(printConstraint).join(' && ')} {\n${printStmts(s.body, ind + '  ')}${ind}}\n`
+    case 'loop':
+      return `${ind}for ${s.v} in [${printBound(s.lo)}, ${printBound(s.hi)})${s.mode === 'parallel' ? ' parallel' : ''} {\n${printStmts(s.body, ind + '  ')}${ind}}\n`
+    case 'block': {
+      const domain = s.indices.map((ix) => `${ix.name} < ${format(ix.extent)}`).join(', ')
+      const where = s.constraints.length ? ` where ${s.constraints.map(printConstraint).join(', ')}` : ''
+      const tags = s.tags.length ? ` #${s.tags.join(' #')}` : ''
+      return `${ind}block ${s.id} [${domain}]${where}${tags} {\n${printStmts(s.body, ind + '  ')}${ind}}\n`
+    }
+  }
+}
+
+export const printConstraint = (c: Constraint): string => `${format(c.expr)} ${c.op} 0`
+
+export function printBound(b: Bound): string {
+  switch (b.kind) {
+    case 'affine':
+      return format(b.a)
+    case 'max':
+    case 'min':
+      return `${b.kind}(${b.args.map(printBound).join(', ')})`
+    case 'ceildiv':
+    case 'floordiv':
+      return `${b.kind}(${printBound(b.arg)}, ${b.by})`
+  }
+}
+
+export function printExpr(e: Expr): string {
+  switch (e.kind) {
+    case 'const':
+      return String(e.value)
+    case 'var':
+      return e.name
+    case 'load':
+      return `${e.access.tensor}[${e.access.index.map(format).join(', ')}]${e.zeroOutside ? '?' : ''}`
+    case 'unary':
+      return e.op === 'neg' ? `-${printExpr(e.arg)}` : `!${printExpr(e.arg)}`
+    case 'call':
+      return `${e.fn}(${printExpr(e.arg)})`
+    case 'select':
+      return `(${printExpr(e.cond)} ? ${printExpr(e.a)} : ${printExpr(e.b)})`
+    case 'binary':
+      return e.op === 'max' || e.op === 'min' || e.op === 'pow'
+        ? `${e.op}(${printExpr(e.a)}, ${printExpr(e.b)})`
+        : `(${printExpr(e.a)} ${BIN[e.op]} ${printExpr(e.b)})`
+  }
+}

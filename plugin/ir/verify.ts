@@ -1,0 +1,122 @@
+/**
+ * IR invariants, checked after every pass (tinygrad's spec, Halide's "passes repair what they break"):
+ * tensors exist and are indexed with their rank, every affine variable is in scope, loop and block indices are
+ * unique along a path, expression types agree, inputs are never written, and lowered IR holds no blocks.
+ */
+import { internalAssert } from '../diagnostics.ts'
+import type { Access, Affine, Bound, Expr, Kernel, Stmt, Tensor } from './nodes.ts'
+
+export function verifyKernel(k: Kernel, pass: string, opts: { lowered?: boolean } = {}): Kernel {
+  const tensors = new Map(k.tensors.map((t) => [t.name, t]))
+  const check: (cond: unknown, msg: string) => asserts cond = (cond, msg) => internalAssert(cond, pass, `${k.name}: ${msg}`)
+  const sizes = new Set(k.sizes)
+  for (const t of k.tensors) for (const d of t.shape) checkAffine(d, sizes, `shape of ${t.name}`)
+
+  function checkAffine(a: Affine, scope: ReadonlySet<string>, where: string) {
+    for (const t of a.terms) {
+      check(scope.has(t.v), `'${t.v}' is not in scope in ${where}`)
+      check(Number.isInteger(t.coeff) && t.coeff !== 0, `bad coefficient in ${where}`)
+    }
+    check(Number.isInteger(a.constant), `non-integer constant in ${where}`)
+  }
+
+  function checkAccess(a: Access, scope: ReadonlySet<string>): Tensor {
+    const t = tensors.get(a.tensor)
+    check(t, `unknown tensor ${a.tensor}`)
+    check(a.index.length === t.shape.length, `${a.tensor} indexed with ${a.index.length} indices, rank ${t.shape.length}`)
+    for (const ix of a.index) checkAffine(ix, scope, `an index of ${a.tensor}`)
+    return t
+  }
+
+  function checkBound(b: Bound, scope: ReadonlySet<string>) {
+    if (b.kind === 'affine') checkAffine(b.a, scope, 'a loop bound')
+    else if (b.kind === 'max' || b.kind === 'min') b.args.forEach((x) => checkBound(x, scope))
+    else if (b.kind === 'ceildiv' || b.kind === 'floordiv') {
+      check(Number.isInteger(b.by) && b.by > 0, 'division bound by a non-positive number')
+      checkBound(b.arg, scope)
+    }
+  }
+
+  function checkExpr(e: Expr, scope: ReadonlySet<string>): void {
+    switch (e.kind) {
+      case 'const':
+        check(e.type !== 'i32' || Number.isInteger(e.value), 'non-integer i32 constant')
+        return
+      case 'var':
+        check(scope.has(e.name), `'${e.name}' read outside its scope`)
+        return
+      case 'load':
+        check(checkAccess(e.access, scope).dtype === e.type, `load of ${e.access.tensor} has the wrong type`)
+        return
+      case 'unary':
+        checkExpr(e.arg, scope)
+        check(e.op === 'not' ? e.arg.type === 'bool' && e.type === 'bool' : e.arg.type === e.type, 'unary type mismatch')
+        return
+      case 'call':
+        checkExpr(e.arg, scope)
+        check(e.arg.type === e.type, `${e.fn} argument type mismatch`)
+        return
+      case 'select':
+        checkExpr(e.cond, scope)
+        checkExpr(e.a, scope)
+        checkExpr(e.b, scope)
+        check(e.cond.type === 'bool' && e.a.type === e.type && e.b.type === e.type, 'select type mismatch')
+        return
+      case 'binary': {
+        checkExpr(e.a, scope)
+        checkExpr(e.b, scope)
+        check(e.a.type === e.b.type, `operands of ${e.op} have different types`)
+        const logical = e.op === 'and' || e.op === 'or'
+        const compare = ['lt', 'le', 'gt', 'ge', 'eq', 'ne'].includes(e.op)
+        if (logical) check(e.a.type === 'bool' && e.type === 'bool', `${e.op} needs booleans`)
+        else if (compare) check(e.type === 'bool' && e.a.type !== 'bool', `${e.op} compares numbers`)
+        else check(e.type === e.a.type && e.type !== 'bool', `${e.op} type mismatch`)
+      }
+    }
+  }
+
+  function checkStmts(stmts: readonly Stmt[], scope: ReadonlySet<string>): void {
+    for (const s of stmts) {
+      switch (s.kind) {
+        case 'fill': {
+          const t = tensors.get(s.tensor)
+          check(t && t.role !== 'in', `fill of ${s.tensor}, which is not writable`)
+          checkExpr(s.value, scope)
+          check(s.value.type === t.dtype, `fill of ${s.tensor} with the wrong type`)
+          break
+        }
+        case 'store': {
+          const t = checkAccess(s.access, scope)
+          check(t.role !== 'in', `store to the input ${t.name}`)
+          checkExpr(s.value, scope)
+          check(s.value.type === t.dtype, `store to ${t.name} of a ${s.value.type} value`)
+          break
+        }
+        case 'if':
+          s.conds.forEach((c) => checkAffine(c.expr, scope, 'an if condition'))
+          checkStmts(s.body, scope)
+          break
+        case 'loop':
+          check(!scope.has(s.v), `loop variable ${s.v} shadows another name`)
+          checkBound(s.lo, scope)
+          checkBound(s.hi, scope)
+          checkStmts(s.body, new Set([...scope, s.v]))
+          break
+        case 'block': {
+          check(!opts.lowered, `block ${s.id} left in lowered IR`)
+          const inner = new Set(scope)
+          for (const ix of s.indices) {
+            check(!inner.has(ix.name), `index ${ix.name} of ${s.id} shadows another name`)
+            checkAffine(ix.extent, scope, `the extent of ${ix.name}`)
+            inner.add(ix.name)
+          }
+          s.constraints.forEach((c) => checkAffine(c.expr, inner, `a constraint of ${s.id}`))
+          checkStmts(s.body, inner)
+        }
+      }
+    }
+  }
+
+  checkStmts(k.body, sizes)
+  return k
+}

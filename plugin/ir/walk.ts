@@ -1,0 +1,113 @@
+/** Generic traversals: passes override only the node kinds they care about (Halide's IRMutator, in TypeScript). */
+import type { Block, Expr, Fill, If, Loop, Stmt, Store } from './nodes.ts'
+
+type Recurse = (stmts: readonly Stmt[]) => readonly Stmt[]
+
+export interface StmtHandlers {
+  block?: (node: Block, recurse: Recurse) => Stmt | readonly Stmt[]
+  loop?: (node: Loop, recurse: Recurse) => Stmt | readonly Stmt[]
+  if?: (node: If, recurse: Recurse) => Stmt | readonly Stmt[]
+  store?: (node: Store) => Stmt | readonly Stmt[]
+  fill?: (node: Fill) => Stmt | readonly Stmt[]
+}
+
+/** Rebuilds a statement list bottom-up; a handler may return one statement or several. Unchanged lists keep identity. */
+export function mapStmts(stmts: readonly Stmt[], handlers: StmtHandlers): readonly Stmt[] {
+  const recurse: Recurse = (list) => mapStmts(list, handlers)
+  let changed = false
+  const out: Stmt[] = []
+  for (const s of stmts) {
+    const r = mapOne(s, handlers, recurse)
+    if (r !== s) changed = true
+    if (Array.isArray(r)) out.push(...(r as readonly Stmt[]))
+    else out.push(r as Stmt)
+  }
+  return changed ? out : stmts
+}
+
+function mapOne(s: Stmt, h: StmtHandlers, recurse: Recurse): Stmt | readonly Stmt[] {
+  switch (s.kind) {
+    case 'block':
+      return h.block ? h.block(s, recurse) : withBody(s, recurse(s.body))
+    case 'loop':
+      return h.loop ? h.loop(s, recurse) : withBody(s, recurse(s.body))
+    case 'if':
+      return h.if ? h.if(s, recurse) : withBody(s, recurse(s.body))
+    case 'store':
+      return h.store ? h.store(s) : s
+    case 'fill':
+      return h.fill ? h.fill(s) : s
+  }
+}
+
+/** Returns `node` itself when the body is unchanged, so passes can tell "(unchanged)" by identity. */
+export function withBody<T extends Block | Loop | If>(node: T, body: readonly Stmt[]): T {
+  return body === node.body ? node : { ...node, body }
+}
+
+/** Visits every statement depth-first, parents before children, with the enclosing loop/block statements. */
+export function walkStmts(stmts: readonly Stmt[], visit: (s: Stmt, parents: readonly Stmt[]) => void, parents: Stmt[] = []): void {
+  for (const s of stmts) {
+    visit(s, parents)
+    if (s.kind === 'block' || s.kind === 'loop' || s.kind === 'if') {
+      parents.push(s)
+      walkStmts(s.body, visit, parents)
+      parents.pop()
+    }
+  }
+}
+
+/** Visits every expression node, parents before children. */
+export function walkExpr(e: Expr, visit: (e: Expr) => void): void {
+  visit(e)
+  switch (e.kind) {
+    case 'unary':
+    case 'call':
+      walkExpr(e.arg, visit)
+      break
+    case 'binary':
+      walkExpr(e.a, visit)
+      walkExpr(e.b, visit)
+      break
+    case 'select':
+      walkExpr(e.cond, visit)
+      walkExpr(e.a, visit)
+      walkExpr(e.b, visit)
+      break
+    default:
+      break
+  }
+}
+
+/** Rebuilds an expression bottom-up through `f`, which sees each node after its children were rebuilt. */
+export function mapExpr(e: Expr, f: (e: Expr) => Expr): Expr {
+  switch (e.kind) {
+    case 'unary':
+    case 'call': {
+      const arg = mapExpr(e.arg, f)
+      return f(arg === e.arg ? e : { ...e, arg })
+    }
+    case 'binary': {
+      const a = mapExpr(e.a, f)
+      const b = mapExpr(e.b, f)
+      return f(a === e.a && b === e.b ? e : { ...e, a, b })
+    }
+    case 'select': {
+      const cond = mapExpr(e.cond, f)
+      const a = mapExpr(e.a, f)
+      const b = mapExpr(e.b, f)
+      return f(cond === e.cond && a === e.a && b === e.b ? e : { ...e, cond, a, b })
+    }
+    default:
+      return f(e)
+  }
+}
+
+/** Every tensor load in an expression, in evaluation order. */
+export function loadsOf(e: Expr): Extract<Expr, { kind: 'load' }>[] {
+  const out: Extract<Expr, { kind: 'load' }>[] = []
+  walkExpr(e, (x) => {
+    if (x.kind === 'load') out.push(x)
+  })
+  return out
+}

@@ -1,0 +1,32 @@
+/**
+ * Picks each block's loop order from its access maps: the index that walks the most memory contiguously goes
+ * innermost. An index scores, for every access it appears in, a weight that falls with the distance of its
+ * dimension from the last (contiguous) one, scaled by the tensor's rank so large tensors dominate small ones.
+ * Legal for any order: a block's points are independent but for the reduction of its stores (Stripe's rule).
+ * A stand-in until the working-set ranking of the contraction work replaces it.
+ */
+import { coeffOf } from '../ir/affine.ts'
+import type { Access, Block, Kernel } from '../ir/nodes.ts'
+import { loadsOf, mapStmts, withBody } from '../ir/walk.ts'
+
+const DIM_WEIGHT = [1000, 30, 1]
+
+export function reorder(kernel: Kernel): Kernel {
+  const body = mapStmts(kernel.body, { block: (b, recurse) => reorderBlock(withBody(b, recurse(b.body))) })
+  return body === kernel.body ? kernel : { ...kernel, body }
+}
+
+function reorderBlock(b: Block): Block {
+  const accesses: Access[] = []
+  for (const s of b.body) if (s.kind === 'store') accesses.push(s.access, ...loadsOf(s.value).map((l) => l.access))
+  const score = new Map(b.indices.map((ix) => [ix.name, 0]))
+  for (const a of accesses) {
+    a.index.forEach((expr, d) => {
+      const weight = (DIM_WEIGHT[a.index.length - 1 - d] ?? 0) * a.index.length
+      for (const ix of b.indices) if (coeffOf(expr, ix.name) !== 0) score.set(ix.name, score.get(ix.name)! + weight)
+    })
+  }
+  // Stable: equal scores keep the spec's order (output indices first).
+  const indices = b.indices.map((ix, n) => ({ ix, n })).sort((x, y) => score.get(x.ix.name)! - score.get(y.ix.name)! || x.n - y.n).map((x) => x.ix)
+  return indices.every((ix, n) => ix === b.indices[n]) ? b : { ...b, indices }
+}

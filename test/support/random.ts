@@ -1,0 +1,42 @@
+/** Seeded data for tests: the same seed gives the same shapes and values on every machine. */
+import type { AbiDType } from '../../runtime/abi.ts'
+
+export type TensorArray = Float32Array | Float64Array | Int32Array
+
+/** mulberry32: small, fast, good enough to pick shapes and fill arrays. */
+export function rng(seed: number): () => number {
+  let a = seed >>> 0
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0
+    let t = a
+    t = Math.imul(t ^ (t >>> 15), t | 1)
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+}
+
+export function randomArray(dtype: AbiDType, length: number, next: () => number): TensorArray {
+  if (dtype === 'i32') return Int32Array.from({ length }, () => Math.floor(next() * 201) - 100)
+  const a = dtype === 'f32' ? new Float32Array(length) : new Float64Array(length)
+  for (let i = 0; i < length; i++) a[i] = next() * 2 - 1
+  return a
+}
+
+/** Largest |a - b| relative to the larger magnitude (and to 1, so values near zero compare absolutely). */
+export function maxRelErr(a: ArrayLike<number>, b: ArrayLike<number>): number {
+  let worst = 0
+  for (let i = 0; i < a.length; i++) {
+    if (Object.is(a[i], b[i]) || (a[i] === b[i])) continue
+    if (Number.isNaN(a[i]) !== Number.isNaN(b[i])) return Infinity
+    const err = Math.abs(a[i] - b[i]) / Math.max(1, Math.abs(a[i]), Math.abs(b[i]))
+    worst = Math.max(worst, Number.isNaN(err) ? Infinity : err)
+  }
+  return worst
+}
+
+/** Tolerance by dtype, growing with the length of the longest reduction (fp error grows with it). */
+export function tolerance(dtype: AbiDType, reductionLength: number): number {
+  if (dtype === 'i32') return 0
+  const eps = dtype === 'f32' ? 1.2e-7 : 2.3e-16
+  return eps * 64 * Math.max(1, Math.sqrt(reductionLength)) * 8
+}
