@@ -1,0 +1,15 @@
+# polykern's addon template: copied beside each generated translation unit and built by node-gyp at bundle time.
+# The sources and any target-specific flags come from the generated kernels.gypi (never edited by hand).
+# package.json sets "gypfile": false, so installing polykern never tries to build this file.
+{
+  'targets': [
+    {
+      'target_name': 'polykern',
+      'includes': ['kernels.gypi'],
+      'defines': ['NAPI_VERSION=8'],
+      'include_dirs': ['.'],
+      # -fwrapv: i32 arithmetic wraps (the IR's semantics); C11 for restrict and compound literals.
+      'cflags': ['-O3', '-fwrapv', '-std=c11'],
+    },
+  ],
+}

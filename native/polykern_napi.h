@@ -1,0 +1,182 @@
+/*
+ * The Node-API side of a polykern addon: checked napi calls, argument validation that C must never delegate to
+ * JavaScript, and the module's `__polykern` description. Errors carry the same `runtime_*` codes as the JS runtime.
+ * The including file defines NAPI_VERSION first.
+ */
+#ifndef POLYKERN_NAPI_H
+#define POLYKERN_NAPI_H
+
+#include <node_api.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+/* After node-addon-examples' NODE_API_CALL: on failure, throw (unless already pending) and return `ret`. */
+#define PK_CALL_OR(env, call, ret)                                                                              \
+  do {                                                                                                          \
+    if ((call) != napi_ok) {                                                                                    \
+      pk_throw_last_error(env);                                                                                 \
+      return ret;                                                                                               \
+    }                                                                                                           \
+  } while (0)
+
+#define PK_CALL(env, call) PK_CALL_OR(env, call, NULL)
+
+/* 2^53: the largest size a JS number holds exactly. */
+#define PK_MAX_SIZE 9007199254740992.0
+
+typedef enum { PK_TYPE_ERROR, PK_RANGE_ERROR } pk_error_kind;
+
+/* A typed-array argument, borrowed without copying. */
+typedef struct {
+  void *data;
+  size_t length;
+  size_t bytes;
+} pk_array;
+
+static inline void pk_throw_last_error(napi_env env) {
+  bool pending = false;
+  if (napi_is_exception_pending(env, &pending) == napi_ok && pending) return;
+  const napi_extended_error_info *info = NULL;
+  napi_get_last_error_info(env, &info);
+  const char *message = info != NULL && info->error_message != NULL ? info->error_message : "unknown N-API error";
+  napi_throw_error(env, "runtime_napi", message);
+}
+
+/* Throws a TypeError or RangeError with `code` and a printf-style message; returns NULL for `return pk_throw(...)`. */
+static inline napi_value pk_throw(napi_env env, pk_error_kind kind, const char *code, const char *format, ...) {
+  char message[512];
+  va_list args;
+  va_start(args, format);
+  vsnprintf(message, sizeof message, format, args);
+  va_end(args);
+  if (kind == PK_TYPE_ERROR) napi_throw_type_error(env, code, message);
+  else napi_throw_range_error(env, code, message);
+  return NULL;
+}
+
+/* Reads exactly `expected` arguments into argv. */
+static inline bool pk_get_args(napi_env env, napi_callback_info info, const char *kernel, size_t expected,
+                               napi_value *argv) {
+  size_t argc = expected;
+  PK_CALL_OR(env, napi_get_cb_info(env, info, &argc, argv, NULL, NULL), false);
+  if (argc != expected) {
+    pk_throw(env, PK_TYPE_ERROR, "runtime_arg_count", "polykern: kernel '%s' expects %zu arguments but received %zu",
+             kernel, expected, argc);
+    return false;
+  }
+  return true;
+}
+
+static inline const char *pk_array_type_name(napi_typedarray_type type) {
+  switch (type) {
+    case napi_float32_array: return "Float32Array";
+    case napi_float64_array: return "Float64Array";
+    case napi_int32_array: return "Int32Array";
+    default: return "typed array";
+  }
+}
+
+static inline size_t pk_element_size(napi_typedarray_type type) { return type == napi_float64_array ? 8 : 4; }
+
+/* A tensor argument: must be a typed array of exactly `type`. */
+static inline bool pk_array_arg(napi_env env, napi_value value, napi_typedarray_type type, const char *kernel,
+                                const char *name, pk_array *out) {
+  bool is_typedarray = false;
+  PK_CALL_OR(env, napi_is_typedarray(env, value, &is_typedarray), false);
+  napi_typedarray_type actual = type;
+  if (is_typedarray) {
+    PK_CALL_OR(env, napi_get_typedarray_info(env, value, &actual, &out->length, &out->data, NULL, NULL), false);
+  }
+  if (!is_typedarray || actual != type) {
+    pk_throw(env, PK_TYPE_ERROR, "runtime_arg_type", "polykern: kernel '%s': argument '%s' must be a %s", kernel,
+             name, pk_array_type_name(type));
+    return false;
+  }
+  out->bytes = out->length * pk_element_size(type);
+  return true;
+}
+
+/* A size argument: a finite, integral, non-negative number no larger than 2^53. */
+static inline bool pk_size_arg(napi_env env, napi_value value, const char *kernel, const char *name, int64_t *out) {
+  napi_valuetype type;
+  PK_CALL_OR(env, napi_typeof(env, value, &type), false);
+  if (type != napi_number) {
+    pk_throw(env, PK_TYPE_ERROR, "runtime_size_invalid", "polykern: kernel '%s': size '%s' must be a number", kernel,
+             name);
+    return false;
+  }
+  double x;
+  PK_CALL_OR(env, napi_get_value_double(env, value, &x), false);
+  if (!isfinite(x) || x < 0 || x != floor(x) || x > PK_MAX_SIZE) {
+    pk_throw(env, PK_RANGE_ERROR, "runtime_size_invalid",
+             "polykern: kernel '%s': size '%s' must be a non-negative integer no larger than 2^53, got %.17g", kernel,
+             name, x);
+    return false;
+  }
+  *out = (int64_t)x;
+  return true;
+}
+
+/* The array's length must equal the product of its shape's dimensions, computed without overflow. */
+static inline bool pk_check_length(napi_env env, const char *kernel, const char *name, const char *shape,
+                                   const pk_array *array, int rank, const int64_t *dims) {
+  int64_t count = 1;
+  bool valid = true;
+  for (int d = 0; d < rank && valid; d++) {
+    valid = dims[d] >= 0 && !__builtin_mul_overflow(count, dims[d], &count);
+  }
+  if (!valid || (uint64_t)count != (uint64_t)array->length) {
+    if (valid) {
+      pk_throw(env, PK_RANGE_ERROR, "runtime_arg_length",
+               "polykern: kernel '%s': argument '%s' has length %zu but its shape %s needs %lld", kernel, name,
+               array->length, shape, (long long)count);
+    } else {
+      pk_throw(env, PK_RANGE_ERROR, "runtime_arg_length",
+               "polykern: kernel '%s': the shape %s of argument '%s' is negative or too large", kernel, shape, name);
+    }
+    return false;
+  }
+  return true;
+}
+
+/* An output must not share any byte with another argument: the kernels' pointers are `restrict`. */
+static inline bool pk_check_disjoint(napi_env env, const char *kernel, const char *output, const pk_array *out,
+                                     const char *other, const pk_array *arg) {
+  uintptr_t a = (uintptr_t)out->data, b = (uintptr_t)arg->data;
+  bool overlap = out->bytes > 0 && arg->bytes > 0 && a < b + arg->bytes && b < a + out->bytes;
+  if (overlap) {
+    pk_throw(env, PK_RANGE_ERROR, "runtime_alias",
+             "polykern: kernel '%s': output '%s' overlaps argument '%s' in memory", kernel, output, other);
+    return false;
+  }
+  return true;
+}
+
+static inline napi_value pk_throw_no_memory(napi_env env, const char *kernel) {
+  return pk_throw(env, PK_RANGE_ERROR, "runtime_out_of_memory",
+                  "polykern: kernel '%s': out of memory allocating its temporaries", kernel);
+}
+
+/* `exports.__polykern = { napiVersion, isa, kernels: [...names] }`: what the loader checks before using the addon. */
+static inline napi_value pk_export_meta(napi_env env, napi_value exports, const char *isa,
+                                        const char *const *kernels, size_t count) {
+  napi_value meta, value, names;
+  PK_CALL(env, napi_create_object(env, &meta));
+  PK_CALL(env, napi_create_int32(env, NAPI_VERSION, &value));
+  PK_CALL(env, napi_set_named_property(env, meta, "napiVersion", value));
+  PK_CALL(env, napi_create_string_utf8(env, isa, NAPI_AUTO_LENGTH, &value));
+  PK_CALL(env, napi_set_named_property(env, meta, "isa", value));
+  PK_CALL(env, napi_create_array_with_length(env, count, &names));
+  for (size_t i = 0; i < count; i++) {
+    PK_CALL(env, napi_create_string_utf8(env, kernels[i], NAPI_AUTO_LENGTH, &value));
+    PK_CALL(env, napi_set_element(env, names, (uint32_t)i, value));
+  }
+  PK_CALL(env, napi_set_named_property(env, meta, "kernels", names));
+  PK_CALL(env, napi_set_named_property(env, exports, "__polykern", meta));
+  return exports;
+}
+
+#endif

@@ -1,0 +1,38 @@
+/** The content address of a built addon: everything that can change the bytes of `polykern.node`. */
+import { createHash } from 'node:crypto'
+
+export interface AddonInputs {
+  /** The generated C translation unit. */
+  readonly source: string
+  /** native/*.h, by file name. */
+  readonly headers: readonly { readonly name: string; readonly text: string }[]
+  /** The repo-root binding.gyp template and the generated kernels.gypi. */
+  readonly bindingGyp: string
+  readonly gypi: string
+  /** First line of `cc --version`. */
+  readonly compiler: string
+  readonly napiVersion: number
+  /** polykern's package.json version. */
+  readonly version: string
+  readonly platform: string
+  readonly arch: string
+}
+
+/** sha256 (hex) over every input, each length-prefixed so no two different input sets hash the same text. */
+export function addonHash(inputs: AddonInputs): string {
+  const hash = createHash('sha256')
+  const field = (label: string, text: string): void => {
+    hash.update(`${label}:${Buffer.byteLength(text)}:`).update(text)
+  }
+  field('source', inputs.source)
+  for (const h of [...inputs.headers].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+    field(`header ${h.name}`, h.text)
+  }
+  field('binding.gyp', inputs.bindingGyp)
+  field('kernels.gypi', inputs.gypi)
+  field('compiler', inputs.compiler)
+  field('napi', String(inputs.napiVersion))
+  field('polykern', inputs.version)
+  field('platform', `${inputs.platform}-${inputs.arch}`)
+  return hash.digest('hex')
+}

@@ -1,0 +1,136 @@
+/**
+ * A lowered kernel as one C function: `static int symbol(params...)` returning PK_OK, or PK_NO_MEMORY when its
+ * temporaries cannot be allocated. Loops keep the IR's index names and print one to one; `parallel` loops run
+ * serially for now. Pointers are `restrict`: the N-API wrapper rejects outputs that alias another argument.
+ */
+import { KernelInternalError } from '../diagnostics.ts'
+import type { Affine, Bound, Kernel, Stmt } from '../ir/nodes.ts'
+import { C_TYPE, cExpr } from './c-expr.ts'
+import { tensorLayout, type Layout } from './layout.ts'
+import { kernelNames, type Names } from './names.ts'
+import { PREC, affineCode, atom, constraintCode, infix, type Code } from './syntax.ts'
+
+const C_WORDS = new Set(
+  [
+    // C11 keywords and <stdbool.h>
+    'auto break case char const continue default do double else enum extern float for goto if inline int long',
+    'register restrict return short signed sizeof static struct switch typedef union unsigned void volatile while',
+    'bool true false',
+    // types, functions and macros the emitted code and its headers use
+    'int8_t int16_t int32_t int64_t uint8_t uint16_t uint32_t uint64_t size_t uintptr_t NULL',
+    'exp expf log logf sqrt sqrtf fabs fabsf tanh tanhf pow powf fmod fmodf floor isfinite isnan signbit',
+    'calloc free INFINITY NAN INT32_MIN INT32_MAX SIZE_MAX EOF errno assert offsetof',
+    // locals of the N-API wrappers
+    'env info argv',
+  ].flatMap((line) => line.split(' ')),
+)
+
+/** Names C code must not take: keywords, what the headers define, and the `pk_`/`napi_` namespaces. */
+export const isCReserved = (name: string): boolean =>
+  C_WORDS.has(name) || /^(pk_|PK_|napi_|NAPI_|NODE_|_[A-Z_])/.test(name)
+
+/** The N-API callback of the kernel function `symbol`. */
+export const napiCallback = (symbol: string): string => `${symbol}_napi`
+
+/** C identifiers for the kernel whose function is `symbol`. */
+export const cNames = (kernel: Kernel, symbol: string): Names =>
+  kernelNames(kernel, (name) => isCReserved(name) || name === symbol || name === napiCallback(symbol))
+
+/** `const float *restrict A` for inputs, `float *restrict C` for outputs, `int64_t M` for sizes. */
+function cParams(kernel: Kernel, names: Names, layout: Layout): string[] {
+  return kernel.params.map((p) => {
+    if (p.kind === 'size') return `int64_t ${names.of(p.name)}`
+    const t = layout.tensor(p.name)
+    return `${t.role === 'in' ? 'const ' : ''}${C_TYPE[t.dtype]} *restrict ${names.of(p.name)}`
+  })
+}
+
+/** A shape as the `rank, dims` arguments of pk_calloc / pk_check_length: `2, (const int64_t[]){M, K}`. */
+export function cShapeArgs(shape: readonly Affine[], names: Names): string {
+  if (shape.length === 0) return '0, NULL'
+  return `${shape.length}, (const int64_t[]){${shape.map((d) => affineCode(d, names.of).text).join(', ')}}`
+}
+
+export function emitC(kernel: Kernel, symbol: string): string {
+  const names = cNames(kernel, symbol)
+  const layout = tensorLayout(kernel, names)
+  const temps = kernel.tensors.filter((t) => t.role === 'temp')
+  const stmt = cStatements(names, layout)
+  const body = kernel.body.flatMap((s) => stmt(s, 1))
+
+  const lines = [`static int ${symbol}(${cParams(kernel, names, layout).join(', ')}) {`]
+  for (const s of layout.hoisted) lines.push(`  const int64_t ${s.name} = ${s.value.text};`)
+  for (const t of temps) {
+    const type = C_TYPE[t.dtype]
+    lines.push(`  ${type} *restrict ${names.of(t.name)} = pk_calloc(sizeof(${type}), ${cShapeArgs(t.shape, names)});`)
+  }
+  const freeTemps = temps.map((t) => `free(${names.of(t.name)});`)
+  if (temps.length > 0) {
+    lines.push(`  if (${temps.map((t) => `${names.of(t.name)} == NULL`).join(' || ')}) {`)
+    lines.push(...freeTemps.map((l) => `    ${l}`), '    return PK_NO_MEMORY;', '  }')
+  }
+  lines.push(...body, ...freeTemps.map((l) => `  ${l}`), '  return PK_OK;', '}')
+  return lines.join('\n') + '\n'
+}
+
+/** Statement printer for one kernel; `depth` is the indentation level. */
+function cStatements(names: Names, layout: Layout): (s: Stmt, depth: number) => string[] {
+  let fillIndex: string | undefined
+
+  const stmt = (s: Stmt, depth: number): string[] => {
+    const pad = '  '.repeat(depth)
+    switch (s.kind) {
+      case 'fill': {
+        const tensor = names.of(s.tensor)
+        const value = cExpr(s.value, names, layout).text
+        const count = layout.count(s.tensor)
+        if (count.text === '1') return [`${pad}${tensor}[0] = ${value};`]
+        const q = (fillIndex ??= names.fresh('q'))
+        return [`${pad}for (int64_t ${q} = 0; ${q} < ${count.text}; ${q}++) ${tensor}[${q}] = ${value};`]
+      }
+      case 'loop': {
+        const v = names.of(s.v)
+        const [lo, hi] = [bound(s.lo).text, bound(s.hi).text]
+        // A max/min/division upper bound is evaluated once, not on every iteration.
+        const end = s.hi.kind === 'affine' ? undefined : names.fresh(`${v}_end`)
+        const init = end === undefined ? `int64_t ${v} = ${lo}` : `int64_t ${v} = ${lo}, ${end} = ${hi}`
+        const head = `${init}; ${v} < ${end ?? hi}`
+        return [`${pad}for (${head}; ${v}++) {`, ...s.body.flatMap((b) => stmt(b, depth + 1)), `${pad}}`]
+      }
+      case 'if': {
+        if (s.conds.length === 0) return s.body.flatMap((b) => stmt(b, depth))
+        const test = s.conds.map((c) => constraintCode(c, names.of, '==')).reduce((a, b) => infix(a, '&&', b, PREC.and))
+        return [`${pad}if (${test.text}) {`, ...s.body.flatMap((b) => stmt(b, depth + 1)), `${pad}}`]
+      }
+      case 'store': {
+        const element = `${names.of(s.access.tensor)}[${layout.offset(s.access).text}]`
+        const value = cExpr(s.value, names, layout).text
+        if (s.op === 'max=' || s.op === 'min=') {
+          const fn = `pk_${s.op.slice(0, 3)}_${layout.tensor(s.access.tensor).dtype}`
+          return [`${pad}${element} = ${fn}(${element}, ${value});`]
+        }
+        return [`${pad}${element} ${s.op} ${value};`]
+      }
+      case 'block':
+        throw new KernelInternalError('emit', `block '${s.id}' reached the C emitter: lower blocks to loops first`)
+    }
+  }
+
+  /** Loop bounds are int64; max/min/division go through polykern_math.h (C's `/` truncates toward zero). */
+  const bound = (b: Bound): Code => {
+    switch (b.kind) {
+      case 'affine':
+        return affineCode(b.a, names.of)
+      case 'max':
+      case 'min':
+        if (b.args.length === 0) throw new KernelInternalError('emit', `empty ${b.kind} bound`)
+        return b.args.map(bound).reduce((x, y) => atom(`pk_${b.kind}_i64(${x.text}, ${y.text})`))
+      case 'ceildiv':
+      case 'floordiv':
+        if (!Number.isInteger(b.by) || b.by <= 0) throw new KernelInternalError('emit', `${b.kind} by ${b.by}`)
+        return atom(`pk_${b.kind}_i64(${bound(b.arg).text}, ${b.by})`)
+    }
+  }
+
+  return stmt
+}
