@@ -1,10 +1,10 @@
-// CONTRACT STUB: signatures are final; this marker goes when spec/, emit/, find/ and rewrite/ all exist.
 /**
  * The compiler, phase by phase: read this file first. Each step is a pure function from one folder of plugin/;
  * `pass` verifies the IR after every step and prints it when POLYKERN_DEBUG includes `ir`.
  */
 import path from 'node:path'
 import type { KernelAbi } from '../runtime/abi.ts'
+import { NATIVE_DISABLED } from '../runtime/load-addon.ts'
 import { buildAddon } from './addon/build.ts'
 import { analyzeKernel } from './analysis/deps.ts'
 import { KernelDiagnostic, lineColumn } from './diagnostics.ts'
@@ -46,7 +46,7 @@ export interface CompiledModule {
 
 /** Spec text → lowered IR and JS loops. Throws KernelDiagnostic for user errors. */
 export function compileKernel(site: KernelSite, code: string, opts: ResolvedOptions): CompiledKernel {
-  const spec = checkSpec(parseSpec(site.specText, site.specStart, site.file), site)
+  const spec = inKernel(site, () => checkSpec(parseSpec(site.specText, site.specStart, site.file), site))
   let ir = pass('build', buildKernel(spec))
   const facts = analyzeKernel(ir)
   ir = pass('reorder', reorder(ir))
@@ -63,7 +63,7 @@ export async function compileModule(file: string, code: string, opts: ResolvedOp
   const moduleId = path.relative(opts.root, file).split(path.sep).join('/')
   const warnings: KernelDiagnostic[] = []
   let addon: CompiledModule['addon']
-  let nativeReason: string | undefined = 'native: false'
+  let nativeReason: string | undefined = NATIVE_DISABLED
   if (opts.native) {
     const source = emitAddonSource(
       kernels.map((k, n) => ({ kernel: k.ir, abi: k.abi, symbol: `kc_${n}_${k.ir.name.replace(/[^A-Za-z0-9_]/g, '_')}` })),
@@ -91,6 +91,16 @@ export async function compileModule(file: string, code: string, opts: ResolvedOp
     requires: [],
   })
   return { code: out, map, kernels, addon, warnings }
+}
+
+/** Parser diagnostics do not know the function they sit on; name it for the message. */
+function inKernel<T>(site: KernelSite, phase: () => T): T {
+  try {
+    return phase()
+  } catch (e) {
+    if (e instanceof KernelDiagnostic && !e.kernel) throw new KernelDiagnostic(e.code, e.message, e.span, e.notes, site.name)
+    throw e
+  }
 }
 
 function pass(name: string, ir: Kernel, opts: { lowered?: boolean } = {}): Kernel {

@@ -1,0 +1,95 @@
+/**
+ * The bundler plugin: one unplugin factory, wrapped per bundler by the shims beside this file.
+ * It rewrites every module with `@kernel` functions, emits their addon beside the bundle, and serves the runtime.
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+import { createUnplugin } from 'unplugin'
+import type { UnpluginBuildContext, UnpluginContextMeta, UnpluginFactory, UnpluginMessage } from 'unplugin'
+import { KernelDiagnostic, toPluginMessage } from './diagnostics.ts'
+import { resolveOptions } from './options.ts'
+import type { Options } from './options.ts'
+import { compileModule } from './pipeline.ts'
+import type { CompiledModule } from './pipeline.ts'
+import { LOADER_BINDING } from './rewrite/rewrite.ts'
+import { RUNTIME_FILES, RUNTIME_ID, loadRuntimeFile, runtimeEntry } from './runtime-module.ts'
+
+export type { Options }
+
+export const unpluginFactory: UnpluginFactory<Options | undefined, false> = (options, meta) => {
+  const opts = resolveOptions(options)
+  /** Vite's addons, written when the bundle is: Vite drops emitted assets from SSR builds (`ssrEmitAssets`). */
+  const viteAddons = new Map<string, string>()
+  return {
+    name: 'polykern',
+    enforce: 'pre',
+    resolveId: {
+      filter: { id: new RegExp(`^${RUNTIME_ID}$`) },
+      handler: () => runtimeEntry(),
+    },
+    load: {
+      filter: { id: RUNTIME_FILES },
+      handler: (id) => loadRuntimeFile(id),
+    },
+    transform: {
+      // The code filter is the cheap pre-check: no parsing unless the text has the tag and is not rewritten yet.
+      filter: {
+        id: { include: [...opts.include], exclude: [...opts.exclude] },
+        code: { include: '@kernel', exclude: LOADER_BINDING },
+      },
+      async handler(code, id) {
+        let compiled: CompiledModule | undefined
+        try {
+          compiled = await compileModule(id, code, opts)
+        } catch (e) {
+          if (!(e instanceof KernelDiagnostic)) throw e
+          this.error(report(e, code, meta))
+          return { code } // esbuild and webpack record the error and go on; the build still fails
+        }
+        if (!compiled) return undefined
+        for (const w of compiled.warnings) this.warn(report(w, code, meta))
+        if (compiled.addon && meta.framework === 'vite') viteAddons.set(compiled.addon.fileName, compiled.addon.path)
+        else if (compiled.addon) emitAddon(this, compiled.addon)
+        return { code: compiled.code, map: compiled.map }
+      },
+    },
+    vite: {
+      writeBundle(output) {
+        const dir = output.dir ?? (output.file ? path.dirname(output.file) : undefined)
+        if (!dir) return
+        for (const [fileName, file] of viteAddons) fs.copyFileSync(file, path.join(dir, fileName))
+      },
+    },
+  }
+}
+
+/** Webpack and Rspack keep only the message text, so it carries the location and code frame itself. */
+function report(d: KernelDiagnostic, code: string, meta: UnpluginContextMeta): UnpluginMessage {
+  const m = toPluginMessage(d, code)
+  if (!m.loc || (meta.framework !== 'webpack' && meta.framework !== 'rspack')) return m
+  return { ...m, message: `${m.loc.file}:${m.loc.line}:${m.loc.column + 1}: ${m.message}\n${m.frame}` }
+}
+
+/**
+ * The addon lands beside the bundle, whatever the bundler: Rollup emits an asset; webpack and Rspack emit
+ * it from the loader, so it is cached with the module; unplugin's esbuild adapter writes only under `outdir`, so an
+ * `outfile` build gets it written next to the file here.
+ */
+function emitAddon(ctx: UnpluginBuildContext, addon: NonNullable<CompiledModule['addon']>): void {
+  const source = fs.readFileSync(addon.path)
+  const native = ctx.getNativeBuildContext?.()
+  if ((native?.framework === 'webpack' || native?.framework === 'rspack') && native.loaderContext) {
+    native.loaderContext.emitFile(addon.fileName, source)
+  } else if (native?.framework === 'esbuild' && !native.build.initialOptions.outdir) {
+    const { outfile, absWorkingDir } = native.build.initialOptions
+    if (!outfile) return
+    const file = path.resolve(absWorkingDir ?? process.cwd(), path.dirname(outfile), addon.fileName)
+    fs.mkdirSync(path.dirname(file), { recursive: true })
+    fs.writeFileSync(file, source)
+  } else {
+    ctx.emitFile({ type: 'asset', fileName: addon.fileName, source })
+  }
+}
+
+export const polykern = createUnplugin(unpluginFactory)
+export default polykern

@@ -1,0 +1,87 @@
+import MagicString from 'magic-string'
+import type { SourceMap } from 'magic-string'
+import { ts } from 'ts-morph'
+import { parseSource } from '../find/parse.ts'
+import type { CompiledKernel } from '../pipeline.ts'
+
+export interface RewriteInput {
+  /** The module's path, as the bundler names it: the source map's `source`. */
+  readonly file: string
+  readonly code: string
+  /** The path relative to the project root, for runtime messages. */
+  readonly moduleId: string
+  readonly kernels: readonly CompiledKernel[]
+  /** The addon to load beside the bundle, and its build-cache copy (dev servers, tests); null: JS loops only. */
+  readonly addon: { readonly fileName: string; readonly cachePath: string } | null
+  /** Why there is no addon; the runtime warns with it unless it is NATIVE_DISABLED (the user's choice). */
+  readonly nativeReason?: string
+  /** CPU flags (as in /proc/cpuinfo) the addon needs. */
+  readonly requires: readonly string[]
+}
+
+/** The binding the loader import introduces: its presence means the module was already rewritten. */
+export const LOADER_BINDING = '__polykern_load'
+const KERNELS_BINDING = '__polykern'
+const RUNTIME_IMPORT = `import { loadKernels as ${LOADER_BINDING} } from 'polykern/runtime'\n`
+
+/**
+ * Where the module sits at run time. Webpack and Rspack inline `import.meta.url` as the SOURCE file's URL at build
+ * time but compile `import.meta.filename` to the output file's path (`__filename` in CJS output); Rollup, Vite and
+ * esbuild keep both in ESM output, and Node has `filename` for file modules. In esbuild's CJS output both are empty
+ * and the runtime falls back to its own `__filename`, which is the bundle's.
+ */
+const BASE_EXPRESSION = 'import.meta.filename ?? import.meta.url'
+
+export function isRewritten(code: string): boolean {
+  return code.includes(`loadKernels as ${LOADER_BINDING}`)
+}
+
+/**
+ * Replaces each kernel's body with a call through the runtime loader, keeping its signature byte for byte, and
+ * installs the loader right after the last import (imports are hoisted, so nothing in the module can call a kernel
+ * before it exists). Already-rewritten code comes back unchanged.
+ */
+export function rewriteModule(input: RewriteInput): { code: string; map: SourceMap } {
+  const s = new MagicString(input.code)
+  if (!isRewritten(input.code) && input.kernels.length > 0) {
+    const lastImport = parseSource(input.file, input.code).statements.filter(ts.isImportDeclaration).at(-1)
+    const loader = loaderStatement(input)
+    if (lastImport) {
+      s.appendLeft(importOffset(input.code), RUNTIME_IMPORT)
+      s.appendLeft(lastImport.end, `\n${loader}`)
+    } else {
+      s.appendLeft(importOffset(input.code), `${RUNTIME_IMPORT}${loader}\n`)
+    }
+    for (const k of input.kernels) {
+      const { start, end } = k.site.bodySpan
+      const indent = lineIndent(input.code, k.site.nameSpan.start)
+      const args = k.site.params.map((p) => p.name).join(', ')
+      s.overwrite(start + 1, end - 1, `\n${indent}  return ${KERNELS_BINDING}.${k.site.name}(${args})\n${indent}`)
+    }
+  }
+  return { code: s.toString(), map: s.generateMap({ hires: 'boundary', source: input.file, includeContent: true }) }
+}
+
+function loaderStatement(input: RewriteInput): string {
+  const kernels = input.kernels.map((k) => `${JSON.stringify(k.site.name)}: { abi: ${JSON.stringify(k.abi)}, js: ${k.js} }`)
+  const fields = [
+    `module: ${JSON.stringify(input.moduleId)}`,
+    `addon: ${JSON.stringify(input.addon?.fileName ?? null)}`,
+    `cachePath: ${JSON.stringify(input.addon?.cachePath ?? null)}`,
+    `reason: ${JSON.stringify(input.addon ? null : (input.nativeReason ?? null))}`,
+    `base: ${BASE_EXPRESSION}`,
+    `requires: ${JSON.stringify(input.requires)}`,
+    `kernels: {\n  ${kernels.join(',\n  ')}\n}`,
+  ]
+  return `const ${KERNELS_BINDING} = ${LOADER_BINDING}({ ${fields.join(', ')} })`
+}
+
+/** Offset 0, or after a `#!` line, which must stay first. */
+function importOffset(code: string): number {
+  return code.startsWith('#!') ? code.indexOf('\n') + 1 || code.length : 0
+}
+
+function lineIndent(code: string, offset: number): string {
+  const lineStart = code.lastIndexOf('\n', offset - 1) + 1
+  return /^[ \t]*/.exec(code.slice(lineStart))![0]
+}

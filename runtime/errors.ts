@@ -1,0 +1,36 @@
+/** Stable codes of the errors a kernel call throws, on the native and the JS path alike. */
+export type KernelErrorCode =
+  | 'runtime_arg_count'
+  | 'runtime_arg_type'
+  | 'runtime_size_invalid'
+  | 'runtime_size_overflow'
+  | 'runtime_arg_length'
+  | 'runtime_alias'
+
+/** A value of the wrong kind: an argument missing, not the right typed array, or a size that is not a number. */
+export class KernelTypeError extends TypeError {
+  override readonly name = 'KernelTypeError'
+  constructor(
+    readonly code: KernelErrorCode,
+    message: string,
+    /** The kernel (annotated function) that was called. */
+    readonly kernel: string,
+    /** The parameter at fault; undefined when the whole argument list is (a wrong count). */
+    readonly argument?: string,
+  ) {
+    super(message)
+  }
+}
+
+/** A value of the right kind out of range: a bad size, a wrong length, too many elements, overlapping arrays. */
+export class KernelRangeError extends RangeError {
+  override readonly name = 'KernelRangeError'
+  constructor(
+    readonly code: KernelErrorCode,
+    message: string,
+    readonly kernel: string,
+    readonly argument?: string,
+  ) {
+    super(message)
+  }
+}

@@ -1,0 +1,56 @@
+/**
+ * `polykern/runtime`: what a rewritten module imports. It loads the module's addon (or not), validates every call,
+ * and dispatches to native code or the JS loops. Never imports from plugin/: it ends up inside users' bundles.
+ */
+import type { KernelAbi } from './abi.ts'
+import { loadAddon } from './load-addon.ts'
+import { registerKernel } from './registry.ts'
+import type { KernelFn } from './registry.ts'
+import { validatorFor } from './validate.ts'
+
+export type { AbiDType, AbiParam, KernelAbi } from './abi.ts'
+export { KernelRangeError, KernelTypeError } from './errors.ts'
+export type { KernelErrorCode } from './errors.ts'
+export { NATIVE_DISABLED } from './load-addon.ts'
+export { kernels } from './registry.ts'
+export type { KernelEntry, KernelFn } from './registry.ts'
+export { MAX_ELEMENTS, validatorFor } from './validate.ts'
+
+/** What the rewrite writes into a module: its kernels, and where its addon may be. */
+export interface KernelModuleDescriptor {
+  /** The source module, relative to the project root. */
+  readonly module: string
+  /** The addon's file name beside the module or bundle, or null when there is none. */
+  readonly addon: string | null
+  /** The build cache's copy of the addon (dev servers, tests), or null. */
+  readonly cachePath: string | null
+  /** Why there is no addon (a failed build, or NATIVE_DISABLED), or null. */
+  readonly reason?: string | null
+  /** The module's location at run time: `import.meta.filename ?? import.meta.url` (a path, a `file:` URL, or undefined). */
+  readonly base?: string
+  /** CPU flags the addon needs. */
+  readonly requires: readonly string[]
+  readonly kernels: Readonly<Record<string, { readonly abi: KernelAbi; readonly js: (...args: never[]) => unknown }>>
+}
+
+/** One validated dispatcher per kernel, native when the addon loads, the JS loops otherwise. */
+export function loadKernels(desc: KernelModuleDescriptor): Readonly<Record<string, KernelFn>> {
+  const names = Object.keys(desc.kernels)
+  const addon = loadAddon({ ...desc, kernels: names })
+  const out: Record<string, KernelFn> = {}
+  for (const name of names) {
+    const { abi, js } = desc.kernels[name]
+    const validate = validatorFor(abi)
+    const dispatch = (impl: (...args: unknown[]) => unknown): KernelFn => (...args) => {
+      validate(args)
+      impl(...args)
+      return abi.returns >= 0 ? args[abi.returns] : undefined
+    }
+    const nativeFn = addon ? dispatch(addon.exports[name]) : null
+    const jsFn = dispatch(js as (...args: unknown[]) => unknown)
+    out[name] = nativeFn ?? jsFn
+    const addonPath = addon?.path ?? null
+    registerKernel({ name, module: desc.module, native: nativeFn !== null, call: out[name], js: jsFn, nativeFn, addonPath })
+  }
+  return out
+}

@@ -1,0 +1,117 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+/** The `reason` of a module built with `native: false`: the user's choice, so no warning. */
+export const NATIVE_DISABLED = 'native: false'
+
+export interface AddonRequest {
+  /** The source module (relative to the project root), for messages. */
+  readonly module: string
+  /** The addon's file name, next to the module or bundle; null when there is none. */
+  readonly addon: string | null
+  /** The build cache's copy, tried second (dev servers and tests run from the sources). */
+  readonly cachePath: string | null
+  /** Why there is no addon, when `addon` is null. */
+  readonly reason?: string | null
+  /** Where the module or bundle sits: a `file:` URL or a path. Undefined: this file's own `__filename` (CJS bundles). */
+  readonly base?: string
+  /** CPU flags, as /proc/cpuinfo names them, the addon was compiled for. */
+  readonly requires: readonly string[]
+  /** Kernels the addon must export, each a function and listed in its `__polykern.kernels`. */
+  readonly kernels: readonly string[]
+}
+
+/** What a polykern addon exports: one function per kernel, and `__polykern.kernels` listing them. */
+type AddonExports = LoadedAddon['exports'] & { readonly __polykern?: { readonly kernels?: unknown } }
+
+/** The addon's exports and the file they came from. */
+export interface LoadedAddon {
+  readonly exports: Readonly<Record<string, (...args: unknown[]) => unknown>>
+  readonly path: string
+}
+
+const warned = new Set<string>()
+let cpuFlags: ReadonlySet<string> | undefined
+
+/**
+ * The module's native kernels, or null for the JS fallback: POLYKERN_NATIVE=0, no addon built, a CPU without the
+ * required features, or no candidate that loads and exports every kernel. Failures warn once per module, naming
+ * every path tried and its error (sharp's loader).
+ */
+export function loadAddon(req: AddonRequest): LoadedAddon | null {
+  if (process.env.POLYKERN_NATIVE === '0') return null
+  if (req.addon === null) {
+    const failed = req.reason && req.reason !== NATIVE_DISABLED
+    if (failed) warnOnce(req.module, `no native kernels for ${req.module} (${req.reason})`)
+    return null
+  }
+  const what = `could not load the native kernels for ${req.module} (${req.addon})`
+  const missing = missingCpuFlags(req.requires)
+  if (missing.length > 0) {
+    warnOnce(req.module, what, `This CPU lacks ${missing.join(', ')}, which the addon was compiled for`)
+    return null
+  }
+  const base = req.base ?? (typeof __filename === 'string' ? __filename : undefined)
+  const tried: string[] = []
+  for (const candidate of candidates(req.addon, base, req.cachePath)) {
+    try {
+      const exports = requireFrom(base ?? candidate)(candidate) as AddonExports
+      const listed = Array.isArray(exports.__polykern?.kernels) ? (exports.__polykern.kernels as unknown[]) : []
+      const absent = req.kernels.filter((k) => typeof exports[k] !== 'function' || !listed.includes(k))
+      if (absent.length === 0) return { exports, path: candidate }
+      tried.push(`${candidate} (loaded, but it lacks ${absent.join(', ')})`)
+    } catch (e) {
+      tried.push(`${candidate} (${String((e as Error)?.message ?? e).split('\n')[0]})`)
+    }
+  }
+  warnOnce(req.module, what, `Tried: ${tried.join('; ') || 'nothing (no location known)'}`)
+  return null
+}
+
+/**
+ * `createRequire`, fetched at run time: webpack and Rspack compile an imported `createRequire(<expression>)` to
+ * `undefined`, and the addon path is only known at run time.
+ */
+function requireFrom(base: string): NodeJS.Require {
+  return process.getBuiltinModule('node:module').createRequire(base)
+}
+
+/** Beside the module or bundle first (what ships), then the build cache (what dev servers and tests see). */
+function candidates(addon: string, base: string | undefined, cachePath: string | null): string[] {
+  const dir = base === undefined ? undefined : directoryOf(base)
+  const found = [dir === undefined ? undefined : path.join(dir, addon), cachePath ?? undefined]
+  return [...new Set(found.filter((p): p is string => p !== undefined))]
+}
+
+function directoryOf(base: string): string | undefined {
+  if (base.startsWith('file:')) return path.dirname(fileURLToPath(base))
+  return path.isAbsolute(base) ? path.dirname(base) : undefined
+}
+
+function missingCpuFlags(requires: readonly string[]): string[] {
+  if (requires.length === 0) return []
+  cpuFlags ??= readCpuFlags()
+  return requires.filter((flag) => !cpuFlags!.has(flag))
+}
+
+/** Linux lists features in /proc/cpuinfo (`flags` on x86, `Features` on Arm); elsewhere assume none. */
+function readCpuFlags(): ReadonlySet<string> {
+  if (process.platform !== 'linux') return new Set()
+  try {
+    const line = /^(?:flags|Features)\s*:(.*)$/m.exec(fs.readFileSync('/proc/cpuinfo', 'utf8'))
+    return new Set(line?.[1].trim().split(/\s+/))
+  } catch {
+    return new Set()
+  }
+}
+
+function warnOnce(module: string, what: string, detail?: string): void {
+  if (warned.has(module)) return
+  warned.add(module)
+  const why = detail ? ` ${detail}.` : ''
+  process.emitWarning(`polykern: ${what}; using the JS fallback.${why} Set POLYKERN_NATIVE=0 to silence this.`, {
+    type: 'PolykernWarning',
+    code: 'runtime_fallback',
+  })
+}

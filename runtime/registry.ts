@@ -1,0 +1,31 @@
+/** A kernel call: validates its arguments, runs, and returns the kernel's output array (or undefined). */
+export type KernelFn = (...args: unknown[]) => unknown
+
+/** One loaded kernel, with both implementations, so tools can time or compare them on the same data. */
+export interface KernelEntry {
+  readonly name: string
+  /** The source module (relative to the project root) that declared it. */
+  readonly module: string
+  /** Whether `call` runs the native addon. */
+  readonly native: boolean
+  /** What the module's export calls: the native path when it loaded, else the JS loops. */
+  readonly call: KernelFn
+  /** The JS loops, validated like `call`. */
+  readonly js: KernelFn
+  /** The native function, validated like `call`; null when the addon did not load. */
+  readonly nativeFn: KernelFn | null
+  /** The addon file the native path came from, or null. */
+  readonly addonPath: string | null
+}
+
+const entries = new Map<string, KernelEntry>()
+
+/** Records a kernel; loading a module again (HMR, tests) replaces its entries. */
+export function registerKernel(entry: KernelEntry): void {
+  entries.set(`${entry.module}\0${entry.name}`, entry)
+}
+
+/** Every kernel loaded in this process (by this copy of the runtime), in load order. */
+export function kernels(): readonly KernelEntry[] {
+  return [...entries.values()]
+}
