@@ -1,0 +1,100 @@
+// The demo: every example kernel at a realistic size, timed on its native addon and on its JS fallback in the
+// same process, after checking that both give the same answer. Bundled by scripts/demo.mjs with polykern.
+import { kernels, type KernelEntry } from 'polykern/runtime'
+import * as linalg from '../kernels/linalg.ts'
+import * as nn from '../kernels/nn.ts'
+
+type Arg = Float32Array | Float64Array | Int32Array | number
+interface Case {
+  readonly kernel: string
+  readonly shape: string
+  /** Arithmetic operations of one call, for GFLOP/s (0 for data movement). */
+  readonly flops: number
+  readonly args: () => Arg[]
+}
+
+let seed = 42
+const random = () => ((seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0) / 2 ** 32) * 2 - 1
+const f32 = (n: number) => Float32Array.from({ length: n }, random)
+const f64 = (n: number) => Float64Array.from({ length: n }, random)
+const i32 = (n: number) => Int32Array.from({ length: n }, () => Math.round(random() * 1000))
+
+const cases: Case[] = [
+  { kernel: 'matmul', shape: '512x512x512', flops: 2 * 512 ** 3, args: () => [f32(512 * 512), f32(512 * 512), f32(512 * 512), 512, 512, 512] },
+  { kernel: 'batchedMatmul', shape: '16x128x128x128', flops: 2 * 16 * 128 ** 3, args: () => [f32(16 * 128 * 128), f32(16 * 128 * 128), f32(16 * 128 * 128), 16, 128, 128, 128] },
+  { kernel: 'matvec', shape: '2048x2048 f64', flops: 2 * 2048 * 2048, args: () => [f64(2048 * 2048), f64(2048), f64(2048), 2048, 2048] },
+  { kernel: 'dot', shape: '1M', flops: 2 * 2 ** 20, args: () => [f32(2 ** 20), f32(2 ** 20), f32(1), 2 ** 20] },
+  { kernel: 'outer', shape: '1024x1024', flops: 1024 * 1024, args: () => [f32(1024), f32(1024), f32(1024 * 1024), 1024, 1024] },
+  { kernel: 'transpose', shape: '1024x1024 i32', flops: 0, args: () => [i32(1024 * 1024), i32(1024 * 1024), 1024, 1024] },
+  { kernel: 'nchwToNhwc', shape: '1x64x112x112', flops: 0, args: () => [f32(64 * 112 * 112), f32(64 * 112 * 112), 1, 64, 112, 112] },
+  { kernel: 'trace', shape: '2048x2048 f64', flops: 2048, args: () => [f64(2048 * 2048), f64(1), 2048] },
+  { kernel: 'diagonal', shape: '2048x2048', flops: 0, args: () => [f32(2048 * 2048), f32(2048), 2048] },
+  { kernel: 'rowSum', shape: '2048x2048', flops: 2048 * 2048, args: () => [f32(2048 * 2048), f32(2048), 2048, 2048] },
+  { kernel: 'rowMax', shape: '2048x2048 i32', flops: 2048 * 2048, args: () => [i32(2048 * 2048), i32(2048), 2048, 2048] },
+  { kernel: 'chain3', shape: '48x48x48x48', flops: 3 * 48 ** 4, args: () => [f32(48 * 48), f32(48 * 48), f32(48 * 48), f32(48 * 48), 48, 48, 48, 48] },
+  { kernel: 'biasRelu', shape: '1024x1024', flops: 2 * 1024 * 1024, args: () => [f32(1024 * 1024), f32(1024), f32(1024 * 1024), 1024, 1024] },
+  { kernel: 'conv2dStride2', shape: '1x112x112x32 -> 56x56x64, 3x3', flops: 2 * 56 * 56 * 64 * 32 * 9, args: () => [f32(112 * 112 * 32), f32(9 * 32 * 64), f32(56 * 56 * 64), 1, 112, 112, 32, 64, 56, 56] },
+  { kernel: 'depthwise3x3', shape: '112x112x64', flops: 2 * 112 * 112 * 64 * 9, args: () => [f32(112 * 112 * 64), f32(9 * 64), f32(112 * 112 * 64), 112, 112, 64] },
+  { kernel: 'maxPool2x2', shape: '112x112x64', flops: 56 * 56 * 64 * 4, args: () => [f32(112 * 112 * 64), f32(56 * 56 * 64), 112, 112, 64, 56, 56] },
+  { kernel: 'softmax', shape: '1024x1024', flops: 4 * 1024 * 1024, args: () => [f32(1024 * 1024), f32(1024 * 1024), 1024, 1024] },
+  { kernel: 'layerNorm', shape: '1024x1024', flops: 8 * 1024 * 1024, args: () => [f32(1024 * 1024), f32(1024), f32(1024), f32(1024 * 1024), 1024, 1024] },
+  { kernel: 'attention', shape: 'S=T=256, D=E=64', flops: 4 * 256 * 256 * 64, args: () => [f32(256 * 64), f32(256 * 64), f32(256 * 64), f32(256 * 64), 256, 256, 64, 64] },
+]
+
+/** Best of several runs, each run at least ~50 ms of calls, so timer noise stays small. */
+function bestMs(fn: () => void): number {
+  fn()
+  let best = Infinity
+  const start = performance.now()
+  for (let run = 0; run < 5 || performance.now() - start < 300; run++) {
+    let calls = 0
+    const t0 = performance.now()
+    do {
+      fn()
+      calls++
+    } while (performance.now() - t0 < 50)
+    best = Math.min(best, (performance.now() - t0) / calls)
+    if (run > 20) break
+  }
+  return best
+}
+
+function maxRelErr(a: ArrayLike<number>, b: ArrayLike<number>): number {
+  let worst = 0
+  for (let i = 0; i < a.length; i++) worst = Math.max(worst, Math.abs(a[i] - b[i]) / Math.max(1, Math.abs(a[i])))
+  return worst
+}
+
+const exported = { ...linalg, ...nn } as Record<string, unknown>
+const registry = new Map(kernels().map((k: KernelEntry) => [k.name, k]))
+const rows: string[][] = []
+let failures = 0
+for (const c of cases) {
+  const entry = registry.get(c.kernel)
+  if (!entry || typeof exported[c.kernel] !== 'function') throw new Error(`demo: kernel ${c.kernel} was not compiled`)
+  const args = c.args()
+  const outputs = (fn: (...a: unknown[]) => unknown) => {
+    const copy = args.map((a) => (typeof a === 'number' ? a : a.slice()))
+    fn(...copy)
+    return copy
+  }
+  const viaNative = outputs(entry.call)
+  const viaJs = outputs(entry.js)
+  const err = Math.max(...viaNative.map((a, n) => (typeof a === 'number' ? 0 : maxRelErr(viaJs[n] as ArrayLike<number>, a))))
+  if (!(err < 1e-3)) failures++
+  const nativeMs = bestMs(() => entry.call(...args))
+  const jsMs = bestMs(() => entry.js(...args))
+  const gflops = (ms: number) => (c.flops ? (c.flops / ms / 1e6).toFixed(2) : '-')
+  rows.push([c.kernel, c.shape, entry.native ? 'native' : 'JS (fallback!)', nativeMs.toFixed(3), jsMs.toFixed(3), (jsMs / nativeMs).toFixed(1) + 'x', gflops(nativeMs), gflops(jsMs), err.toExponential(1)])
+}
+
+const head = ['kernel', 'shape', 'path', 'native ms', 'JS ms', 'native/JS', 'GFLOP/s native', 'GFLOP/s JS', 'max rel err']
+const widths = head.map((h, n) => Math.max(h.length, ...rows.map((r) => r[n].length)))
+const line = (r: string[]) => r.map((s, n) => (n < 3 ? s.padEnd(widths[n]) : s.padStart(widths[n]))).join('  ')
+console.log(line(head))
+console.log(widths.map((w) => '-'.repeat(w)).join('  '))
+for (const r of rows) console.log(line(r))
+if (failures) {
+  console.error(`\n${failures} kernel(s) disagree between native and JS`)
+  process.exitCode = 1
+}
