@@ -231,3 +231,10 @@ export const findParamForm = (span: Span, param: string, kernel: string) =>
 export const findFunctionForm = (span: Span, kernel: string) =>
   new KernelDiagnostic('find_function_form', 'A kernel function cannot be async or a generator: its call runs to completion',
     span, [{ text: 'remove `async` / `*`; the kernel returns its output array synchronously' }], kernel)
+
+// ---------------------------------------------------------------------------------------------------------------
+// native_*: building the addon (plugin/addon/); warnings unless `strict: true`
+
+export const nativeBuildFailed = (span: Span, moduleId: string, compilerOutput: string) =>
+  new KernelDiagnostic('native_build_failed', `Could not build the native addon for ${moduleId}; its kernels will run as JS loops`,
+    span, [{ text: compilerOutput }, { text: 'install a C compiler, make and python3 (node-gyp needs them), or set `native: false` to silence this' }])

@@ -17,6 +17,7 @@ import type { Block, Kernel } from './ir/nodes.ts'
 import { printKernel } from './ir/print.ts'
 import { verifyKernel } from './ir/verify.ts'
 import type { ResolvedOptions } from './options.ts'
+import { nativeBuildFailed } from './messages.ts'
 import { lowerBlocks } from './passes/lower-blocks.ts'
 import { reorder } from './passes/reorder.ts'
 import { rewriteModule } from './rewrite/rewrite.ts'
@@ -74,8 +75,7 @@ export async function compileModule(file: string, code: string, opts: ResolvedOp
       addon = { fileName: `polykern-${built.hash.slice(0, 16)}.node`, path: built.path, cached: built.cached }
       nativeReason = undefined
     } else {
-      const d = new KernelDiagnostic('native_build_failed', `could not build the native addon for ${moduleId}; its kernels will run as JS loops`,
-        sites[0].commentSpan, [{ text: built.error }])
+      const d = nativeBuildFailed(sites[0].commentSpan, moduleId, built.error)
       if (opts.strict) throw d
       warnings.push(d)
       nativeReason = `native build failed: ${built.error.split('\n')[0]}`
