@@ -1,0 +1,194 @@
+// The GEMM benchmark of issue 3, bundled by test/bench/run.mjs with polykern's esbuild plugin: every system on every
+// case in this one process, each result checked against a float64 reference before it is timed.
+// Arguments: --peak-addon PATH (from run.mjs), --json FILE, --quick, --cases name,name.
+import { writeFileSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { parseArgs } from 'node:util'
+import * as ort from 'onnxruntime-node'
+import * as runtime from 'polykern/runtime'
+import { CASES, elementsOf, flopsOf, operandShapes, shapeOf, type GemmCase } from './cases.ts'
+import { jsLoops } from './js-loops.ts'
+import * as benchKernels from './kernels.ts'
+import { measure, timeCall } from './measure.ts'
+import { onnxRunner } from './onnx-runner.ts'
+import { measurePeak, type Peak } from './peak.ts'
+import { maxRelErr, referenceGemm } from './reference.ts'
+import { formatTable, type BenchReport, type CaseResult, type Failure, type Skipped, type System } from './report.ts'
+
+const TOLERANCE = 1e-3
+/**
+ * The JS systems (js-loops, polykern-js) run only where a call finishes in reasonable time: not on cases over
+ * JS_MAX_FLOPS (plain JS reaches ~0.3-1 GFLOP/s here, so 5-15 s per call, and timing takes 4 calls), and they are
+ * not timed when their verification call took over JS_MAX_CALL_SECONDS (strided layouts run far below 1 GFLOP/s).
+ */
+const JS_MAX_FLOPS = 4.5e9
+const JS_MAX_CALL_SECONDS = 10
+
+const { values: args } = parseArgs({
+  options: {
+    'peak-addon': { type: 'string' },
+    json: { type: 'string' },
+    quick: { type: 'boolean', default: false },
+    cases: { type: 'string' },
+  },
+})
+if (!args['peak-addon']) throw new Error('bench: --peak-addon is missing (run it through test/bench/run.mjs)')
+const cases = selectCases()
+
+let seed = 20240603
+const random = (): number => ((seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0) / 2 ** 32) * 2 - 1
+const randomF32 = (n: number): Float32Array => Float32Array.from({ length: n }, random)
+
+/** The runtime's thread control, once it exists (feature-detected: it is being added). */
+const setThreads = Reflect.get(runtime, 'setThreads') as ((n: number) => void) | undefined
+const threadsSet = typeof setThreads === 'function'
+
+const results: CaseResult[] = []
+const skipped: Skipped[] = []
+const failures: Failure[] = []
+const log = (line: string): void => void process.stderr.write(`${line}\n`)
+const started = performance.now()
+const loadAtStart = os.loadavg()[0]
+
+const peakBefore = await measurePeak(args['peak-addon'])
+logPeak(peakBefore)
+for (const [n, c] of cases.entries()) {
+  log(`[${n + 1}/${cases.length}] ${c.name}`)
+  await benchCase(c)
+}
+// Measured again at the end, keeping the better: a busy machine only ever lowers it.
+const peakAfter = await measurePeak(args['peak-addon'])
+logPeak(peakAfter)
+const peak = { avx512: maxOf(peakBefore.avx512, peakAfter.avx512), avx2: maxOf(peakBefore.avx2, peakAfter.avx2) }
+
+const report: BenchReport = {
+  peakGflops1T: peak.avx512 ?? peak.avx2 ?? NaN,
+  peakGflops1T_avx2: peak.avx2,
+  machine: {
+    cpu: os.cpus()[0]?.model ?? 'unknown',
+    cores: os.cpus().length,
+    node: process.version,
+    onnxruntime: ort.env.versions.node ?? '?',
+    loadAverageAtStart: loadAtStart,
+  },
+  date: new Date().toISOString(),
+  tolerance: TOLERANCE,
+  cases: results,
+  skipped,
+  failures,
+}
+console.log(formatTable(report))
+console.log(`\nbench took ${((performance.now() - started) / 1000).toFixed(0)} s`)
+if (args.json) {
+  // npm runs scripts from the package root; a relative path means the caller's directory.
+  const file = path.resolve(process.env.INIT_CWD ?? process.cwd(), args.json)
+  writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`)
+  console.log(`wrote ${file}`)
+}
+if (failures.length > 0 || skipped.some((s) => s.system === 'polykern')) process.exitCode = 1
+
+async function benchCase(c: GemmCase): Promise<void> {
+  const shapes = operandShapes(c)
+  const A = randomF32(elementsOf(shapes.a))
+  const B = randomF32(elementsOf(shapes.b))
+  const reference = referenceGemm(c, A, B)
+  const outputSize = elementsOf(shapes.c)
+
+  /** Verifies one system's output (that call also warms it up), then times it. */
+  const bench = async (system: System, threads: 1 | 2, call: () => unknown, output: () => Float32Array | Promise<Float32Array>,
+    extra: Partial<CaseResult> = {}): Promise<void> => {
+    let out: Float32Array | undefined
+    const verifySeconds = await timeCall(async () => void (out = await output()))
+    const err = maxRelErr(out!, reference)
+    if (!(err <= TOLERANCE)) {
+      failures.push({ name: c.name, system, threads, maxRelErr: err })
+      log(`  ${system} ${threads}T: WRONG, maxRelErr ${err}`)
+      return
+    }
+    if (isJs(system) && verifySeconds > JS_MAX_CALL_SECONDS) {
+      skip(system, `one call took over ${JS_MAX_CALL_SECONDS} s`)
+      return
+    }
+    const t = await measure(call, verifySeconds)
+    const gflops = flopsOf(shapeOf(c)) / t.bestSeconds / 1e9
+    const medianGflops = flopsOf(shapeOf(c)) / t.medianSeconds / 1e9
+    results.push({ name: c.name, kind: 'gemm', shape: shapeOf(c), system, threads, gflops, maxRelErr: err, medianGflops, ...t, ...extra })
+    log(`  ${`${system} ${threads}T`.padEnd(16)} ${gflops.toFixed(2).padStart(8)} GFLOP/s  (median ${medianGflops.toFixed(2)}, ${t.runs} runs, maxRelErr ${err.toExponential(1)})`)
+  }
+  const skip = (system: System, reason: string): void => {
+    skipped.push({ name: c.name, system, reason })
+    log(`  ${system}: skipped (${reason})`)
+  }
+
+  const entry = kernelEntry(c)
+  const sizes = c.batch === undefined ? [c.M, c.N, c.K] : [c.batch, c.M, c.N, c.K]
+  const C = new Float32Array(outputSize)
+  const callWith = (fn: runtime.KernelFn) => () => fn(A, B, C, ...sizes)
+  /** The verification run of `call`: C's old content is NaN, so an element the system never writes fails the check. */
+  const writing = (call: () => unknown) => (): Float32Array => {
+    C.fill(NaN)
+    call()
+    return C
+  }
+
+  if (entry.nativeFn) {
+    for (const threads of [1, 2] as const) {
+      setThreads?.(threads)
+      const call = callWith(entry.nativeFn)
+      await bench('polykern', threads, call, writing(call), { threadsSet })
+    }
+  } else {
+    skip('polykern', `the native addon did not load (${entry.addonPath ?? 'no addon'})`)
+  }
+
+  for (const threads of [1, 2] as const) {
+    const session = await onnxRunner(c, A, B, threads)
+    await bench('onnxruntime', threads, session.run, async () => session.outputOf(await session.run()))
+    await session.release()
+  }
+
+  if (flopsOf(shapeOf(c)) > JS_MAX_FLOPS) {
+    const reason = `over ${JS_MAX_FLOPS / 1e9} GFLOP per call (5-15 s per call in plain JS)`
+    skip('js-loops', reason)
+    skip('polykern-js', reason)
+    return
+  }
+  const loops = jsLoops(c)
+  const viaLoops = () => loops(A, B, C)
+  await bench('js-loops', 1, viaLoops, writing(viaLoops))
+  const viaFallback = callWith(entry.js)
+  await bench('polykern-js', 1, viaFallback, writing(viaFallback))
+}
+
+function logPeak(p: Peak): void {
+  log(`fp32 FMA peak, 1 core: AVX-512 ${p.avx512?.toFixed(1) ?? 'n/a'}, AVX2 ${p.avx2?.toFixed(1) ?? 'n/a'} GFLOP/s`)
+}
+
+function maxOf(a: number | null, b: number | null): number | null {
+  return a === null || b === null ? (a ?? b) : Math.max(a, b)
+}
+
+function isJs(system: System): boolean {
+  return system === 'js-loops' || system === 'polykern-js'
+}
+
+/** The compiled kernel a case runs, from this bundle's kernels.ts (the reference to the exports keeps it bundled). */
+function kernelEntry(c: GemmCase): runtime.KernelEntry {
+  const name = c.batch !== undefined ? 'batchedMatmul' : c.transposed ? 'matmulTransposed' : 'matmul'
+  const entry = runtime.kernels().find((k) => k.name === name && k.module.endsWith('test/bench/kernels.ts'))
+  if (!entry || typeof (benchKernels as Record<string, unknown>)[name] !== 'function') {
+    throw new Error(`bench: kernel ${name} was not compiled by polykern`)
+  }
+  return entry
+}
+
+function selectCases(): readonly GemmCase[] {
+  if (args.cases === undefined) return args.quick ? CASES.filter((c) => c.quick) : CASES
+  const wanted = args.cases.split(',').map((s) => s.trim()).filter((s) => s !== '')
+  const unknown = wanted.filter((w) => !CASES.some((c) => c.name === w))
+  if (unknown.length > 0) {
+    throw new Error(`bench: unknown case(s) ${unknown.join(', ')}; cases are: ${CASES.map((c) => c.name).join(', ')}`)
+  }
+  return CASES.filter((c) => wanted.includes(c.name))
+}

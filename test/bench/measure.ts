@@ -1,0 +1,37 @@
+/**
+ * Wall-clock timing of one system on one case: warm up, then time single calls until at least MIN_SECONDS and
+ * MIN_RUNS, with process.hrtime.bigint(). A call that returns a promise (onnxruntime's `run`) is timed until it settles.
+ */
+
+export const WARMUP_SECONDS = 0.1
+export const MIN_SECONDS = 0.3
+export const MIN_RUNS = 3
+
+export interface Timing {
+  /** The fastest call, in seconds: what the GFLOP/s in the report are computed from. */
+  readonly bestSeconds: number
+  readonly medianSeconds: number
+  readonly runs: number
+}
+
+/** One call's duration in seconds. */
+export async function timeCall(call: () => unknown): Promise<number> {
+  const start = process.hrtime.bigint()
+  const out = call()
+  if (out instanceof Promise) await out
+  return Number(process.hrtime.bigint() - start) / 1e9
+}
+
+/** `warmedSeconds`: warm-up already spent on this exact call (the verification run), counted toward WARMUP_SECONDS. */
+export async function measure(call: () => unknown, warmedSeconds = 0): Promise<Timing> {
+  for (let warm = warmedSeconds; warm < WARMUP_SECONDS; ) warm += await timeCall(call)
+  const times: number[] = []
+  let total = 0
+  while (times.length < MIN_RUNS || total < MIN_SECONDS) {
+    const t = await timeCall(call)
+    times.push(t)
+    total += t
+  }
+  times.sort((a, b) => a - b)
+  return { bestSeconds: times[0], medianSeconds: times[times.length >> 1], runs: times.length }
+}
