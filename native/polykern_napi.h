@@ -1,7 +1,7 @@
 /*
- * The Node-API side of a polykern addon: checked napi calls, argument validation that C must never delegate to
- * JavaScript, and the module's `__polykern` description. Errors carry the same `runtime_*` codes as the JS runtime.
- * The including file defines NAPI_VERSION first.
+ * The Node-API side of a polykern addon: checked napi calls and argument validation that C must never delegate to
+ * JavaScript (the module's `__polykern` is in polykern_cpu.h). Errors carry the same `runtime_*` codes as the JS
+ * runtime. The including file defines NAPI_VERSION first.
  */
 #ifndef POLYKERN_NAPI_H
 #define POLYKERN_NAPI_H
@@ -158,25 +158,6 @@ static inline bool pk_check_disjoint(napi_env env, const char *kernel, const cha
 static inline napi_value pk_throw_no_memory(napi_env env, const char *kernel) {
   return pk_throw(env, PK_RANGE_ERROR, "runtime_out_of_memory",
                   "polykern: kernel '%s': out of memory allocating its temporaries", kernel);
-}
-
-/* `exports.__polykern = { napiVersion, isa, kernels: [...names] }`: what the loader checks before using the addon. */
-static inline napi_value pk_export_meta(napi_env env, napi_value exports, const char *isa,
-                                        const char *const *kernels, size_t count) {
-  napi_value meta, value, names;
-  PK_CALL(env, napi_create_object(env, &meta));
-  PK_CALL(env, napi_create_int32(env, NAPI_VERSION, &value));
-  PK_CALL(env, napi_set_named_property(env, meta, "napiVersion", value));
-  PK_CALL(env, napi_create_string_utf8(env, isa, NAPI_AUTO_LENGTH, &value));
-  PK_CALL(env, napi_set_named_property(env, meta, "isa", value));
-  PK_CALL(env, napi_create_array_with_length(env, count, &names));
-  for (size_t i = 0; i < count; i++) {
-    PK_CALL(env, napi_create_string_utf8(env, kernels[i], NAPI_AUTO_LENGTH, &value));
-    PK_CALL(env, napi_set_element(env, names, (uint32_t)i, value));
-  }
-  PK_CALL(env, napi_set_named_property(env, meta, "kernels", names));
-  PK_CALL(env, napi_set_named_property(env, exports, "__polykern", meta));
-  return exports;
 }
 
 #endif

@@ -1,4 +1,5 @@
 import path from 'node:path'
+import { MAX_THREADS } from '../runtime/threads.ts'
 
 /** Options of the polykern bundler plugin (and of the CLI, which takes the same object). */
 export interface Options {
@@ -32,6 +33,19 @@ export interface Options {
    * @default process.cwd()
    */
   root?: string
+  /**
+   * Threads a kernel's parallel loops use, baked into the addon (1 to 256). At run time the environment variable
+   * POLYKERN_THREADS overrides it when the addon loads, and `setThreads(n)` from 'polykern/runtime' afterwards.
+   * @default the number of online cores of the machine the addon runs on
+   */
+  threads?: number
+  /**
+   * Measure each kernel on the build machine after building its addon (tens of milliseconds per kernel, cached with
+   * the addon): the work below which its JS loops beat the native call, whose overhead they do not pay. Calls
+   * smaller than that run the JS loops. `false` skips the measurement and every call goes native.
+   * @default true, except when NODE_ENV is 'test' (test runs rarely need it and should not time anything)
+   */
+  calibrate?: boolean
 }
 
 export interface ResolvedOptions {
@@ -41,6 +55,9 @@ export interface ResolvedOptions {
   readonly strict: boolean
   readonly native: boolean
   readonly root: string
+  /** undefined: the cores of the machine the addon runs on. */
+  readonly threads: number | undefined
+  readonly calibrate: boolean
 }
 
 const list = (v: string | RegExp | readonly (string | RegExp)[]): readonly (string | RegExp)[] =>
@@ -55,5 +72,12 @@ export function resolveOptions(options: Options = {}): ResolvedOptions {
     strict: options.strict ?? false,
     native: options.native ?? true,
     root,
+    threads: threadCount(options.threads),
+    calibrate: options.calibrate ?? process.env.NODE_ENV !== 'test',
   }
+}
+
+function threadCount(threads: number | undefined): number | undefined {
+  if (threads === undefined || (Number.isInteger(threads) && threads >= 1 && threads <= MAX_THREADS)) return threads
+  throw new RangeError(`[polykern] the 'threads' option must be an integer from 1 to ${MAX_THREADS}, got ${threads}`)
 }

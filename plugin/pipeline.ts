@@ -6,10 +6,11 @@ import path from 'node:path'
 import type { KernelAbi } from '../runtime/abi.ts'
 import { NATIVE_DISABLED } from '../runtime/load-addon.ts'
 import { buildAddon } from './addon/build.ts'
+import { calibrate, type Calibration } from './addon/calibrate.ts'
 import { analyzeKernel } from './analysis/deps.ts'
 import { KernelDiagnostic, lineColumn } from './diagnostics.ts'
 import { emitJs } from './emit/js.ts'
-import { emitAddonSource } from './emit/napi.ts'
+import { addonIsas, emitAddonSource } from './emit/napi.ts'
 import { findKernelSites } from './find/annotations.ts'
 import type { KernelSite } from './find/site.ts'
 import { buildKernel } from './ir/build.ts'
@@ -20,6 +21,9 @@ import type { ResolvedOptions } from './options.ts'
 import { nativeBuildFailed } from './messages.ts'
 import { lowerBlocks } from './passes/lower-blocks.ts'
 import { reorder } from './passes/reorder.ts'
+import { substituteMicrokernels } from './passes/substitute-microkernel.ts'
+import { ISAS } from './targets/index.ts'
+import { readMachine } from './targets/machine.ts'
 import { rewriteModule } from './rewrite/rewrite.ts'
 import { abiOf } from './abi.ts'
 import { parseSpec } from './spec/parser.ts'
@@ -49,18 +53,22 @@ export interface CompiledModule {
 export function compileKernel(site: KernelSite, code: string, opts: ResolvedOptions): CompiledKernel {
   const spec = inKernel(site, () => checkSpec(parseSpec(site.specText, site.specStart, site.file), site))
   let ir = pass('build', buildKernel(spec))
+  const blockForm = ir
   const facts = analyzeKernel(ir)
   ir = pass('reorder', reorder(ir))
+  const debugMatch = process.env.POLYKERN_DEBUG?.split(',').includes('match')
+  const log = debugMatch ? (m: string) => console.error(`[polykern] match: ${m}`) : undefined
+  ir = pass('substitute-microkernel', substituteMicrokernels(ir, { isas: ISAS, machine: readMachine(), log }))
   const outermostParallel = (b: Block) => b.indices.find((ix) => facts.blocks.get(b.id)?.parallelIndices.includes(ix.name))?.name
   ir = pass('lower-blocks', lowerBlocks(ir, outermostParallel), { lowered: true })
-  return { site, ir, abi: abiOf(spec, locationOf(site, code, opts)), js: emitJs(ir) }
+  return { site, ir, abi: abiOf(spec, locationOf(site, code, opts), blockForm), js: emitJs(ir) }
 }
 
 /** Compiles every kernel of a file, builds their addon, and rewrites the file. Undefined when it has none. */
 export async function compileModule(file: string, code: string, opts: ResolvedOptions): Promise<CompiledModule | undefined> {
   const sites = findKernelSites(file, code)
   if (sites.length === 0) return undefined
-  const kernels = sites.map((site) => compileKernel(site, code, opts))
+  let kernels = sites.map((site) => compileKernel(site, code, opts))
   const moduleId = path.relative(opts.root, file).split(path.sep).join('/')
   const warnings: KernelDiagnostic[] = []
   let addon: CompiledModule['addon']
@@ -68,12 +76,15 @@ export async function compileModule(file: string, code: string, opts: ResolvedOp
   if (opts.native) {
     const source = emitAddonSource(
       kernels.map((k, n) => ({ kernel: k.ir, abi: k.abi, symbol: `kc_${n}_${k.ir.name.replace(/[^A-Za-z0-9_]/g, '_')}` })),
-      { moduleId },
+      { moduleId, threads: opts.threads },
     )
     const built = await buildAddon({ source, cacheDir: opts.cacheDir })
     if (built.ok) {
       addon = { fileName: `polykern-${built.hash.slice(0, 16)}.node`, path: built.path, cached: built.cached }
       nativeReason = undefined
+      // Without a measurement every call goes native; one that fails (the addon does not load here) changes nothing.
+      const measured: Calibration = opts.calibrate ? await calibrate(built.path, kernels).catch(() => ({})) : {}
+      kernels = kernels.map((k) => (measured[k.abi.name] ? { ...k, abi: { ...k.abi, jsBelow: measured[k.abi.name] } } : k))
     } else {
       const d = nativeBuildFailed(sites[0].commentSpan, moduleId, built.error)
       if (opts.strict) throw d
@@ -88,7 +99,8 @@ export async function compileModule(file: string, code: string, opts: ResolvedOp
     kernels,
     addon: addon ? { fileName: addon.fileName, cachePath: addon.path } : null,
     nativeReason,
-    requires: [],
+    // The addon picks its best ISA version itself; the JS side only checks that the lowest one can run.
+    requires: addonIsas().at(-1)!.cpuFeatures,
   })
   return { code: out, map, kernels, addon, warnings }
 }

@@ -26,7 +26,17 @@ export interface KernelAbi {
   readonly params: readonly AbiParam[]
   /** Index in `params` of the argument the function returns (its single output), or -1 (returns undefined). */
   readonly returns: number
+  /**
+   * The work of a call, Σ over the kernel's blocks of the product of their extents, as monomials over size names:
+   * `[coefficient, ...sizes]`, e.g. `[[1, 'M', 'N', 'K']]` for a matmul.
+   */
+  readonly work?: readonly WorkMonomial[]
+  /** Calls whose work is below this run the JS loops, measured faster there on the build machine; absent: none. */
+  readonly jsBelow?: number
 }
+
+/** `[c, 'M', 'N']` is c·M·N. */
+export type WorkMonomial = readonly [number, ...string[]]
 
 /** Typed-array constructor name per dtype. */
 export const ARRAY_TYPE: Readonly<Record<AbiDType, string>> = {

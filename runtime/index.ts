@@ -5,15 +5,17 @@
 import type { KernelAbi } from './abi.ts'
 import { loadAddon } from './load-addon.ts'
 import { registerKernel } from './registry.ts'
-import type { KernelFn } from './registry.ts'
+import type { KernelFn, KernelRoute } from './registry.ts'
 import { validatorFor } from './validate.ts'
+import { workOfCall } from './work.ts'
 
 export type { AbiDType, AbiParam, KernelAbi } from './abi.ts'
 export { KernelRangeError, KernelTypeError } from './errors.ts'
 export type { KernelErrorCode } from './errors.ts'
 export { NATIVE_DISABLED } from './load-addon.ts'
 export { kernels } from './registry.ts'
-export type { KernelEntry, KernelFn } from './registry.ts'
+export type { KernelEntry, KernelFn, KernelRoute } from './registry.ts'
+export { MAX_THREADS, setThreads } from './threads.ts'
 export { MAX_ELEMENTS, validatorFor } from './validate.ts'
 
 /** What the rewrite writes into a module: its kernels, and where its addon may be. */
@@ -28,12 +30,15 @@ export interface KernelModuleDescriptor {
   readonly reason?: string | null
   /** The module's location at run time: `import.meta.filename ?? import.meta.url` (a path, a `file:` URL, or undefined). */
   readonly base?: string
-  /** CPU flags the addon needs. */
+  /** CPU flags (as /proc/cpuinfo names them) the addon's lowest ISA version needs; it picks its best one itself. */
   readonly requires: readonly string[]
   readonly kernels: Readonly<Record<string, { readonly abi: KernelAbi; readonly js: (...args: never[]) => unknown }>>
 }
 
-/** One validated dispatcher per kernel, native when the addon loads, the JS loops otherwise. */
+/**
+ * One validated dispatcher per kernel: native when the addon loads, the JS loops otherwise, and the JS loops for
+ * calls whose work is below the ABI's `jsBelow` (measured faster there at build time).
+ */
 export function loadKernels(desc: KernelModuleDescriptor): Readonly<Record<string, KernelFn>> {
   const names = Object.keys(desc.kernels)
   const addon = loadAddon({ ...desc, kernels: names })
@@ -41,16 +46,32 @@ export function loadKernels(desc: KernelModuleDescriptor): Readonly<Record<strin
   for (const name of names) {
     const { abi, js } = desc.kernels[name]
     const validate = validatorFor(abi)
+    const result = (args: unknown[]) => (abi.returns >= 0 ? args[abi.returns] : undefined)
     const dispatch = (impl: (...args: unknown[]) => unknown): KernelFn => (...args) => {
       validate(args)
       impl(...args)
-      return abi.returns >= 0 ? args[abi.returns] : undefined
+      return result(args)
     }
-    const nativeFn = addon ? dispatch(addon.exports[name]) : null
-    const jsFn = dispatch(js as (...args: unknown[]) => unknown)
-    out[name] = nativeFn ?? jsFn
+    const nativeImpl = addon?.exports[name]
+    const jsImpl = js as (...args: unknown[]) => unknown
+    const nativeFn = nativeImpl ? dispatch(nativeImpl) : null
+    const jsFn = dispatch(jsImpl)
+    const work = nativeImpl && abi.jsBelow ? workOfCall(abi) : undefined
+    const jsBelow = abi.jsBelow ?? 0
+    let call = nativeFn ?? jsFn
+    let route: KernelRoute = () => (nativeFn ? 'native' : 'js')
+    if (nativeImpl && work) {
+      route = (args) => (work(args) < jsBelow ? 'js' : 'native')
+      call = (...args) => {
+        validate(args)
+        if (work(args) < jsBelow) jsImpl(...args)
+        else nativeImpl(...args)
+        return result(args)
+      }
+    }
+    out[name] = call
     const addonPath = addon?.path ?? null
-    registerKernel({ name, module: desc.module, native: nativeFn !== null, call: out[name], js: jsFn, nativeFn, addonPath })
+    registerKernel({ name, module: desc.module, native: nativeFn !== null, call, js: jsFn, nativeFn, addonPath, route })
   }
   return out
 }

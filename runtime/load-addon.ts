@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { adoptAddon, type AddonThreads } from './threads.ts'
 
 /** The `reason` of a module built with `native: false`: the user's choice, so no warning. */
 export const NATIVE_DISABLED = 'native: false'
@@ -16,14 +17,14 @@ export interface AddonRequest {
   readonly reason?: string | null
   /** Where the module or bundle sits: a `file:` URL or a path. Undefined: this file's own `__filename` (CJS bundles). */
   readonly base?: string
-  /** CPU flags, as /proc/cpuinfo names them, the addon was compiled for. */
+  /** CPU flags, as /proc/cpuinfo names them, the addon's lowest ISA version needs. */
   readonly requires: readonly string[]
   /** Kernels the addon must export, each a function and listed in its `__polykern.kernels`. */
   readonly kernels: readonly string[]
 }
 
-/** What a polykern addon exports: one function per kernel, and `__polykern.kernels` listing them. */
-type AddonExports = LoadedAddon['exports'] & { readonly __polykern?: { readonly kernels?: unknown } }
+/** What a polykern addon exports: one function per kernel, `__polykern.kernels` listing them, and its pool's controls. */
+type AddonExports = LoadedAddon['exports'] & { readonly __polykern?: AddonThreads & { readonly kernels?: unknown } }
 
 /** The addon's exports and the file they came from. */
 export interface LoadedAddon {
@@ -36,7 +37,7 @@ let cpuFlags: ReadonlySet<string> | undefined
 
 /**
  * The module's native kernels, or null for the JS fallback: POLYKERN_NATIVE=0, no addon built, a CPU without the
- * required features, or no candidate that loads and exports every kernel. Failures warn once per module, naming
+ * features its lowest ISA version needs (the addon picks the best version itself), or no candidate that loads and exports every kernel. Failures warn once per module, naming
  * every path tried and its error (sharp's loader).
  */
 export function loadAddon(req: AddonRequest): LoadedAddon | null {
@@ -59,7 +60,10 @@ export function loadAddon(req: AddonRequest): LoadedAddon | null {
       const exports = requireFrom(base ?? candidate)(candidate) as AddonExports
       const listed = Array.isArray(exports.__polykern?.kernels) ? (exports.__polykern.kernels as unknown[]) : []
       const absent = req.kernels.filter((k) => typeof exports[k] !== 'function' || !listed.includes(k))
-      if (absent.length === 0) return { exports, path: candidate }
+      if (absent.length === 0) {
+        adoptAddon(exports.__polykern)
+        return { exports, path: candidate }
+      }
       tried.push(`${candidate} (loaded, but it lacks ${absent.join(', ')})`)
     } catch (e) {
       tried.push(`${candidate} (${String((e as Error)?.message ?? e).split('\n')[0]})`)

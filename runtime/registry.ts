@@ -1,15 +1,19 @@
 /** A kernel call: validates its arguments, runs, and returns the kernel's output array (or undefined). */
 export type KernelFn = (...args: unknown[]) => unknown
 
+/** Which implementation `call` runs for valid arguments `args`. */
+export type KernelRoute = (args: ArrayLike<unknown>) => 'native' | 'js'
+
 /** One loaded kernel, with both implementations, so tools can time or compare them on the same data. */
 export interface KernelEntry {
   readonly name: string
   /** The source module (relative to the project root) that declared it. */
   readonly module: string
-  /** Whether `call` runs the native addon. */
+  /** Whether the native addon loaded: `call` runs it, except for calls too small to pay for crossing into it. */
   readonly native: boolean
-  /** What the module's export calls: the native path when it loaded, else the JS loops. */
+  /** What the module's export calls: the native path when it loaded (see `route`), else the JS loops. */
   readonly call: KernelFn
+  readonly route: KernelRoute
   /** The JS loops, validated like `call`. */
   readonly js: KernelFn
   /** The native function, validated like `call`; null when the addon did not load. */

@@ -1,11 +1,17 @@
 /**
  * A lowered kernel as one C function: `static int symbol(params...)` returning PK_OK, or PK_NO_MEMORY when its
  * temporaries cannot be allocated. Loops keep the IR's index names and print one to one; `parallel` loops run
- * serially for now. Pointers are `restrict`: the N-API wrapper rejects outputs that alias another argument.
+ * on the thread pool (c-parallel.ts). Pointers are `restrict`: the N-API wrapper rejects outputs that alias another
+ * argument.
+ * A contraction with a schedule for the ISA compiled for runs as a blocked GEMM (c-gemm.ts), else as its loops.
  */
 import { KernelInternalError } from '../diagnostics.ts'
 import type { Affine, Bound, Kernel, Stmt } from '../ir/nodes.ts'
+import type { Isa } from '../targets/isa.ts'
+import { SCALAR } from '../targets/scalar.ts'
 import { C_TYPE, cExpr } from './c-expr.ts'
+import { emitGemmCall, emitGemmSupport, gemmPlan } from './c-gemm.ts'
+import { parallelLoops, type ParallelLoops } from './c-parallel.ts'
 import { tensorLayout, type Layout } from './layout.ts'
 import { kernelNames, type Names } from './names.ts'
 import { PREC, affineCode, atom, constraintCode, infix, type Code } from './syntax.ts'
@@ -51,11 +57,16 @@ export function cShapeArgs(shape: readonly Affine[], names: Names): string {
   return `${shape.length}, (const int64_t[]){${shape.map((d) => affineCode(d, names.of).text).join(', ')}}`
 }
 
-export function emitC(kernel: Kernel, symbol: string): string {
+/** Static helpers the versions of `kernels` for `isa` share (microkernels, packing, GEMM drivers), each once. */
+export const emitCSupport = (kernels: readonly Kernel[], isa: Isa): string => emitGemmSupport(kernels, isa)
+
+export function emitC(kernel: Kernel, symbol: string, isa: Isa = SCALAR): string {
   const names = cNames(kernel, symbol)
   const layout = tensorLayout(kernel, names)
   const temps = kernel.tensors.filter((t) => t.role === 'temp')
-  const stmt = cStatements(names, layout)
+  const freeTemps = temps.map((t) => `free(${names.of(t.name)});`)
+  const parallel = parallelLoops(kernel, symbol, names, layout)
+  const stmt = cStatements(names, layout, isa, [...freeTemps, 'return PK_NO_MEMORY;'], parallel)
   const body = kernel.body.flatMap((s) => stmt(s, 1))
 
   const lines = [`static int ${symbol}(${cParams(kernel, names, layout).join(', ')}) {`]
@@ -64,17 +75,18 @@ export function emitC(kernel: Kernel, symbol: string): string {
     const type = C_TYPE[t.dtype]
     lines.push(`  ${type} *restrict ${names.of(t.name)} = pk_calloc(sizeof(${type}), ${cShapeArgs(t.shape, names)});`)
   }
-  const freeTemps = temps.map((t) => `free(${names.of(t.name)});`)
   if (temps.length > 0) {
     lines.push(`  if (${temps.map((t) => `${names.of(t.name)} == NULL`).join(' || ')}) {`)
     lines.push(...freeTemps.map((l) => `    ${l}`), '    return PK_NO_MEMORY;', '  }')
   }
   lines.push(...body, ...freeTemps.map((l) => `  ${l}`), '  return PK_OK;', '}')
-  return lines.join('\n') + '\n'
+  return [...parallel.outlined, lines.join('\n') + '\n'].join('\n')
 }
 
 /** Statement printer for one kernel; `depth` is the indentation level. */
-function cStatements(names: Names, layout: Layout): (s: Stmt, depth: number) => string[] {
+function cStatements(
+  names: Names, layout: Layout, isa: Isa, onNoMemory: readonly string[], parallel: ParallelLoops,
+): (s: Stmt, depth: number) => string[] {
   let fillIndex: string | undefined
 
   const stmt = (s: Stmt, depth: number): string[] => {
@@ -89,6 +101,8 @@ function cStatements(names: Names, layout: Layout): (s: Stmt, depth: number) => 
         return [`${pad}for (int64_t ${q} = 0; ${q} < ${count.text}; ${q}++) ${tensor}[${q}] = ${value};`]
       }
       case 'loop': {
+        const pooled = s.mode === 'parallel' ? parallel.emit(s, depth, { stmt, bound }) : undefined
+        if (pooled) return pooled
         const v = names.of(s.v)
         const [lo, hi] = [bound(s.lo).text, bound(s.hi).text]
         // A max/min/division upper bound is evaluated once, not on every iteration.
@@ -110,6 +124,11 @@ function cStatements(names: Names, layout: Layout): (s: Stmt, depth: number) => 
           return [`${pad}${element} = ${fn}(${element}, ${value});`]
         }
         return [`${pad}${element} ${s.op} ${value};`]
+      }
+      case 'contraction': {
+        const plan = gemmPlan(s, isa)
+        if (plan === undefined) return s.body.flatMap((b) => stmt(b, depth))
+        return emitGemmCall(s, plan, names, layout, depth, onNoMemory)
       }
       case 'block':
         throw new KernelInternalError('emit', `block '${s.id}' reached the C emitter: lower blocks to loops first`)

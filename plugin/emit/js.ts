@@ -83,6 +83,8 @@ function jsStatement(s: Stmt, depth: number, names: Names, layout: Layout, helpe
           return [`${pad}${element} = Math.${s.op.slice(0, 3)}(${element}, ${wrap(v).text});`]
       }
     }
+    case 'contraction':
+      return nested(s.body, depth)
     case 'block':
       throw new KernelInternalError('emit', `block '${s.id}' reached the JS emitter: lower blocks to loops first`)
   }

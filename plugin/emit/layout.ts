@@ -15,6 +15,8 @@ export interface Layout {
   readonly offset: (access: Access) => Code
   /** The conditions under which every index of `access` is within its dimension (for `zeroOutside` loads). */
   readonly inBounds: (access: Access) => readonly Code[]
+  /** Elements between neighbours along dimension `dim` of a loaded or stored tensor: `K` in `A[i*K + k]`. */
+  readonly stride: (tensor: string, dim: number) => Code
   /** Number of elements of a tensor: the product of its dimensions. */
   readonly count: (tensor: string) => Code
   /** Stride constants to declare at the top of the function, in order. */
@@ -70,7 +72,13 @@ export function tensorLayout(kernel: Kernel, names: Names): Layout {
 
   const count = (name: string): Code => product(tensor(name).shape, dim)
 
-  return { tensor, offset, inBounds, count, hoisted }
+  const stride = (name: string, d: number): Code => {
+    const s = strides.get(name)?.[d]
+    if (s === undefined) throw new KernelInternalError('emit', `'${name}' has no dimension ${d} in a load or store`)
+    return s
+  }
+
+  return { tensor, offset, inBounds, stride, count, hoisted }
 }
 
 /** `H*W*C`, with literal dimensions folded into one leading factor (`9*C`); the empty product is 1. */

@@ -61,6 +61,9 @@ function run(stmts: readonly Stmt[], env: Env): void {
       case 'block':
         runBlock(s.indices, 0, s.constraints, s.body, env)
         break
+      case 'contraction':
+        run(s.body, env)
+        break
     }
   }
 }

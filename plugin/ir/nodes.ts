@@ -119,7 +119,54 @@ export interface Fill {
   readonly value: Expr
 }
 
-export type Stmt = Block | Loop | If | Store | Fill
+/**
+ * How a contraction's tensors and indices play the roles of a microkernel's `C[m, n] += A[m, k] * B[k, n]`
+ * (ISA Mapper's buffer, dimension and axis maps). Every index of the three accesses is a plain role index.
+ */
+export interface ContractionRoles {
+  readonly dtype: Extract<DType, 'f32' | 'f64'>
+  /** The accumulated output, with `n` in its last (contiguous) dimension. */
+  readonly c: Access
+  /** The factor holding `m` and `k`, and the one holding `k` and `n`, in any dimension order (transposes). */
+  readonly a: Access
+  readonly b: Access
+  readonly m: IndexRange
+  readonly n: IndexRange
+  readonly k: IndexRange
+  /** Indices of all three accesses: independent GEMMs, run as outer loops. */
+  readonly batch: readonly IndexRange[]
+}
+
+/** One ISA's blocked GEMM for a contraction (BLIS/PolyDL two-level tiling around the microkernel). */
+export interface ContractionSchedule {
+  readonly isa: string
+  /** `Microkernel.name` in that ISA's table; its MR, NR divide `mc`, `nc`. */
+  readonly microkernel: string
+  /** Cache-block sizes: packed A blocks are mc × kc, packed B panels kc × nc. */
+  readonly mc: number
+  readonly nc: number
+  readonly kc: number
+  /** The three block loops, outermost first (BLIS: n, k, m). */
+  readonly order: readonly ('m' | 'n' | 'k')[]
+  /** The block loop split across threads; never `k`, whose blocks accumulate into the same C. */
+  readonly parallel: 'm' | 'n' | 'none'
+}
+
+/**
+ * A contraction the C emitter may run as a packed, register-blocked GEMM: `body` is its loop-equivalent nest (what
+ * the interpreter, the JS emitter and every ISA without a schedule run); `roles` and `schedules` say how to run it
+ * instead. Same meaning as `body`, up to floating-point reassociation of the `k` sum.
+ */
+export interface Contraction {
+  readonly kind: 'contraction'
+  /** The id of the block it was matched on. */
+  readonly id: string
+  readonly body: readonly Stmt[]
+  readonly roles: ContractionRoles
+  readonly schedules: readonly ContractionSchedule[]
+}
+
+export type Stmt = Block | Loop | If | Store | Fill | Contraction
 
 /** What a tensor is to the kernel: read, written, both, or a temporary local to one call. */
 export type TensorRole = 'in' | 'out' | 'inout' | 'temp'

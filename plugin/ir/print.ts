@@ -38,6 +38,16 @@ function printStmt(s: Stmt, ind: string): string {
       const tags = s.tags.length ? ` #${s.tags.join(' #')}` : ''
       return `${ind}block ${s.id} [${domain}]${where}${tags} {\n${printStmts(s.body, ind + '  ')}${ind}}\n`
     }
+    case 'contraction': {
+      const r = s.roles
+      const roles = [`m: ${r.m.name}`, `n: ${r.n.name}`, `k: ${r.k.name}`, ...r.batch.map((b) => `batch: ${b.name}`)]
+      const schedules = s.schedules.map((x) => {
+        const blocks = `mc=${x.mc} nc=${x.nc} kc=${x.kc} order=${x.order.join('')} parallel=${x.parallel}`
+        return `${ind}  # ${x.isa} ${x.microkernel} ${blocks}\n`
+      })
+      const body = printStmts(s.body, ind + '  ')
+      return `${ind}contraction ${s.id} [${roles.join(', ')}] {\n${schedules.join('')}${body}${ind}}\n`
+    }
   }
 }
 

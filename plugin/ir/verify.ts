@@ -2,9 +2,10 @@
  * IR invariants, checked after every pass (tinygrad's spec, Halide's "passes repair what they break"):
  * tensors exist and are indexed with their rank, every affine variable is in scope, loop and block indices are
  * unique along a path, expression types agree, inputs are never written, and lowered IR holds no blocks.
+ * A contraction's roles must describe a GEMM over plain indices (see ContractionRoles) and its schedules be usable.
  */
 import { internalAssert } from '../diagnostics.ts'
-import type { Access, Affine, Bound, Expr, Kernel, Stmt, Tensor } from './nodes.ts'
+import type { Access, Affine, Bound, Contraction, Expr, Kernel, Stmt, Tensor } from './nodes.ts'
 
 export function verifyKernel(k: Kernel, pass: string, opts: { lowered?: boolean } = {}): Kernel {
   const tensors = new Map(k.tensors.map((t) => [t.name, t]))
@@ -112,9 +113,41 @@ export function verifyKernel(k: Kernel, pass: string, opts: { lowered?: boolean 
           }
           s.constraints.forEach((c) => checkAffine(c.expr, inner, `a constraint of ${s.id}`))
           checkStmts(s.body, inner)
+          break
         }
+        case 'contraction':
+          checkContraction(s, scope)
+          checkStmts(s.body, scope)
       }
     }
+  }
+
+  function checkContraction(s: Contraction, scope: ReadonlySet<string>): void {
+    const r = s.roles
+    const what = `contraction ${s.id}`
+    const roles = [r.m, r.n, r.k, ...r.batch]
+    const names = new Set(roles.map((ix) => ix.name))
+    check(names.size === roles.length, `${what} gives one index two roles`)
+    roles.forEach((ix) => checkAffine(ix.extent, scope, `the extent of ${ix.name}`))
+    const batch = r.batch.map((ix) => ix.name)
+    const plainIndex = (ix: Affine) =>
+      ix.constant === 0 && ix.terms.length === 1 && ix.terms[0].coeff === 1 ? ix.terms[0].v : ''
+    const expect = (a: Access, want: readonly string[]) => {
+      check(checkAccess(a, names).dtype === r.dtype, `${what}: ${a.tensor} is not ${r.dtype}`)
+      const plain = a.index.map(plainIndex)
+      const same = plain.length === want.length && want.every((v) => plain.includes(v))
+      check(same, `${what}: ${a.tensor} is not indexed by exactly [${want.join(', ')}]`)
+    }
+    expect(r.c, [r.m.name, r.n.name, ...batch])
+    expect(r.a, [r.m.name, r.k.name, ...batch])
+    expect(r.b, [r.k.name, r.n.name, ...batch])
+    check(plainIndex(r.c.index[r.c.index.length - 1]) === r.n.name, `${what}: n is not the output's last dimension`)
+    for (const x of s.schedules) {
+      const sizes = [x.mc, x.nc, x.kc]
+      check(sizes.every((n) => Number.isInteger(n) && n > 0), `${what}: ${x.isa} block sizes ${sizes}`)
+      check([...x.order].sort().join('') === 'kmn', `${what}: ${x.isa} order ${x.order.join('')}`)
+    }
+    check(new Set(s.schedules.map((x) => x.isa)).size === s.schedules.length, `${what}: two schedules for one ISA`)
   }
 
   checkStmts(k.body, sizes)

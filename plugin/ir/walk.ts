@@ -1,5 +1,5 @@
 /** Generic traversals: passes override only the node kinds they care about (Halide's IRMutator, in TypeScript). */
-import type { Block, Expr, Fill, If, Loop, Stmt, Store } from './nodes.ts'
+import type { Block, Contraction, Expr, Fill, If, Loop, Stmt, Store } from './nodes.ts'
 
 type Recurse = (stmts: readonly Stmt[]) => readonly Stmt[]
 
@@ -9,6 +9,7 @@ export interface StmtHandlers {
   if?: (node: If, recurse: Recurse) => Stmt | readonly Stmt[]
   store?: (node: Store) => Stmt | readonly Stmt[]
   fill?: (node: Fill) => Stmt | readonly Stmt[]
+  contraction?: (node: Contraction, recurse: Recurse) => Stmt | readonly Stmt[]
 }
 
 /** Rebuilds a statement list bottom-up; a handler may return one statement or several. Unchanged lists keep identity. */
@@ -37,11 +38,13 @@ function mapOne(s: Stmt, h: StmtHandlers, recurse: Recurse): Stmt | readonly Stm
       return h.store ? h.store(s) : s
     case 'fill':
       return h.fill ? h.fill(s) : s
+    case 'contraction':
+      return h.contraction ? h.contraction(s, recurse) : withBody(s, recurse(s.body))
   }
 }
 
 /** Returns `node` itself when the body is unchanged, so passes can tell "(unchanged)" by identity. */
-export function withBody<T extends Block | Loop | If>(node: T, body: readonly Stmt[]): T {
+export function withBody<T extends Block | Loop | If | Contraction>(node: T, body: readonly Stmt[]): T {
   return body === node.body ? node : { ...node, body }
 }
 
@@ -49,7 +52,7 @@ export function withBody<T extends Block | Loop | If>(node: T, body: readonly St
 export function walkStmts(stmts: readonly Stmt[], visit: (s: Stmt, parents: readonly Stmt[]) => void, parents: Stmt[] = []): void {
   for (const s of stmts) {
     visit(s, parents)
-    if (s.kind === 'block' || s.kind === 'loop' || s.kind === 'if') {
+    if (s.kind === 'block' || s.kind === 'loop' || s.kind === 'if' || s.kind === 'contraction') {
       parents.push(s)
       walkStmts(s.body, visit, parents)
       parents.pop()

@@ -15,7 +15,7 @@ export interface RewriteInput {
   readonly addon: { readonly fileName: string; readonly cachePath: string } | null
   /** Why there is no addon; the runtime warns with it unless it is NATIVE_DISABLED (the user's choice). */
   readonly nativeReason?: string
-  /** CPU flags (as in /proc/cpuinfo) the addon needs. */
+  /** CPU flags (as in /proc/cpuinfo) the addon's lowest ISA version needs. */
   readonly requires: readonly string[]
 }
 
@@ -56,7 +56,10 @@ export function rewriteModule(input: RewriteInput): { code: string; map: SourceM
       const { start, end } = k.site.bodySpan
       const indent = lineIndent(input.code, k.site.nameSpan.start)
       const args = k.site.params.map((p) => p.name).join(', ')
-      s.overwrite(start + 1, end - 1, `\n${indent}  return ${KERNELS_BINDING}.${k.site.name}(${args})\n${indent}`)
+      const body = `\n${indent}  return ${KERNELS_BINDING}.${k.site.name}(${args})\n${indent}`
+      // An empty body `{}` has no range to overwrite.
+      if (end - start > 2) s.overwrite(start + 1, end - 1, body)
+      else s.appendLeft(start + 1, body)
     }
   }
   return { code: s.toString(), map: s.generateMap({ hires: 'boundary', source: input.file, includeContent: true }) }

@@ -55,7 +55,15 @@ function expectThrow(f: () => unknown, type: typeof TypeError | typeof RangeErro
 describe('native addon', () => {
   it('builds, describes itself, and is cached on the second build', async () => {
     expect(build.ok && build.cached).toBe(false)
-    expect(addon.__polykern).toEqual({ napiVersion: 8, isa: 'scalar', kernels: KERNELS.map((k) => k.name) })
+    expect({ ...addon.__polykern }).toEqual({
+      napiVersion: 8,
+      isa: expect.stringMatching(/^(avx512|avx2|scalar)$/),
+      isas: ['avx512', 'avx2', 'scalar'],
+      threads: expect.any(Number),
+      setIsa: expect.any(Function),
+      setThreads: expect.any(Function),
+      kernels: KERNELS.map((k) => k.name),
+    })
     const again = await buildAddon({ source, cacheDir })
     expect(again).toMatchObject({ ok: true, cached: true, hash: build.hash, path: build.ok ? build.path : '' })
     expect(again.ok && again.ms).toBeLessThan(100)

@@ -4,17 +4,539 @@
 
 #include "polykern_napi.h"
 #include "polykern_math.h"
+#include "polykern_cpu.h"
+#include "polykern_simd.h"
 
-static int kc_0_matmul(const float *restrict A, const float *restrict B, float *restrict C, int64_t M, int64_t N, int64_t K) {
-  for (int64_t q = 0; q < M*N; q++) C[q] = 0.0f;
-  for (int64_t i = 0; i < M; i++) {
+/* avx512: chosen at load only on a CPU with avx512f, avx2, fma. */
+#pragma GCC push_options
+#pragma GCC target("avx512f,avx2,fma")
+
+/* Iterations [pk_begin, pk_end) of the parallel loop over i, counted from its first (pk_lo). */
+typedef struct {
+  const float *restrict A;
+  const float *restrict B;
+  float *restrict C;
+  int64_t N;
+  int64_t K;
+  int64_t pk_lo;
+} kc_0_matmul_avx512_p0_ctx;
+
+static void kc_0_matmul_avx512_p0(void *pk_ctx, int64_t pk_begin, int64_t pk_end) {
+  const kc_0_matmul_avx512_p0_ctx *pk_c = pk_ctx;
+  const float *restrict A = pk_c->A;
+  const float *restrict B = pk_c->B;
+  float *restrict C = pk_c->C;
+  int64_t N = pk_c->N;
+  int64_t K = pk_c->K;
+  const int64_t pk_first = pk_c->pk_lo + pk_begin, pk_last = pk_c->pk_lo + pk_end;
+  for (int64_t i = pk_first; i < pk_last; i++) {
     for (int64_t k = 0; k < K; k++) {
       for (int64_t j = 0; j < N; j++) {
         C[i*N + j] += A[i*K + k] * B[k*N + j];
       }
     }
   }
+}
+
+static int kc_0_matmul_avx512(const float *restrict A, const float *restrict B, float *restrict C, int64_t M, int64_t N, int64_t K) {
+  for (int64_t q = 0; q < M*N; q++) C[q] = 0.0f;
+  {
+    const int64_t pk_lo = 0, pk_n = M - pk_lo;
+    kc_0_matmul_avx512_p0_ctx pk_ctx = {A, B, C, N, K, pk_lo};
+    if ((double)pk_n * ((double)K * (double)N) >= PK_PARALLEL_MIN_WORK) pk_parallel_for(pk_n, kc_0_matmul_avx512_p0, &pk_ctx);
+    else kc_0_matmul_avx512_p0(&pk_ctx, 0, pk_n);
+  }
   return PK_OK;
+}
+
+/* Iterations [pk_begin, pk_end) of the parallel loop over i, counted from its first (pk_lo). */
+typedef struct {
+  const float *restrict X;
+  float *restrict m;
+  int64_t D;
+  int64_t pk_lo;
+} kc_1_softmax_avx512_p0_ctx;
+
+static void kc_1_softmax_avx512_p0(void *pk_ctx, int64_t pk_begin, int64_t pk_end) {
+  const kc_1_softmax_avx512_p0_ctx *pk_c = pk_ctx;
+  const float *restrict X = pk_c->X;
+  float *restrict m = pk_c->m;
+  int64_t D = pk_c->D;
+  const int64_t pk_first = pk_c->pk_lo + pk_begin, pk_last = pk_c->pk_lo + pk_end;
+  for (int64_t i = pk_first; i < pk_last; i++) {
+    for (int64_t j = 0; j < D; j++) {
+      m[i] = pk_max_f32(m[i], X[i*D + j]);
+    }
+  }
+}
+
+/* Iterations [pk_begin, pk_end) of the parallel loop over i, counted from its first (pk_lo). */
+typedef struct {
+  const float *restrict X;
+  float *restrict Y;
+  float *restrict m;
+  int64_t D;
+  int64_t pk_lo;
+} kc_1_softmax_avx512_p1_ctx;
+
+static void kc_1_softmax_avx512_p1(void *pk_ctx, int64_t pk_begin, int64_t pk_end) {
+  const kc_1_softmax_avx512_p1_ctx *pk_c = pk_ctx;
+  const float *restrict X = pk_c->X;
+  float *restrict Y = pk_c->Y;
+  float *restrict m = pk_c->m;
+  int64_t D = pk_c->D;
+  const int64_t pk_first = pk_c->pk_lo + pk_begin, pk_last = pk_c->pk_lo + pk_end;
+  for (int64_t i = pk_first; i < pk_last; i++) {
+    for (int64_t j = 0; j < D; j++) {
+      Y[i*D + j] = expf(X[i*D + j] - m[i]);
+    }
+  }
+}
+
+/* Iterations [pk_begin, pk_end) of the parallel loop over i, counted from its first (pk_lo). */
+typedef struct {
+  float *restrict Y;
+  float *restrict z;
+  int64_t D;
+  int64_t pk_lo;
+} kc_1_softmax_avx512_p2_ctx;
+
+static void kc_1_softmax_avx512_p2(void *pk_ctx, int64_t pk_begin, int64_t pk_end) {
+  const kc_1_softmax_avx512_p2_ctx *pk_c = pk_ctx;
+  float *restrict Y = pk_c->Y;
+  float *restrict z = pk_c->z;
+  int64_t D = pk_c->D;
+  const int64_t pk_first = pk_c->pk_lo + pk_begin, pk_last = pk_c->pk_lo + pk_end;
+  for (int64_t i = pk_first; i < pk_last; i++) {
+    for (int64_t j = 0; j < D; j++) {
+      z[i] += Y[i*D + j];
+    }
+  }
+}
+
+/* Iterations [pk_begin, pk_end) of the parallel loop over i, counted from its first (pk_lo). */
+typedef struct {
+  float *restrict Y;
+  float *restrict z;
+  int64_t D;
+  int64_t pk_lo;
+} kc_1_softmax_avx512_p3_ctx;
+
+static void kc_1_softmax_avx512_p3(void *pk_ctx, int64_t pk_begin, int64_t pk_end) {
+  const kc_1_softmax_avx512_p3_ctx *pk_c = pk_ctx;
+  float *restrict Y = pk_c->Y;
+  float *restrict z = pk_c->z;
+  int64_t D = pk_c->D;
+  const int64_t pk_first = pk_c->pk_lo + pk_begin, pk_last = pk_c->pk_lo + pk_end;
+  for (int64_t i = pk_first; i < pk_last; i++) {
+    for (int64_t j = 0; j < D; j++) {
+      Y[i*D + j] = Y[i*D + j] / z[i];
+    }
+  }
+}
+
+static int kc_1_softmax_avx512(const float *restrict X, float *restrict Y, int64_t N, int64_t D) {
+  float *restrict m = pk_calloc(sizeof(float), 1, (const int64_t[]){N});
+  float *restrict z = pk_calloc(sizeof(float), 1, (const int64_t[]){N});
+  if (m == NULL || z == NULL) {
+    free(m);
+    free(z);
+    return PK_NO_MEMORY;
+  }
+  for (int64_t q = 0; q < N; q++) m[q] = -INFINITY;
+  {
+    const int64_t pk_lo = 0, pk_n = N - pk_lo;
+    kc_1_softmax_avx512_p0_ctx pk_ctx = {X, m, D, pk_lo};
+    if ((double)pk_n * ((double)D) >= PK_PARALLEL_MIN_WORK) pk_parallel_for(pk_n, kc_1_softmax_avx512_p0, &pk_ctx);
+    else kc_1_softmax_avx512_p0(&pk_ctx, 0, pk_n);
+  }
+  {
+    const int64_t pk_lo = 0, pk_n = N - pk_lo;
+    kc_1_softmax_avx512_p1_ctx pk_ctx = {X, Y, m, D, pk_lo};
+    if ((double)pk_n * ((double)D) >= PK_PARALLEL_MIN_WORK) pk_parallel_for(pk_n, kc_1_softmax_avx512_p1, &pk_ctx);
+    else kc_1_softmax_avx512_p1(&pk_ctx, 0, pk_n);
+  }
+  for (int64_t q = 0; q < N; q++) z[q] = 0.0f;
+  {
+    const int64_t pk_lo = 0, pk_n = N - pk_lo;
+    kc_1_softmax_avx512_p2_ctx pk_ctx = {Y, z, D, pk_lo};
+    if ((double)pk_n * ((double)D) >= PK_PARALLEL_MIN_WORK) pk_parallel_for(pk_n, kc_1_softmax_avx512_p2, &pk_ctx);
+    else kc_1_softmax_avx512_p2(&pk_ctx, 0, pk_n);
+  }
+  {
+    const int64_t pk_lo = 0, pk_n = N - pk_lo;
+    kc_1_softmax_avx512_p3_ctx pk_ctx = {Y, z, D, pk_lo};
+    if ((double)pk_n * ((double)D) >= PK_PARALLEL_MIN_WORK) pk_parallel_for(pk_n, kc_1_softmax_avx512_p3, &pk_ctx);
+    else kc_1_softmax_avx512_p3(&pk_ctx, 0, pk_n);
+  }
+  free(m);
+  free(z);
+  return PK_OK;
+}
+
+#pragma GCC pop_options
+
+/* avx2: chosen at load only on a CPU with avx2, fma. */
+#pragma GCC push_options
+#pragma GCC target("avx2,fma")
+
+/* Iterations [pk_begin, pk_end) of the parallel loop over i, counted from its first (pk_lo). */
+typedef struct {
+  const float *restrict A;
+  const float *restrict B;
+  float *restrict C;
+  int64_t N;
+  int64_t K;
+  int64_t pk_lo;
+} kc_0_matmul_avx2_p0_ctx;
+
+static void kc_0_matmul_avx2_p0(void *pk_ctx, int64_t pk_begin, int64_t pk_end) {
+  const kc_0_matmul_avx2_p0_ctx *pk_c = pk_ctx;
+  const float *restrict A = pk_c->A;
+  const float *restrict B = pk_c->B;
+  float *restrict C = pk_c->C;
+  int64_t N = pk_c->N;
+  int64_t K = pk_c->K;
+  const int64_t pk_first = pk_c->pk_lo + pk_begin, pk_last = pk_c->pk_lo + pk_end;
+  for (int64_t i = pk_first; i < pk_last; i++) {
+    for (int64_t k = 0; k < K; k++) {
+      for (int64_t j = 0; j < N; j++) {
+        C[i*N + j] += A[i*K + k] * B[k*N + j];
+      }
+    }
+  }
+}
+
+static int kc_0_matmul_avx2(const float *restrict A, const float *restrict B, float *restrict C, int64_t M, int64_t N, int64_t K) {
+  for (int64_t q = 0; q < M*N; q++) C[q] = 0.0f;
+  {
+    const int64_t pk_lo = 0, pk_n = M - pk_lo;
+    kc_0_matmul_avx2_p0_ctx pk_ctx = {A, B, C, N, K, pk_lo};
+    if ((double)pk_n * ((double)K * (double)N) >= PK_PARALLEL_MIN_WORK) pk_parallel_for(pk_n, kc_0_matmul_avx2_p0, &pk_ctx);
+    else kc_0_matmul_avx2_p0(&pk_ctx, 0, pk_n);
+  }
+  return PK_OK;
+}
+
+/* Iterations [pk_begin, pk_end) of the parallel loop over i, counted from its first (pk_lo). */
+typedef struct {
+  const float *restrict X;
+  float *restrict m;
+  int64_t D;
+  int64_t pk_lo;
+} kc_1_softmax_avx2_p0_ctx;
+
+static void kc_1_softmax_avx2_p0(void *pk_ctx, int64_t pk_begin, int64_t pk_end) {
+  const kc_1_softmax_avx2_p0_ctx *pk_c = pk_ctx;
+  const float *restrict X = pk_c->X;
+  float *restrict m = pk_c->m;
+  int64_t D = pk_c->D;
+  const int64_t pk_first = pk_c->pk_lo + pk_begin, pk_last = pk_c->pk_lo + pk_end;
+  for (int64_t i = pk_first; i < pk_last; i++) {
+    for (int64_t j = 0; j < D; j++) {
+      m[i] = pk_max_f32(m[i], X[i*D + j]);
+    }
+  }
+}
+
+/* Iterations [pk_begin, pk_end) of the parallel loop over i, counted from its first (pk_lo). */
+typedef struct {
+  const float *restrict X;
+  float *restrict Y;
+  float *restrict m;
+  int64_t D;
+  int64_t pk_lo;
+} kc_1_softmax_avx2_p1_ctx;
+
+static void kc_1_softmax_avx2_p1(void *pk_ctx, int64_t pk_begin, int64_t pk_end) {
+  const kc_1_softmax_avx2_p1_ctx *pk_c = pk_ctx;
+  const float *restrict X = pk_c->X;
+  float *restrict Y = pk_c->Y;
+  float *restrict m = pk_c->m;
+  int64_t D = pk_c->D;
+  const int64_t pk_first = pk_c->pk_lo + pk_begin, pk_last = pk_c->pk_lo + pk_end;
+  for (int64_t i = pk_first; i < pk_last; i++) {
+    for (int64_t j = 0; j < D; j++) {
+      Y[i*D + j] = expf(X[i*D + j] - m[i]);
+    }
+  }
+}
+
+/* Iterations [pk_begin, pk_end) of the parallel loop over i, counted from its first (pk_lo). */
+typedef struct {
+  float *restrict Y;
+  float *restrict z;
+  int64_t D;
+  int64_t pk_lo;
+} kc_1_softmax_avx2_p2_ctx;
+
+static void kc_1_softmax_avx2_p2(void *pk_ctx, int64_t pk_begin, int64_t pk_end) {
+  const kc_1_softmax_avx2_p2_ctx *pk_c = pk_ctx;
+  float *restrict Y = pk_c->Y;
+  float *restrict z = pk_c->z;
+  int64_t D = pk_c->D;
+  const int64_t pk_first = pk_c->pk_lo + pk_begin, pk_last = pk_c->pk_lo + pk_end;
+  for (int64_t i = pk_first; i < pk_last; i++) {
+    for (int64_t j = 0; j < D; j++) {
+      z[i] += Y[i*D + j];
+    }
+  }
+}
+
+/* Iterations [pk_begin, pk_end) of the parallel loop over i, counted from its first (pk_lo). */
+typedef struct {
+  float *restrict Y;
+  float *restrict z;
+  int64_t D;
+  int64_t pk_lo;
+} kc_1_softmax_avx2_p3_ctx;
+
+static void kc_1_softmax_avx2_p3(void *pk_ctx, int64_t pk_begin, int64_t pk_end) {
+  const kc_1_softmax_avx2_p3_ctx *pk_c = pk_ctx;
+  float *restrict Y = pk_c->Y;
+  float *restrict z = pk_c->z;
+  int64_t D = pk_c->D;
+  const int64_t pk_first = pk_c->pk_lo + pk_begin, pk_last = pk_c->pk_lo + pk_end;
+  for (int64_t i = pk_first; i < pk_last; i++) {
+    for (int64_t j = 0; j < D; j++) {
+      Y[i*D + j] = Y[i*D + j] / z[i];
+    }
+  }
+}
+
+static int kc_1_softmax_avx2(const float *restrict X, float *restrict Y, int64_t N, int64_t D) {
+  float *restrict m = pk_calloc(sizeof(float), 1, (const int64_t[]){N});
+  float *restrict z = pk_calloc(sizeof(float), 1, (const int64_t[]){N});
+  if (m == NULL || z == NULL) {
+    free(m);
+    free(z);
+    return PK_NO_MEMORY;
+  }
+  for (int64_t q = 0; q < N; q++) m[q] = -INFINITY;
+  {
+    const int64_t pk_lo = 0, pk_n = N - pk_lo;
+    kc_1_softmax_avx2_p0_ctx pk_ctx = {X, m, D, pk_lo};
+    if ((double)pk_n * ((double)D) >= PK_PARALLEL_MIN_WORK) pk_parallel_for(pk_n, kc_1_softmax_avx2_p0, &pk_ctx);
+    else kc_1_softmax_avx2_p0(&pk_ctx, 0, pk_n);
+  }
+  {
+    const int64_t pk_lo = 0, pk_n = N - pk_lo;
+    kc_1_softmax_avx2_p1_ctx pk_ctx = {X, Y, m, D, pk_lo};
+    if ((double)pk_n * ((double)D) >= PK_PARALLEL_MIN_WORK) pk_parallel_for(pk_n, kc_1_softmax_avx2_p1, &pk_ctx);
+    else kc_1_softmax_avx2_p1(&pk_ctx, 0, pk_n);
+  }
+  for (int64_t q = 0; q < N; q++) z[q] = 0.0f;
+  {
+    const int64_t pk_lo = 0, pk_n = N - pk_lo;
+    kc_1_softmax_avx2_p2_ctx pk_ctx = {Y, z, D, pk_lo};
+    if ((double)pk_n * ((double)D) >= PK_PARALLEL_MIN_WORK) pk_parallel_for(pk_n, kc_1_softmax_avx2_p2, &pk_ctx);
+    else kc_1_softmax_avx2_p2(&pk_ctx, 0, pk_n);
+  }
+  {
+    const int64_t pk_lo = 0, pk_n = N - pk_lo;
+    kc_1_softmax_avx2_p3_ctx pk_ctx = {Y, z, D, pk_lo};
+    if ((double)pk_n * ((double)D) >= PK_PARALLEL_MIN_WORK) pk_parallel_for(pk_n, kc_1_softmax_avx2_p3, &pk_ctx);
+    else kc_1_softmax_avx2_p3(&pk_ctx, 0, pk_n);
+  }
+  free(m);
+  free(z);
+  return PK_OK;
+}
+
+#pragma GCC pop_options
+
+/* scalar: no target flags. */
+
+/* Iterations [pk_begin, pk_end) of the parallel loop over i, counted from its first (pk_lo). */
+typedef struct {
+  const float *restrict A;
+  const float *restrict B;
+  float *restrict C;
+  int64_t N;
+  int64_t K;
+  int64_t pk_lo;
+} kc_0_matmul_scalar_p0_ctx;
+
+static void kc_0_matmul_scalar_p0(void *pk_ctx, int64_t pk_begin, int64_t pk_end) {
+  const kc_0_matmul_scalar_p0_ctx *pk_c = pk_ctx;
+  const float *restrict A = pk_c->A;
+  const float *restrict B = pk_c->B;
+  float *restrict C = pk_c->C;
+  int64_t N = pk_c->N;
+  int64_t K = pk_c->K;
+  const int64_t pk_first = pk_c->pk_lo + pk_begin, pk_last = pk_c->pk_lo + pk_end;
+  for (int64_t i = pk_first; i < pk_last; i++) {
+    for (int64_t k = 0; k < K; k++) {
+      for (int64_t j = 0; j < N; j++) {
+        C[i*N + j] += A[i*K + k] * B[k*N + j];
+      }
+    }
+  }
+}
+
+static int kc_0_matmul_scalar(const float *restrict A, const float *restrict B, float *restrict C, int64_t M, int64_t N, int64_t K) {
+  for (int64_t q = 0; q < M*N; q++) C[q] = 0.0f;
+  {
+    const int64_t pk_lo = 0, pk_n = M - pk_lo;
+    kc_0_matmul_scalar_p0_ctx pk_ctx = {A, B, C, N, K, pk_lo};
+    if ((double)pk_n * ((double)K * (double)N) >= PK_PARALLEL_MIN_WORK) pk_parallel_for(pk_n, kc_0_matmul_scalar_p0, &pk_ctx);
+    else kc_0_matmul_scalar_p0(&pk_ctx, 0, pk_n);
+  }
+  return PK_OK;
+}
+
+/* Iterations [pk_begin, pk_end) of the parallel loop over i, counted from its first (pk_lo). */
+typedef struct {
+  const float *restrict X;
+  float *restrict m;
+  int64_t D;
+  int64_t pk_lo;
+} kc_1_softmax_scalar_p0_ctx;
+
+static void kc_1_softmax_scalar_p0(void *pk_ctx, int64_t pk_begin, int64_t pk_end) {
+  const kc_1_softmax_scalar_p0_ctx *pk_c = pk_ctx;
+  const float *restrict X = pk_c->X;
+  float *restrict m = pk_c->m;
+  int64_t D = pk_c->D;
+  const int64_t pk_first = pk_c->pk_lo + pk_begin, pk_last = pk_c->pk_lo + pk_end;
+  for (int64_t i = pk_first; i < pk_last; i++) {
+    for (int64_t j = 0; j < D; j++) {
+      m[i] = pk_max_f32(m[i], X[i*D + j]);
+    }
+  }
+}
+
+/* Iterations [pk_begin, pk_end) of the parallel loop over i, counted from its first (pk_lo). */
+typedef struct {
+  const float *restrict X;
+  float *restrict Y;
+  float *restrict m;
+  int64_t D;
+  int64_t pk_lo;
+} kc_1_softmax_scalar_p1_ctx;
+
+static void kc_1_softmax_scalar_p1(void *pk_ctx, int64_t pk_begin, int64_t pk_end) {
+  const kc_1_softmax_scalar_p1_ctx *pk_c = pk_ctx;
+  const float *restrict X = pk_c->X;
+  float *restrict Y = pk_c->Y;
+  float *restrict m = pk_c->m;
+  int64_t D = pk_c->D;
+  const int64_t pk_first = pk_c->pk_lo + pk_begin, pk_last = pk_c->pk_lo + pk_end;
+  for (int64_t i = pk_first; i < pk_last; i++) {
+    for (int64_t j = 0; j < D; j++) {
+      Y[i*D + j] = expf(X[i*D + j] - m[i]);
+    }
+  }
+}
+
+/* Iterations [pk_begin, pk_end) of the parallel loop over i, counted from its first (pk_lo). */
+typedef struct {
+  float *restrict Y;
+  float *restrict z;
+  int64_t D;
+  int64_t pk_lo;
+} kc_1_softmax_scalar_p2_ctx;
+
+static void kc_1_softmax_scalar_p2(void *pk_ctx, int64_t pk_begin, int64_t pk_end) {
+  const kc_1_softmax_scalar_p2_ctx *pk_c = pk_ctx;
+  float *restrict Y = pk_c->Y;
+  float *restrict z = pk_c->z;
+  int64_t D = pk_c->D;
+  const int64_t pk_first = pk_c->pk_lo + pk_begin, pk_last = pk_c->pk_lo + pk_end;
+  for (int64_t i = pk_first; i < pk_last; i++) {
+    for (int64_t j = 0; j < D; j++) {
+      z[i] += Y[i*D + j];
+    }
+  }
+}
+
+/* Iterations [pk_begin, pk_end) of the parallel loop over i, counted from its first (pk_lo). */
+typedef struct {
+  float *restrict Y;
+  float *restrict z;
+  int64_t D;
+  int64_t pk_lo;
+} kc_1_softmax_scalar_p3_ctx;
+
+static void kc_1_softmax_scalar_p3(void *pk_ctx, int64_t pk_begin, int64_t pk_end) {
+  const kc_1_softmax_scalar_p3_ctx *pk_c = pk_ctx;
+  float *restrict Y = pk_c->Y;
+  float *restrict z = pk_c->z;
+  int64_t D = pk_c->D;
+  const int64_t pk_first = pk_c->pk_lo + pk_begin, pk_last = pk_c->pk_lo + pk_end;
+  for (int64_t i = pk_first; i < pk_last; i++) {
+    for (int64_t j = 0; j < D; j++) {
+      Y[i*D + j] = Y[i*D + j] / z[i];
+    }
+  }
+}
+
+static int kc_1_softmax_scalar(const float *restrict X, float *restrict Y, int64_t N, int64_t D) {
+  float *restrict m = pk_calloc(sizeof(float), 1, (const int64_t[]){N});
+  float *restrict z = pk_calloc(sizeof(float), 1, (const int64_t[]){N});
+  if (m == NULL || z == NULL) {
+    free(m);
+    free(z);
+    return PK_NO_MEMORY;
+  }
+  for (int64_t q = 0; q < N; q++) m[q] = -INFINITY;
+  {
+    const int64_t pk_lo = 0, pk_n = N - pk_lo;
+    kc_1_softmax_scalar_p0_ctx pk_ctx = {X, m, D, pk_lo};
+    if ((double)pk_n * ((double)D) >= PK_PARALLEL_MIN_WORK) pk_parallel_for(pk_n, kc_1_softmax_scalar_p0, &pk_ctx);
+    else kc_1_softmax_scalar_p0(&pk_ctx, 0, pk_n);
+  }
+  {
+    const int64_t pk_lo = 0, pk_n = N - pk_lo;
+    kc_1_softmax_scalar_p1_ctx pk_ctx = {X, Y, m, D, pk_lo};
+    if ((double)pk_n * ((double)D) >= PK_PARALLEL_MIN_WORK) pk_parallel_for(pk_n, kc_1_softmax_scalar_p1, &pk_ctx);
+    else kc_1_softmax_scalar_p1(&pk_ctx, 0, pk_n);
+  }
+  for (int64_t q = 0; q < N; q++) z[q] = 0.0f;
+  {
+    const int64_t pk_lo = 0, pk_n = N - pk_lo;
+    kc_1_softmax_scalar_p2_ctx pk_ctx = {Y, z, D, pk_lo};
+    if ((double)pk_n * ((double)D) >= PK_PARALLEL_MIN_WORK) pk_parallel_for(pk_n, kc_1_softmax_scalar_p2, &pk_ctx);
+    else kc_1_softmax_scalar_p2(&pk_ctx, 0, pk_n);
+  }
+  {
+    const int64_t pk_lo = 0, pk_n = N - pk_lo;
+    kc_1_softmax_scalar_p3_ctx pk_ctx = {Y, z, D, pk_lo};
+    if ((double)pk_n * ((double)D) >= PK_PARALLEL_MIN_WORK) pk_parallel_for(pk_n, kc_1_softmax_scalar_p3, &pk_ctx);
+    else kc_1_softmax_scalar_p3(&pk_ctx, 0, pk_n);
+  }
+  free(m);
+  free(z);
+  return PK_OK;
+}
+
+/* CPU dispatch: each kernel runs the version of the level pk_isa_use chose (polykern_cpu.h). */
+static __typeof__(kc_0_matmul_scalar) *kc_0_matmul = kc_0_matmul_scalar;
+static __typeof__(kc_1_softmax_scalar) *kc_1_softmax = kc_1_softmax_scalar;
+
+static bool pk_isa_supported(int level) {
+  switch (level) {
+    case 0: return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+    case 1: return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+    default: return true;
+  }
+}
+
+static void pk_isa_use(int level) {
+  switch (level) {
+    case 0:
+      kc_0_matmul = kc_0_matmul_avx512;
+      kc_1_softmax = kc_1_softmax_avx512;
+      break;
+    case 1:
+      kc_0_matmul = kc_0_matmul_avx2;
+      kc_1_softmax = kc_1_softmax_avx2;
+      break;
+    case 2:
+      kc_0_matmul = kc_0_matmul_scalar;
+      kc_1_softmax = kc_1_softmax_scalar;
+      break;
+  }
 }
 
 static napi_value kc_0_matmul_napi(napi_env env, napi_callback_info info) {
@@ -35,41 +557,6 @@ static napi_value kc_0_matmul_napi(napi_env env, napi_callback_info info) {
   if (!pk_check_disjoint(env, "matmul", "C", &C, "B", &B)) return NULL;
   if (kc_0_matmul(A.data, B.data, C.data, M, N, K) != PK_OK) return pk_throw_no_memory(env, "matmul");
   return NULL;
-}
-
-static int kc_1_softmax(const float *restrict X, float *restrict Y, int64_t N, int64_t D) {
-  float *restrict m = pk_calloc(sizeof(float), 1, (const int64_t[]){N});
-  float *restrict z = pk_calloc(sizeof(float), 1, (const int64_t[]){N});
-  if (m == NULL || z == NULL) {
-    free(m);
-    free(z);
-    return PK_NO_MEMORY;
-  }
-  for (int64_t q = 0; q < N; q++) m[q] = -INFINITY;
-  for (int64_t i = 0; i < N; i++) {
-    for (int64_t j = 0; j < D; j++) {
-      m[i] = pk_max_f32(m[i], X[i*D + j]);
-    }
-  }
-  for (int64_t i = 0; i < N; i++) {
-    for (int64_t j = 0; j < D; j++) {
-      Y[i*D + j] = expf(X[i*D + j] - m[i]);
-    }
-  }
-  for (int64_t q = 0; q < N; q++) z[q] = 0.0f;
-  for (int64_t i = 0; i < N; i++) {
-    for (int64_t j = 0; j < D; j++) {
-      z[i] += Y[i*D + j];
-    }
-  }
-  for (int64_t i = 0; i < N; i++) {
-    for (int64_t j = 0; j < D; j++) {
-      Y[i*D + j] = Y[i*D + j] / z[i];
-    }
-  }
-  free(m);
-  free(z);
-  return PK_OK;
 }
 
 static napi_value kc_1_softmax_napi(napi_env env, napi_callback_info info) {
@@ -95,7 +582,9 @@ static napi_value pk_init(napi_env env, napi_value exports) {
   };
   PK_CALL(env, napi_define_properties(env, exports, 2, kernels));
   static const char *const names[] = {"matmul", "softmax"};
-  return pk_export_meta(env, exports, "scalar", names, 2);
+  static const char *const isas[] = {"avx512", "avx2", "scalar"};
+  static const pk_addon addon = {isas, 3, pk_isa_supported, pk_isa_use, names, 2};
+  return pk_addon_init(env, exports, &addon);
 }
 
 NAPI_MODULE(NODE_GYP_MODULE_NAME, pk_init)

@@ -1,0 +1,164 @@
+/*
+ * CPU dispatch and the module's `__polykern`: every kernel is compiled once per ISA (best first, the last one
+ * needing no CPU feature), and module init points each kernel at the version of the best level the CPU supports,
+ * or the lower one POLYKERN_ISA names (a name the addon does not hold is ignored). POLYKERN_THREADS, a positive
+ * integer, sets the pool's thread count at load. Both are read once per process; `__polykern.setIsa(name)` and
+ * `__polykern.setThreads(n)` change them later, for every kernel of the addon. The generated file describes itself
+ * in a pk_addon and calls pk_addon_init from its module init.
+ */
+#ifndef POLYKERN_CPU_H
+#define POLYKERN_CPU_H
+
+#include <stdlib.h>
+#include <string.h>
+#include "polykern_napi.h"
+#include "polykern_pool.h"
+
+typedef struct {
+  /* ISA names, best first; `supported(level)` tests the CPU, `use(level)` points every kernel at that version. */
+  const char *const *isas;
+  int isa_count;
+  bool (*supported)(int level);
+  void (*use)(int level);
+  const char *const *kernels;
+  size_t kernel_count;
+} pk_addon;
+
+static int pk_isa_level = -1;
+
+/* The first level at or after `requested` (a lower one) that the CPU supports; the last level always is. */
+static int pk_isa_from(const pk_addon *addon, int requested) {
+  for (int level = requested; level < addon->isa_count - 1; level++) {
+    if (addon->supported(level)) return level;
+  }
+  return addon->isa_count - 1;
+}
+
+static int pk_isa_index(const pk_addon *addon, const char *name) {
+  for (int level = 0; level < addon->isa_count; level++) {
+    if (strcmp(name, addon->isas[level]) == 0) return level;
+  }
+  return -1;
+}
+
+static void pk_isa_select(const pk_addon *addon, int requested) {
+  pk_isa_level = pk_isa_from(addon, requested);
+  addon->use(pk_isa_level);
+}
+
+static const pk_addon *pk_addon_of(napi_env env, napi_callback_info info, size_t *argc, napi_value *argv) {
+  void *data = NULL;
+  PK_CALL(env, napi_get_cb_info(env, info, argc, argv, NULL, &data));
+  return (const pk_addon *)data;
+}
+
+static napi_value pk_get_isa(napi_env env, napi_callback_info info) {
+  size_t argc = 0;
+  const pk_addon *addon = pk_addon_of(env, info, &argc, NULL);
+  if (addon == NULL) return NULL;
+  napi_value value;
+  PK_CALL(env, napi_create_string_utf8(env, addon->isas[pk_isa_level], NAPI_AUTO_LENGTH, &value));
+  return value;
+}
+
+static napi_value pk_get_threads(napi_env env, napi_callback_info info) {
+  napi_value value;
+  (void)info;
+  PK_CALL(env, napi_create_int32(env, pk_threads(), &value));
+  return value;
+}
+
+/* setIsa(name): switches every kernel to `name`'s version, or the best supported one below it; returns the choice. */
+static napi_value pk_set_isa_js(napi_env env, napi_callback_info info) {
+  size_t argc = 1;
+  napi_value argv[1];
+  const pk_addon *addon = pk_addon_of(env, info, &argc, argv);
+  if (addon == NULL) return NULL;
+  char name[32] = "";
+  size_t length = 0;
+  napi_valuetype type = napi_undefined;
+  if (argc >= 1) PK_CALL(env, napi_typeof(env, argv[0], &type));
+  if (type == napi_string) PK_CALL(env, napi_get_value_string_utf8(env, argv[0], name, sizeof name, &length));
+  int level = type == napi_string ? pk_isa_index(addon, name) : -1;
+  if (level < 0) {
+    return pk_throw(env, PK_RANGE_ERROR, "runtime_isa_invalid",
+                    "polykern: setIsa() takes the name of an ISA this addon holds (%s ... %s), got '%s'",
+                    addon->isas[0], addon->isas[addon->isa_count - 1], name);
+  }
+  pk_isa_select(addon, level);
+  return pk_get_isa(env, info);
+}
+
+/* setThreads(n): the pool's thread count for every later kernel call of this addon. */
+static napi_value pk_set_threads_js(napi_env env, napi_callback_info info) {
+  size_t argc = 1;
+  napi_value argv[1];
+  if (pk_addon_of(env, info, &argc, argv) == NULL) return NULL;
+  double n = 0;
+  napi_valuetype type = napi_undefined;
+  if (argc >= 1) PK_CALL(env, napi_typeof(env, argv[0], &type));
+  if (type == napi_number) PK_CALL(env, napi_get_value_double(env, argv[0], &n));
+  if (type != napi_number || n != floor(n) || n < 1 || n > PK_MAX_THREADS) {
+    return pk_throw(env, PK_RANGE_ERROR, "runtime_threads_invalid",
+                    "polykern: setThreads() takes an integer from 1 to %d", PK_MAX_THREADS);
+  }
+  pk_set_threads((int)n);
+  return NULL;
+}
+
+/* A positive integer from the environment, or 0 when unset or not one. */
+static int pk_env_threads(void) {
+  const char *text = getenv("POLYKERN_THREADS");
+  if (text == NULL || *text == '\0') return 0;
+  char *end = NULL;
+  long n = strtol(text, &end, 10);
+  return *end == '\0' && n >= 1 ? pk_clamp_threads(n) : 0;
+}
+
+/* The environment's choices, once per process (worker threads load the addon again). */
+static void pk_addon_configure(const pk_addon *addon) {
+  static int configured = 0;
+  if (__atomic_exchange_n(&configured, 1, __ATOMIC_ACQ_REL)) return;
+#if defined(__x86_64__) || defined(__i386__)
+  __builtin_cpu_init();
+#endif
+  const char *requested = getenv("POLYKERN_ISA");
+  int level = requested == NULL ? -1 : pk_isa_index(addon, requested);
+  pk_isa_select(addon, level < 0 ? 0 : level);
+  int threads = pk_env_threads();
+  if (threads > 0) pk_set_threads(threads);
+}
+
+/* `exports.__polykern = { napiVersion, isa, isas, threads, setIsa, setThreads, kernels }`; `isa` and `threads` are
+   read live. The loader checks `kernels` before using the addon. */
+static napi_value pk_addon_init(napi_env env, napi_value exports, const pk_addon *addon) {
+  pk_addon_configure(addon);
+  napi_value meta, value, list;
+  void *data = (void *)addon;
+  PK_CALL(env, napi_create_object(env, &meta));
+  PK_CALL(env, napi_create_int32(env, NAPI_VERSION, &value));
+  PK_CALL(env, napi_set_named_property(env, meta, "napiVersion", value));
+  const napi_property_descriptor live[] = {
+      {"isa", NULL, NULL, pk_get_isa, NULL, NULL, napi_enumerable, data},
+      {"threads", NULL, NULL, pk_get_threads, NULL, NULL, napi_enumerable, data},
+      {"setIsa", NULL, pk_set_isa_js, NULL, NULL, NULL, napi_enumerable, data},
+      {"setThreads", NULL, pk_set_threads_js, NULL, NULL, NULL, napi_enumerable, data},
+  };
+  PK_CALL(env, napi_define_properties(env, meta, sizeof live / sizeof live[0], live));
+  PK_CALL(env, napi_create_array_with_length(env, (size_t)addon->isa_count, &list));
+  for (int i = 0; i < addon->isa_count; i++) {
+    PK_CALL(env, napi_create_string_utf8(env, addon->isas[i], NAPI_AUTO_LENGTH, &value));
+    PK_CALL(env, napi_set_element(env, list, (uint32_t)i, value));
+  }
+  PK_CALL(env, napi_set_named_property(env, meta, "isas", list));
+  PK_CALL(env, napi_create_array_with_length(env, addon->kernel_count, &list));
+  for (size_t i = 0; i < addon->kernel_count; i++) {
+    PK_CALL(env, napi_create_string_utf8(env, addon->kernels[i], NAPI_AUTO_LENGTH, &value));
+    PK_CALL(env, napi_set_element(env, list, (uint32_t)i, value));
+  }
+  PK_CALL(env, napi_set_named_property(env, meta, "kernels", list));
+  PK_CALL(env, napi_set_named_property(env, exports, "__polykern", meta));
+  return exports;
+}
+
+#endif

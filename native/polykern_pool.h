@@ -1,0 +1,184 @@
+/*
+ * A small portable pthread pool, created lazily once per addon and reused by every kernel of it. Work is split
+ * into contiguous chunks of [0, n), one per thread, the caller included.
+ *
+ * Design: a job is published under a lock with a new generation number; workers spin briefly on it after each job
+ * (kernels come in bursts), then sleep on a condition variable. Threads claim chunks from an atomic counter rather
+ * than by their number, so when a worker is slow to wake (a busy machine) the caller runs its chunk too instead of
+ * waiting for it. No allocation per call; workers start on first use and when the thread count grows, and never stop
+ * (a smaller count leaves some idle). State is static-initialized: loading the addon runs no constructor.
+ *
+ * Kernels run on the JS thread that called them. Two Node threads (worker_threads share the loaded addon) may call
+ * kernels at once: the pool has one owner at a time, and a caller that finds it busy, or a nested call from inside
+ * a chunk, runs its loop inline instead of waiting.
+ */
+#ifndef POLYKERN_POOL_H
+#define POLYKERN_POOL_H
+
+#include <pthread.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <unistd.h>
+
+/* Runs fn(ctx, begin, end) over a partition of [0, n); returns when every chunk is done. Inline when 1 thread. */
+typedef void (*pk_task_fn)(void *ctx, int64_t begin, int64_t end);
+static void pk_parallel_for(int64_t n, pk_task_fn fn, void *ctx);
+
+/* Threads used by pk_parallel_for: default PK_DEFAULT_THREADS, or the machine's online cores when it is 0. */
+static int pk_threads(void);
+/* Sets the thread count, clamped to [1, PK_MAX_THREADS]. Call between kernel calls. */
+static void pk_set_threads(int n);
+
+#ifndef PK_DEFAULT_THREADS
+#define PK_DEFAULT_THREADS 0
+#endif
+#define PK_MAX_THREADS 256
+/* Pause instructions a worker spins before it sleeps, and the caller before it blocks: tens of microseconds. */
+#define PK_SPIN_LIMIT 2000
+/* The least work (loop iterations, inner ones included) a parallel loop needs before it uses the pool. */
+#ifndef PK_PARALLEL_MIN_WORK
+#define PK_PARALLEL_MIN_WORK 32768
+#endif
+
+typedef struct {
+  pthread_mutex_t lock;
+  pthread_cond_t wake; /* workers: a new generation was published */
+  pthread_cond_t done; /* the caller: every chunk of the job finished */
+  int threads;         /* configured count; 0 until first read */
+  int started;         /* workers running (the caller is not one of them) */
+  uint64_t birth;      /* `generation` when the latest workers were started: the first job they may take is after it */
+  int owned;           /* 1 while a pk_parallel_for runs on the pool */
+  uint64_t generation; /* incremented (under `lock`) for every job */
+  /* The job's low 32 generation bits, then its next unclaimed chunk: a worker late for a job cannot claim a chunk
+     of the next one with the old job's function. */
+  uint64_t claim;
+  int finished; /* chunks of the current job done */
+  /* The current job: written under `lock` before `generation` moves. */
+  pk_task_fn fn;
+  void *ctx;
+  int64_t n;
+  int chunks;
+} pk_pool_state;
+
+static pk_pool_state pk_pool = {
+    .lock = PTHREAD_MUTEX_INITIALIZER, .wake = PTHREAD_COND_INITIALIZER, .done = PTHREAD_COND_INITIALIZER};
+static _Thread_local bool pk_in_chunk = false;
+
+static inline void pk_spin_pause(void) {
+#if defined(__x86_64__) || defined(__i386__)
+  __builtin_ia32_pause();
+#elif defined(__aarch64__)
+  __asm__ __volatile__("yield");
+#endif
+}
+
+static inline int pk_clamp_threads(long n) { return n < 1 ? 1 : n > PK_MAX_THREADS ? PK_MAX_THREADS : (int)n; }
+
+static int pk_threads(void) {
+  int n = __atomic_load_n(&pk_pool.threads, __ATOMIC_RELAXED);
+  if (n > 0) return n;
+  n = pk_clamp_threads(PK_DEFAULT_THREADS > 0 ? PK_DEFAULT_THREADS : sysconf(_SC_NPROCESSORS_ONLN));
+  __atomic_store_n(&pk_pool.threads, n, __ATOMIC_RELAXED);
+  return n;
+}
+
+static void pk_set_threads(int n) { __atomic_store_n(&pk_pool.threads, pk_clamp_threads(n), __ATOMIC_RELAXED); }
+
+/* Runs the chunks of job `generation` still unclaimed, one at a time; chunk t of `chunks` over [0, n) is contiguous
+   and the first n % chunks chunks get one extra iteration. */
+static void pk_run_chunks(uint64_t generation, pk_task_fn fn, void *ctx, int64_t n, int chunks) {
+  const uint64_t tag = (generation & 0xffffffffu) << 32;
+  uint64_t claim = __atomic_load_n(&pk_pool.claim, __ATOMIC_ACQUIRE);
+  for (;;) {
+    int64_t t = (int64_t)(claim & 0xffffffffu);
+    if ((claim & ~(uint64_t)0xffffffffu) != tag || t >= chunks) return;
+    if (!__atomic_compare_exchange_n(&pk_pool.claim, &claim, claim + 1, true, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
+      continue;
+    }
+    int64_t base = n / chunks, extra = n % chunks;
+    int64_t begin = t * base + (t < extra ? t : extra);
+    fn(ctx, begin, begin + base + (t < extra ? 1 : 0));
+    if (__atomic_add_fetch(&pk_pool.finished, 1, __ATOMIC_ACQ_REL) == chunks) {
+      pthread_mutex_lock(&pk_pool.lock);
+      pthread_cond_signal(&pk_pool.done);
+      pthread_mutex_unlock(&pk_pool.lock);
+    }
+    claim = __atomic_load_n(&pk_pool.claim, __ATOMIC_ACQUIRE);
+  }
+}
+
+static void *pk_worker(void *arg) {
+  const int id = (int)(intptr_t)arg; /* 1-based, the caller being 0: workers past the job's chunk count sit out */
+  pk_in_chunk = true;                /* a kernel called from a chunk never re-enters the pool */
+  uint64_t seen = pk_pool.birth;    /* not `generation`: this thread may start after the job it is needed for */
+  for (;;) {
+    for (int spin = 0; spin < PK_SPIN_LIMIT && __atomic_load_n(&pk_pool.generation, __ATOMIC_ACQUIRE) == seen; spin++) {
+      pk_spin_pause();
+    }
+    pthread_mutex_lock(&pk_pool.lock);
+    while (pk_pool.generation == seen) pthread_cond_wait(&pk_pool.wake, &pk_pool.lock);
+    seen = pk_pool.generation;
+    pk_task_fn fn = pk_pool.fn;
+    void *ctx = pk_pool.ctx;
+    int64_t n = pk_pool.n;
+    int chunks = pk_pool.chunks;
+    pthread_mutex_unlock(&pk_pool.lock);
+    if (id < chunks) pk_run_chunks(seen, fn, ctx, n, chunks);
+  }
+  return NULL;
+}
+
+/* Starts workers up to `wanted`; returns how many may work (fewer if the system refuses threads). Owner only. */
+static int pk_start_workers(int wanted) {
+  if (pk_pool.started < wanted) pk_pool.birth = pk_pool.generation;
+  while (pk_pool.started < wanted) {
+    pthread_t thread;
+    pthread_attr_t attr;
+    pthread_attr_init(&attr);
+    pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
+    int failed = pthread_create(&thread, &attr, pk_worker, (void *)(intptr_t)(pk_pool.started + 1));
+    pthread_attr_destroy(&attr);
+    if (failed) break;
+    pk_pool.started++;
+  }
+  return pk_pool.started < wanted ? pk_pool.started : wanted;
+}
+
+static void pk_parallel_for(int64_t n, pk_task_fn fn, void *ctx) {
+  if (n <= 0) return;
+  int threads = pk_threads();
+  int64_t wanted = threads < n ? threads : n;
+  int expected = 0;
+  if (wanted <= 1 || pk_in_chunk ||
+      !__atomic_compare_exchange_n(&pk_pool.owned, &expected, 1, false, __ATOMIC_ACQUIRE, __ATOMIC_RELAXED)) {
+    fn(ctx, 0, n);
+    return;
+  }
+  int chunks = 1 + pk_start_workers((int)wanted - 1);
+  pthread_mutex_lock(&pk_pool.lock);
+  const uint64_t generation = pk_pool.generation + 1;
+  pk_pool.fn = fn;
+  pk_pool.ctx = ctx;
+  pk_pool.n = n;
+  pk_pool.chunks = chunks;
+  __atomic_store_n(&pk_pool.finished, 0, __ATOMIC_RELAXED);
+  __atomic_store_n(&pk_pool.claim, (generation & 0xffffffffu) << 32, __ATOMIC_RELEASE);
+  __atomic_store_n(&pk_pool.generation, generation, __ATOMIC_RELEASE);
+  if (chunks > 1) pthread_cond_broadcast(&pk_pool.wake);
+  pthread_mutex_unlock(&pk_pool.lock);
+
+  pk_in_chunk = true;
+  pk_run_chunks(generation, fn, ctx, n, chunks);
+  pk_in_chunk = false;
+  for (int spin = 0; spin < PK_SPIN_LIMIT && __atomic_load_n(&pk_pool.finished, __ATOMIC_ACQUIRE) != chunks; spin++) {
+    pk_spin_pause();
+  }
+  pthread_mutex_lock(&pk_pool.lock);
+  while (__atomic_load_n(&pk_pool.finished, __ATOMIC_ACQUIRE) != chunks) {
+    pthread_cond_wait(&pk_pool.done, &pk_pool.lock);
+  }
+  pthread_mutex_unlock(&pk_pool.lock);
+  __atomic_store_n(&pk_pool.owned, 0, __ATOMIC_RELEASE);
+}
+
+#endif

@@ -1,0 +1,191 @@
+/**
+ * A `parallel` loop as a pk_parallel_for (native/polykern_pool.h): its body is outlined into a static function
+ * running one contiguous chunk of the iterations, reading what it needs from the enclosing kernel function through
+ * a context struct. The call site estimates the loop's work (iterations, inner ones included) and runs the chunk
+ * function on the whole range instead when the work is below PK_PARALLEL_MIN_WORK, so small calls never wake the
+ * pool. Each output element is still computed by one thread in the serial order: results equal one thread's.
+ */
+import { coeffOf } from '../ir/affine.ts'
+import type { Bound, Kernel, Loop, Stmt, Tensor } from '../ir/nodes.ts'
+import { walkStmts } from '../ir/walk.ts'
+import { C_TYPE } from './c-expr.ts'
+import type { Layout } from './layout.ts'
+import type { Names } from './names.ts'
+import { PREC, operand, type Code } from './syntax.ts'
+
+/** The statement and bound printers of the kernel being emitted (c.ts). */
+export interface CPrinters {
+  readonly stmt: (s: Stmt, depth: number) => string[]
+  readonly bound: (b: Bound) => Code
+}
+
+export interface ParallelLoops {
+  /** The lines running `loop` through the pool, or undefined to print it serially (nested, or not provably safe). */
+  readonly emit: (loop: Loop, depth: number, print: CPrinters) => string[] | undefined
+  /** The outlined chunk functions with their context structs, to print before the kernel function. */
+  readonly outlined: readonly string[]
+}
+
+/** A variable of the kernel function the chunk function may read. */
+interface Capture {
+  readonly name: string
+  readonly type: string
+}
+
+/** Σ of products: each monomial a list of C factors (double-valued), the empty list meaning 1. */
+type Work = readonly (readonly string[])[]
+
+export function parallelLoops(kernel: Kernel, symbol: string, names: Names, layout: Layout): ParallelLoops {
+  const outlined: string[] = []
+  const captures = capturesOf(kernel, names, layout)
+  let outlining = false
+
+  const emit = (loop: Loop, depth: number, print: CPrinters): string[] | undefined => {
+    if (outlining || !writesDisjoint(loop)) return undefined
+    const fn = `${symbol}_p${outlined.length}`
+    const ctx = `${fn}_ctx`
+    outlining = true
+    const body = loop.body.flatMap((s) => print.stmt(s, 2))
+    outlining = false
+
+    const inner = new Set(loopVars(loop.body))
+    const declared = new Set([loop.v, ...inner].map(names.of))
+    const used = identifiers(body)
+    const fields = captures.filter((c) => used.has(c.name) && !declared.has(c.name))
+    const v = names.of(loop.v)
+    outlined.push(
+      [
+        `/* Iterations [pk_begin, pk_end) of the parallel loop over ${v}, counted from its first (pk_lo). */`,
+        `typedef struct {`,
+        ...fields.map((f) => `  ${f.type} ${f.name};`),
+        '  int64_t pk_lo;',
+        `} ${ctx};`,
+        '',
+        `static void ${fn}(void *pk_ctx, int64_t pk_begin, int64_t pk_end) {`,
+        `  const ${ctx} *pk_c = pk_ctx;`,
+        ...fields.map((f) => `  ${f.type} ${f.name} = pk_c->${f.name};`),
+        '  const int64_t pk_first = pk_c->pk_lo + pk_begin, pk_last = pk_c->pk_lo + pk_end;',
+        `  for (int64_t ${v} = pk_first; ${v} < pk_last; ${v}++) {`,
+        ...body,
+        '  }',
+        '}',
+        '',
+      ].join('\n'),
+    )
+
+    const known = (name: string): boolean => name !== loop.v && !inner.has(name)
+    const work = printWork(workOf(loop.body, known, print.bound, layout))
+    const pad = '  '.repeat(depth)
+    const values = [...fields.map((f) => f.name), 'pk_lo'].join(', ')
+    const hi = operand(print.bound(loop.hi), PREC.additive)
+    const big = `(double)pk_n${work === '1' ? '' : ` * (${work})`} >= PK_PARALLEL_MIN_WORK`
+    return [
+      `${pad}{`,
+      `${pad}  const int64_t pk_lo = ${print.bound(loop.lo).text}, pk_n = ${hi} - pk_lo;`,
+      `${pad}  ${ctx} pk_ctx = {${values}};`,
+      `${pad}  if (${big}) pk_parallel_for(pk_n, ${fn}, &pk_ctx);`,
+      `${pad}  else ${fn}(&pk_ctx, 0, pk_n);`,
+      `${pad}}`,
+    ]
+  }
+
+  return { emit, outlined }
+}
+
+/** What a chunk function may need from the kernel function: tensors, sizes, hoisted strides, enclosing indices. */
+function capturesOf(kernel: Kernel, names: Names, layout: Layout): Capture[] {
+  const tensors = [
+    ...kernel.params.filter((p) => p.kind === 'tensor').map((p) => layout.tensor(p.name)),
+    ...kernel.tensors.filter((t) => t.role === 'temp'),
+  ]
+  const pointer = (t: Tensor) => `${t.role === 'in' ? 'const ' : ''}${C_TYPE[t.dtype]} *restrict`
+  return [
+    ...tensors.map((t) => ({ name: names.of(t.name), type: pointer(t) })),
+    ...[...kernel.sizes, ...new Set(loopVars(kernel.body))].map((s) => ({ name: names.of(s), type: 'int64_t' })),
+    ...layout.hoisted.map((h) => ({ name: h.name, type: 'int64_t' })),
+  ]
+}
+
+/** Identifiers in C text, skipping the letters inside number literals (`1e-5f`). */
+function identifiers(lines: readonly string[]): Set<string> {
+  return new Set(lines.flatMap((l) => l.match(/(?<![\w.])[A-Za-z_]\w*/g) ?? []))
+}
+
+function loopVars(body: readonly Stmt[]): string[] {
+  const found: string[] = []
+  walkStmts(body, (s) => {
+    if (s.kind === 'loop') found.push(s.v)
+  })
+  return found
+}
+
+/**
+ * Whether different iterations write different elements: every store has an index that moves with the loop variable
+ * and depends on no loop inside it (`parallel` also admits reductions across iterations, which threads would race on).
+ */
+function writesDisjoint(loop: Loop): boolean {
+  const inner = new Set(loopVars(loop.body))
+  let disjoint = true
+  walkStmts(loop.body, (s) => {
+    // A fill rewrites a whole tensor; a GEMM runs its own threads and may need to fail the whole call.
+    if (s.kind === 'fill' || s.kind === 'contraction') disjoint = false
+    if (s.kind !== 'store') return
+    const moves = s.access.index.some((e) => coeffOf(e, loop.v) !== 0 && e.terms.every((t) => !inner.has(t.v)))
+    disjoint &&= moves
+  })
+  return disjoint
+}
+
+/**
+ * Iterations of a statement list, as C over values known before the loop: a loop bound that needs an inner index is
+ * replaced by a max/min argument that does not (an over-estimate), or the loop counts once when there is none.
+ */
+function workOf(
+  stmts: readonly Stmt[], known: (name: string) => boolean, bound: (b: Bound) => Code, layout: Layout,
+): Work {
+  const outer = (b: Bound): Bound | undefined => {
+    switch (b.kind) {
+      case 'affine':
+        return b.a.terms.every((t) => known(t.v)) ? b : undefined
+      case 'max':
+      case 'min':
+        return b.args.map(outer).find((x) => x !== undefined)
+      case 'ceildiv':
+      case 'floordiv': {
+        const arg = outer(b.arg)
+        return arg && { ...b, arg }
+      }
+    }
+  }
+  return stmts.flatMap((s): Work => {
+    switch (s.kind) {
+      case 'store':
+        return [[]]
+      case 'fill':
+        return [[`(double)${operand(layout.count(s.tensor), PREC.unary)}`]]
+      case 'loop': {
+        const body = workOf(s.body, known, bound, layout)
+        const [lo, hi] = [outer(s.lo), outer(s.hi)]
+        if (lo === undefined || hi === undefined) return body
+        const [l, h] = [bound(lo), bound(hi)]
+        const trips = l.text === '0'
+          ? `(double)${operand(h, PREC.unary)}`
+          : `(double)(${h.text} - ${operand(l, PREC.additive + 1)})`
+        return body.map((m) => [trips, ...m])
+      }
+      default:
+        return workOf(s.body, known, bound, layout)
+    }
+  })
+}
+
+/** `(double)K * (double)N + 2` style; equal monomials are counted once with a factor. */
+function printWork(work: Work): string {
+  const counts = new Map<string, number>()
+  for (const m of work) {
+    const key = m.join(' * ')
+    counts.set(key, (counts.get(key) ?? 0) + 1)
+  }
+  const terms = [...counts].map(([key, n]) => (key === '' ? String(n) : n === 1 ? key : `${n} * ${key}`))
+  return terms.length === 0 ? '0' : terms.join(' + ')
+}

@@ -1,0 +1,183 @@
+/**
+ * ISA Mapper's deterministic mapper for one needle shape, the contraction `C[m, n] += A[m, k] * B[k, n]`: does a
+ * block compute it, up to index names, loop order, dimension order (transposed operands), operand order and batch
+ * indices? Both sides are IR: the needle is a microkernel's loop-equivalent spec, parsed and built like any kernel.
+ * Roles come from the access maps: an index in the output and one factor only is m or n, in both factors only k,
+ * in all three a batch index. A mismatch returns the first reason found, for POLYKERN_DEBUG=match.
+ */
+import { format } from '../ir/affine.ts'
+import { buildKernel } from '../ir/build.ts'
+import type { Access, Block, ContractionRoles, DType, Expr, IndexRange } from '../ir/nodes.ts'
+import { printExpr } from '../ir/print.ts'
+import { checkSpec } from '../spec/check.ts'
+import { parseSpec } from '../spec/parser.ts'
+import type { KernelSite } from '../find/site.ts'
+import type { Microkernel } from '../targets/microkernel.ts'
+
+export type ContractionMatch =
+  | { readonly ok: true; readonly roles: ContractionRoles }
+  | { readonly ok: false; readonly reason: string }
+
+type Role = 'm' | 'n' | 'k' | 'batch'
+
+/** A block's statement read as `out op= P * Q` over plain indices, or why it cannot be. */
+interface Product {
+  readonly out: Access
+  readonly factors: readonly [Access, Access]
+  readonly dtype: DType
+}
+
+const fail = (reason: string): ContractionMatch => ({ ok: false, reason })
+
+/** Matches `block` against `needle`, a block of the same shape built from a microkernel's spec. */
+export function matchContraction(block: Block, needle: Block): ContractionMatch {
+  const hay = productOf(block)
+  if (typeof hay === 'string') return fail(hay)
+  const pattern = productOf(needle)
+  if (typeof pattern === 'string') return fail(`the needle itself does not match: ${pattern}`)
+  if (hay.dtype !== pattern.dtype) return fail(`element type is ${hay.dtype}, the needle's is ${pattern.dtype}`)
+  const op = block.body[0].kind === 'store' ? block.body[0].op : ''
+  const needleOp = needle.body[0].kind === 'store' ? needle.body[0].op : ''
+  if (op !== needleOp) return fail(`op is ${op}, the needle needs ${needleOp}`)
+
+  const hayRoles = rolesOf(hay, block.indices)
+  if (typeof hayRoles === 'string') return fail(hayRoles)
+  const needleRoles = rolesOf(pattern, needle.indices)
+  if (typeof needleRoles === 'string') return fail(`the needle itself does not match: ${needleRoles}`)
+
+  // Buffer map: the needle's factor holding m is A. Swapping the factors (Cᵀ = Bᵀ·Aᵀ) swaps m and n; choose the
+  // assignment under which the output's last dimension plays the role the needle's last output dimension plays.
+  const lastRole = (roles: Map<string, Role>, out: Access) => roles.get(lastIndex(out))
+  const wantLast = lastRole(needleRoles, pattern.out)
+  let roles = hayRoles
+  let [a, b] = hay.factors
+  if (!hasRole(a, roles, 'm')) [a, b] = [b, a]
+  if (lastRole(roles, hay.out) !== wantLast) {
+    roles = new Map([...roles].map(([v, r]) => [v, r === 'm' ? 'n' : r === 'n' ? 'm' : r]))
+    ;[a, b] = [b, a]
+  }
+  if (lastRole(roles, hay.out) !== wantLast) {
+    const last = lastIndex(hay.out)
+    return fail(`the output's last dimension is ${roles.get(last)} index ${last}; the needle stores along ${wantLast}`)
+  }
+  const range = (role: Role): IndexRange[] => block.indices.filter((ix) => roles.get(ix.name) === role)
+  return {
+    ok: true,
+    roles: {
+      dtype: hay.dtype as ContractionRoles['dtype'],
+      c: hay.out,
+      a,
+      b,
+      m: range('m')[0],
+      n: range('n')[0],
+      k: range('k')[0],
+      batch: range('batch'),
+    },
+  }
+}
+
+function productOf(block: Block): Product | string {
+  if (block.body.length !== 1) return `the block holds ${block.body.length} statements, the needle one`
+  const s = block.body[0]
+  if (s.kind !== 'store') return `the block holds a ${s.kind}, not a store`
+  const factors = flattenProduct(s.value)
+  if (factors.length !== 2) {
+    return factors.length > 2
+      ? `the value multiplies ${factors.length} factors (${factors.map(printExpr).join(', ')}); the needle two`
+      : `the value ${printExpr(s.value)} is not a product`
+  }
+  const loads: Access[] = []
+  for (const f of factors) {
+    if (f.kind !== 'load') return `factor ${printExpr(f)} is not a tensor element`
+    if (f.zeroOutside) return `${f.access.tensor} is read with zero padding`
+    loads.push(f.access)
+  }
+  for (const a of [s.access, ...loads]) {
+    const why = plainAccess(a)
+    if (why !== undefined) return why
+  }
+  if (block.constraints.length > 0) {
+    const where = block.constraints.map((c) => `${format(c.expr)} ${c.op} 0`).join(', ')
+    return `the domain has constraints (a where clause or a padding guard): ${where}`
+  }
+  return { out: s.access, factors: [loads[0], loads[1]], dtype: factors[0].type as DType }
+}
+
+/** The leaves of a tree of multiplications. */
+const flattenProduct = (e: Expr): Expr[] =>
+  e.kind === 'binary' && e.op === 'mul' ? [...flattenProduct(e.a), ...flattenProduct(e.b)] : [e]
+
+/** Undefined when every dimension is one index with coefficient 1 and no offset, each index at most once. */
+function plainAccess(a: Access): string | undefined {
+  const seen = new Set<string>()
+  for (const [d, ix] of a.index.entries()) {
+    const dim = `${a.tensor}'s dimension ${d}`
+    if (ix.terms.length === 0) return `${dim} is the constant ${ix.constant}, not an index`
+    if (ix.terms.length > 1) return `${dim} is ${format(ix)}, not a single index (affine, as in a convolution)`
+    const { v, coeff } = ix.terms[0]
+    if (coeff !== 1) return `index ${v} appears with coefficient ${coeff} in ${a.tensor}`
+    if (ix.constant !== 0) return `index ${v} appears with offset ${ix.constant} in ${a.tensor}`
+    if (seen.has(v)) return `index ${v} appears twice in ${a.tensor} (a diagonal)`
+    seen.add(v)
+  }
+  return undefined
+}
+
+// Only for accesses plainAccess accepted: every dimension is one index.
+const indicesOf = (a: Access): Set<string> => new Set(a.index.map((ix) => ix.terms[0].v))
+const lastIndex = (a: Access): string => a.index[a.index.length - 1].terms[0].v
+const hasRole = (a: Access, roles: Map<string, Role>, role: Role): boolean =>
+  [...indicesOf(a)].some((v) => roles.get(v) === role)
+
+const ROLE_OF_PLACES: Readonly<Record<string, Role>> = { OX: 'm', OY: 'n', XY: 'k', OXY: 'batch' }
+
+/** Each index's role from where it occurs; exactly one m, n and k. */
+function rolesOf(p: Product, indices: readonly IndexRange[]): Map<string, Role> | string {
+  const [out, x, y] = [indicesOf(p.out), indicesOf(p.factors[0]), indicesOf(p.factors[1])]
+  const roles = new Map<string, Role>()
+  for (const { name } of indices) {
+    const where = `${out.has(name) ? 'O' : ''}${x.has(name) ? 'X' : ''}${y.has(name) ? 'Y' : ''}`
+    const role = ROLE_OF_PLACES[where] as Role | undefined
+    if (role === undefined) {
+      const only = { O: 'the output', X: p.factors[0].tensor, Y: p.factors[1].tensor }[where] ?? 'no access'
+      return `index ${name} appears only in ${only}, so it is no GEMM role (m, n, k or batch)`
+    }
+    roles.set(name, role)
+  }
+  for (const role of ['m', 'n', 'k'] as const) {
+    const count = [...roles.values()].filter((r) => r === role).length
+    if (count === 0 && role === 'k') return 'no index is summed over by both factors (no k): not a GEMM'
+    if (count === 0) {
+      return `no ${role} index (a factor shares all its indices with the output): a matrix-vector product, not a GEMM`
+    }
+    if (count > 1) return `${count} indices play ${role}; the needle has one (flattening adjacent dimensions: not yet)`
+  }
+  return roles
+}
+
+/** A microkernel's spec as a block: tensors declared from its statement (`C[m, n]` → `C: f32[M, N]`). */
+export function needleOf(mk: Microkernel): Block {
+  const tensors = new Map<string, string[]>()
+  for (const m of mk.spec.matchAll(/([A-Za-z_]\w*)\s*\[([^\]]*)\]/g)) {
+    tensors.set(m[1], m[2].split(',').map((s) => s.trim()))
+  }
+  const sizes = [...new Set([...tensors.values()].flat().map((ix) => ix.toUpperCase()))]
+  const decls = [...tensors].map(([name, ix]) => `${name}: ${mk.dtype}[${ix.map((i) => i.toUpperCase()).join(', ')}]`)
+  const text = [...decls, mk.spec].join('\n')
+  const file = `<microkernel ${mk.name}>`
+  const span = { file, start: 0, end: text.length }
+  const site: KernelSite = {
+    file,
+    name: mk.name,
+    specText: text,
+    specStart: 0,
+    params: [...tensors.keys(), ...sizes].map((name) => ({ name, span })),
+    commentSpan: span,
+    nameSpan: span,
+    bodySpan: span,
+    form: 'function',
+  }
+  const block = buildKernel(checkSpec(parseSpec(text, 0, file), site)).body.find((s) => s.kind === 'block')
+  if (block === undefined) throw new Error(`microkernel ${mk.name}: its spec builds no block`)
+  return block
+}

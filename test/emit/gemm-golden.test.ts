@@ -1,0 +1,39 @@
+// The blocked GEMM's C, compared with reviewed goldens: microkernels, packing routines, drivers and call sites.
+// `UPDATE_GOLDEN=1 npx vitest run test/emit` rewrites them; review the diff.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { describe, expect, it } from 'vitest'
+import { emitC, emitCSupport } from '../../plugin/emit/c.ts'
+import { AVX2, AVX512, SCALAR } from '../../plugin/targets/index.ts'
+import { contractionKernel } from '../support/contractions.ts'
+
+const GOLDEN = path.join(path.dirname(fileURLToPath(import.meta.url)), 'golden')
+
+function expectGolden(name: string, actual: string): void {
+  const file = path.join(GOLDEN, name)
+  if (process.env.UPDATE_GOLDEN === '1') writeFileSync(file, actual)
+  expect(existsSync(file), `${name} is missing: run UPDATE_GOLDEN=1 npx vitest run test/emit`).toBe(true)
+  expect(actual).toBe(readFileSync(file, 'utf8'))
+}
+
+const mm = contractionKernel('A: f32[M, K]\nB: f32[K, N]\nC: f32[M, N]\nC[i, j] +=! A[i, k] * B[k, j]', 'matmul')
+const batched = contractionKernel(
+  'A: f64[Bt, M, K]\nB: f64[K, Bt, N]\nC: f64[M, Bt, N]\nlet T: f64[M]\nC[i, b, j] += A[b, i, k] * B[k, b, j]\nT[i] +=! A[0, i, 0]',
+  'batched',
+)
+
+describe('GEMM goldens', () => {
+  for (const isa of [AVX512, AVX2]) {
+    it(`matmul on ${isa.name}`, () => {
+      expectGolden(`gemm-${isa.name}.c`, `${emitCSupport([mm], isa)}\n${emitC(mm, 'kc_0_matmul', isa)}`)
+    })
+  }
+  it('a transposed, batched f64 call site freeing a temporary when packing fails', () => {
+    expectGolden('gemm-batched.c', emitC(batched, 'kc_1_batched', AVX512))
+  })
+  it('scalar runs the loop nest and needs no support code', () => {
+    expect(emitCSupport([mm, batched], SCALAR)).toBe('')
+    expect(emitC(mm, 'kc_0_matmul', SCALAR)).not.toContain('pk_gemm_f32')
+  })
+})

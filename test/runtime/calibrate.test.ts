@@ -1,0 +1,86 @@
+/**
+ * The build-time measurement behind `jsBelow`, timing-free: what it returns and where, that it is cached with the
+ * addon (and redone when the JS loops change), and that the pipeline bakes it into the rewritten module's ABI.
+ */
+import { readFileSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { beforeAll, describe, expect, test } from 'vitest'
+import { buildAddon } from '../../plugin/addon/build.ts'
+import { calibrate, type CalibrationKernel } from '../../plugin/addon/calibrate.ts'
+import { emitJs } from '../../plugin/emit/js.ts'
+import { emitAddonSource } from '../../plugin/emit/napi.ts'
+import { resolveOptions } from '../../plugin/options.ts'
+import { compileModule } from '../../plugin/pipeline.ts'
+import * as K from '../emit/kernels.ts'
+import { scratchDir } from './fixtures.ts'
+
+const opts = resolveOptions({ cacheDir: 'node_modules/.cache/polykern-test' })
+const KERNELS: readonly CalibrationKernel[] = [
+  { abi: { ...K.abiOf(K.matmul), work: [[1, 'M', 'N', 'K']] }, js: emitJs(K.matmul) },
+  { abi: { ...K.abiOf(K.softmax), work: [[4, 'N', 'D']] }, js: emitJs(K.softmax) },
+  // No work formula: nothing to compare calls by, so never routed.
+  { abi: K.abiOf(K.conv1d), js: emitJs(K.conv1d) },
+]
+
+let addonPath: string
+const cacheFile = () => path.join(path.dirname(addonPath), 'calibration.json')
+
+beforeAll(async () => {
+  const source = emitAddonSource(
+    KERNELS.map(({ abi }, n) => ({ kernel: [K.matmul, K.softmax, K.conv1d][n], abi, symbol: `kc_${n}_${abi.name}` })),
+    { moduleId: 'calibrate.test.ts' },
+  )
+  const built = await buildAddon({ source, cacheDir: scratchDir('calibrate') })
+  if (!built.ok) throw new Error(`addon build failed:\n${built.error}`)
+  addonPath = built.path
+})
+
+describe('calibrate', () => {
+  test('gives every kernel a non-negative integer work threshold, 0 when it has no work formula', async () => {
+    const measured = await calibrate(addonPath, KERNELS)
+    expect(Object.keys(measured)).toEqual(['matmul', 'softmax', 'conv1d'])
+    for (const t of Object.values(measured)) expect(Number.isInteger(t) && t >= 0).toBe(true)
+    expect(measured.conv1d).toBe(0)
+  })
+
+  test('is cached beside the addon, keyed by the kernels: a change to the JS loops measures again', async () => {
+    const first = await calibrate(addonPath, KERNELS)
+    const stored = JSON.parse(readFileSync(cacheFile(), 'utf8')) as { key: string; jsBelow: Record<string, number> }
+    expect(stored.jsBelow).toEqual(first)
+    // A planted value comes back: the second call read the file instead of measuring.
+    writeFileSync(cacheFile(), JSON.stringify({ ...stored, jsBelow: { ...first, matmul: 123456789 } }))
+    expect((await calibrate(addonPath, KERNELS)).matmul).toBe(123456789)
+    const changed = KERNELS.map((k, n) => (n === 0 ? { ...k, js: `${k.js}\n// changed` } : k))
+    expect((await calibrate(addonPath, changed)).matmul).not.toBe(123456789)
+  })
+})
+
+describe('the pipeline with calibrate: true', () => {
+  test("bakes each kernel's threshold into its ABI and the rewritten module, and leaves 0 out", async () => {
+    const file = path.join(scratchDir('calibrate-module'), 'kernels.ts')
+    const code = `/* @kernel
+   A: f32[M, K]
+   B: f32[K, N]
+   C: f32[M, N]
+   C[i, j] +=! A[i, k] * B[k, j]
+*/
+export function mm(A: Float32Array, B: Float32Array, C: Float32Array, M: number, N: number, K: number) {}
+
+/* @kernel
+   x: f64[N]
+   y: f64[N]
+   y[i] = x[i] * 2.0
+*/
+export function twice(x: Float64Array, y: Float64Array, N: number) {}
+`
+    const compiled = (await compileModule(file, code, { ...opts, root: path.dirname(file), calibrate: true }))!
+    expect(compiled.addon).toBeDefined()
+    const stored = JSON.parse(readFileSync(path.join(path.dirname(compiled.addon!.path), 'calibration.json'), 'utf8'))
+    for (const k of compiled.kernels) {
+      const t = stored.jsBelow[k.abi.name] as number
+      expect(k.abi.work).toEqual(k.abi.name === 'mm' ? [[1, 'K', 'M', 'N']] : [[1, 'N']])
+      expect(k.abi.jsBelow).toBe(t > 0 ? t : undefined)
+      expect(compiled.code.includes(`"name":"${k.abi.name}"`) && compiled.code.includes(JSON.stringify(k.abi))).toBe(true)
+    }
+  })
+})

@@ -1,0 +1,53 @@
+/** Kernels from spec text through the passes that find contractions, with a fixed machine so schedules never vary. */
+import { buildKernel } from '../../plugin/ir/build.ts'
+import type { Block, ContractionSchedule, Kernel } from '../../plugin/ir/nodes.ts'
+import { verifyKernel } from '../../plugin/ir/verify.ts'
+import { mapStmts } from '../../plugin/ir/walk.ts'
+import { lowerBlocks } from '../../plugin/passes/lower-blocks.ts'
+import { reorder } from '../../plugin/passes/reorder.ts'
+import { substituteMicrokernels } from '../../plugin/passes/substitute-microkernel.ts'
+import { ISAS } from '../../plugin/targets/index.ts'
+import type { Machine } from '../../plugin/targets/machine.ts'
+import { specOf } from './examples.ts'
+
+/** This machine's shape (48 KiB L1d, 2 MiB L2 per core), written down. */
+export const TEST_MACHINE: Machine = {
+  cores: 2,
+  caches: [
+    { level: 1, bytes: 48 * 1024, lineBytes: 64, sharedBy: 1, latency: 5, bandwidth: 64 },
+    { level: 2, bytes: 2 * 1024 * 1024, lineBytes: 64, sharedBy: 1, latency: 14, bandwidth: 48 },
+    { level: 3, bytes: 32 * 1024 * 1024, lineBytes: 64, sharedBy: 2, latency: 50, bandwidth: 16 },
+  ],
+  memory: { latency: 200, bandwidth: 8 },
+  source: 'options',
+}
+
+/** The kernel's parameters: tensors in declaration order, then sizes in order of first use. */
+function paramsOf(specText: string): string[] {
+  const decls = [...specText.matchAll(/^\s*([A-Za-z_]\w*)\s*:\s*\w+\[([^\]]*)\]/gm)]
+  const sizes = decls.flatMap((m) => m[2].split(',').map((s) => s.trim()).filter((s) => /^[A-Za-z_]/.test(s)))
+  return [...decls.map((m) => m[1]), ...new Set(sizes)]
+}
+
+/** The block of the spec's last statement, in block form after reorder (what the matcher sees). */
+export function lastBlock(specText: string): Block {
+  const ir = reorder(buildKernel(specOf(specText, paramsOf(specText))))
+  const blocks = ir.body.filter((s): s is Block => s.kind === 'block')
+  return blocks[blocks.length - 1]
+}
+
+/**
+ * Spec → lowered IR with contractions, as the pipeline builds it; `name` renames the kernel and `schedule` may
+ * rewrite every schedule (small blocks, other loop orders) to reach code paths the default sizes do not.
+ */
+export function contractionKernel(
+  specText: string,
+  name: string,
+  schedule: (x: ContractionSchedule) => ContractionSchedule = (x) => x,
+): Kernel {
+  const spec = specOf(specText, paramsOf(specText))
+  let ir: Kernel = { ...reorder(buildKernel(spec)), name }
+  ir = substituteMicrokernels(ir, { isas: ISAS, machine: TEST_MACHINE })
+  const body = mapStmts(ir.body, { contraction: (c) => ({ ...c, schedules: c.schedules.map(schedule) }) })
+  return verifyKernel(lowerBlocks({ ...ir, body }), 'test', { lowered: true })
+}
