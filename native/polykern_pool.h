@@ -1,6 +1,7 @@
 /*
  * A small portable pthread pool, created lazily once per addon and reused by every kernel of it. Work is split
- * into contiguous chunks of [0, n), one per thread, the caller included.
+ * into contiguous chunks of [0, n), one per thread, the caller included; or it runs as a team, one member per
+ * thread, whose members may wait for each other at a barrier (a GEMM's threads packing one shared panel).
  *
  * Design: a job is published under a lock with a new generation number; workers spin briefly on it after each job
  * (kernels come in bursts), then sleep on a condition variable. Threads claim chunks from an atomic counter rather
@@ -16,6 +17,7 @@
 #define POLYKERN_POOL_H
 
 #include <pthread.h>
+#include <sched.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <unistd.h>
@@ -23,6 +25,18 @@
 /* Runs fn(ctx, begin, end) over a partition of [0, n); returns when every chunk is done. Inline when 1 thread. */
 typedef void (*pk_task_fn)(void *ctx, int64_t begin, int64_t end);
 static void pk_parallel_for(int64_t n, pk_task_fn fn, void *ctx);
+
+/* Runs fn(ctx, member, members) once for each of up to `most` members, all at the same time on distinct threads, so
+   members may wait for each other (pk_barrier_wait); members is 1 when the pool is busy, nested or single-threaded. */
+typedef void (*pk_team_fn)(void *ctx, int member, int members);
+static void pk_parallel_team(int most, pk_team_fn fn, void *ctx);
+
+/* A reusable barrier for the members of one team; zero-initialized. */
+typedef struct {
+  int arrived;
+  int phase;
+} pk_barrier;
+static void pk_barrier_wait(pk_barrier *b, int members);
 
 /* Threads used by pk_parallel_for: default PK_DEFAULT_THREADS, or the machine's online cores when it is 0. */
 static int pk_threads(void);
@@ -35,6 +49,9 @@ static void pk_set_threads(int n);
 #define PK_MAX_THREADS 256
 /* Pause instructions a worker spins before it sleeps, and the caller before it blocks: tens of microseconds. */
 #define PK_SPIN_LIMIT 2000
+/* Pauses a team member spins at a barrier before it yields its core (a few microseconds): members are usually
+   microseconds apart, and one that waits longer is likely waiting for a member the OS has not scheduled. */
+#define PK_BARRIER_SPIN 500
 /* The least work (loop iterations, inner ones included) a parallel loop needs before it uses the pool. */
 #ifndef PK_PARALLEL_MIN_WORK
 #define PK_PARALLEL_MIN_WORK 32768
@@ -144,17 +161,21 @@ static int pk_start_workers(int wanted) {
   return pk_pool.started < wanted ? pk_pool.started : wanted;
 }
 
-static void pk_parallel_for(int64_t n, pk_task_fn fn, void *ctx) {
+/* The job behind both entry points: `members`, when given, receives the chunk count before any chunk starts and
+   turns the job into a team (one chunk per member, so a chunk never waits for a chunk its own thread must run). */
+static void pk_pool_run(int64_t n, pk_task_fn fn, void *ctx, int *members) {
   if (n <= 0) return;
   int threads = pk_threads();
   int64_t wanted = threads < n ? threads : n;
   int expected = 0;
   if (wanted <= 1 || pk_in_chunk ||
       !__atomic_compare_exchange_n(&pk_pool.owned, &expected, 1, false, __ATOMIC_ACQUIRE, __ATOMIC_RELAXED)) {
-    fn(ctx, 0, n);
+    if (members != NULL) *members = 1;
+    fn(ctx, 0, members != NULL ? 1 : n);
     return;
   }
   int chunks = 1 + pk_start_workers((int)wanted - 1);
+  if (members != NULL) *members = chunks, n = chunks;
   pthread_mutex_lock(&pk_pool.lock);
   const uint64_t generation = pk_pool.generation + 1;
   pk_pool.fn = fn;
@@ -179,6 +200,39 @@ static void pk_parallel_for(int64_t n, pk_task_fn fn, void *ctx) {
   }
   pthread_mutex_unlock(&pk_pool.lock);
   __atomic_store_n(&pk_pool.owned, 0, __ATOMIC_RELEASE);
+}
+
+static void pk_parallel_for(int64_t n, pk_task_fn fn, void *ctx) { pk_pool_run(n, fn, ctx, NULL); }
+
+typedef struct {
+  pk_team_fn fn;
+  void *ctx;
+  int members;
+} pk_team_job;
+
+static void pk_team_chunk(void *arg, int64_t begin, int64_t end) {
+  pk_team_job *job = arg;
+  for (int64_t member = begin; member < end; member++) job->fn(job->ctx, (int)member, job->members);
+}
+
+static void pk_parallel_team(int most, pk_team_fn fn, void *ctx) {
+  pk_team_job job = {fn, ctx, 1};
+  pk_pool_run(most, pk_team_chunk, &job, &job.members);
+}
+
+/* Spins, then yields: on a machine with more runnable threads than cores, the member waited for needs the core. */
+static void pk_barrier_wait(pk_barrier *b, int members) {
+  if (members <= 1) return;
+  const int phase = __atomic_load_n(&b->phase, __ATOMIC_ACQUIRE);
+  if (__atomic_add_fetch(&b->arrived, 1, __ATOMIC_ACQ_REL) == members) {
+    __atomic_store_n(&b->arrived, 0, __ATOMIC_RELAXED);
+    __atomic_store_n(&b->phase, phase + 1, __ATOMIC_RELEASE);
+    return;
+  }
+  for (int spin = 0; __atomic_load_n(&b->phase, __ATOMIC_ACQUIRE) == phase; spin++) {
+    if (spin < PK_BARRIER_SPIN) pk_spin_pause();
+    else sched_yield();
+  }
 }
 
 #endif

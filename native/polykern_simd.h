@@ -1,35 +1,77 @@
 /*
- * What the generated blocked GEMMs share across ISAs: the call descriptor each kernel fills in, and 64-byte aligned
- * pack buffers. The microkernels, packing routines and drivers themselves are generated per ISA (emit/c-gemm.ts)
- * inside that ISA's `#pragma GCC target` region; <immintrin.h> declares every intrinsic for any target.
+ * What the generated blocked GEMMs share across ISAs: the call descriptor each kernel fills in, per-thread pack
+ * buffers, the even split of a range between threads, and the loop over a call's batch of GEMMs. The microkernels,
+ * packing routines and drivers themselves are generated per ISA (emit/c-gemm.ts) inside that ISA's
+ * `#pragma GCC target` region; <immintrin.h> declares every intrinsic for any target.
  */
 #ifndef POLYKERN_SIMD_H
 #define POLYKERN_SIMD_H
 
 #include <immintrin.h>
+#include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include "polykern_pool.h"
 
 /*
  * C[m, n] += A[m, k] * B[k, n] on strided operands (element strides: A along m and k, B along k and n, C along m;
- * C is contiguous along n), run in mc × nc × kc cache blocks.
+ * C is contiguous along n), run in mc × nc × kc cache blocks; `overwrite`: C = A·B, C's old content never read.
  */
 typedef struct {
   const float *a, *b;
   float *c;
   int64_t m, n, k, a_m, a_k, b_k, b_n, c_m, mc, nc, kc;
+  int overwrite;
 } pk_gemm_f32;
 
 typedef struct {
   const double *a, *b;
   double *c;
   int64_t m, n, k, a_m, a_k, b_k, b_n, c_m, mc, nc, kc;
+  int overwrite;
 } pk_gemm_f64;
+
+/* The least m·n·k a GEMM needs before it wakes the pool: an FMA lane is about 1/32 of a scalar loop iteration. */
+#define PK_GEMM_PARALLEL_MIN_WORK (32.0 * PK_PARALLEL_MIN_WORK)
 
 /* `count` elements of `size` bytes, 64-byte aligned (one cache line, one zmm), or NULL; release with free(). */
 static inline void *pk_alloc_aligned(int64_t count, size_t size) {
   if (count <= 0 || (uint64_t)count > (SIZE_MAX - 63) / size) return NULL;
   return aligned_alloc(64, ((size_t)count * size + 63) & ~(size_t)63);
+}
+
+/*
+ * Pack buffers, per thread and slot, kept between calls: a call allocates (and the OS faults in) megabytes of panels
+ * only when it needs more than any call before it on that thread. Freed when the thread exits.
+ */
+#define PK_SCRATCH_SLOTS 2
+typedef struct {
+  void *p[PK_SCRATCH_SLOTS];
+  size_t bytes[PK_SCRATCH_SLOTS];
+} pk_scratch_set;
+static _Thread_local pk_scratch_set pk_scratch_tls;
+static pthread_key_t pk_scratch_key;
+static pthread_once_t pk_scratch_once = PTHREAD_ONCE_INIT;
+
+static void pk_scratch_release(void *arg) {
+  pk_scratch_set *s = arg;
+  for (int i = 0; i < PK_SCRATCH_SLOTS; i++) free(s->p[i]), s->p[i] = NULL, s->bytes[i] = 0;
+}
+static void pk_scratch_key_create(void) { pthread_key_create(&pk_scratch_key, pk_scratch_release); }
+
+/* `count` elements of `size` bytes in this thread's buffer `slot`, 64-byte aligned, or NULL; valid until the
+   thread's next pk_scratch call for that slot. */
+static void *pk_scratch(int slot, int64_t count, size_t size) {
+  if (count <= 0 || (uint64_t)count > (SIZE_MAX - 63) / size) return NULL;
+  const size_t bytes = ((size_t)count * size + 63) & ~(size_t)63;
+  pk_scratch_set *s = &pk_scratch_tls;
+  if (bytes <= s->bytes[slot]) return s->p[slot];
+  pthread_once(&pk_scratch_once, pk_scratch_key_create);
+  pthread_setspecific(pk_scratch_key, s);
+  free(s->p[slot]);
+  s->p[slot] = aligned_alloc(64, bytes);
+  s->bytes[slot] = s->p[slot] != NULL ? bytes : 0;
+  return s->p[slot];
 }
 
 static inline int64_t pk_min64(int64_t a, int64_t b) { return a < b ? a : b; }
@@ -41,5 +83,78 @@ static inline int pk_edge_lanes(int64_t cols, int64_t from, int lanes) {
 
 /* ceil(x / r) * r for x >= 0, r > 0. */
 static inline int64_t pk_round_up(int64_t x, int64_t r) { return (x + r - 1) / r * r; }
+
+/* The block size that cuts [0, total) into as few blocks of at most `most` as possible, all but the last the same
+   whole number of units: 2048 in blocks of at most 1808 is two blocks of 1024, not 1808 and a thin 240. */
+static inline int64_t pk_even_block(int64_t total, int64_t most, int64_t unit) {
+  if (total <= 0) return most;
+  const int64_t blocks = (total + most - 1) / most;
+  return pk_round_up((total + blocks - 1) / blocks, unit);
+}
+
+/* Member `t` of `nt`'s share [*lo, *hi) of [0, total), in whole units but the last: as even as units allow. */
+static inline void pk_share(int64_t total, int64_t unit, int t, int nt, int64_t *lo, int64_t *hi) {
+  const int64_t units = (total + unit - 1) / unit;
+  *lo = pk_min64(units * t / nt * unit, total);
+  *hi = pk_min64(units * (t + 1) / nt * unit, total);
+}
+
+/* The batch indices of a call: their extents and each operand's element stride along them. */
+#define PK_MAX_BATCH 8
+typedef struct {
+  int dims;
+  int64_t extent[PK_MAX_BATCH], a[PK_MAX_BATCH], b[PK_MAX_BATCH], c[PK_MAX_BATCH];
+} pk_batch;
+
+/*
+ * pk_gemm_<t>_run: one call's GEMMs, one per point of its batch (bt NULL: one GEMM), each through `driver` (a
+ * generated blocked GEMM taking the threads it may use, for m, n, k > 0). `across` runs whole GEMMs on the threads
+ * instead, each serially, when the call has work enough for the pool.
+ */
+#define PK_GEMM_RUN(T)                                                                                                \
+  typedef int (*pk_gemm_##T##_driver)(const pk_gemm_##T *g, int threads);                                            \
+  typedef struct {                                                                                                    \
+    const pk_gemm_##T *g;                                                                                             \
+    const pk_batch *bt;                                                                                               \
+    pk_gemm_##T##_driver driver;                                                                                      \
+    int threads, failed;                                                                                              \
+  } pk_gemm_##T##_batch_ctx;                                                                                          \
+                                                                                                                      \
+  static int pk_gemm_##T##_one(const pk_gemm_##T *g, pk_gemm_##T##_driver driver, int threads) {                     \
+    if (g->m <= 0 || g->n <= 0) return PK_OK;                                                                         \
+    if (g->k > 0) return driver(g, threads);                                                                          \
+    for (int64_t i = 0; i < g->m && g->overwrite; i++) {                                                              \
+      for (int64_t j = 0; j < g->n; j++) g->c[i * g->c_m + j] = 0;                                                    \
+    }                                                                                                                 \
+    return PK_OK;                                                                                                     \
+  }                                                                                                                   \
+                                                                                                                      \
+  static void pk_gemm_##T##_points(void *arg, int64_t begin, int64_t end) {                                          \
+    pk_gemm_##T##_batch_ctx *x = arg;                                                                                 \
+    for (int64_t point = begin; point < end; point++) {                                                               \
+      pk_gemm_##T g = *x->g;                                                                                          \
+      for (int64_t d = x->bt->dims - 1, rest = point; d >= 0; d--) {                                                  \
+        const int64_t i = rest % x->bt->extent[d];                                                                    \
+        rest /= x->bt->extent[d];                                                                                     \
+        g.a += i * x->bt->a[d], g.b += i * x->bt->b[d], g.c += i * x->bt->c[d];                                       \
+      }                                                                                                               \
+      if (pk_gemm_##T##_one(&g, x->driver, x->threads) != PK_OK) __atomic_store_n(&x->failed, 1, __ATOMIC_RELAXED);  \
+    }                                                                                                                 \
+  }                                                                                                                   \
+                                                                                                                      \
+  static int pk_gemm_##T##_run(const pk_gemm_##T *g, const pk_batch *bt, pk_gemm_##T##_driver driver, int across) {  \
+    if (bt == NULL) return pk_gemm_##T##_one(g, driver, pk_threads());                                                \
+    int64_t points = 1;                                                                                               \
+    for (int d = 0; d < bt->dims; d++) points *= bt->extent[d];                                                       \
+    const double work = (double)points * (double)g->m * (double)g->n * (double)g->k;                                  \
+    across = across && points > 1 && pk_threads() > 1 && work >= PK_GEMM_PARALLEL_MIN_WORK;                          \
+    pk_gemm_##T##_batch_ctx ctx = {g, bt, driver, across ? 1 : pk_threads(), 0};                                      \
+    if (across) pk_parallel_for(points, pk_gemm_##T##_points, &ctx);                                                  \
+    else pk_gemm_##T##_points(&ctx, 0, points);                                                                       \
+    return ctx.failed ? PK_NO_MEMORY : PK_OK;                                                                         \
+  }
+
+PK_GEMM_RUN(f32)
+PK_GEMM_RUN(f64)
 
 #endif

@@ -1,5 +1,7 @@
 import path from 'node:path'
 import { MAX_THREADS } from '../runtime/threads.ts'
+import { TUNE_DEFAULTS, type TuneSettings } from './schedule/tune.ts'
+import type { MachineOverrides } from './targets/machine.ts'
 
 /** Options of the polykern bundler plugin (and of the CLI, which takes the same object). */
 export interface Options {
@@ -46,6 +48,20 @@ export interface Options {
    * @default true, except when NODE_ENV is 'test' (test runs rarely need it and should not time anything)
    */
   calibrate?: boolean
+  /**
+   * The build machine as the schedule ranking sees it: cache sizes, latencies and bandwidths, cores. Each field
+   * replaces what Linux sysfs says (or the documented defaults elsewhere), e.g.
+   * `{ caches: [{ level: 2, bytes: 1 << 20 }] }`.
+   * @default {} (read from the machine)
+   */
+  machine?: MachineOverrides
+  /**
+   * Time the `topK` best-ranked schedules of each contraction per shape class on the build machine and keep the
+   * fastest instead of the analytic pick; `budgetMs` bounds one kernel's tuning, its build included. Winners are cached
+   * beside the addons. `true`: the defaults.
+   * @default false (the analytic pick)
+   */
+  tune?: boolean | { readonly budgetMs?: number; readonly topK?: number }
 }
 
 export interface ResolvedOptions {
@@ -58,6 +74,9 @@ export interface ResolvedOptions {
   /** undefined: the cores of the machine the addon runs on. */
   readonly threads: number | undefined
   readonly calibrate: boolean
+  readonly machine: MachineOverrides
+  /** undefined: no tuning. */
+  readonly tune: TuneSettings | undefined
 }
 
 const list = (v: string | RegExp | readonly (string | RegExp)[]): readonly (string | RegExp)[] =>
@@ -74,7 +93,19 @@ export function resolveOptions(options: Options = {}): ResolvedOptions {
     root,
     threads: threadCount(options.threads),
     calibrate: options.calibrate ?? process.env.NODE_ENV !== 'test',
+    machine: options.machine ?? {},
+    tune: tuneSettings(options.tune),
   }
+}
+
+function tuneSettings(tune: Options['tune']): TuneSettings | undefined {
+  if (tune === undefined || tune === false) return undefined
+  const settings = { ...TUNE_DEFAULTS, ...(tune === true ? {} : tune) }
+  const { budgetMs, topK } = settings
+  if (!(budgetMs >= 0) || !(Number.isInteger(topK) && topK >= 1)) {
+    throw new RangeError(`[polykern] the 'tune' option needs budgetMs >= 0 and an integer topK >= 1, got ${JSON.stringify(tune)}`)
+  }
+  return settings
 }
 
 function threadCount(threads: number | undefined): number | undefined {

@@ -1,13 +1,15 @@
 /**
- * The compiler, phase by phase: read this file first. Each step is a pure function from one folder of plugin/;
- * `pass` verifies the IR after every step and prints it when POLYKERN_DEBUG includes `ir`.
+ * The compiler, phase by phase: read this file first. Each step is a pure function from one folder of plugin/; the
+ * pass sequence is data (BLOCK_PASSES, LOWERING_PASSES) that compileKernel and `polykern explain` both walk through
+ * `lowerSpec`, which verifies the IR after every step and prints it when POLYKERN_DEBUG includes `ir` (other topics:
+ * `path`, `match`).
  */
 import path from 'node:path'
 import type { KernelAbi } from '../runtime/abi.ts'
 import { NATIVE_DISABLED } from '../runtime/load-addon.ts'
-import { buildAddon } from './addon/build.ts'
+import { buildAddon, type AddonBuildRequest } from './addon/build.ts'
 import { calibrate, type Calibration } from './addon/calibrate.ts'
-import { analyzeKernel } from './analysis/deps.ts'
+import { analyzeKernel, type KernelFacts } from './analysis/deps.ts'
 import { KernelDiagnostic, lineColumn } from './diagnostics.ts'
 import { emitJs } from './emit/js.ts'
 import { addonIsas, emitAddonSource } from './emit/napi.ts'
@@ -19,15 +21,20 @@ import { printKernel } from './ir/print.ts'
 import { verifyKernel } from './ir/verify.ts'
 import type { ResolvedOptions } from './options.ts'
 import { nativeBuildFailed } from './messages.ts'
+import { contractionPath } from './passes/contraction-path.ts'
+import { factsAfterFusion, fuse } from './passes/fuse.ts'
 import { lowerBlocks } from './passes/lower-blocks.ts'
 import { reorder } from './passes/reorder.ts'
 import { substituteMicrokernels } from './passes/substitute-microkernel.ts'
+import { tuneKernels } from './schedule/tune.ts'
+import { vectorize } from './passes/vectorize.ts'
 import { ISAS } from './targets/index.ts'
 import { readMachine } from './targets/machine.ts'
 import { rewriteModule } from './rewrite/rewrite.ts'
 import { abiOf } from './abi.ts'
 import { parseSpec } from './spec/parser.ts'
 import { checkSpec } from './spec/check.ts'
+import type { KernelSpec } from './spec/checked.ts'
 
 /** One annotated function, compiled: IR after all passes, JS loops, and its call signature. */
 export interface CompiledKernel {
@@ -49,36 +56,130 @@ export interface CompiledModule {
   readonly warnings: readonly KernelDiagnostic[]
 }
 
-/** Spec text → lowered IR and JS loops. Throws KernelDiagnostic for user errors. */
-export function compileKernel(site: KernelSite, code: string, opts: ResolvedOptions): CompiledKernel {
-  const spec = inKernel(site, () => checkSpec(parseSpec(site.specText, site.specStart, site.file), site))
-  let ir = pass('build', buildKernel(spec))
-  const blockForm = ir
-  const facts = analyzeKernel(ir)
-  ir = pass('reorder', reorder(ir))
-  const debugMatch = process.env.POLYKERN_DEBUG?.split(',').includes('match')
-  const log = debugMatch ? (m: string) => console.error(`[polykern] match: ${m}`) : undefined
-  ir = pass('substitute-microkernel', substituteMicrokernels(ir, { isas: ISAS, machine: readMachine(), log }))
-  const outermostParallel = (b: Block) => b.indices.find((ix) => facts.blocks.get(b.id)?.parallelIndices.includes(ix.name))?.name
-  ir = pass('lower-blocks', lowerBlocks(ir, outermostParallel), { lowered: true })
+/** Spec text → lowered IR and JS loops. Throws KernelDiagnostic for user errors. `observe` sees every step. */
+export function compileKernel(site: KernelSite, code: string, opts: ResolvedOptions, observe?: PipelineObserver): CompiledKernel {
+  const spec = checkedSpec(site)
+  const { ir, blockForm } = lowerSpec(spec, observe, opts)
   return { site, ir, abi: abiOf(spec, locationOf(site, code, opts), blockForm), js: emitJs(ir) }
 }
+
+/** The site's spec, parsed and checked; diagnostics name the kernel. */
+export const checkedSpec = (site: KernelSite): KernelSpec =>
+  inKernel(site, () => checkSpec(parseSpec(site.specText, site.specStart, site.file), site))
+
+/** A POLYKERN_DEBUG topic's logger: undefined when nobody listens, so passes skip building messages. */
+export type DebugLog = (topic: string) => ((message: string) => void) | undefined
+
+/** A named step of the pass sequence: a pure function of the IR, verified after it runs. */
+export interface PassStep<Context = { readonly log: DebugLog }> {
+  readonly name: string
+  readonly run: (ir: Kernel, ctx: Context) => Kernel
+  /** Its result is lowered IR: no blocks left. */
+  readonly lowered?: boolean
+}
+
+/** The lowering passes also read the analysis of the block form the block passes left. */
+export type LoweringContext = {
+  readonly log: DebugLog
+  readonly facts: KernelFacts
+  /** What the schedule ranking reads: the machine overrides, the addon's threads, where it keeps its results. */
+  readonly options?: Pick<ResolvedOptions, 'machine' | 'threads' | 'cacheDir'>
+}
+
+/** Passes that reshape the block form: the analysis, the ABI's work and the lowering passes see their result. */
+export const BLOCK_PASSES: readonly PassStep[] = [
+  { name: 'contraction-path', run: (ir, c) => contractionPath(ir, { log: c.log('path') }) },
+]
+
+/** Passes that schedule and lower the analysed block form, in order. */
+export const LOWERING_PASSES: readonly PassStep<LoweringContext>[] = [
+  { name: 'reorder', run: (ir) => reorder(ir) },
+  {
+    name: 'substitute-microkernel',
+    run: (ir, c) => substituteMicrokernels(ir, {
+      isas: ISAS,
+      machine: readMachine(c.options?.machine),
+      threads: c.options?.threads,
+      cacheDir: c.options?.cacheDir,
+      log: c.log('match'),
+    }),
+  },
+  { name: 'fuse', run: (ir) => fuse(ir) },
+  { name: 'lower-blocks', lowered: true, run: (ir, c) => lowerBlocks(ir, outermostParallel(factsAfterFusion(c.facts, ir))) },
+  { name: 'vectorize', lowered: true, run: (ir) => vectorize(ir) },
+]
+
+/** What a pipeline observer (`polykern explain`) sees, in order: each step's IR and messages, and the analysis. */
+export type PipelineEvent =
+  | {
+      readonly kind: 'step'
+      readonly name: string
+      /** Undefined for `build`, the first step. */
+      readonly before?: Kernel
+      readonly ir: Kernel
+      readonly messages: readonly { readonly topic: string; readonly text: string }[]
+    }
+  | { readonly kind: 'analysis'; readonly blockForm: Kernel; readonly facts: KernelFacts }
+
+export type PipelineObserver = (event: PipelineEvent) => void
+
+/** Runs the steps: build, the block passes, the analysis, the lowering passes. */
+export function lowerSpec(
+  spec: KernelSpec,
+  observe?: PipelineObserver,
+  options?: LoweringContext['options'],
+): { ir: Kernel; blockForm: Kernel; facts: KernelFacts } {
+  const debug = process.env.POLYKERN_DEBUG?.split(',') ?? []
+  const step = (name: string, before: Kernel | undefined, run: (log: DebugLog) => Kernel, lowered = false): Kernel => {
+    const messages: { topic: string; text: string }[] = []
+    const log: DebugLog = (topic) => {
+      const print = debug.includes(topic)
+      if (!print && !observe) return undefined
+      return (text) => {
+        messages.push({ topic, text })
+        if (print) console.error(`[polykern] ${topic}: ${text}`)
+      }
+    }
+    const ir = verifyKernel(run(log), name, { lowered })
+    if (debug.includes('ir')) console.error(`[polykern] after ${name}:${ir === before ? ' (unchanged)' : `\n${printKernel(ir)}`}`)
+    observe?.({ kind: 'step', name, before, ir, messages })
+    return ir
+  }
+  let ir = step('build', undefined, () => buildKernel(spec))
+  for (const s of BLOCK_PASSES) {
+    const before = ir
+    ir = step(s.name, before, (log) => s.run(before, { log }), s.lowered)
+  }
+  const blockForm = ir
+  const facts = analyzeKernel(blockForm)
+  observe?.({ kind: 'analysis', blockForm, facts })
+  for (const s of LOWERING_PASSES) {
+    const before = ir
+    ir = step(s.name, before, (log) => s.run(before, { log, facts, options }), s.lowered)
+  }
+  return { ir, blockForm, facts }
+}
+
+/** The outermost index of a block free to run in parallel (deps.ts), for lower-blocks. */
+const outermostParallel = (facts: KernelFacts) => (b: Block) =>
+  b.indices.find((ix) => facts.blocks.get(b.id)?.parallelIndices.includes(ix.name))?.name
 
 /** Compiles every kernel of a file, builds their addon, and rewrites the file. Undefined when it has none. */
 export async function compileModule(file: string, code: string, opts: ResolvedOptions): Promise<CompiledModule | undefined> {
   const sites = findKernelSites(file, code)
   if (sites.length === 0) return undefined
   let kernels = sites.map((site) => compileKernel(site, code, opts))
-  const moduleId = path.relative(opts.root, file).split(path.sep).join('/')
+  if (opts.native && opts.tune) {
+    const log = process.env.POLYKERN_DEBUG?.split(',').includes('tune') ? (m: string) => console.error(`[polykern] tune: ${m}`) : undefined
+    const machine = readMachine(opts.machine)
+    kernels = await tuneKernels(kernels, { cacheDir: opts.cacheDir, machine, threads: opts.threads, settings: opts.tune, log })
+  }
+  const moduleId = moduleIdOf(file, opts)
   const warnings: KernelDiagnostic[] = []
   let addon: CompiledModule['addon']
   let nativeReason: string | undefined = NATIVE_DISABLED
   if (opts.native) {
-    const source = emitAddonSource(
-      kernels.map((k, n) => ({ kernel: k.ir, abi: k.abi, symbol: `kc_${n}_${k.ir.name.replace(/[^A-Za-z0-9_]/g, '_')}` })),
-      { moduleId, threads: opts.threads },
-    )
-    const built = await buildAddon({ source, cacheDir: opts.cacheDir })
+    const built = await buildAddon(addonRequest(kernels, moduleId, opts))
     if (built.ok) {
       addon = { fileName: `polykern-${built.hash.slice(0, 16)}.node`, path: built.path, cached: built.cached }
       nativeReason = undefined
@@ -105,6 +206,19 @@ export async function compileModule(file: string, code: string, opts: ResolvedOp
   return { code: out, map, kernels, addon, warnings }
 }
 
+/** The module's name in its addon and messages: its path from the project root, with '/'. */
+export const moduleIdOf = (file: string, opts: ResolvedOptions): string =>
+  path.relative(opts.root, file).split(path.sep).join('/')
+
+/** What buildAddon needs for a module's kernels: also how `explain` finds the addon a build made. */
+export function addonRequest(kernels: readonly CompiledKernel[], moduleId: string, opts: ResolvedOptions): AddonBuildRequest {
+  const source = emitAddonSource(
+    kernels.map((k, n) => ({ kernel: k.ir, abi: k.abi, symbol: `kc_${n}_${k.ir.name.replace(/[^A-Za-z0-9_]/g, '_')}` })),
+    { moduleId, threads: opts.threads },
+  )
+  return { source, cacheDir: opts.cacheDir }
+}
+
 /** Parser diagnostics do not know the function they sit on; name it for the message. */
 function inKernel<T>(site: KernelSite, phase: () => T): T {
   try {
@@ -113,12 +227,6 @@ function inKernel<T>(site: KernelSite, phase: () => T): T {
     if (e instanceof KernelDiagnostic && !e.kernel) throw new KernelDiagnostic(e.code, e.message, e.span, e.notes, site.name)
     throw e
   }
-}
-
-function pass(name: string, ir: Kernel, opts: { lowered?: boolean } = {}): Kernel {
-  verifyKernel(ir, name, opts)
-  if (process.env.POLYKERN_DEBUG?.split(',').includes('ir')) console.error(`[polykern] after ${name}:\n${printKernel(ir)}`)
-  return ir
 }
 
 function locationOf(site: KernelSite, code: string, opts: ResolvedOptions): string {

@@ -76,6 +76,14 @@ export async function buildAddon(req: AddonBuildRequest): Promise<AddonBuild> {
   }
 }
 
+/** Where `buildAddon(req)` puts its addon, and whether it is there, without building: for `polykern explain`. */
+export async function addonLocation(req: AddonBuildRequest): Promise<{ hash: string; dir: string; built: boolean }> {
+  const compiler = await compilerVersion()
+  const hash = addonHash(await addonInputs(req, compiler.ok ? compiler.version : ''))
+  const dir = path.join(req.cacheDir, hash)
+  return { hash, dir, built: compiler.ok && existsSync(path.join(dir, ADDON_FILE)) }
+}
+
 async function addonInputs(req: AddonBuildRequest, compiler: string): Promise<AddonInputs> {
   const root = packageRoot()
   const nativeDir = path.join(root, 'native')

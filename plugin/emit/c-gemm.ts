@@ -1,235 +1,342 @@
 /**
- * Contractions as packed, register-blocked GEMMs (BLIS / PolyDL structure). Per ISA, `emitGemmSupport` prints each
- * used microkernel, its packing routines and one blocked driver per (microkernel, loop order, parallel loop); a
- * kernel calls a driver once per point of the batch indices, with each operand's strides read off its access map.
+ * Contractions as blocked GEMMs (BLIS / PolyDL structure). Per ISA, `emitGemmSupport` prints the tile functions of
+ * each microkernel and operand layout used, its packing routines, and one driver per blocking structure (loop
+ * orders, threads, packing); a kernel's call site picks a blocking from the call's sizes (the schedule's `special`
+ * guards, then its own fields) and hands the descriptor (base pointers, sizes, strides read off the access maps,
+ * block sizes) with the batch's extents and strides to pk_gemm_<t>_run (polykern_simd.h).
  *
- * A driver runs the three cache-block loops of its schedule in order. The B panel (kc × nc) is packed as soon as its
- * n and k blocks are fixed, the A block (mc × kc) as soon as its m and k blocks are; the macro-kernel then walks NR
- * columns (outer: one B micro-panel stays in L1) by MR rows, calling the microkernel on each tile. The parallel loop
- * hands its blocks to pk_parallel_for; a buffer packed inside it is private to each task, one packed outside shared.
+ * A driver runs as a team of threads, each member on its share of the parallel range (all of it when serial). Each
+ * member runs the three block loops of its order; an operand is packed as soon as its two block loops are fixed.
+ * When the parallel range's loop is the innermost block loop, the other operand's packed panel is the same for
+ * every member: the members pack it together, each a share of its panels, into one of two buffers, and meet at a
+ * barrier before reading it (two buffers: a member that passes the next barrier knows all have finished the panel
+ * before). The macro-kernel walks the block in register tiles in the blocking's `inner` order.
  */
 import { KernelInternalError } from '../diagnostics.ts'
 import { constant, substitute } from '../ir/affine.ts'
-import type { Access, Affine, Contraction, ContractionSchedule, IndexRange, Kernel } from '../ir/nodes.ts'
+import { equal } from '../ir/affine.ts'
+import type {
+  Access, Affine, Contraction, ContractionSchedule, GemmBlocking, IndexRange, Kernel, SizeGuard, Stmt,
+} from '../ir/nodes.ts'
 import { walkStmts } from '../ir/walk.ts'
 import type { Isa } from '../targets/isa.ts'
 import type { Microkernel } from '../targets/microkernel.ts'
 import { C_TYPE } from './c-expr.ts'
-import { emitMicrokernel, microkernelSymbol } from './c-microkernel.ts'
+import { emitMicrokernel, microkernelSymbol, type MicrokernelUse } from './c-microkernel.ts'
 import { emitPackA, emitPackB, packASymbol, packBSymbol } from './c-pack.ts'
 import type { Layout } from './layout.ts'
 import type { Names } from './names.ts'
 import { affineCode } from './syntax.ts'
 
-type BlockLoop = ContractionSchedule['order'][number]
-
-/** A block loop's variable, its block's length, the extent it walks and its step. */
-const LOOP: Readonly<Record<BlockLoop, { v: string; len: string; extent: string; step: string }>> = {
-  n: { v: 'jc', len: 'nb', extent: 'g->n', step: 'nc' },
-  k: { v: 'pc', len: 'kb', extent: 'g->k', step: 'kc' },
-  m: { v: 'ic', len: 'mb', extent: 'g->m', step: 'mc' },
+export interface GemmPlan {
+  readonly schedule: ContractionSchedule
+  readonly mk: Microkernel
 }
 
 /** The schedule of `s` for `isa` and its microkernel, or undefined when `isa` runs the loop nest. */
-export function gemmPlan(s: Contraction, isa: Isa): { schedule: ContractionSchedule; mk: Microkernel } | undefined {
+export function gemmPlan(s: Contraction, isa: Isa): GemmPlan | undefined {
   const schedule = s.schedules.find((x) => x.isa === isa.name)
   if (schedule === undefined) return undefined
   const mk = isa.microkernels.find((m) => m.name === schedule.microkernel)
   if (mk === undefined || mk.dtype !== s.roles.dtype) {
     throw new KernelInternalError('emit', `${isa.name} has no ${s.roles.dtype} microkernel '${schedule.microkernel}'`)
   }
-  if (schedule.mc % mk.mr !== 0 || schedule.nc % mk.nr !== 0) {
-    throw new KernelInternalError('emit', `contraction ${s.id}: mc ${schedule.mc} / nc ${schedule.nc} not whole tiles`)
+  for (const x of blockings(schedule)) {
+    if (x.mc % mk.mr !== 0 || x.nc % mk.nr !== 0) {
+      throw new KernelInternalError('emit', `contraction ${s.id}: mc ${x.mc} / nc ${x.nc} not whole tiles`)
+    }
+    if ([...x.order].sort().join('') !== 'kmn') {
+      throw new KernelInternalError('emit', `contraction ${s.id}: block loop order ${x.order.join('')}`)
+    }
   }
   return { schedule, mk }
 }
 
-export const driverSymbol = (mk: Microkernel, x: ContractionSchedule): string =>
-  `pk_${mk.name}_${x.order.join('')}_${x.parallel}`
+/** The special blockings, then the schedule's own: the order the call site tries them in. */
+const blockings = (x: ContractionSchedule): readonly GemmBlocking[] => [...(x.special ?? []).map((s) => s.blocking), x]
+
+/** What a driver's code depends on: the blocking without its block sizes, with the packing the operands allow. */
+interface DriverShape {
+  readonly mk: Microkernel
+  readonly order: GemmBlocking['order']
+  readonly inner: GemmBlocking['inner']
+  /** `batch` runs whole GEMMs on the threads, so its driver is serial. */
+  readonly parallel: 'm' | 'n' | 'none'
+  readonly packA: boolean
+  readonly packB: boolean
+}
+
+/** The index of the last (contiguous) dimension of an access: the operand can stay in place when it is `v`. */
+const lastIndex = (a: Access): string => a.index[a.index.length - 1].terms[0]?.v ?? ''
+
+function driverShape(s: Contraction, mk: Microkernel, x: GemmBlocking): DriverShape {
+  const { roles: r } = s
+  return {
+    mk,
+    order: x.order,
+    inner: x.inner,
+    parallel: x.parallel === 'batch' ? 'none' : x.parallel,
+    packA: x.packA || lastIndex(r.a) !== r.k.name,
+    packB: x.packB || lastIndex(r.b) !== r.n.name,
+  }
+}
+
+export const driverSymbol = (d: DriverShape): string =>
+  `pk_${d.mk.name}_${d.order.join('')}_${d.inner}_${d.parallel}_${d.packA ? 'p' : 'u'}${d.packB ? 'p' : 'u'}`
 
 /** The static helpers `isa`'s contractions in `kernels` call, each printed once. */
 export function emitGemmSupport(kernels: readonly Kernel[], isa: Isa): string {
-  const microkernels = new Map<string, Microkernel>()
+  const uses = new Map<string, MicrokernelUse>()
+  const packs = new Map<string, string>()
   const drivers = new Map<string, string>()
   for (const kernel of kernels) {
     walkStmts(kernel.body, (s) => {
       if (s.kind !== 'contraction') return
       const plan = gemmPlan(s, isa)
       if (plan === undefined) return
-      microkernels.set(plan.mk.name, plan.mk)
-      const symbol = driverSymbol(plan.mk, plan.schedule)
-      if (!drivers.has(symbol)) drivers.set(symbol, emitDriver(plan.mk, plan.schedule))
+      for (const x of blockings(plan.schedule)) {
+        const d = driverShape(s, plan.mk, x)
+        const use = { mk: d.mk, packA: d.packA, packB: d.packB }
+        uses.set(microkernelSymbol(use), use)
+        if (d.packA) packs.set(packASymbol(d.mk), emitPackA(d.mk))
+        if (d.packB) packs.set(packBSymbol(d.mk), emitPackB(d.mk))
+        const symbol = driverSymbol(d)
+        if (!drivers.has(symbol)) drivers.set(symbol, emitDriver(d))
+      }
     })
   }
-  const helpers = [...microkernels.values()].flatMap((mk) => [emitMicrokernel(mk), emitPackA(mk), emitPackB(mk)])
-  return [...helpers, ...drivers.values()].join('\n')
+  return [...[...uses.values()].map(emitMicrokernel), ...packs.values(), ...drivers.values()].join('\n')
 }
 
-type Buffer = 'a' | 'b'
+type Dim = 'm' | 'n' | 'k'
+type Operand = 'a' | 'b'
 
-/** One blocked driver: `static int <symbol>(const pk_gemm_<dtype> *g)`, plus its task function when threaded. */
-function emitDriver(mk: Microkernel, x: ContractionSchedule): string {
+/** A block loop's variable (its range is [v0, v1)), its block's length and its block size. */
+const LOOP: Readonly<Record<Dim, { v: string; len: string; step: string }>> = {
+  m: { v: 'ic', len: 'mb', step: 'mc' },
+  n: { v: 'jc', len: 'nb', step: 'nc' },
+  k: { v: 'pc', len: 'kb', step: 'kc' },
+}
+
+/** Each operand's dimensions: the panel width dimension first, then k. */
+const DIMS: Readonly<Record<Operand, readonly [Dim, Dim]>> = { a: ['m', 'k'], b: ['n', 'k'] }
+
+/** `static int <symbol>(const pk_gemm_<dtype> *g, int threads)` with its context type and team member function. */
+function emitDriver(d: DriverShape): string {
+  const { mk } = d
   const t = C_TYPE[mk.dtype]
-  const symbol = driverSymbol(mk, x)
-  const ctxType = `${symbol}_ctx`
-  const at = (l: BlockLoop) => x.order.indexOf(l)
-  const p = x.parallel === 'none' ? -1 : at(x.parallel)
-  // Each buffer is packed in the loop at this depth, the inner of its two block loops.
-  const packDepth: Record<Buffer, number> = { a: Math.max(at('m'), at('k')), b: Math.max(at('n'), at('k')) }
-  const isPrivate = (buf: Buffer) => p >= 0 && packDepth[buf] >= p
-  const shared = (['a', 'b'] as const).filter((buf) => !isPrivate(buf))
-  const own = (['a', 'b'] as const).filter(isPrivate)
-  const size: Record<Buffer, string> = { a: 'mc*kc', b: 'kc*nc' }
-  const blocks = (l: BlockLoop) => `(${LOOP[l].extent} + ${LOOP[l].step} - 1) / ${LOOP[l].step}`
-  // The block loops outside the parallel one: their current blocks travel to the task in the context.
-  const outer = x.order.slice(0, Math.max(p, 0)).map((l) => LOOP[l])
+  const symbol = driverSymbol(d)
+  const at = (l: Dim) => d.order.indexOf(l)
+  const packed: Record<Operand, boolean> = { a: d.packA, b: d.packB }
+  // Each operand is packed in the loop at this depth, the inner of its two block loops.
+  const packDepth = (o: Operand) => Math.max(at(DIMS[o][0]), at(DIMS[o][1]))
+  // The operand not split between members, when all of them walk its block loops in step.
+  const shared: Operand | undefined =
+    d.parallel === 'none' || at(d.parallel) !== 2 ? undefined : d.parallel === 'm' ? 'b' : 'a'
+  const isShared = (o: Operand) => packed[o] && o === shared
+  const width: Record<Operand, number> = { a: mk.mr, b: mk.nr }
+  const slot: Record<Operand, number> = { a: 0, b: 1 }
+  const size: Record<Operand, string> = { a: 'mc*kc', b: 'kc*nc' }
+  const src: Record<Operand, string> = { a: 'g->a + ic*g->a_m + pc*g->a_k', b: 'g->b + pc*g->b_k + jc*g->b_n' }
+  const strides: Record<Operand, string> = { a: 'g->a_m, g->a_k', b: 'g->b_n, g->b_k' }
+  const packSymbol: Record<Operand, string> = { a: packASymbol(mk), b: packBSymbol(mk) }
+  const stepOf = (o: Operand) => (o === 'a' ? 'a_m' : 'b_n')
 
-  const alloc = (bufs: readonly Buffer[], onFail: readonly string[], pad: string): string[] =>
-    bufs.length === 0 ? [] : [
-      ...bufs.map((buf) => `${pad}p${buf} = pk_alloc_aligned(${size[buf]}, sizeof(${t}));`),
-      `${pad}if (${bufs.map((buf) => `p${buf} == NULL`).join(' || ')}) {`,
-      ...[...bufs.map((buf) => `free(p${buf});`), ...onFail].map((l) => `${pad}  ${l}`),
+  const pack = (o: Operand, pad: string): string[] => {
+    if (!packed[o]) return []
+    const len = LOOP[DIMS[o][0]].len
+    if (!isShared(o)) return [`${pad}${packSymbol[o]}(${len}, kb, ${src[o]}, ${strides[o]}, p${o});`]
+    return [
+      `${pad}p${o} = x->shared[step++ & 1];`,
+      `${pad}{`,
+      `${pad}  int64_t lo, hi;`,
+      `${pad}  pk_share(${len}, ${width[o]}, t, nt, &lo, &hi);`,
+      `${pad}  if (hi > lo) ${packSymbol[o]}(hi - lo, kb, ${src[o]} + lo*g->${stepOf(o)}, ${strides[o]}, p${o} + lo*kb);`,
       `${pad}}`,
+      `${pad}pk_barrier_wait(&x->bar, nt);`,
     ]
-  const blockHead = (l: BlockLoop, pad: string) =>
-    `${pad}const int64_t ${LOOP[l].len} = pk_min64(${LOOP[l].step}, ${LOOP[l].extent} - ${LOOP[l].v});`
-  const packCall: Record<Buffer, string> = {
-    a: `${packASymbol(mk)}(mb, kb, g->a + ic*g->a_m + pc*g->a_k, g->a_m, g->a_k, pa);`,
-    b: `${packBSymbol(mk)}(nb, kb, g->b + pc*g->b_k + jc*g->b_n, g->b_n, g->b_k, pb);`,
   }
-  const packs = (depth: number, pad: string): string[] =>
-    (['b', 'a'] as const).filter((buf) => packDepth[buf] === depth).map((buf) => pad + packCall[buf])
-  // Columns outside, rows inside: one kb × NR micro-panel of B stays in L1 while the A block streams from L2.
+  const aTile = d.packA ? 'pa + ir*kb' : 'g->a + (ic + ir)*g->a_m + pc*g->a_k'
+  const bTile = d.packB ? 'pb + jr*kb' : 'g->b + pc*g->b_k + (jc + jr)*g->b_n'
+  const tileLoops = {
+    m: `for (int64_t ir = 0; ir < mb; ir += ${mk.mr})`,
+    n: `for (int64_t jr = 0; jr < nb; jr += ${mk.nr})`,
+  }
+  const [outerTile, innerTile] = d.inner === 'mn' ? [tileLoops.m, tileLoops.n] : [tileLoops.n, tileLoops.m]
   const macroKernel = (pad: string): string[] => [
-    `${pad}for (int64_t jr = 0; jr < nb; jr += ${mk.nr})`,
-    `${pad}  for (int64_t ir = 0; ir < mb; ir += ${mk.mr})`,
-    `${pad}    ${microkernelSymbol(mk)}(kb, pa + ir*kb, pb + jr*kb, g->c + (ic + ir)*g->c_m + jc + jr, g->c_m,`,
-    `${pad}        pk_min64(${mk.mr}, mb - ir), pk_min64(${mk.nr}, nb - jr));`,
+    `${pad}${outerTile}`,
+    `${pad}  ${innerTile}`,
+    `${pad}    ${microkernelSymbol({ mk, packA: d.packA, packB: d.packB })}(kb, ${aTile}, g->a_m, ${bTile}, g->b_k,`,
+    `${pad}        g->c + (ic + ir)*g->c_m + jc + jr, g->c_m, pk_min64(${mk.mr}, mb - ir), pk_min64(${mk.nr}, nb - jr),`,
+    `${pad}        g->overwrite && pc == 0);`,
   ]
-  /** The block loops from `depth` inward; the parallel one hands its blocks to the task function. */
   const nest = (depth: number, pad: string): string[] => {
     if (depth === 3) return macroKernel(pad)
-    const l = x.order[depth]
-    const { v, extent, step } = LOOP[l]
-    if (depth === p) {
-      return [
-        ...outer.map(({ v, len }) => `${pad}ctx.${v} = ${v}, ctx.${len} = ${len};`),
-        `${pad}if (threaded) pk_parallel_for(${blocks(l)}, ${symbol}_task, &ctx);`,
-        `${pad}else ${symbol}_task(&ctx, 0, ${blocks(l)});`,
-        `${pad}if (ctx.failed) goto done;`,
-      ]
-    }
+    const { v, len, step } = LOOP[d.order[depth]]
     return [
-      `${pad}for (int64_t ${v} = 0; ${v} < ${extent}; ${v} += ${step}) {`,
-      blockHead(l, pad + '  '),
-      ...packs(depth, pad + '  '),
+      `${pad}for (int64_t ${v} = ${v}0; ${v} < ${v}1; ${v} += ${step}) {`,
+      `${pad}  const int64_t ${len} = pk_min64(${step}, ${v}1 - ${v});`,
+      ...(['b', 'a'] as const).filter((o) => packDepth(o) === depth).flatMap((o) => pack(o, pad + '  ')),
       ...nest(depth + 1, pad + '  '),
       `${pad}}`,
     ]
   }
+  const share = (l: 'm' | 'n') =>
+    d.parallel === l ? [`  pk_share(g->${l}, ${l === 'm' ? mk.mr : mk.nr}, t, nt, &${LOOP[l].v}0, &${LOOP[l].v}1);`] : []
+  const own = (o: Operand) => packed[o] && !isShared(o)
 
-  const lines: string[] = []
-  if (p >= 0) {
-    const l = x.order[p]
-    lines.push(
-      'typedef struct {',
-      `  const pk_gemm_${mk.dtype} *g;`,
-      `  ${t} *pa, *pb;`,
-      '  int64_t mc, nc, kc, jc, nb, pc, kb, ic, mb;',
-      '  int failed;',
-      `} ${ctxType};`,
-      '',
-      `static void ${symbol}_task(void *arg, int64_t begin, int64_t end) {`,
-      `  ${ctxType} *x = arg;`,
-      `  const pk_gemm_${mk.dtype} *g = x->g;`,
-      '  const int64_t mc = x->mc, nc = x->nc, kc = x->kc;',
-      ...outer.map(({ v, len }) => `  const int64_t ${v} = x->${v}, ${len} = x->${len};`),
-      `  ${t} *pa = x->pa, *pb = x->pb;`,
-      ...alloc(own, ['__atomic_store_n(&x->failed, 1, __ATOMIC_RELAXED);', 'return;'], '  '),
-      '  for (int64_t blk = begin; blk < end; blk++) {',
-      `    const int64_t ${LOOP[l].v} = blk*${LOOP[l].step};`,
-      blockHead(l, '    '),
-      ...packs(p, '    '),
-      ...nest(p + 1, '    '),
-      '  }',
-      ...own.map((buf) => `  free(p${buf});`),
-      '}',
-      '',
-    )
-  }
-  lines.push(
-    `static int ${symbol}(const pk_gemm_${mk.dtype} *g) {`,
+  return [
+    'typedef struct {',
+    `  const pk_gemm_${mk.dtype} *g;`,
+    '  int64_t mc, nc, kc;',
+    // Each member's own buffers, one after another; the shared panel's two buffers.
+    `  ${t} *own_a, *own_b, *shared[2];`,
+    '  pk_barrier bar;',
+    `} ${symbol}_ctx;`,
+    '',
+    `static void ${symbol}_member(void *arg, int t, int nt) {`,
+    `  ${symbol}_ctx *x = arg;`,
+    `  const pk_gemm_${mk.dtype} *g = x->g;`,
+    '  int64_t ic0 = 0, ic1 = g->m, jc0 = 0, jc1 = g->n, pc0 = 0, pc1 = g->k;',
+    ...share('m'),
+    ...share('n'),
+    // Blocks as even as this member's ranges allow, never over the buffers' (the context's) sizes.
+    `  const int64_t mc = pk_even_block(ic1 - ic0, x->mc, ${mk.mr}), nc = pk_even_block(jc1 - jc0, x->nc, ${mk.nr});`,
+    '  const int64_t kc = pk_even_block(pc1 - pc0, x->kc, 1);',
+    `  ${t} *pa = ${own('a') ? `x->own_a + t*x->${size.a.replace('*', '*x->')}` : 'NULL'}, ` +
+      `*pb = ${own('b') ? `x->own_b + t*x->${size.b.replace('*', '*x->')}` : 'NULL'};`,
+    ...(shared !== undefined && packed[shared] ? ['  int64_t step = 0;'] : []),
+    '  (void)pa, (void)pb, (void)nt;',
+    ...nest(0, '  '),
+    '}',
+    '',
+    `static int ${symbol}(const pk_gemm_${mk.dtype} *g, int threads) {`,
     '  if (g->m <= 0 || g->n <= 0 || g->k <= 0) return PK_OK;',
-    '  const int64_t kc = pk_min64(g->kc, g->k);',
-    `  int64_t mc = pk_min64(g->mc, pk_round_up(g->m, ${mk.mr}));`,
-    `  int64_t nc = pk_min64(g->nc, pk_round_up(g->n, ${mk.nr}));`,
-  )
-  if (x.parallel !== 'none') {
-    // Small calls never wake the pool (as in c-parallel.ts). Large ones split the parallel extent into a multiple
-    // of the thread count of blocks, as even as whole tiles allow: chunks are whole blocks, so 3 blocks on 2 threads
-    // would leave one thread idle a third of the time.
-    const [block, extent, unit] = x.parallel === 'm' ? ['mc', 'g->m', mk.mr] : ['nc', 'g->n', mk.nr]
-    lines.push(
-      '  const double work = (double)g->m * (double)g->n * (double)g->k;',
-      '  const int64_t threads = pk_threads();',
-      '  const int threaded = work >= PK_PARALLEL_MIN_WORK && threads > 1;',
-      '  if (threaded) {',
-      `    const int64_t blocks = pk_round_up((${extent} + ${block} - 1) / ${block}, threads);`,
-      `    ${block} = pk_round_up((${extent} + blocks - 1) / blocks, ${unit});`,
-      '  }',
-    )
-  }
-  lines.push(`  ${t} *pa = NULL, *pb = NULL;`, ...alloc(shared, ['return PK_NO_MEMORY;'], '  '))
-  if (p >= 0) lines.push(`  ${ctxType} ctx = {g, pa, pb, mc, nc, kc, 0, 0, 0, 0, 0, 0, 0};`)
-  lines.push(...nest(0, '  '))
-  if (p >= 0) lines.push('done:;')
-  lines.push(...shared.map((buf) => `  free(p${buf});`))
-  lines.push(p >= 0 ? '  return ctx.failed ? PK_NO_MEMORY : PK_OK;' : '  return PK_OK;', '}')
-  return lines.join('\n') + '\n'
+    `  ${symbol}_ctx x = {g, pk_min64(g->mc, pk_round_up(g->m, ${mk.mr})), pk_min64(g->nc, pk_round_up(g->n, ${mk.nr})),`,
+    '      pk_min64(g->kc, g->k), NULL, NULL, {NULL, NULL}, {0, 0}};',
+    ...(d.parallel === 'none'
+      ? ['  const int team = 1;', '  (void)threads;']
+      : [
+          '  const double work = (double)g->m * (double)g->n * (double)g->k;',
+          '  const int team = threads > 1 && work >= PK_GEMM_PARALLEL_MIN_WORK ? threads : 1;',
+        ]),
+    ...(['a', 'b'] as const).flatMap((o) => {
+      if (!packed[o]) return []
+      const n = size[o].replace(/(\w+)/g, 'x.$1')
+      const buffer = isShared(o) ? `x.shared[0] = pk_scratch(${slot[o]}, 2*${n}, sizeof(${t}))` :
+        `x.own_${o} = pk_scratch(${slot[o]}, team*${n}, sizeof(${t}))`
+      return [
+        `  if ((${buffer}) == NULL) return PK_NO_MEMORY;`,
+        ...(isShared(o) ? [`  x.shared[1] = x.shared[0] + ${n};`] : []),
+      ]
+    }),
+    `  if (team > 1) pk_parallel_team(team, ${symbol}_member, &x);`,
+    `  else ${symbol}_member(&x, 0, 1);`,
+    '  return PK_OK;',
+    '}',
+    '',
+  ].join('\n')
+}
+
+/** A guard as a C condition on the call's sizes; '' when it always holds. */
+function guardCode(w: SizeGuard): string {
+  const tests = [
+    w.maxM === undefined ? '' : `pk_m <= ${w.maxM}`,
+    w.maxN === undefined ? '' : `pk_n <= ${w.maxN}`,
+    w.maxK === undefined ? '' : `pk_k <= ${w.maxK}`,
+    w.maxWork === undefined ? '' : `(double)pk_m*(double)pk_n*(double)pk_k <= ${w.maxWork}`,
+    w.minBatch === undefined ? '' : `pk_batches >= ${w.minBatch}`,
+  ]
+  return tests.filter((x) => x !== '').join(' && ')
+}
+
+const describe = (x: GemmBlocking): string =>
+  `mc ${x.mc} nc ${x.nc} kc ${x.kc}, order ${x.order.join('')}, inner ${x.inner}, parallel ${x.parallel}, ` +
+  `pack ${[x.packA ? 'A' : '', x.packB ? 'B' : ''].join('') || 'none'}`
+
+/**
+ * The zero fills of `body` that a GEMM on `isa` makes redundant, and those GEMMs: `T = 0` right before a contraction
+ * into every element of T (`+=!`). Such a GEMM stores its first k block instead of adding it to C, which saves a
+ * pass over C (a third of the memory traffic when K is small, a fifth of the time of a 64³ call).
+ */
+export function overwritingGemms(body: readonly Stmt[], kernel: Kernel, isa: Isa): ReadonlySet<Stmt> {
+  const found = new Set<Stmt>()
+  body.forEach((fill, i) => {
+    const s = body[i + 1]
+    if (fill.kind !== 'fill' || s?.kind !== 'contraction' || gemmPlan(s, isa) === undefined) return
+    if (fill.value.kind !== 'const' || fill.value.value !== 0 || fill.tensor !== s.roles.c.tensor) return
+    const shape = kernel.tensors.find((t) => t.name === fill.tensor)?.shape ?? []
+    const extents = [s.roles.m, s.roles.n, ...s.roles.batch]
+    // C's index is its role indices in some order (verify.ts): every element is written when each dimension's
+    // index runs over all of it.
+    const whole = s.roles.c.index.every((ix, d) => equal(extents.find((e) => e.name === ix.terms[0].v)!.extent, shape[d]))
+    if (whole) found.add(fill).add(s)
+  })
+  return found
 }
 
 /**
- * The statements running contraction `s` through its driver: loops over the batch indices, each filling a call
- * descriptor (base pointers at m = n = k = 0, strides from the shapes) and calling the driver; `onNoMemory` are the
- * statements that release the kernel's temporaries and return PK_NO_MEMORY.
+ * The statements running contraction `s`: the call's sizes, its batch (extents and each operand's strides along
+ * them), and one pk_gemm_<t>_run per blocking, the first whose guard holds; `overwrite`: C = A·B (the zero fill
+ * before it dropped, see overwritingGemms); `onNoMemory` are the statements that release the kernel's temporaries
+ * and return PK_NO_MEMORY.
  */
 export function emitGemmCall(
   s: Contraction,
-  plan: { schedule: ContractionSchedule; mk: Microkernel },
+  plan: GemmPlan,
   names: Names,
   layout: Layout,
   depth: number,
   onNoMemory: readonly string[],
+  overwrite = false,
 ): string[] {
   const { roles: r } = s
-  const { schedule: x, mk } = plan
-  const atZero = (ix: Affine) => [r.m, r.n, r.k].reduce((e, role) => substitute(e, role.name, constant(0)), ix)
+  const { schedule, mk } = plan
+  const all = [r.m, r.n, r.k, ...r.batch]
+  if (r.batch.length > 8) throw new KernelInternalError('emit', `contraction ${s.id}: more than 8 batch indices`)
+  const atZero = (ix: Affine) => all.reduce((e, role) => substitute(e, role.name, constant(0)), ix)
   const base = (a: Access): string =>
     `${names.of(a.tensor)} + ${layout.offset({ ...a, index: a.index.map(atZero) }).text}`.replace(/ \+ 0$/, '')
   // Roles' accesses are plain (verify.ts): the dimension holding index `v` is the one whose only term is `v`.
   const stride = (a: Access, v: IndexRange): string =>
     layout.stride(a.tensor, a.index.findIndex((ix) => ix.terms[0].v === v.name)).text
   const extent = (ix: IndexRange) => affineCode(ix.extent, names.of).text
-  const fields = [
-    base(r.a), base(r.b), base(r.c), extent(r.m), extent(r.n), extent(r.k),
-    stride(r.a, r.m), stride(r.a, r.k), stride(r.b, r.k), stride(r.b, r.n), stride(r.c, r.m),
-    x.mc, x.nc, x.kc,
-  ]
-  const pad0 = '  '.repeat(depth)
-  const about = `${mk.name}, mc ${x.mc} nc ${x.nc} kc ${x.kc}, order ${x.order.join('')}, parallel ${x.parallel}`
-  const lines = [`${pad0}{ /* contraction ${s.id}: ${about} */`]
-  let pad = pad0 + '  '
-  for (const b of r.batch) {
-    const v = names.of(b.name)
-    lines.push(`${pad}for (int64_t ${v} = 0; ${v} < ${extent(b)}; ${v}++) {`)
-    pad += '  '
+  const t = r.dtype
+  const descriptor = (x: GemmBlocking) => {
+    const fields = [
+      base(r.a), base(r.b), base(r.c), 'pk_m', 'pk_n', 'pk_k',
+      stride(r.a, r.m), stride(r.a, r.k), stride(r.b, r.k), stride(r.b, r.n), stride(r.c, r.m), x.mc, x.nc, x.kc,
+      overwrite ? 1 : 0,
+    ]
+    return `&(const pk_gemm_${t}){${fields.join(', ')}}`
   }
-  lines.push(
-    `${pad}const pk_gemm_${r.dtype} pk_g = {${fields.join(', ')}};`,
-    `${pad}if (${driverSymbol(mk, x)}(&pk_g) != PK_OK) {`,
-    ...onNoMemory.map((l) => `${pad}  ${l}`),
-    `${pad}}`,
-  )
-  for (let n = r.batch.length; n >= 0; n--) lines.push(`${pad0}${'  '.repeat(n)}}`)
+  const run = (x: GemmBlocking) =>
+    `pk_gemm_${t}_run(${descriptor(x)}, ${r.batch.length ? '&pk_bt' : 'NULL'}, ${driverSymbol(driverShape(s, mk, x))}, ` +
+    `${x.parallel === 'batch' ? 1 : 0})`
+  const list = (f: (b: IndexRange) => string) => `{${r.batch.map(f).join(', ')}}`
+
+  const pad = '  '.repeat(depth + 1)
+  const lines = [
+    `${'  '.repeat(depth)}{ /* contraction ${s.id}: ${mk.name} */`,
+    `${pad}const int64_t pk_m = ${extent(r.m)}, pk_n = ${extent(r.n)}, pk_k = ${extent(r.k)};`,
+  ]
+  if (r.batch.length > 0) {
+    lines.push(
+      `${pad}const pk_batch pk_bt = {${r.batch.length}, ${list(extent)}, ${list((b) => stride(r.a, b))}, ` +
+        `${list((b) => stride(r.b, b))}, ${list((b) => stride(r.c, b))}};`,
+    )
+  }
+  const special = schedule.special ?? []
+  if (special.some((x) => x.when.minBatch !== undefined)) {
+    lines.push(`${pad}const int64_t pk_batches = ${r.batch.map((b) => `(${extent(b)})`).join('*') || '1'};`)
+  }
+  lines.push(`${pad}int pk_status;`)
+  special.forEach(({ when, blocking }, i) => {
+    const test = guardCode(when) || '1'
+    lines.push(`${pad}${i === 0 ? '' : 'else '}if (${test}) /* ${describe(blocking)} */`, `${pad}  pk_status = ${run(blocking)};`)
+  })
+  lines.push(`${pad}${special.length ? 'else ' : ''}/* ${describe(schedule)} */`, `${pad}${special.length ? '  ' : ''}pk_status = ${run(schedule)};`)
+  lines.push(`${pad}if (pk_status != PK_OK) {`, ...onNoMemory.map((l) => `${pad}  ${l}`), `${pad}}`)
+  lines.push(`${'  '.repeat(depth)}}`)
   return lines
 }

@@ -1,62 +1,137 @@
 /**
- * A microkernel's C body, generated from its table entry (never written per kernel): MR·NR/lanes accumulators in
- * named locals, a k loop of NR/lanes aligned loads from the packed B panel, MR broadcasts from the packed A panel
- * and MR·NR/lanes FMAs, then C += accumulators. Full tiles store plainly; edge tiles store `rows` rows through lane
- * masks over `cols` columns, so M and N need not be multiples of the tile (no scalar cliff).
+ * A microkernel's C, generated from its table entry (never written per kernel): register tiles of R rows by V
+ * vectors, R·V accumulators in named locals, a k loop of V loads of B, R broadcasts of A and R·V FMAs, then
+ * C += accumulators. One function per tile shape a GEMM can need, so edges compute no padding lanes or rows beyond
+ * the next smaller shape: R in {MR, 4, 2, 1}, V from 1 to NR/lanes. Full tiles store plainly; edge tiles store
+ * `rows` rows through lane masks over `cols` columns.
+ *
+ * Each operand comes packed (A in MR-row panels, B in NR-column panels, both contiguous in k and zero-padded) or in
+ * place: A rows contiguous in k, `lda` apart (rows past `rows` re-read the last one, so nothing past A is read); B
+ * rows contiguous in n, `ldb` apart (its last vector is loaded through the column mask).
  */
 import { C_TYPE } from './c-expr.ts'
 import { instantiate, type Microkernel } from '../targets/microkernel.ts'
 
-export const microkernelSymbol = (mk: Microkernel): string => `pk_ukr_${mk.name}`
+/** A microkernel with its operands' layouts: one family of tile functions. */
+export interface MicrokernelUse {
+  readonly mk: Microkernel
+  readonly packA: boolean
+  readonly packB: boolean
+}
+
+const useTag = (u: MicrokernelUse): string => `${u.packA ? 'p' : 'u'}${u.packB ? 'p' : 'u'}`
 
 /**
- * `static void pk_ukr_<name>(kb, a, b, c, ldc, rows, cols)`: C[r, j] += Σp a[p·MR + r] · b[p·NR + j] for r < rows,
- * j < cols, where `a` and `b` are packed panels (zero-padded to MR rows and NR columns) and row r of C starts at
- * c + r·ldc.
+ * `static void pk_ukr_<name>_<ab>(kb, a, lda, b, ldb, c, ldc, rows, cols, store)`: C[r, j] += Σp A(r, p) · B(p, j)
+ * for r < rows <= MR, j < cols <= NR, row r of C at c + r·ldc (`store`: C[r, j] = the sum, C's old content never
+ * read); `lda`, `ldb` are read only for operands in place.
  */
-export function emitMicrokernel(mk: Microkernel): string {
+export const microkernelSymbol = (u: MicrokernelUse): string => `pk_ukr_${u.mk.name}_${useTag(u)}`
+
+/** Tile heights with a function of their own: MR, then halving to 1 (edge rows run on the next taller one). */
+export const tileRows = (mk: Microkernel): readonly number[] => [mk.mr, ...[4, 2, 1].filter((r) => r < mk.mr)]
+
+/** Every tile function of `u` and the dispatcher that picks one from `rows` and `cols`. */
+export function emitMicrokernel(u: MicrokernelUse): string {
+  const { mk } = u
+  const t = C_TYPE[mk.dtype]
+  const vectors = mk.nr / mk.lanes
+  const shapes = tileRows(mk).flatMap((r) => [...Array(vectors).keys()].map((v) => [r, vectors - v] as const))
+  const tiles = shapes.map(([r, v]) => emitTile(u, r, v))
+  const params = `int64_t kb, const ${t} *restrict a, int64_t lda, const ${t} *restrict b, int64_t ldb,
+    ${t} *restrict c, int64_t ldc, int64_t rows, int64_t cols, int store`
+  const call = (r: number, v: number) => `${tileSymbol(u, r, v)}(kb, a, lda, b, ldb, c, ldc, rows, cols, store)`
+  // The narrowest tile holding `cols`, then the shortest holding `rows`.
+  const byWidth = (r: number, pad: string): string[] =>
+    [...Array(vectors).keys()].map((i) => {
+      const v = vectors - i
+      if (v === 1) return `${pad}${vectors === 1 ? '' : 'else '}${call(r, 1)};`
+      return `${pad}${v === vectors ? '' : 'else '}if (cols > ${(v - 1) * mk.lanes}) ${call(r, v)};`
+    })
+  const heights = tileRows(mk)
+  const dispatch = heights.flatMap((r, i) => {
+    const shorter = heights[i + 1]
+    if (i === 0 && shorter === undefined) return byWidth(r, '  ')
+    if (shorter === undefined) return ['  } else {', ...byWidth(r, '    '), '  }']
+    return [`  ${i === 0 ? '' : '} else '}if (rows > ${shorter}) {`, ...byWidth(r, '    ')]
+  })
+  return [
+    ...tiles,
+    `static void ${microkernelSymbol(u)}(${params}) {`,
+    ...dispatch,
+    '}',
+    '',
+  ].join('\n')
+}
+
+const tileSymbol = (u: MicrokernelUse, r: number, v: number): string => `${microkernelSymbol(u)}_${r}x${v}`
+
+/** The R × V tile: `rows` <= R, `cols` <= V·lanes. */
+function emitTile(u: MicrokernelUse, R: number, V: number): string {
+  const { mk } = u
   const t = C_TYPE[mk.dtype]
   const op = (name: keyof Microkernel['ops'], args: Record<string, string> = {}) => instantiate(mk.ops[name], args)
-  const rows = [...Array(mk.mr).keys()]
-  const vectors = [...Array(mk.nr / mk.lanes).keys()]
+  const rows = [...Array(R).keys()]
+  const vectors = [...Array(V).keys()]
   const tile = (f: (r: number, v: number) => string) => rows.flatMap((r) => vectors.map((v) => f(r, v)))
   const acc = (r: number, v: number) => `c${r}_${v}`
   const at = (r: number, v: number) => `c + ${r}*ldc + ${v * mk.lanes}`
   // An element in every 64-byte line a row of the tile can touch, however the row is aligned.
+  const width = V * mk.lanes
   const perLine = 64 / (mk.dtype === 'f64' ? 8 : 4)
-  const lineStarts = [...[...Array(Math.ceil(mk.nr / perLine)).keys()].map((l) => l * perLine), mk.nr - 1]
+  const lineStarts = [...[...Array(Math.ceil(width / perLine)).keys()].map((l) => l * perLine), width - 1]
   const prefetch = (r: number) => lineStarts.map((e) => `__builtin_prefetch(c + ${r}*ldc + ${e}, 1, 3)`).join(', ')
   const edgeMask = (v: number) => op('firstLanes', { n: `pk_edge_lanes(cols, ${v * mk.lanes}, ${mk.lanes})` })
   const edgeStore = (r: number, v: number) => {
     const sum = op('add', { a: op('maskedLoad', { p: at(r, v), m: `m${v}` }), b: acc(r, v) })
-    return `  ${op('maskedStore', { p: at(r, v), m: `m${v}`, v: sum })};`
+    return `  ${op('maskedStore', { p: at(r, v), m: `m${v}`, v: `store ? ${acc(r, v)} : ${sum}` })};`
   }
+  const last = V - 1
+  const loadB = (v: number): string => {
+    if (u.packB) return op('loadAligned', { p: `b + ${v * mk.lanes}` })
+    const p = `b + p*ldb + ${v * mk.lanes}`
+    return v === last ? op('maskedLoad', { p, m: 'bm' }) : op('load', { p })
+  }
+  // B in place: its rows are far apart, so no hardware prefetcher follows them; fetch the same rows of the next tile's
+  // columns while this tile computes.
+  const nextB = [...Array(Math.ceil(mk.nr / perLine)).keys()].map(
+    (l) => `    __builtin_prefetch(b + p*ldb + ${mk.nr + l * perLine}, 0, 3);`,
+  )
+  const broadcastA = (r: number): string => op('broadcast', { p: u.packA ? `a + ${r}` : `a${r} + p` })
 
   const lines = [
-    `static void ${microkernelSymbol(mk)}(int64_t kb, const ${t} *restrict a, const ${t} *restrict b,`,
-    `    ${t} *restrict c, int64_t ldc, int64_t rows, int64_t cols) {`,
+    `static inline void ${tileSymbol(u, R, V)}(int64_t kb, const ${t} *restrict a, int64_t lda,`,
+    `    const ${t} *restrict b, int64_t ldb, ${t} *restrict c, int64_t ldc, int64_t rows, int64_t cols, int store) {`,
+    ...(u.packA ? ['  (void)lda;'] : rows.map((r) => `  const ${t} *restrict a${r} = a + ${r === 0 ? '0' : `pk_min64(${r}, rows - 1)`}*lda;`)),
+    ...(u.packB ? ['  (void)ldb;'] : [`  const ${mk.ops.mask} bm = ${edgeMask(last)};`]),
     ...rows.map((r) => `  ${mk.ops.vector} ${vectors.map((v) => `${acc(r, v)} = ${op('zero')}`).join(', ')};`),
     // C's tile is read only after the k loop: fetching each of its lines now hides that latency behind the loop.
     ...rows.map((r) => `  ${prefetch(r)};`),
+    // Unrolled: the loop's own increments and branch fall to a quarter, which measured up to 8% faster.
+    '#pragma GCC unroll 4',
     '  for (int64_t p = 0; p < kb; p++) {',
-    ...vectors.map((v) => `    const ${mk.ops.vector} b${v} = ${op('loadAligned', { p: `b + ${v * mk.lanes}` })};`),
+    ...vectors.map((v) => `    const ${mk.ops.vector} b${v} = ${loadB(v)};`),
+    ...(u.packB || V < mk.nr / mk.lanes ? [] : nextB),
     ...rows.flatMap((r) => [
-      `    const ${mk.ops.vector} a${r} = ${op('broadcast', { p: `a + ${r}` })};`,
-      ...vectors.map((v) => `    ${acc(r, v)} = ${op('fma', { a: `a${r}`, b: `b${v}`, c: acc(r, v) })};`),
+      `    const ${mk.ops.vector} a${r}v = ${broadcastA(r)};`,
+      ...vectors.map((v) => `    ${acc(r, v)} = ${op('fma', { a: `a${r}v`, b: `b${v}`, c: acc(r, v) })};`),
     ]),
-    `    a += ${mk.mr};`,
-    `    b += ${mk.nr};`,
+    ...(u.packA ? [`    a += ${mk.mr};`] : []),
+    ...(u.packB ? [`    b += ${mk.nr};`] : []),
     '  }',
     // Every load of C before any store: C's rows are often 4 KiB apart, and a load after a store to an address
     // equal in its low 12 bits waits for that store (4K aliasing).
-    `  if (rows == ${mk.mr} && cols == ${mk.nr}) {`,
-    ...tile((r, v) => `    ${acc(r, v)} = ${op('add', { a: op('load', { p: at(r, v) }), b: acc(r, v) })};`),
+    `  if (rows == ${R} && cols == ${width}) {`,
+    '    if (!store) {',
+    ...tile((r, v) => `      ${acc(r, v)} = ${op('add', { a: op('load', { p: at(r, v) }), b: acc(r, v) })};`),
+    '    }',
     ...tile((r, v) => `    ${op('store', { p: at(r, v), v: acc(r, v) })};`),
     '    return;',
     '  }',
     ...vectors.map((v) => `  const ${mk.ops.mask} m${v} = ${edgeMask(v)};`),
-    ...rows.flatMap((r) => [`  if (rows == ${r}) return;`, ...vectors.map((v) => edgeStore(r, v))]),
+    ...rows.flatMap((r) => [...(r === 0 ? [] : [`  if (rows == ${r}) return;`]), ...vectors.map((v) => edgeStore(r, v))]),
     '}',
+    '',
   ]
-  return lines.join('\n') + '\n'
+  return lines.join('\n')
 }

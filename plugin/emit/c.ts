@@ -3,15 +3,17 @@
  * temporaries cannot be allocated. Loops keep the IR's index names and print one to one; `parallel` loops run
  * on the thread pool (c-parallel.ts). Pointers are `restrict`: the N-API wrapper rejects outputs that alias another
  * argument.
- * A contraction with a schedule for the ISA compiled for runs as a blocked GEMM (c-gemm.ts), else as its loops.
+ * A contraction with a schedule for the ISA compiled for runs as a blocked GEMM (c-gemm.ts), else as its loops;
+ * a `vector` loop runs as that ISA's SIMD code (c-vector.ts) when it has one, else serially.
  */
 import { KernelInternalError } from '../diagnostics.ts'
 import type { Affine, Bound, Kernel, Stmt } from '../ir/nodes.ts'
 import type { Isa } from '../targets/isa.ts'
 import { SCALAR } from '../targets/scalar.ts'
 import { C_TYPE, cExpr } from './c-expr.ts'
-import { emitGemmCall, emitGemmSupport, gemmPlan } from './c-gemm.ts'
+import { emitGemmCall, emitGemmSupport, gemmPlan, overwritingGemms } from './c-gemm.ts'
 import { parallelLoops, type ParallelLoops } from './c-parallel.ts'
+import { emitVectorLoop } from './c-vector.ts'
 import { tensorLayout, type Layout } from './layout.ts'
 import { kernelNames, type Names } from './names.ts'
 import { PREC, affineCode, atom, constraintCode, infix, type Code } from './syntax.ts'
@@ -66,7 +68,8 @@ export function emitC(kernel: Kernel, symbol: string, isa: Isa = SCALAR): string
   const temps = kernel.tensors.filter((t) => t.role === 'temp')
   const freeTemps = temps.map((t) => `free(${names.of(t.name)});`)
   const parallel = parallelLoops(kernel, symbol, names, layout)
-  const stmt = cStatements(names, layout, isa, [...freeTemps, 'return PK_NO_MEMORY;'], parallel)
+  const overwriting = overwritingGemms(kernel.body, kernel, isa)
+  const stmt = cStatements(names, layout, isa, [...freeTemps, 'return PK_NO_MEMORY;'], parallel, overwriting)
   const body = kernel.body.flatMap((s) => stmt(s, 1))
 
   const lines = [`static int ${symbol}(${cParams(kernel, names, layout).join(', ')}) {`]
@@ -86,6 +89,7 @@ export function emitC(kernel: Kernel, symbol: string, isa: Isa = SCALAR): string
 /** Statement printer for one kernel; `depth` is the indentation level. */
 function cStatements(
   names: Names, layout: Layout, isa: Isa, onNoMemory: readonly string[], parallel: ParallelLoops,
+  overwriting: ReadonlySet<Stmt>,
 ): (s: Stmt, depth: number) => string[] {
   let fillIndex: string | undefined
 
@@ -93,6 +97,7 @@ function cStatements(
     const pad = '  '.repeat(depth)
     switch (s.kind) {
       case 'fill': {
+        if (overwriting.has(s)) return []
         const tensor = names.of(s.tensor)
         const value = cExpr(s.value, names, layout).text
         const count = layout.count(s.tensor)
@@ -103,6 +108,8 @@ function cStatements(
       case 'loop': {
         const pooled = s.mode === 'parallel' ? parallel.emit(s, depth, { stmt, bound }) : undefined
         if (pooled) return pooled
+        const simd = s.mode === 'vector' ? emitVectorLoop(s, depth, { isa, names, layout, bound }) : undefined
+        if (simd) return simd
         const v = names.of(s.v)
         const [lo, hi] = [bound(s.lo).text, bound(s.hi).text]
         // A max/min/division upper bound is evaluated once, not on every iteration.
@@ -128,7 +135,7 @@ function cStatements(
       case 'contraction': {
         const plan = gemmPlan(s, isa)
         if (plan === undefined) return s.body.flatMap((b) => stmt(b, depth))
-        return emitGemmCall(s, plan, names, layout, depth, onNoMemory)
+        return emitGemmCall(s, plan, names, layout, depth, onNoMemory, overwriting.has(s))
       }
       case 'block':
         throw new KernelInternalError('emit', `block '${s.id}' reached the C emitter: lower blocks to loops first`)

@@ -23,7 +23,10 @@ export function kernelNames(kernel: Kernel, isReserved: (name: string) => boolea
     ...loopIndices(kernel.body),
   ])
   const taken = new Set<string>(irNames)
-  const fresh = (base: string): string => {
+  const fresh = (requested: string): string => {
+    // A reserved prefix (`pk_`, `napi_`, `_X`) stays on every numbered variant: step out of it first.
+    let base = requested
+    while (isReserved(`${base}2`)) base = `v${base}`
     let name = base
     for (let n = 2; taken.has(name) || isReserved(name); n++) name = `${base}${n}`
     taken.add(name)

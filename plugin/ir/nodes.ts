@@ -92,7 +92,12 @@ export interface Loop {
   readonly v: string
   readonly lo: Bound
   readonly hi: Bound
-  readonly mode: 'serial' | 'parallel'
+  /**
+   * `vector`: innermost; its stores are at unit stride in `v` or reduce into elements `v` does not move, its loads
+   * unit-stride or `v`-free (verify.ts: vectorLoopProblem): run as SIMD lanes, reductions reassociated; the
+   * interpreter runs it serially.
+   */
+  readonly mode: 'serial' | 'parallel' | 'vector'
   readonly body: readonly Stmt[]
 }
 
@@ -137,19 +142,61 @@ export interface ContractionRoles {
   readonly batch: readonly IndexRange[]
 }
 
-/** One ISA's blocked GEMM for a contraction (BLIS/PolyDL two-level tiling around the microkernel). */
-export interface ContractionSchedule {
-  readonly isa: string
-  /** `Microkernel.name` in that ISA's table; its MR, NR divide `mc`, `nc`. */
-  readonly microkernel: string
-  /** Cache-block sizes: packed A blocks are mc × kc, packed B panels kc × nc. */
+/**
+ * How one call of a contraction runs as a blocked GEMM (BLIS/PolyDL two-level tiling around the microkernel): every
+ * field is a choice the emitter honours for any sizes, so schedulers may set each one freely.
+ */
+export interface GemmBlocking {
+  /**
+   * Largest cache blocks: A blocks are mc × kc, B panels kc × nc; multiples of the microkernel's MR (mc) and NR (nc).
+   * A call cuts each range into as few blocks as these allow, of even size.
+   */
   readonly mc: number
   readonly nc: number
   readonly kc: number
   /** The three block loops, outermost first (BLIS: n, k, m). */
   readonly order: readonly ('m' | 'n' | 'k')[]
-  /** The block loop split across threads; never `k`, whose blocks accumulate into the same C. */
-  readonly parallel: 'm' | 'n' | 'none'
+  /**
+   * The two register-tile loops inside a block, outermost first: `nm` keeps one kc × NR micro-panel of B in L1 while
+   * the A block streams from L2 (BLIS); `mn` keeps one MR × kc micro-panel of A in L1 while the B panel streams from
+   * L2, and walks C along its rows.
+   */
+  readonly inner: 'mn' | 'nm'
+  /**
+   * What runs on the threads: the `m` or `n` range, split evenly between them (each thread runs the block loops on
+   * its share; when the split loop is the innermost block loop, the other operand's packed panel is shared: packed
+   * by all threads together, then read by all), or whole GEMMs of the batch (`batch`; one GEMM per call runs
+   * serially). Never `k`, whose blocks accumulate into the same C.
+   */
+  readonly parallel: 'm' | 'n' | 'batch' | 'none'
+  /**
+   * Copy A blocks into MR-row panels and B panels into NR-column panels (zero-padded, aligned). Unpacked, the
+   * microkernel reads the operand where it is: A when its k stride is 1, B when its n stride is 1; an operand laid out
+   * otherwise is packed whatever this says.
+   */
+  readonly packA: boolean
+  readonly packB: boolean
+}
+
+/** Bounds on a call's sizes (m, n, k of one GEMM; work = m·n·k; batch = GEMMs in the call); all given must hold. */
+export interface SizeGuard {
+  readonly maxM?: number
+  readonly maxN?: number
+  readonly maxK?: number
+  readonly maxWork?: number
+  readonly minBatch?: number
+}
+
+/** One ISA's blocked GEMM for a contraction: the blocking a call runs with, chosen at call time from the sizes. */
+export interface ContractionSchedule extends GemmBlocking {
+  readonly isa: string
+  /** `Microkernel.name` in that ISA's table. */
+  readonly microkernel: string
+  /**
+   * Call-time specializations, tried in order: a call whose sizes satisfy `when` runs with that blocking; a call no
+   * guard takes runs with the schedule's own fields.
+   */
+  readonly special?: readonly { readonly when: SizeGuard; readonly blocking: GemmBlocking }[]
 }
 
 /**

@@ -31,7 +31,7 @@ function printStmt(s: Stmt, ind: string): string {
     case 'if':
       return `${ind}if ${s.conds.map(printConstraint).join(' && ')} {\n${printStmts(s.body, ind + '  ')}${ind}}\n`
     case 'loop':
-      return `${ind}for ${s.v} in [${printBound(s.lo)}, ${printBound(s.hi)})${s.mode === 'parallel' ? ' parallel' : ''} {\n${printStmts(s.body, ind + '  ')}${ind}}\n`
+      return `${ind}for ${s.v} in [${printBound(s.lo)}, ${printBound(s.hi)})${s.mode === 'serial' ? '' : ` ${s.mode}`} {\n${printStmts(s.body, ind + '  ')}${ind}}\n`
     case 'block': {
       const domain = s.indices.map((ix) => `${ix.name} < ${format(ix.extent)}`).join(', ')
       const where = s.constraints.length ? ` where ${s.constraints.map(printConstraint).join(', ')}` : ''

@@ -3,9 +3,12 @@
  * tensors exist and are indexed with their rank, every affine variable is in scope, loop and block indices are
  * unique along a path, expression types agree, inputs are never written, and lowered IR holds no blocks.
  * A contraction's roles must describe a GEMM over plain indices (see ContractionRoles) and its schedules be usable.
+ * A vector loop must keep the contract of its mode (vectorLoopProblem).
  */
 import { internalAssert } from '../diagnostics.ts'
-import type { Access, Affine, Bound, Contraction, Expr, Kernel, Stmt, Tensor } from './nodes.ts'
+import { coeffOf, equal } from './affine.ts'
+import type { Access, Affine, Bound, Contraction, Expr, Kernel, Loop, Stmt, Store, Tensor } from './nodes.ts'
+import { loadsOf, walkExpr } from './walk.ts'
 
 export function verifyKernel(k: Kernel, pass: string, opts: { lowered?: boolean } = {}): Kernel {
   const tensors = new Map(k.tensors.map((t) => [t.name, t]))
@@ -99,6 +102,7 @@ export function verifyKernel(k: Kernel, pass: string, opts: { lowered?: boolean 
           break
         case 'loop':
           check(!scope.has(s.v), `loop variable ${s.v} shadows another name`)
+          if (s.mode === 'vector') check(vectorLoopProblem(s) === undefined, `vector loop ${s.v}: ${vectorLoopProblem(s)}`)
           checkBound(s.lo, scope)
           checkBound(s.hi, scope)
           checkStmts(s.body, new Set([...scope, s.v]))
@@ -152,4 +156,46 @@ export function verifyKernel(k: Kernel, pass: string, opts: { lowered?: boolean 
 
   checkStmts(k.body, sizes)
   return k
+}
+
+/** Why `loop` cannot run as SIMD lanes (the `vector` mode's contract in nodes.ts), or undefined when it can. */
+export function vectorLoopProblem(loop: Loop): string | undefined {
+  const stores = loop.body.filter((s): s is Store => s.kind === 'store')
+  if (stores.length !== loop.body.length) return 'its body holds more than stores'
+  const exprs = stores.map((s) => s.value)
+  if (exprs.some((e) => readsVar(e, loop.v))) return `it reads ${loop.v} as a value`
+  const loads = exprs.flatMap(loadsOf)
+  const stride = (a: Access): 'free' | 'unit' | 'other' => {
+    const dims = a.index.map((ix) => coeffOf(ix, loop.v))
+    if (dims.every((c) => c === 0)) return 'free'
+    return dims.slice(0, -1).every((c) => c === 0) && dims[dims.length - 1] === 1 ? 'unit' : 'other'
+  }
+  for (const l of loads) {
+    const kind = stride(l.access)
+    if (kind === 'other') return `${l.access.tensor} is read at a stride other than 1`
+    if (kind === 'unit' && l.zeroOutside) return `${l.access.tensor} is read past its edge`
+  }
+  for (const s of stores) {
+    const kind = stride(s.access)
+    const tensor = s.access.tensor
+    const writes = stores.filter((t) => t.access.tensor === tensor)
+    const reads = loads.filter((l) => l.access.tensor === tensor)
+    if (kind === 'other') return `${tensor} is written at a stride other than 1`
+    if (kind === 'free' && s.op === '=') return `every iteration assigns the same element of ${tensor}`
+    if (kind === 'free' && reads.length > 0) return `${tensor} is read while it is reduced`
+    if (kind === 'free' && writes.some((t) => t.op !== s.op)) return `${tensor} is reduced with two operations`
+    if (!writes.every((t) => sameAccess(t.access, s.access))) return `${tensor} is written at two different places`
+    if (!reads.every((l) => sameAccess(l.access, s.access))) return `${tensor} is read at another element than it is written`
+  }
+  return undefined
+}
+
+const sameAccess = (a: Access, b: Access): boolean => a.index.every((ix, d) => equal(ix, b.index[d]))
+
+function readsVar(e: Expr, v: string): boolean {
+  let found = false
+  walkExpr(e, (x) => {
+    if (x.kind === 'var' && x.name === v) found = true
+  })
+  return found
 }

@@ -104,7 +104,7 @@ function productOf(block: Block): Product | string {
 }
 
 /** The leaves of a tree of multiplications. */
-const flattenProduct = (e: Expr): Expr[] =>
+export const flattenProduct = (e: Expr): Expr[] =>
   e.kind === 'binary' && e.op === 'mul' ? [...flattenProduct(e.a), ...flattenProduct(e.b)] : [e]
 
 /** Undefined when every dimension is one index with coefficient 1 and no offset, each index at most once. */

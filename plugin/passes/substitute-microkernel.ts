@@ -1,19 +1,27 @@
 /**
  * PolyDL's microkernel substitution: every block that matches an ISA's microkernel (match-contraction.ts) is wrapped
  * in a `Contraction` holding the block itself (lowered later like any block: what the interpreter, the JS fallback
- * and ISAs without a match run) and, per matching ISA, the blocked GEMM schedule the C emitter prints instead.
+ * and ISAs without a match run) and, per matching ISA, the blocked GEMM schedule the C emitter prints instead: ranked
+ * by PolyDL's working-set analysis per shape class of the call-time sizes (plugin/schedule/select.ts).
  * Needs: block form. Leaves: Contractions around single-store blocks.
  */
-import type { Block, Contraction, ContractionRoles, ContractionSchedule, Kernel } from '../ir/nodes.ts'
+import type { Block, Contraction, ContractionRoles, ContractionSchedule, GemmBlocking, Kernel, SizeGuard } from '../ir/nodes.ts'
 import { mapStmts } from '../ir/walk.ts'
 import type { Isa } from '../targets/isa.ts'
 import type { Machine } from '../targets/machine.ts'
 import type { Microkernel } from '../targets/microkernel.ts'
+import { analyticSchedule } from '../schedule/select.ts'
 import { matchContraction, needleOf } from './match-contraction.ts'
 
 export interface SubstituteOptions {
   readonly isas: readonly Isa[]
   readonly machine: Machine
+  /** Threads the addon runs with, which the ranking's parallel variants use; default: the machine's cores. */
+  readonly threads?: number
+  /** `interim`: the cache-fraction rule of interimSchedule instead of the ranking (default `ranked`). */
+  readonly schedules?: 'ranked' | 'interim'
+  /** Where ranked schedules are kept between builds (the addon cache); absent: ranked every time. */
+  readonly cacheDir?: string
   /** Why each block did or did not match, per ISA (POLYKERN_DEBUG=match). */
   readonly log?: (message: string) => void
 }
@@ -35,7 +43,11 @@ function substituteBlock(kernel: string, block: Block, opts: SubstituteOptions):
         continue
       }
       roles ??= match.roles
-      schedules.push(interimSchedule(isa, mk, opts.machine))
+      schedules.push(
+        opts.schedules === 'interim'
+          ? interimSchedule(isa, mk, opts.machine)
+          : analyticSchedule(isa, { roles: match.roles, mk, machine: opts.machine, threads: opts.threads ?? opts.machine.cores }, opts.cacheDir),
+      )
       const { m, n, k } = match.roles
       opts.log?.(`${kernel} ${block.id}: ${isa.name} runs ${mk.name} (m ${m.name}, n ${n.name}, k ${k.name})`)
       break
@@ -59,14 +71,20 @@ const KIB = 1024
 const roundDown = (x: number, unit: number): number => Math.max(unit, Math.floor(x / unit) * unit)
 
 /**
- * INTERIM, until plugin/analysis/variants.ts ranks packed variants (its nests have no packing yet): BLIS's analytic
- * rule from the machine's caches, with fractions measured on this machine (1024³ f32, best of alternating runs):
- * one kc × NR micro-panel of packed B fills 3/4 of L1, kc at most 384 (the C tile update is then under 1% of the
- * k loop; AVX2 measured 2-3% slower at 576); one mc × kc block of packed A a sixth of L2 (the B panel streams
- * through the rest: mc·kc at half of L2 measured 3-5% slower); one kc × nc panel of B a core's share of L3, at most
- * 4 MiB (nc below N cost up to 40% at 2048³: A is packed again for each n block). Loop order n, k, m; the m blocks
- * run in parallel, sharing the B panel packed once before them (the driver shrinks mc at call time so every thread
- * gets a block).
+ * The documented fallback (option `schedules: 'interim'`): rules from the machine's caches, with the choices measured
+ * on this machine (1-thread CPU time, f32 AVX-512 unless said; interim-schedule notes in the lead's report).
+ * - Large calls (the schedule's own fields): loop order n, k, m; register tiles walked along C's rows (inner `mn`:
+ *   one MR × kc micro-panel of A stays in L1 while the kc × nc panel of packed B, half of L2, streams from L2: 4-8%
+ *   over BLIS's `nm` at 1024³-2048³); kc 256 (fewer passes over C than 192, same speed); A read in place when its
+ *   rows are contiguous in k (packing it took 3-6% of the time); the m range split between the threads, which pack
+ *   each B panel together.
+ * - M <= MR (matrix-vector): nothing packed, k blocks of 16 rows of B each read front to back across all of N, the
+ *   n range split: memory-bound (64 MB of B packed for one row was 1-3 GFLOP/s, this 13-14).
+ * - M <= 8·MR: B read in place (prefetched a tile ahead), all rows in one block so each B micro-panel is loaded
+ *   once; A packed; the n range split.
+ * - N <= 3·NR: B panels packed (a few KiB per k row) as deep as half of L2 allows, A in place: one pass over C.
+ * - A batch of small GEMMs (m·n·k <= 2^21 each, at least 2): whole GEMMs on the threads, nothing packed.
+ * - Small calls (m·n·k <= 2^21): nothing packed (packing 2·64² elements took as long as the 64³ product).
  */
 export function interimSchedule(isa: Isa, mk: Microkernel, machine: Machine): ContractionSchedule {
   const bytes = mk.dtype === 'f64' ? 8 : 4
@@ -74,8 +92,32 @@ export function interimSchedule(isa: Isa, mk: Microkernel, machine: Machine): Co
     const c = machine.caches.find((x) => x.level === level)
     return c === undefined ? fallback : c.bytes / Math.max(1, c.sharedBy)
   }
-  const kc = Math.min(384, roundDown((cache(1, 32 * KIB) * 3) / 4 / (mk.nr * bytes), 16))
-  const mc = roundDown(cache(2, 1024 * KIB) / 6 / (kc * bytes), mk.mr)
-  const nc = roundDown(Math.min(cache(3, 8192 * KIB), 4096 * KIB) / (kc * bytes), mk.nr)
-  return { isa: isa.name, microkernel: mk.name, mc, nc, kc, order: ['n', 'k', 'm'], parallel: 'm' }
+  const l2 = cache(2, 1024 * KIB)
+  const kc = 256
+  const large: GemmBlocking = {
+    mc: roundDown(96, mk.mr), nc: roundDown(l2 / 2 / (kc * bytes), mk.nr), kc, order: ['n', 'k', 'm'], inner: 'mn',
+    parallel: 'm', packA: false, packB: true,
+  }
+  const wide = roundDown(8192, mk.nr)
+  const small = 2 ** 21
+  const special: { when: SizeGuard; blocking: GemmBlocking }[] = [
+    {
+      when: { minBatch: 2, maxWork: small },
+      blocking: { ...large, parallel: 'batch', packA: false, packB: false },
+    },
+    {
+      when: { maxM: mk.mr },
+      blocking: { mc: mk.mr, nc: wide, kc: 16, order: ['k', 'n', 'm'], inner: 'nm', parallel: 'n', packA: false, packB: false },
+    },
+    {
+      when: { maxM: 8 * mk.mr },
+      blocking: { mc: 8 * mk.mr, nc: wide, kc: 128, order: ['n', 'k', 'm'], inner: 'nm', parallel: 'n', packA: true, packB: false },
+    },
+    {
+      when: { maxN: 3 * mk.nr },
+      blocking: { ...large, nc: 3 * mk.nr, kc: roundDown(l2 / 2 / (3 * mk.nr * bytes), 16) },
+    },
+    { when: { maxWork: small }, blocking: { ...large, packB: false } },
+  ]
+  return { isa: isa.name, microkernel: mk.name, ...large, special }
 }

@@ -1,7 +1,7 @@
 // The GEMM benchmark of issue 3, bundled by test/bench/run.mjs with polykern's esbuild plugin: every system on every
 // case in this one process, each result checked against a float64 reference before it is timed.
 // Arguments: --peak-addon PATH (from run.mjs), --json FILE, --quick, --cases name,name.
-import { writeFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
@@ -15,6 +15,8 @@ import { onnxRunner } from './onnx-runner.ts'
 import { measurePeak, type Peak } from './peak.ts'
 import { maxRelErr, referenceGemm } from './reference.ts'
 import { formatTable, type BenchReport, type CaseResult, type Failure, type Skipped, type System } from './report.ts'
+import { formatVariants, type VariantsReport } from './variants-report.ts'
+import { ROWWISE_CASES, benchRowwise, formatRowwise } from './rowwise.ts'
 
 const TOLERANCE = 1e-3
 /**
@@ -31,10 +33,12 @@ const { values: args } = parseArgs({
     json: { type: 'string' },
     quick: { type: 'boolean', default: false },
     cases: { type: 'string' },
+    'variants-report': { type: 'string' },
   },
 })
 if (!args['peak-addon']) throw new Error('bench: --peak-addon is missing (run it through test/bench/run.mjs)')
 const cases = selectCases()
+const rowwiseCases = ROWWISE_CASES.filter((c) => args.cases === undefined || args.cases.split(',').map((s) => s.trim()).includes(c.name))
 
 let seed = 20240603
 const random = (): number => ((seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0) / 2 ** 32) * 2 - 1
@@ -57,6 +61,7 @@ for (const [n, c] of cases.entries()) {
   log(`[${n + 1}/${cases.length}] ${c.name}`)
   await benchCase(c)
 }
+const rowwise = await benchRowwise(rowwiseCases, log)
 // Measured again at the end, keeping the better: a busy machine only ever lowers it.
 const peakAfter = await measurePeak(args['peak-addon'])
 logPeak(peakAfter)
@@ -74,19 +79,24 @@ const report: BenchReport = {
   },
   date: new Date().toISOString(),
   tolerance: TOLERANCE,
-  cases: results,
-  skipped,
-  failures,
+  // The row-wise results share the JSON shape, with their own kind, shape letters and systems.
+  cases: [...results, ...(rowwise.results as unknown as CaseResult[])],
+  skipped: [...skipped, ...(rowwise.skipped as unknown as Skipped[])],
+  failures: [...failures, ...(rowwise.failures as unknown as Failure[])],
 }
-console.log(formatTable(report))
+console.log(formatTable({ ...report, cases: results, skipped, failures }))
+if (rowwiseCases.length > 0) console.log(`\n${formatRowwise(rowwise)}`)
+// `--variants` (run.mjs): analytic pick vs best of the top k, and build times, measured before this process.
+const variants = args['variants-report'] === undefined ? undefined : (JSON.parse(readFileSync(args['variants-report'], 'utf8')) as VariantsReport)
+if (variants !== undefined) console.log(`\n${formatVariants(variants)}`)
 console.log(`\nbench took ${((performance.now() - started) / 1000).toFixed(0)} s`)
 if (args.json) {
   // npm runs scripts from the package root; a relative path means the caller's directory.
   const file = path.resolve(process.env.INIT_CWD ?? process.cwd(), args.json)
-  writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`)
+  writeFileSync(file, `${JSON.stringify({ ...report, ...variants }, null, 2)}\n`)
   console.log(`wrote ${file}`)
 }
-if (failures.length > 0 || skipped.some((s) => s.system === 'polykern')) process.exitCode = 1
+if (report.failures.length > 0 || skipped.some((s) => s.system === 'polykern')) process.exitCode = 1
 
 async function benchCase(c: GemmCase): Promise<void> {
   const shapes = operandShapes(c)
@@ -186,9 +196,9 @@ function kernelEntry(c: GemmCase): runtime.KernelEntry {
 function selectCases(): readonly GemmCase[] {
   if (args.cases === undefined) return args.quick ? CASES.filter((c) => c.quick) : CASES
   const wanted = args.cases.split(',').map((s) => s.trim()).filter((s) => s !== '')
-  const unknown = wanted.filter((w) => !CASES.some((c) => c.name === w))
+  const unknown = wanted.filter((w) => !CASES.some((c) => c.name === w) && !ROWWISE_CASES.some((c) => c.name === w))
   if (unknown.length > 0) {
-    throw new Error(`bench: unknown case(s) ${unknown.join(', ')}; cases are: ${CASES.map((c) => c.name).join(', ')}`)
+    throw new Error(`bench: unknown case(s) ${unknown.join(', ')}; cases are: ${[...CASES, ...ROWWISE_CASES].map((c) => c.name).join(', ')}`)
   }
   return CASES.filter((c) => wanted.includes(c.name))
 }

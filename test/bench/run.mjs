@@ -1,6 +1,7 @@
-// `npm run bench [-- --json FILE] [--quick] [--cases name,name]`: bundles test/bench/main.ts with polykern's esbuild
-// plugin (the built package in dist/), builds the FMA peak probe with polykern's own addon builder and cache, then
-// runs the bench in a fresh process, passing the arguments through.
+// `npm run bench [-- --json FILE] [--quick] [--cases name,name] [--variants]`: bundles test/bench/main.ts with polykern's
+// esbuild plugin (the built package in dist/), builds the FMA peak probe with polykern's own addon builder and cache,
+// then runs the bench in a fresh process, passing the arguments through. `--variants` first runs test/bench/variants.ts
+// (analytic schedule pick vs the best of the top k, build times) in its own process and hands its report to the bench.
 import { spawnSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
@@ -37,9 +38,29 @@ if (!probe.ok) {
 }
 console.error(`bundled test/bench with polykern and built the peak probe in ${((performance.now() - t0) / 1000).toFixed(1)} s`)
 
+const passed = process.argv.slice(2).filter((a) => a !== '--variants')
+if (passed.length < process.argv.length - 2) {
+  await build({
+    absWorkingDir: root,
+    entryPoints: ['test/bench/variants.ts'],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    outdir,
+    outExtension: { '.js': '.mjs' },
+    // The compiler itself runs here (ts-morph, node-gyp): loaded from node_modules, never bundled.
+    packages: 'external',
+    logLevel: 'warning',
+  })
+  const report = path.join(outdir, 'variants.json')
+  const variants = spawnSync(process.execPath, [path.join(outdir, 'variants.mjs'), '--out', report], { stdio: 'inherit' })
+  if (variants.status !== 0) process.exit(variants.status ?? 1)
+  passed.push('--variants-report', report)
+}
+
 const bench = spawnSync(
   process.execPath,
-  [path.join(outdir, 'main.mjs'), '--peak-addon', probe.path, ...process.argv.slice(2)],
+  [path.join(outdir, 'main.mjs'), '--peak-addon', probe.path, ...passed],
   { stdio: 'inherit' },
 )
 process.exitCode = bench.status ?? 1

@@ -5,6 +5,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { emitC, emitCSupport } from '../../plugin/emit/c.ts'
+import type { ContractionSchedule, GemmBlocking } from '../../plugin/ir/nodes.ts'
 import { AVX2, AVX512, SCALAR } from '../../plugin/targets/index.ts'
 import { contractionKernel } from '../support/contractions.ts'
 
@@ -17,10 +18,21 @@ function expectGolden(name: string, actual: string): void {
   expect(actual).toBe(readFileSync(file, 'utf8'))
 }
 
-const mm = contractionKernel('A: f32[M, K]\nB: f32[K, N]\nC: f32[M, N]\nC[i, j] +=! A[i, k] * B[k, j]', 'matmul')
+// Fixed blockings, not the ranking's picks: these goldens review the emitter alone.
+const LARGE: GemmBlocking = {
+  mc: 96, nc: 480, kc: 256, order: ['n', 'k', 'm'], inner: 'mn', parallel: 'm', packA: true, packB: true,
+}
+const fixed = (own: GemmBlocking, special: ContractionSchedule['special'] = []) => (x: ContractionSchedule) =>
+  ({ isa: x.isa, microkernel: x.microkernel, ...own, special })
+const mm = contractionKernel(
+  'A: f32[M, K]\nB: f32[K, N]\nC: f32[M, N]\nC[i, j] +=! A[i, k] * B[k, j]',
+  'matmul',
+  fixed(LARGE, [{ when: { maxM: 16 }, blocking: { ...LARGE, kc: 64, order: ['k', 'n', 'm'], parallel: 'n', packA: false, packB: false } }]),
+)
 const batched = contractionKernel(
   'A: f64[Bt, M, K]\nB: f64[K, Bt, N]\nC: f64[M, Bt, N]\nlet T: f64[M]\nC[i, b, j] += A[b, i, k] * B[k, b, j]\nT[i] +=! A[0, i, 0]',
   'batched',
+  fixed({ ...LARGE, nc: 240, inner: 'nm' }, [{ when: { minBatch: 2, maxWork: 2 ** 21 }, blocking: { ...LARGE, nc: 240, parallel: 'batch' } }]),
 )
 
 describe('GEMM goldens', () => {

@@ -2,7 +2,10 @@
  * Contractions through the blocked GEMM path, in a real addon (node-gyp): every ISA version (switched with
  * `__polykern.setIsa`), at 1 and 2 threads, against the interpreter running the same IR's loop nest. Shapes include
  * 1, primes and sizes that are not multiples of the register tile; small cache blocks push modest shapes through
- * every edge (partial mc, nc, kc blocks, partial MR×NR tiles) and through other loop orders and parallel loops.
+ * every edge (partial mc, nc, kc blocks, partial MR×NR tiles of every height and width) and every blocking choice:
+ * loop orders, both register-tile orders, each operand packed or read in place, each parallel range (with a panel
+ * the threads pack together, or not), whole GEMMs of a batch on the threads, and call-time specializations. The
+ * addon wakes the pool for any GEMM of 32 FMAs or more, so 2 threads really run as a team on every shape.
  * The 1024³ throughput of each ISA is printed, never asserted.
  */
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -14,7 +17,7 @@ import { buildAddon } from '../../plugin/addon/build.ts'
 import { emitAddonSource } from '../../plugin/emit/napi.ts'
 import { evaluate } from '../../plugin/ir/affine.ts'
 import { interpret } from '../../plugin/ir/interp.ts'
-import type { ContractionSchedule, Kernel } from '../../plugin/ir/nodes.ts'
+import type { ContractionSchedule, GemmBlocking, Kernel } from '../../plugin/ir/nodes.ts'
 import { ISAS } from '../../plugin/targets/index.ts'
 import { abiOf } from '../emit/kernels.ts'
 import { contractionKernel } from '../support/contractions.ts'
@@ -22,28 +25,55 @@ import { maxRelErr, randomArray, rng, tolerance, type TensorArray } from '../sup
 
 const MM = 'A: f32[M, K]\nB: f32[K, N]\nC: f32[M, N]\nC[i, j] +=! A[i, k] * B[k, j]'
 const MM64 = 'A: f64[M, K]\nB: f64[K, N]\nC: f64[M, N]\nC[i, j] +=! A[i, k] * B[k, j]'
+const BMM = 'A: f32[Bt, M, K]\nB: f32[Bt, K, N]\nC: f32[Bt, M, N]\nC[b, i, j] +=! A[b, i, k] * B[b, k, j]'
 
 const tile = (x: ContractionSchedule) => ISAS.flatMap((i) => i.microkernels).find((m) => m.name === x.microkernel)!
 
-/** Two register tiles per cache block and kc = 16: every block loop takes several steps on small shapes. */
-const small = (order: ContractionSchedule['order'], parallel: ContractionSchedule['parallel']) =>
-  (x: ContractionSchedule): ContractionSchedule => ({ ...x, mc: 2 * tile(x).mr, nc: 2 * tile(x).nr, kc: 16, order, parallel })
+/** Two register tiles per cache block and kc = 16, so every block loop takes several steps on small shapes. */
+const smallBlocks = (x: ContractionSchedule, b: Partial<GemmBlocking>): GemmBlocking => ({
+  mc: 2 * tile(x).mr, nc: 2 * tile(x).nr, kc: 16, order: ['n', 'k', 'm'], inner: 'nm', parallel: 'm', packA: true,
+  packB: true, ...b,
+})
+
+/** Every call with small blocks and `b`'s choices, whatever the ranking picked for its sizes. */
+const only = (b: Partial<GemmBlocking>) => (x: ContractionSchedule): ContractionSchedule =>
+  ({ isa: x.isa, microkernel: x.microkernel, ...smallBlocks(x, b) })
 
 const KERNELS: readonly Kernel[] = [
+  // The build's own schedules, call-time specializations included.
   contractionKernel(MM, 'mm'),
-  contractionKernel(MM, 'mm_nkm_m', small(['n', 'k', 'm'], 'm')),
-  contractionKernel(MM, 'mm_kmn_n', small(['k', 'm', 'n'], 'n')),
-  contractionKernel(MM, 'mm_mnk_none', small(['m', 'n', 'k'], 'none')),
-  contractionKernel(MM, 'mm_mkn_m', small(['m', 'k', 'n'], 'm')),
-  contractionKernel(MM, 'mm_nmk_n', small(['n', 'm', 'k'], 'n')),
-  // Both operands transposed, accumulating into C's old content (no `!`).
-  contractionKernel('A: f32[K, M]\nB: f32[N, K]\nC: f32[M, N]\nC[i, j] += A[k, i] * B[j, k]', 'mm_tt', small(['n', 'k', 'm'], 'm')),
+  contractionKernel(MM, 'mm_nkm_m', only({})),
+  contractionKernel(MM, 'mm_kmn_n', only({ order: ['k', 'm', 'n'], parallel: 'n', inner: 'mn' })),
+  contractionKernel(MM, 'mm_mnk_none', only({ order: ['m', 'n', 'k'], parallel: 'none' })),
+  contractionKernel(MM, 'mm_mkn_m', only({ order: ['m', 'k', 'n'], parallel: 'm' })),
+  contractionKernel(MM, 'mm_nmk_n', only({ order: ['n', 'm', 'k'], parallel: 'n', inner: 'mn' })),
+  // Operands read in place: A, B, both; with the threads sharing the other operand's panel or not.
+  contractionKernel(MM, 'mm_a_in_place', only({ packA: false })),
+  contractionKernel(MM, 'mm_b_in_place', only({ packB: false, parallel: 'n', order: ['k', 'm', 'n'] })),
+  contractionKernel(MM, 'mm_both_in_place_mn', only({ packA: false, packB: false, inner: 'mn' })),
+  contractionKernel(MM, 'mm_both_in_place_n', only({ packA: false, packB: false, parallel: 'n' })),
+  // Both operands transposed, accumulating into C's old content (no `!`): packed whatever the blocking asks.
+  contractionKernel('A: f32[K, M]\nB: f32[N, K]\nC: f32[M, N]\nC[i, j] += A[k, i] * B[j, k]', 'mm_tt',
+    only({ packA: false, packB: false, order: ['k', 'n', 'm'] })),
   // A transposed output: run as Cᵀ = Bᵀ·Aᵀ.
   contractionKernel('A: f32[M, K]\nB: f32[K, N]\nC: f32[N, M]\nC[j, i] +=! A[i, k] * B[k, j]', 'mm_ct'),
-  contractionKernel('A: f32[Bt, M, K]\nB: f32[Bt, K, N]\nC: f32[Bt, M, N]\nC[b, i, j] +=! A[b, i, k] * B[b, k, j]', 'bmm', small(['n', 'k', 'm'], 'n')),
+  contractionKernel(BMM, 'bmm', only({ parallel: 'n' })),
+  contractionKernel(BMM, 'bmm_across', only({ parallel: 'batch', packA: false })),
   contractionKernel('A: f32[Bt, M, K]\nB: f32[K, Bt, N]\nC: f32[M, Bt, N]\nC[i, b, j] += A[b, i, k] * B[k, b, j]', 'bmm_mid'),
+  contractionKernel('A: f32[Bt, M, K]\nB: f32[K, Bt, N]\nC: f32[M, Bt, N]\nC[i, b, j] += A[b, i, k] * B[k, b, j]',
+    'bmm_mid_across', only({ parallel: 'batch', packB: false })),
+  // Call-time choice: in-place operands for thin calls, another order for small ones, the default for the rest.
+  contractionKernel(MM, 'mm_special', (x) => ({
+    ...only({})(x),
+    special: [
+      { when: { maxM: 8 }, blocking: smallBlocks(x, { packA: false, packB: false, parallel: 'n', inner: 'mn' }) },
+      { when: { maxN: 20, maxK: 8 }, blocking: smallBlocks(x, { order: ['m', 'n', 'k'], packA: false }) },
+      { when: { maxWork: 5000 }, blocking: smallBlocks(x, { parallel: 'none', packB: false }) },
+    ],
+  })),
   contractionKernel(MM64, 'mm64'),
-  contractionKernel(MM64, 'mm64_kmn_m', small(['k', 'm', 'n'], 'm')),
+  contractionKernel(MM64, 'mm64_kmn_m', only({ order: ['k', 'm', 'n'], parallel: 'm' })),
+  contractionKernel(MM64, 'mm64_in_place_mn', only({ packA: false, packB: false, inner: 'mn', parallel: 'n' })),
   // A temporary as the GEMM's output, then a pointwise statement.
   contractionKernel('A: f32[M, K]\nB: f32[K, N]\nC: f32[M, N]\nlet T: f32[M, N]\nT[i, j] +=! A[i, k] * B[k, j]\nC[i, j] = 2 * T[i, j]', 'mm_temp'),
 ]
@@ -51,6 +81,7 @@ const KERNELS: readonly Kernel[] = [
 /** [M, N, K] (and Bt = 3 where there is one). */
 const SHAPES: readonly (readonly [number, number, number])[] = [
   [1, 1, 1], [7, 17, 33], [33, 7, 1], [17, 33, 129], [129, 33, 17], [1000, 17, 129], [13, 1000, 31], [1, 129, 1000],
+  [5, 64, 37], [8, 97, 40], [3, 5, 0],
 ]
 
 type Fn = (...args: unknown[]) => unknown
@@ -63,7 +94,7 @@ let cacheDir: string
 let addon: Addon
 const source = emitAddonSource(
   KERNELS.map((kernel, n) => ({ kernel, abi: abiOf(kernel), symbol: `kc_${n}_${kernel.name}` })),
-  { moduleId: 'test/native/gemm.test.ts' },
+  { moduleId: 'test/native/gemm.test.ts', parallelMinWork: 1 },
 )
 
 beforeAll(async () => {
@@ -88,10 +119,16 @@ function argsOf(kernel: Kernel, [M, N, K]: readonly number[], next: () => number
 const copy = (args: readonly unknown[]) => args.map((a) => (ArrayBuffer.isView(a) ? (a as TensorArray).slice() : a))
 
 describe('blocked GEMM', () => {
-  it('every ISA version but scalar holds a driver per schedule', () => {
+  it('every ISA version but scalar holds the tile functions and drivers its blockings need', () => {
     for (const isa of ISAS.filter((i) => i.microkernels.length > 0)) {
-      for (const mk of isa.microkernels) expect(source).toContain(`static void pk_ukr_${mk.name}(`)
-      expect(source).toContain(`pk_${isa.microkernels[0].name}_nkm_m(&pk_g)`)
+      for (const mk of isa.microkernels) expect(source).toContain(`static void pk_ukr_${mk.name}_pp(`)
+      const mk = isa.microkernels[0]
+      for (const layouts of ['pp', 'up', 'pu', 'uu']) expect(source).toContain(`static void pk_ukr_${mk.name}_${layouts}(`)
+      expect(source).toContain(`pk_${mk.name}_nkm_nm_m_pp, 0)`)
+      expect(source).toContain(`pk_${mk.name}_nkm_nm_none_up, 1)`)
+      // Transposed operands are packed even where the blocking asks for them in place.
+      expect(source).toContain(`pk_${mk.name}_knm_nm_m_pp, 0)`)
+      expect(source).not.toContain(`pk_${mk.name}_knm_nm_m_uu`)
     }
   })
 

@@ -232,7 +232,7 @@ describe('substitution', () => {
     const text = printKernel(k)
     expect(text).toContain('contraction s0 [m: i, n: j, k: k, batch: b] {')
     for (const x of c.schedules) {
-      expect(text).toContain(`# ${x.isa} ${x.microkernel} mc=${x.mc} nc=${x.nc} kc=${x.kc} order=nkm parallel=m`)
+      expect(text).toContain(`# ${x.isa} ${x.microkernel} mc=${x.mc} nc=${x.nc} kc=${x.kc} order=${x.order.join('')} parallel=${x.parallel}`)
     }
     expect(text).toContain('C[b, i, j] += (A[b, i, k] * B[b, k, j])')
   })

@@ -1,5 +1,12 @@
-static void pk_ukr_gemm_f32_avx2_6x16(int64_t kb, const float *restrict a, const float *restrict b,
-    float *restrict c, int64_t ldc, int64_t rows, int64_t cols) {
+static inline void pk_ukr_gemm_f32_avx2_6x16_uu_6x2(int64_t kb, const float *restrict a, int64_t lda,
+    const float *restrict b, int64_t ldb, float *restrict c, int64_t ldc, int64_t rows, int64_t cols, int store) {
+  const float *restrict a0 = a + 0*lda;
+  const float *restrict a1 = a + pk_min64(1, rows - 1)*lda;
+  const float *restrict a2 = a + pk_min64(2, rows - 1)*lda;
+  const float *restrict a3 = a + pk_min64(3, rows - 1)*lda;
+  const float *restrict a4 = a + pk_min64(4, rows - 1)*lda;
+  const float *restrict a5 = a + pk_min64(5, rows - 1)*lda;
+  const __m256i bm = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(pk_edge_lanes(cols, 8, 8))), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
   __m256 c0_0 = _mm256_setzero_ps(), c0_1 = _mm256_setzero_ps();
   __m256 c1_0 = _mm256_setzero_ps(), c1_1 = _mm256_setzero_ps();
   __m256 c2_0 = _mm256_setzero_ps(), c2_1 = _mm256_setzero_ps();
@@ -12,43 +19,45 @@ static void pk_ukr_gemm_f32_avx2_6x16(int64_t kb, const float *restrict a, const
   __builtin_prefetch(c + 3*ldc + 0, 1, 3), __builtin_prefetch(c + 3*ldc + 15, 1, 3);
   __builtin_prefetch(c + 4*ldc + 0, 1, 3), __builtin_prefetch(c + 4*ldc + 15, 1, 3);
   __builtin_prefetch(c + 5*ldc + 0, 1, 3), __builtin_prefetch(c + 5*ldc + 15, 1, 3);
+#pragma GCC unroll 4
   for (int64_t p = 0; p < kb; p++) {
-    const __m256 b0 = _mm256_load_ps(b + 0);
-    const __m256 b1 = _mm256_load_ps(b + 8);
-    const __m256 a0 = _mm256_broadcast_ss(a + 0);
-    c0_0 = _mm256_fmadd_ps(a0, b0, c0_0);
-    c0_1 = _mm256_fmadd_ps(a0, b1, c0_1);
-    const __m256 a1 = _mm256_broadcast_ss(a + 1);
-    c1_0 = _mm256_fmadd_ps(a1, b0, c1_0);
-    c1_1 = _mm256_fmadd_ps(a1, b1, c1_1);
-    const __m256 a2 = _mm256_broadcast_ss(a + 2);
-    c2_0 = _mm256_fmadd_ps(a2, b0, c2_0);
-    c2_1 = _mm256_fmadd_ps(a2, b1, c2_1);
-    const __m256 a3 = _mm256_broadcast_ss(a + 3);
-    c3_0 = _mm256_fmadd_ps(a3, b0, c3_0);
-    c3_1 = _mm256_fmadd_ps(a3, b1, c3_1);
-    const __m256 a4 = _mm256_broadcast_ss(a + 4);
-    c4_0 = _mm256_fmadd_ps(a4, b0, c4_0);
-    c4_1 = _mm256_fmadd_ps(a4, b1, c4_1);
-    const __m256 a5 = _mm256_broadcast_ss(a + 5);
-    c5_0 = _mm256_fmadd_ps(a5, b0, c5_0);
-    c5_1 = _mm256_fmadd_ps(a5, b1, c5_1);
-    a += 6;
-    b += 16;
+    const __m256 b0 = _mm256_loadu_ps(b + p*ldb + 0);
+    const __m256 b1 = _mm256_maskload_ps(b + p*ldb + 8, bm);
+    __builtin_prefetch(b + p*ldb + 16, 0, 3);
+    const __m256 a0v = _mm256_broadcast_ss(a0 + p);
+    c0_0 = _mm256_fmadd_ps(a0v, b0, c0_0);
+    c0_1 = _mm256_fmadd_ps(a0v, b1, c0_1);
+    const __m256 a1v = _mm256_broadcast_ss(a1 + p);
+    c1_0 = _mm256_fmadd_ps(a1v, b0, c1_0);
+    c1_1 = _mm256_fmadd_ps(a1v, b1, c1_1);
+    const __m256 a2v = _mm256_broadcast_ss(a2 + p);
+    c2_0 = _mm256_fmadd_ps(a2v, b0, c2_0);
+    c2_1 = _mm256_fmadd_ps(a2v, b1, c2_1);
+    const __m256 a3v = _mm256_broadcast_ss(a3 + p);
+    c3_0 = _mm256_fmadd_ps(a3v, b0, c3_0);
+    c3_1 = _mm256_fmadd_ps(a3v, b1, c3_1);
+    const __m256 a4v = _mm256_broadcast_ss(a4 + p);
+    c4_0 = _mm256_fmadd_ps(a4v, b0, c4_0);
+    c4_1 = _mm256_fmadd_ps(a4v, b1, c4_1);
+    const __m256 a5v = _mm256_broadcast_ss(a5 + p);
+    c5_0 = _mm256_fmadd_ps(a5v, b0, c5_0);
+    c5_1 = _mm256_fmadd_ps(a5v, b1, c5_1);
   }
   if (rows == 6 && cols == 16) {
-    c0_0 = _mm256_add_ps(_mm256_loadu_ps(c + 0*ldc + 0), c0_0);
-    c0_1 = _mm256_add_ps(_mm256_loadu_ps(c + 0*ldc + 8), c0_1);
-    c1_0 = _mm256_add_ps(_mm256_loadu_ps(c + 1*ldc + 0), c1_0);
-    c1_1 = _mm256_add_ps(_mm256_loadu_ps(c + 1*ldc + 8), c1_1);
-    c2_0 = _mm256_add_ps(_mm256_loadu_ps(c + 2*ldc + 0), c2_0);
-    c2_1 = _mm256_add_ps(_mm256_loadu_ps(c + 2*ldc + 8), c2_1);
-    c3_0 = _mm256_add_ps(_mm256_loadu_ps(c + 3*ldc + 0), c3_0);
-    c3_1 = _mm256_add_ps(_mm256_loadu_ps(c + 3*ldc + 8), c3_1);
-    c4_0 = _mm256_add_ps(_mm256_loadu_ps(c + 4*ldc + 0), c4_0);
-    c4_1 = _mm256_add_ps(_mm256_loadu_ps(c + 4*ldc + 8), c4_1);
-    c5_0 = _mm256_add_ps(_mm256_loadu_ps(c + 5*ldc + 0), c5_0);
-    c5_1 = _mm256_add_ps(_mm256_loadu_ps(c + 5*ldc + 8), c5_1);
+    if (!store) {
+      c0_0 = _mm256_add_ps(_mm256_loadu_ps(c + 0*ldc + 0), c0_0);
+      c0_1 = _mm256_add_ps(_mm256_loadu_ps(c + 0*ldc + 8), c0_1);
+      c1_0 = _mm256_add_ps(_mm256_loadu_ps(c + 1*ldc + 0), c1_0);
+      c1_1 = _mm256_add_ps(_mm256_loadu_ps(c + 1*ldc + 8), c1_1);
+      c2_0 = _mm256_add_ps(_mm256_loadu_ps(c + 2*ldc + 0), c2_0);
+      c2_1 = _mm256_add_ps(_mm256_loadu_ps(c + 2*ldc + 8), c2_1);
+      c3_0 = _mm256_add_ps(_mm256_loadu_ps(c + 3*ldc + 0), c3_0);
+      c3_1 = _mm256_add_ps(_mm256_loadu_ps(c + 3*ldc + 8), c3_1);
+      c4_0 = _mm256_add_ps(_mm256_loadu_ps(c + 4*ldc + 0), c4_0);
+      c4_1 = _mm256_add_ps(_mm256_loadu_ps(c + 4*ldc + 8), c4_1);
+      c5_0 = _mm256_add_ps(_mm256_loadu_ps(c + 5*ldc + 0), c5_0);
+      c5_1 = _mm256_add_ps(_mm256_loadu_ps(c + 5*ldc + 8), c5_1);
+    }
     _mm256_storeu_ps(c + 0*ldc + 0, c0_0);
     _mm256_storeu_ps(c + 0*ldc + 8, c0_1);
     _mm256_storeu_ps(c + 1*ldc + 0, c1_0);
@@ -65,24 +74,776 @@ static void pk_ukr_gemm_f32_avx2_6x16(int64_t kb, const float *restrict a, const
   }
   const __m256i m0 = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(pk_edge_lanes(cols, 0, 8))), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
   const __m256i m1 = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(pk_edge_lanes(cols, 8, 8))), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
-  if (rows == 0) return;
-  _mm256_maskstore_ps(c + 0*ldc + 0, m0, _mm256_add_ps(_mm256_maskload_ps(c + 0*ldc + 0, m0), c0_0));
-  _mm256_maskstore_ps(c + 0*ldc + 8, m1, _mm256_add_ps(_mm256_maskload_ps(c + 0*ldc + 8, m1), c0_1));
+  _mm256_maskstore_ps(c + 0*ldc + 0, m0, store ? c0_0 : _mm256_add_ps(_mm256_maskload_ps(c + 0*ldc + 0, m0), c0_0));
+  _mm256_maskstore_ps(c + 0*ldc + 8, m1, store ? c0_1 : _mm256_add_ps(_mm256_maskload_ps(c + 0*ldc + 8, m1), c0_1));
   if (rows == 1) return;
-  _mm256_maskstore_ps(c + 1*ldc + 0, m0, _mm256_add_ps(_mm256_maskload_ps(c + 1*ldc + 0, m0), c1_0));
-  _mm256_maskstore_ps(c + 1*ldc + 8, m1, _mm256_add_ps(_mm256_maskload_ps(c + 1*ldc + 8, m1), c1_1));
+  _mm256_maskstore_ps(c + 1*ldc + 0, m0, store ? c1_0 : _mm256_add_ps(_mm256_maskload_ps(c + 1*ldc + 0, m0), c1_0));
+  _mm256_maskstore_ps(c + 1*ldc + 8, m1, store ? c1_1 : _mm256_add_ps(_mm256_maskload_ps(c + 1*ldc + 8, m1), c1_1));
   if (rows == 2) return;
-  _mm256_maskstore_ps(c + 2*ldc + 0, m0, _mm256_add_ps(_mm256_maskload_ps(c + 2*ldc + 0, m0), c2_0));
-  _mm256_maskstore_ps(c + 2*ldc + 8, m1, _mm256_add_ps(_mm256_maskload_ps(c + 2*ldc + 8, m1), c2_1));
+  _mm256_maskstore_ps(c + 2*ldc + 0, m0, store ? c2_0 : _mm256_add_ps(_mm256_maskload_ps(c + 2*ldc + 0, m0), c2_0));
+  _mm256_maskstore_ps(c + 2*ldc + 8, m1, store ? c2_1 : _mm256_add_ps(_mm256_maskload_ps(c + 2*ldc + 8, m1), c2_1));
   if (rows == 3) return;
-  _mm256_maskstore_ps(c + 3*ldc + 0, m0, _mm256_add_ps(_mm256_maskload_ps(c + 3*ldc + 0, m0), c3_0));
-  _mm256_maskstore_ps(c + 3*ldc + 8, m1, _mm256_add_ps(_mm256_maskload_ps(c + 3*ldc + 8, m1), c3_1));
+  _mm256_maskstore_ps(c + 3*ldc + 0, m0, store ? c3_0 : _mm256_add_ps(_mm256_maskload_ps(c + 3*ldc + 0, m0), c3_0));
+  _mm256_maskstore_ps(c + 3*ldc + 8, m1, store ? c3_1 : _mm256_add_ps(_mm256_maskload_ps(c + 3*ldc + 8, m1), c3_1));
   if (rows == 4) return;
-  _mm256_maskstore_ps(c + 4*ldc + 0, m0, _mm256_add_ps(_mm256_maskload_ps(c + 4*ldc + 0, m0), c4_0));
-  _mm256_maskstore_ps(c + 4*ldc + 8, m1, _mm256_add_ps(_mm256_maskload_ps(c + 4*ldc + 8, m1), c4_1));
+  _mm256_maskstore_ps(c + 4*ldc + 0, m0, store ? c4_0 : _mm256_add_ps(_mm256_maskload_ps(c + 4*ldc + 0, m0), c4_0));
+  _mm256_maskstore_ps(c + 4*ldc + 8, m1, store ? c4_1 : _mm256_add_ps(_mm256_maskload_ps(c + 4*ldc + 8, m1), c4_1));
   if (rows == 5) return;
-  _mm256_maskstore_ps(c + 5*ldc + 0, m0, _mm256_add_ps(_mm256_maskload_ps(c + 5*ldc + 0, m0), c5_0));
-  _mm256_maskstore_ps(c + 5*ldc + 8, m1, _mm256_add_ps(_mm256_maskload_ps(c + 5*ldc + 8, m1), c5_1));
+  _mm256_maskstore_ps(c + 5*ldc + 0, m0, store ? c5_0 : _mm256_add_ps(_mm256_maskload_ps(c + 5*ldc + 0, m0), c5_0));
+  _mm256_maskstore_ps(c + 5*ldc + 8, m1, store ? c5_1 : _mm256_add_ps(_mm256_maskload_ps(c + 5*ldc + 8, m1), c5_1));
+}
+
+static inline void pk_ukr_gemm_f32_avx2_6x16_uu_6x1(int64_t kb, const float *restrict a, int64_t lda,
+    const float *restrict b, int64_t ldb, float *restrict c, int64_t ldc, int64_t rows, int64_t cols, int store) {
+  const float *restrict a0 = a + 0*lda;
+  const float *restrict a1 = a + pk_min64(1, rows - 1)*lda;
+  const float *restrict a2 = a + pk_min64(2, rows - 1)*lda;
+  const float *restrict a3 = a + pk_min64(3, rows - 1)*lda;
+  const float *restrict a4 = a + pk_min64(4, rows - 1)*lda;
+  const float *restrict a5 = a + pk_min64(5, rows - 1)*lda;
+  const __m256i bm = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(pk_edge_lanes(cols, 0, 8))), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+  __m256 c0_0 = _mm256_setzero_ps();
+  __m256 c1_0 = _mm256_setzero_ps();
+  __m256 c2_0 = _mm256_setzero_ps();
+  __m256 c3_0 = _mm256_setzero_ps();
+  __m256 c4_0 = _mm256_setzero_ps();
+  __m256 c5_0 = _mm256_setzero_ps();
+  __builtin_prefetch(c + 0*ldc + 0, 1, 3), __builtin_prefetch(c + 0*ldc + 7, 1, 3);
+  __builtin_prefetch(c + 1*ldc + 0, 1, 3), __builtin_prefetch(c + 1*ldc + 7, 1, 3);
+  __builtin_prefetch(c + 2*ldc + 0, 1, 3), __builtin_prefetch(c + 2*ldc + 7, 1, 3);
+  __builtin_prefetch(c + 3*ldc + 0, 1, 3), __builtin_prefetch(c + 3*ldc + 7, 1, 3);
+  __builtin_prefetch(c + 4*ldc + 0, 1, 3), __builtin_prefetch(c + 4*ldc + 7, 1, 3);
+  __builtin_prefetch(c + 5*ldc + 0, 1, 3), __builtin_prefetch(c + 5*ldc + 7, 1, 3);
+#pragma GCC unroll 4
+  for (int64_t p = 0; p < kb; p++) {
+    const __m256 b0 = _mm256_maskload_ps(b + p*ldb + 0, bm);
+    const __m256 a0v = _mm256_broadcast_ss(a0 + p);
+    c0_0 = _mm256_fmadd_ps(a0v, b0, c0_0);
+    const __m256 a1v = _mm256_broadcast_ss(a1 + p);
+    c1_0 = _mm256_fmadd_ps(a1v, b0, c1_0);
+    const __m256 a2v = _mm256_broadcast_ss(a2 + p);
+    c2_0 = _mm256_fmadd_ps(a2v, b0, c2_0);
+    const __m256 a3v = _mm256_broadcast_ss(a3 + p);
+    c3_0 = _mm256_fmadd_ps(a3v, b0, c3_0);
+    const __m256 a4v = _mm256_broadcast_ss(a4 + p);
+    c4_0 = _mm256_fmadd_ps(a4v, b0, c4_0);
+    const __m256 a5v = _mm256_broadcast_ss(a5 + p);
+    c5_0 = _mm256_fmadd_ps(a5v, b0, c5_0);
+  }
+  if (rows == 6 && cols == 8) {
+    if (!store) {
+      c0_0 = _mm256_add_ps(_mm256_loadu_ps(c + 0*ldc + 0), c0_0);
+      c1_0 = _mm256_add_ps(_mm256_loadu_ps(c + 1*ldc + 0), c1_0);
+      c2_0 = _mm256_add_ps(_mm256_loadu_ps(c + 2*ldc + 0), c2_0);
+      c3_0 = _mm256_add_ps(_mm256_loadu_ps(c + 3*ldc + 0), c3_0);
+      c4_0 = _mm256_add_ps(_mm256_loadu_ps(c + 4*ldc + 0), c4_0);
+      c5_0 = _mm256_add_ps(_mm256_loadu_ps(c + 5*ldc + 0), c5_0);
+    }
+    _mm256_storeu_ps(c + 0*ldc + 0, c0_0);
+    _mm256_storeu_ps(c + 1*ldc + 0, c1_0);
+    _mm256_storeu_ps(c + 2*ldc + 0, c2_0);
+    _mm256_storeu_ps(c + 3*ldc + 0, c3_0);
+    _mm256_storeu_ps(c + 4*ldc + 0, c4_0);
+    _mm256_storeu_ps(c + 5*ldc + 0, c5_0);
+    return;
+  }
+  const __m256i m0 = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(pk_edge_lanes(cols, 0, 8))), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+  _mm256_maskstore_ps(c + 0*ldc + 0, m0, store ? c0_0 : _mm256_add_ps(_mm256_maskload_ps(c + 0*ldc + 0, m0), c0_0));
+  if (rows == 1) return;
+  _mm256_maskstore_ps(c + 1*ldc + 0, m0, store ? c1_0 : _mm256_add_ps(_mm256_maskload_ps(c + 1*ldc + 0, m0), c1_0));
+  if (rows == 2) return;
+  _mm256_maskstore_ps(c + 2*ldc + 0, m0, store ? c2_0 : _mm256_add_ps(_mm256_maskload_ps(c + 2*ldc + 0, m0), c2_0));
+  if (rows == 3) return;
+  _mm256_maskstore_ps(c + 3*ldc + 0, m0, store ? c3_0 : _mm256_add_ps(_mm256_maskload_ps(c + 3*ldc + 0, m0), c3_0));
+  if (rows == 4) return;
+  _mm256_maskstore_ps(c + 4*ldc + 0, m0, store ? c4_0 : _mm256_add_ps(_mm256_maskload_ps(c + 4*ldc + 0, m0), c4_0));
+  if (rows == 5) return;
+  _mm256_maskstore_ps(c + 5*ldc + 0, m0, store ? c5_0 : _mm256_add_ps(_mm256_maskload_ps(c + 5*ldc + 0, m0), c5_0));
+}
+
+static inline void pk_ukr_gemm_f32_avx2_6x16_uu_4x2(int64_t kb, const float *restrict a, int64_t lda,
+    const float *restrict b, int64_t ldb, float *restrict c, int64_t ldc, int64_t rows, int64_t cols, int store) {
+  const float *restrict a0 = a + 0*lda;
+  const float *restrict a1 = a + pk_min64(1, rows - 1)*lda;
+  const float *restrict a2 = a + pk_min64(2, rows - 1)*lda;
+  const float *restrict a3 = a + pk_min64(3, rows - 1)*lda;
+  const __m256i bm = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(pk_edge_lanes(cols, 8, 8))), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+  __m256 c0_0 = _mm256_setzero_ps(), c0_1 = _mm256_setzero_ps();
+  __m256 c1_0 = _mm256_setzero_ps(), c1_1 = _mm256_setzero_ps();
+  __m256 c2_0 = _mm256_setzero_ps(), c2_1 = _mm256_setzero_ps();
+  __m256 c3_0 = _mm256_setzero_ps(), c3_1 = _mm256_setzero_ps();
+  __builtin_prefetch(c + 0*ldc + 0, 1, 3), __builtin_prefetch(c + 0*ldc + 15, 1, 3);
+  __builtin_prefetch(c + 1*ldc + 0, 1, 3), __builtin_prefetch(c + 1*ldc + 15, 1, 3);
+  __builtin_prefetch(c + 2*ldc + 0, 1, 3), __builtin_prefetch(c + 2*ldc + 15, 1, 3);
+  __builtin_prefetch(c + 3*ldc + 0, 1, 3), __builtin_prefetch(c + 3*ldc + 15, 1, 3);
+#pragma GCC unroll 4
+  for (int64_t p = 0; p < kb; p++) {
+    const __m256 b0 = _mm256_loadu_ps(b + p*ldb + 0);
+    const __m256 b1 = _mm256_maskload_ps(b + p*ldb + 8, bm);
+    __builtin_prefetch(b + p*ldb + 16, 0, 3);
+    const __m256 a0v = _mm256_broadcast_ss(a0 + p);
+    c0_0 = _mm256_fmadd_ps(a0v, b0, c0_0);
+    c0_1 = _mm256_fmadd_ps(a0v, b1, c0_1);
+    const __m256 a1v = _mm256_broadcast_ss(a1 + p);
+    c1_0 = _mm256_fmadd_ps(a1v, b0, c1_0);
+    c1_1 = _mm256_fmadd_ps(a1v, b1, c1_1);
+    const __m256 a2v = _mm256_broadcast_ss(a2 + p);
+    c2_0 = _mm256_fmadd_ps(a2v, b0, c2_0);
+    c2_1 = _mm256_fmadd_ps(a2v, b1, c2_1);
+    const __m256 a3v = _mm256_broadcast_ss(a3 + p);
+    c3_0 = _mm256_fmadd_ps(a3v, b0, c3_0);
+    c3_1 = _mm256_fmadd_ps(a3v, b1, c3_1);
+  }
+  if (rows == 4 && cols == 16) {
+    if (!store) {
+      c0_0 = _mm256_add_ps(_mm256_loadu_ps(c + 0*ldc + 0), c0_0);
+      c0_1 = _mm256_add_ps(_mm256_loadu_ps(c + 0*ldc + 8), c0_1);
+      c1_0 = _mm256_add_ps(_mm256_loadu_ps(c + 1*ldc + 0), c1_0);
+      c1_1 = _mm256_add_ps(_mm256_loadu_ps(c + 1*ldc + 8), c1_1);
+      c2_0 = _mm256_add_ps(_mm256_loadu_ps(c + 2*ldc + 0), c2_0);
+      c2_1 = _mm256_add_ps(_mm256_loadu_ps(c + 2*ldc + 8), c2_1);
+      c3_0 = _mm256_add_ps(_mm256_loadu_ps(c + 3*ldc + 0), c3_0);
+      c3_1 = _mm256_add_ps(_mm256_loadu_ps(c + 3*ldc + 8), c3_1);
+    }
+    _mm256_storeu_ps(c + 0*ldc + 0, c0_0);
+    _mm256_storeu_ps(c + 0*ldc + 8, c0_1);
+    _mm256_storeu_ps(c + 1*ldc + 0, c1_0);
+    _mm256_storeu_ps(c + 1*ldc + 8, c1_1);
+    _mm256_storeu_ps(c + 2*ldc + 0, c2_0);
+    _mm256_storeu_ps(c + 2*ldc + 8, c2_1);
+    _mm256_storeu_ps(c + 3*ldc + 0, c3_0);
+    _mm256_storeu_ps(c + 3*ldc + 8, c3_1);
+    return;
+  }
+  const __m256i m0 = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(pk_edge_lanes(cols, 0, 8))), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+  const __m256i m1 = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(pk_edge_lanes(cols, 8, 8))), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+  _mm256_maskstore_ps(c + 0*ldc + 0, m0, store ? c0_0 : _mm256_add_ps(_mm256_maskload_ps(c + 0*ldc + 0, m0), c0_0));
+  _mm256_maskstore_ps(c + 0*ldc + 8, m1, store ? c0_1 : _mm256_add_ps(_mm256_maskload_ps(c + 0*ldc + 8, m1), c0_1));
+  if (rows == 1) return;
+  _mm256_maskstore_ps(c + 1*ldc + 0, m0, store ? c1_0 : _mm256_add_ps(_mm256_maskload_ps(c + 1*ldc + 0, m0), c1_0));
+  _mm256_maskstore_ps(c + 1*ldc + 8, m1, store ? c1_1 : _mm256_add_ps(_mm256_maskload_ps(c + 1*ldc + 8, m1), c1_1));
+  if (rows == 2) return;
+  _mm256_maskstore_ps(c + 2*ldc + 0, m0, store ? c2_0 : _mm256_add_ps(_mm256_maskload_ps(c + 2*ldc + 0, m0), c2_0));
+  _mm256_maskstore_ps(c + 2*ldc + 8, m1, store ? c2_1 : _mm256_add_ps(_mm256_maskload_ps(c + 2*ldc + 8, m1), c2_1));
+  if (rows == 3) return;
+  _mm256_maskstore_ps(c + 3*ldc + 0, m0, store ? c3_0 : _mm256_add_ps(_mm256_maskload_ps(c + 3*ldc + 0, m0), c3_0));
+  _mm256_maskstore_ps(c + 3*ldc + 8, m1, store ? c3_1 : _mm256_add_ps(_mm256_maskload_ps(c + 3*ldc + 8, m1), c3_1));
+}
+
+static inline void pk_ukr_gemm_f32_avx2_6x16_uu_4x1(int64_t kb, const float *restrict a, int64_t lda,
+    const float *restrict b, int64_t ldb, float *restrict c, int64_t ldc, int64_t rows, int64_t cols, int store) {
+  const float *restrict a0 = a + 0*lda;
+  const float *restrict a1 = a + pk_min64(1, rows - 1)*lda;
+  const float *restrict a2 = a + pk_min64(2, rows - 1)*lda;
+  const float *restrict a3 = a + pk_min64(3, rows - 1)*lda;
+  const __m256i bm = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(pk_edge_lanes(cols, 0, 8))), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+  __m256 c0_0 = _mm256_setzero_ps();
+  __m256 c1_0 = _mm256_setzero_ps();
+  __m256 c2_0 = _mm256_setzero_ps();
+  __m256 c3_0 = _mm256_setzero_ps();
+  __builtin_prefetch(c + 0*ldc + 0, 1, 3), __builtin_prefetch(c + 0*ldc + 7, 1, 3);
+  __builtin_prefetch(c + 1*ldc + 0, 1, 3), __builtin_prefetch(c + 1*ldc + 7, 1, 3);
+  __builtin_prefetch(c + 2*ldc + 0, 1, 3), __builtin_prefetch(c + 2*ldc + 7, 1, 3);
+  __builtin_prefetch(c + 3*ldc + 0, 1, 3), __builtin_prefetch(c + 3*ldc + 7, 1, 3);
+#pragma GCC unroll 4
+  for (int64_t p = 0; p < kb; p++) {
+    const __m256 b0 = _mm256_maskload_ps(b + p*ldb + 0, bm);
+    const __m256 a0v = _mm256_broadcast_ss(a0 + p);
+    c0_0 = _mm256_fmadd_ps(a0v, b0, c0_0);
+    const __m256 a1v = _mm256_broadcast_ss(a1 + p);
+    c1_0 = _mm256_fmadd_ps(a1v, b0, c1_0);
+    const __m256 a2v = _mm256_broadcast_ss(a2 + p);
+    c2_0 = _mm256_fmadd_ps(a2v, b0, c2_0);
+    const __m256 a3v = _mm256_broadcast_ss(a3 + p);
+    c3_0 = _mm256_fmadd_ps(a3v, b0, c3_0);
+  }
+  if (rows == 4 && cols == 8) {
+    if (!store) {
+      c0_0 = _mm256_add_ps(_mm256_loadu_ps(c + 0*ldc + 0), c0_0);
+      c1_0 = _mm256_add_ps(_mm256_loadu_ps(c + 1*ldc + 0), c1_0);
+      c2_0 = _mm256_add_ps(_mm256_loadu_ps(c + 2*ldc + 0), c2_0);
+      c3_0 = _mm256_add_ps(_mm256_loadu_ps(c + 3*ldc + 0), c3_0);
+    }
+    _mm256_storeu_ps(c + 0*ldc + 0, c0_0);
+    _mm256_storeu_ps(c + 1*ldc + 0, c1_0);
+    _mm256_storeu_ps(c + 2*ldc + 0, c2_0);
+    _mm256_storeu_ps(c + 3*ldc + 0, c3_0);
+    return;
+  }
+  const __m256i m0 = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(pk_edge_lanes(cols, 0, 8))), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+  _mm256_maskstore_ps(c + 0*ldc + 0, m0, store ? c0_0 : _mm256_add_ps(_mm256_maskload_ps(c + 0*ldc + 0, m0), c0_0));
+  if (rows == 1) return;
+  _mm256_maskstore_ps(c + 1*ldc + 0, m0, store ? c1_0 : _mm256_add_ps(_mm256_maskload_ps(c + 1*ldc + 0, m0), c1_0));
+  if (rows == 2) return;
+  _mm256_maskstore_ps(c + 2*ldc + 0, m0, store ? c2_0 : _mm256_add_ps(_mm256_maskload_ps(c + 2*ldc + 0, m0), c2_0));
+  if (rows == 3) return;
+  _mm256_maskstore_ps(c + 3*ldc + 0, m0, store ? c3_0 : _mm256_add_ps(_mm256_maskload_ps(c + 3*ldc + 0, m0), c3_0));
+}
+
+static inline void pk_ukr_gemm_f32_avx2_6x16_uu_2x2(int64_t kb, const float *restrict a, int64_t lda,
+    const float *restrict b, int64_t ldb, float *restrict c, int64_t ldc, int64_t rows, int64_t cols, int store) {
+  const float *restrict a0 = a + 0*lda;
+  const float *restrict a1 = a + pk_min64(1, rows - 1)*lda;
+  const __m256i bm = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(pk_edge_lanes(cols, 8, 8))), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+  __m256 c0_0 = _mm256_setzero_ps(), c0_1 = _mm256_setzero_ps();
+  __m256 c1_0 = _mm256_setzero_ps(), c1_1 = _mm256_setzero_ps();
+  __builtin_prefetch(c + 0*ldc + 0, 1, 3), __builtin_prefetch(c + 0*ldc + 15, 1, 3);
+  __builtin_prefetch(c + 1*ldc + 0, 1, 3), __builtin_prefetch(c + 1*ldc + 15, 1, 3);
+#pragma GCC unroll 4
+  for (int64_t p = 0; p < kb; p++) {
+    const __m256 b0 = _mm256_loadu_ps(b + p*ldb + 0);
+    const __m256 b1 = _mm256_maskload_ps(b + p*ldb + 8, bm);
+    __builtin_prefetch(b + p*ldb + 16, 0, 3);
+    const __m256 a0v = _mm256_broadcast_ss(a0 + p);
+    c0_0 = _mm256_fmadd_ps(a0v, b0, c0_0);
+    c0_1 = _mm256_fmadd_ps(a0v, b1, c0_1);
+    const __m256 a1v = _mm256_broadcast_ss(a1 + p);
+    c1_0 = _mm256_fmadd_ps(a1v, b0, c1_0);
+    c1_1 = _mm256_fmadd_ps(a1v, b1, c1_1);
+  }
+  if (rows == 2 && cols == 16) {
+    if (!store) {
+      c0_0 = _mm256_add_ps(_mm256_loadu_ps(c + 0*ldc + 0), c0_0);
+      c0_1 = _mm256_add_ps(_mm256_loadu_ps(c + 0*ldc + 8), c0_1);
+      c1_0 = _mm256_add_ps(_mm256_loadu_ps(c + 1*ldc + 0), c1_0);
+      c1_1 = _mm256_add_ps(_mm256_loadu_ps(c + 1*ldc + 8), c1_1);
+    }
+    _mm256_storeu_ps(c + 0*ldc + 0, c0_0);
+    _mm256_storeu_ps(c + 0*ldc + 8, c0_1);
+    _mm256_storeu_ps(c + 1*ldc + 0, c1_0);
+    _mm256_storeu_ps(c + 1*ldc + 8, c1_1);
+    return;
+  }
+  const __m256i m0 = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(pk_edge_lanes(cols, 0, 8))), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+  const __m256i m1 = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(pk_edge_lanes(cols, 8, 8))), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+  _mm256_maskstore_ps(c + 0*ldc + 0, m0, store ? c0_0 : _mm256_add_ps(_mm256_maskload_ps(c + 0*ldc + 0, m0), c0_0));
+  _mm256_maskstore_ps(c + 0*ldc + 8, m1, store ? c0_1 : _mm256_add_ps(_mm256_maskload_ps(c + 0*ldc + 8, m1), c0_1));
+  if (rows == 1) return;
+  _mm256_maskstore_ps(c + 1*ldc + 0, m0, store ? c1_0 : _mm256_add_ps(_mm256_maskload_ps(c + 1*ldc + 0, m0), c1_0));
+  _mm256_maskstore_ps(c + 1*ldc + 8, m1, store ? c1_1 : _mm256_add_ps(_mm256_maskload_ps(c + 1*ldc + 8, m1), c1_1));
+}
+
+static inline void pk_ukr_gemm_f32_avx2_6x16_uu_2x1(int64_t kb, const float *restrict a, int64_t lda,
+    const float *restrict b, int64_t ldb, float *restrict c, int64_t ldc, int64_t rows, int64_t cols, int store) {
+  const float *restrict a0 = a + 0*lda;
+  const float *restrict a1 = a + pk_min64(1, rows - 1)*lda;
+  const __m256i bm = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(pk_edge_lanes(cols, 0, 8))), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+  __m256 c0_0 = _mm256_setzero_ps();
+  __m256 c1_0 = _mm256_setzero_ps();
+  __builtin_prefetch(c + 0*ldc + 0, 1, 3), __builtin_prefetch(c + 0*ldc + 7, 1, 3);
+  __builtin_prefetch(c + 1*ldc + 0, 1, 3), __builtin_prefetch(c + 1*ldc + 7, 1, 3);
+#pragma GCC unroll 4
+  for (int64_t p = 0; p < kb; p++) {
+    const __m256 b0 = _mm256_maskload_ps(b + p*ldb + 0, bm);
+    const __m256 a0v = _mm256_broadcast_ss(a0 + p);
+    c0_0 = _mm256_fmadd_ps(a0v, b0, c0_0);
+    const __m256 a1v = _mm256_broadcast_ss(a1 + p);
+    c1_0 = _mm256_fmadd_ps(a1v, b0, c1_0);
+  }
+  if (rows == 2 && cols == 8) {
+    if (!store) {
+      c0_0 = _mm256_add_ps(_mm256_loadu_ps(c + 0*ldc + 0), c0_0);
+      c1_0 = _mm256_add_ps(_mm256_loadu_ps(c + 1*ldc + 0), c1_0);
+    }
+    _mm256_storeu_ps(c + 0*ldc + 0, c0_0);
+    _mm256_storeu_ps(c + 1*ldc + 0, c1_0);
+    return;
+  }
+  const __m256i m0 = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(pk_edge_lanes(cols, 0, 8))), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+  _mm256_maskstore_ps(c + 0*ldc + 0, m0, store ? c0_0 : _mm256_add_ps(_mm256_maskload_ps(c + 0*ldc + 0, m0), c0_0));
+  if (rows == 1) return;
+  _mm256_maskstore_ps(c + 1*ldc + 0, m0, store ? c1_0 : _mm256_add_ps(_mm256_maskload_ps(c + 1*ldc + 0, m0), c1_0));
+}
+
+static inline void pk_ukr_gemm_f32_avx2_6x16_uu_1x2(int64_t kb, const float *restrict a, int64_t lda,
+    const float *restrict b, int64_t ldb, float *restrict c, int64_t ldc, int64_t rows, int64_t cols, int store) {
+  const float *restrict a0 = a + 0*lda;
+  const __m256i bm = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(pk_edge_lanes(cols, 8, 8))), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+  __m256 c0_0 = _mm256_setzero_ps(), c0_1 = _mm256_setzero_ps();
+  __builtin_prefetch(c + 0*ldc + 0, 1, 3), __builtin_prefetch(c + 0*ldc + 15, 1, 3);
+#pragma GCC unroll 4
+  for (int64_t p = 0; p < kb; p++) {
+    const __m256 b0 = _mm256_loadu_ps(b + p*ldb + 0);
+    const __m256 b1 = _mm256_maskload_ps(b + p*ldb + 8, bm);
+    __builtin_prefetch(b + p*ldb + 16, 0, 3);
+    const __m256 a0v = _mm256_broadcast_ss(a0 + p);
+    c0_0 = _mm256_fmadd_ps(a0v, b0, c0_0);
+    c0_1 = _mm256_fmadd_ps(a0v, b1, c0_1);
+  }
+  if (rows == 1 && cols == 16) {
+    if (!store) {
+      c0_0 = _mm256_add_ps(_mm256_loadu_ps(c + 0*ldc + 0), c0_0);
+      c0_1 = _mm256_add_ps(_mm256_loadu_ps(c + 0*ldc + 8), c0_1);
+    }
+    _mm256_storeu_ps(c + 0*ldc + 0, c0_0);
+    _mm256_storeu_ps(c + 0*ldc + 8, c0_1);
+    return;
+  }
+  const __m256i m0 = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(pk_edge_lanes(cols, 0, 8))), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+  const __m256i m1 = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(pk_edge_lanes(cols, 8, 8))), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+  _mm256_maskstore_ps(c + 0*ldc + 0, m0, store ? c0_0 : _mm256_add_ps(_mm256_maskload_ps(c + 0*ldc + 0, m0), c0_0));
+  _mm256_maskstore_ps(c + 0*ldc + 8, m1, store ? c0_1 : _mm256_add_ps(_mm256_maskload_ps(c + 0*ldc + 8, m1), c0_1));
+}
+
+static inline void pk_ukr_gemm_f32_avx2_6x16_uu_1x1(int64_t kb, const float *restrict a, int64_t lda,
+    const float *restrict b, int64_t ldb, float *restrict c, int64_t ldc, int64_t rows, int64_t cols, int store) {
+  const float *restrict a0 = a + 0*lda;
+  const __m256i bm = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(pk_edge_lanes(cols, 0, 8))), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+  __m256 c0_0 = _mm256_setzero_ps();
+  __builtin_prefetch(c + 0*ldc + 0, 1, 3), __builtin_prefetch(c + 0*ldc + 7, 1, 3);
+#pragma GCC unroll 4
+  for (int64_t p = 0; p < kb; p++) {
+    const __m256 b0 = _mm256_maskload_ps(b + p*ldb + 0, bm);
+    const __m256 a0v = _mm256_broadcast_ss(a0 + p);
+    c0_0 = _mm256_fmadd_ps(a0v, b0, c0_0);
+  }
+  if (rows == 1 && cols == 8) {
+    if (!store) {
+      c0_0 = _mm256_add_ps(_mm256_loadu_ps(c + 0*ldc + 0), c0_0);
+    }
+    _mm256_storeu_ps(c + 0*ldc + 0, c0_0);
+    return;
+  }
+  const __m256i m0 = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(pk_edge_lanes(cols, 0, 8))), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+  _mm256_maskstore_ps(c + 0*ldc + 0, m0, store ? c0_0 : _mm256_add_ps(_mm256_maskload_ps(c + 0*ldc + 0, m0), c0_0));
+}
+
+static void pk_ukr_gemm_f32_avx2_6x16_uu(int64_t kb, const float *restrict a, int64_t lda, const float *restrict b, int64_t ldb,
+    float *restrict c, int64_t ldc, int64_t rows, int64_t cols, int store) {
+  if (rows > 4) {
+    if (cols > 8) pk_ukr_gemm_f32_avx2_6x16_uu_6x2(kb, a, lda, b, ldb, c, ldc, rows, cols, store);
+    else pk_ukr_gemm_f32_avx2_6x16_uu_6x1(kb, a, lda, b, ldb, c, ldc, rows, cols, store);
+  } else if (rows > 2) {
+    if (cols > 8) pk_ukr_gemm_f32_avx2_6x16_uu_4x2(kb, a, lda, b, ldb, c, ldc, rows, cols, store);
+    else pk_ukr_gemm_f32_avx2_6x16_uu_4x1(kb, a, lda, b, ldb, c, ldc, rows, cols, store);
+  } else if (rows > 1) {
+    if (cols > 8) pk_ukr_gemm_f32_avx2_6x16_uu_2x2(kb, a, lda, b, ldb, c, ldc, rows, cols, store);
+    else pk_ukr_gemm_f32_avx2_6x16_uu_2x1(kb, a, lda, b, ldb, c, ldc, rows, cols, store);
+  } else {
+    if (cols > 8) pk_ukr_gemm_f32_avx2_6x16_uu_1x2(kb, a, lda, b, ldb, c, ldc, rows, cols, store);
+    else pk_ukr_gemm_f32_avx2_6x16_uu_1x1(kb, a, lda, b, ldb, c, ldc, rows, cols, store);
+  }
+}
+
+static inline void pk_ukr_gemm_f32_avx2_6x16_pp_6x2(int64_t kb, const float *restrict a, int64_t lda,
+    const float *restrict b, int64_t ldb, float *restrict c, int64_t ldc, int64_t rows, int64_t cols, int store) {
+  (void)lda;
+  (void)ldb;
+  __m256 c0_0 = _mm256_setzero_ps(), c0_1 = _mm256_setzero_ps();
+  __m256 c1_0 = _mm256_setzero_ps(), c1_1 = _mm256_setzero_ps();
+  __m256 c2_0 = _mm256_setzero_ps(), c2_1 = _mm256_setzero_ps();
+  __m256 c3_0 = _mm256_setzero_ps(), c3_1 = _mm256_setzero_ps();
+  __m256 c4_0 = _mm256_setzero_ps(), c4_1 = _mm256_setzero_ps();
+  __m256 c5_0 = _mm256_setzero_ps(), c5_1 = _mm256_setzero_ps();
+  __builtin_prefetch(c + 0*ldc + 0, 1, 3), __builtin_prefetch(c + 0*ldc + 15, 1, 3);
+  __builtin_prefetch(c + 1*ldc + 0, 1, 3), __builtin_prefetch(c + 1*ldc + 15, 1, 3);
+  __builtin_prefetch(c + 2*ldc + 0, 1, 3), __builtin_prefetch(c + 2*ldc + 15, 1, 3);
+  __builtin_prefetch(c + 3*ldc + 0, 1, 3), __builtin_prefetch(c + 3*ldc + 15, 1, 3);
+  __builtin_prefetch(c + 4*ldc + 0, 1, 3), __builtin_prefetch(c + 4*ldc + 15, 1, 3);
+  __builtin_prefetch(c + 5*ldc + 0, 1, 3), __builtin_prefetch(c + 5*ldc + 15, 1, 3);
+#pragma GCC unroll 4
+  for (int64_t p = 0; p < kb; p++) {
+    const __m256 b0 = _mm256_load_ps(b + 0);
+    const __m256 b1 = _mm256_load_ps(b + 8);
+    const __m256 a0v = _mm256_broadcast_ss(a + 0);
+    c0_0 = _mm256_fmadd_ps(a0v, b0, c0_0);
+    c0_1 = _mm256_fmadd_ps(a0v, b1, c0_1);
+    const __m256 a1v = _mm256_broadcast_ss(a + 1);
+    c1_0 = _mm256_fmadd_ps(a1v, b0, c1_0);
+    c1_1 = _mm256_fmadd_ps(a1v, b1, c1_1);
+    const __m256 a2v = _mm256_broadcast_ss(a + 2);
+    c2_0 = _mm256_fmadd_ps(a2v, b0, c2_0);
+    c2_1 = _mm256_fmadd_ps(a2v, b1, c2_1);
+    const __m256 a3v = _mm256_broadcast_ss(a + 3);
+    c3_0 = _mm256_fmadd_ps(a3v, b0, c3_0);
+    c3_1 = _mm256_fmadd_ps(a3v, b1, c3_1);
+    const __m256 a4v = _mm256_broadcast_ss(a + 4);
+    c4_0 = _mm256_fmadd_ps(a4v, b0, c4_0);
+    c4_1 = _mm256_fmadd_ps(a4v, b1, c4_1);
+    const __m256 a5v = _mm256_broadcast_ss(a + 5);
+    c5_0 = _mm256_fmadd_ps(a5v, b0, c5_0);
+    c5_1 = _mm256_fmadd_ps(a5v, b1, c5_1);
+    a += 6;
+    b += 16;
+  }
+  if (rows == 6 && cols == 16) {
+    if (!store) {
+      c0_0 = _mm256_add_ps(_mm256_loadu_ps(c + 0*ldc + 0), c0_0);
+      c0_1 = _mm256_add_ps(_mm256_loadu_ps(c + 0*ldc + 8), c0_1);
+      c1_0 = _mm256_add_ps(_mm256_loadu_ps(c + 1*ldc + 0), c1_0);
+      c1_1 = _mm256_add_ps(_mm256_loadu_ps(c + 1*ldc + 8), c1_1);
+      c2_0 = _mm256_add_ps(_mm256_loadu_ps(c + 2*ldc + 0), c2_0);
+      c2_1 = _mm256_add_ps(_mm256_loadu_ps(c + 2*ldc + 8), c2_1);
+      c3_0 = _mm256_add_ps(_mm256_loadu_ps(c + 3*ldc + 0), c3_0);
+      c3_1 = _mm256_add_ps(_mm256_loadu_ps(c + 3*ldc + 8), c3_1);
+      c4_0 = _mm256_add_ps(_mm256_loadu_ps(c + 4*ldc + 0), c4_0);
+      c4_1 = _mm256_add_ps(_mm256_loadu_ps(c + 4*ldc + 8), c4_1);
+      c5_0 = _mm256_add_ps(_mm256_loadu_ps(c + 5*ldc + 0), c5_0);
+      c5_1 = _mm256_add_ps(_mm256_loadu_ps(c + 5*ldc + 8), c5_1);
+    }
+    _mm256_storeu_ps(c + 0*ldc + 0, c0_0);
+    _mm256_storeu_ps(c + 0*ldc + 8, c0_1);
+    _mm256_storeu_ps(c + 1*ldc + 0, c1_0);
+    _mm256_storeu_ps(c + 1*ldc + 8, c1_1);
+    _mm256_storeu_ps(c + 2*ldc + 0, c2_0);
+    _mm256_storeu_ps(c + 2*ldc + 8, c2_1);
+    _mm256_storeu_ps(c + 3*ldc + 0, c3_0);
+    _mm256_storeu_ps(c + 3*ldc + 8, c3_1);
+    _mm256_storeu_ps(c + 4*ldc + 0, c4_0);
+    _mm256_storeu_ps(c + 4*ldc + 8, c4_1);
+    _mm256_storeu_ps(c + 5*ldc + 0, c5_0);
+    _mm256_storeu_ps(c + 5*ldc + 8, c5_1);
+    return;
+  }
+  const __m256i m0 = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(pk_edge_lanes(cols, 0, 8))), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+  const __m256i m1 = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(pk_edge_lanes(cols, 8, 8))), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+  _mm256_maskstore_ps(c + 0*ldc + 0, m0, store ? c0_0 : _mm256_add_ps(_mm256_maskload_ps(c + 0*ldc + 0, m0), c0_0));
+  _mm256_maskstore_ps(c + 0*ldc + 8, m1, store ? c0_1 : _mm256_add_ps(_mm256_maskload_ps(c + 0*ldc + 8, m1), c0_1));
+  if (rows == 1) return;
+  _mm256_maskstore_ps(c + 1*ldc + 0, m0, store ? c1_0 : _mm256_add_ps(_mm256_maskload_ps(c + 1*ldc + 0, m0), c1_0));
+  _mm256_maskstore_ps(c + 1*ldc + 8, m1, store ? c1_1 : _mm256_add_ps(_mm256_maskload_ps(c + 1*ldc + 8, m1), c1_1));
+  if (rows == 2) return;
+  _mm256_maskstore_ps(c + 2*ldc + 0, m0, store ? c2_0 : _mm256_add_ps(_mm256_maskload_ps(c + 2*ldc + 0, m0), c2_0));
+  _mm256_maskstore_ps(c + 2*ldc + 8, m1, store ? c2_1 : _mm256_add_ps(_mm256_maskload_ps(c + 2*ldc + 8, m1), c2_1));
+  if (rows == 3) return;
+  _mm256_maskstore_ps(c + 3*ldc + 0, m0, store ? c3_0 : _mm256_add_ps(_mm256_maskload_ps(c + 3*ldc + 0, m0), c3_0));
+  _mm256_maskstore_ps(c + 3*ldc + 8, m1, store ? c3_1 : _mm256_add_ps(_mm256_maskload_ps(c + 3*ldc + 8, m1), c3_1));
+  if (rows == 4) return;
+  _mm256_maskstore_ps(c + 4*ldc + 0, m0, store ? c4_0 : _mm256_add_ps(_mm256_maskload_ps(c + 4*ldc + 0, m0), c4_0));
+  _mm256_maskstore_ps(c + 4*ldc + 8, m1, store ? c4_1 : _mm256_add_ps(_mm256_maskload_ps(c + 4*ldc + 8, m1), c4_1));
+  if (rows == 5) return;
+  _mm256_maskstore_ps(c + 5*ldc + 0, m0, store ? c5_0 : _mm256_add_ps(_mm256_maskload_ps(c + 5*ldc + 0, m0), c5_0));
+  _mm256_maskstore_ps(c + 5*ldc + 8, m1, store ? c5_1 : _mm256_add_ps(_mm256_maskload_ps(c + 5*ldc + 8, m1), c5_1));
+}
+
+static inline void pk_ukr_gemm_f32_avx2_6x16_pp_6x1(int64_t kb, const float *restrict a, int64_t lda,
+    const float *restrict b, int64_t ldb, float *restrict c, int64_t ldc, int64_t rows, int64_t cols, int store) {
+  (void)lda;
+  (void)ldb;
+  __m256 c0_0 = _mm256_setzero_ps();
+  __m256 c1_0 = _mm256_setzero_ps();
+  __m256 c2_0 = _mm256_setzero_ps();
+  __m256 c3_0 = _mm256_setzero_ps();
+  __m256 c4_0 = _mm256_setzero_ps();
+  __m256 c5_0 = _mm256_setzero_ps();
+  __builtin_prefetch(c + 0*ldc + 0, 1, 3), __builtin_prefetch(c + 0*ldc + 7, 1, 3);
+  __builtin_prefetch(c + 1*ldc + 0, 1, 3), __builtin_prefetch(c + 1*ldc + 7, 1, 3);
+  __builtin_prefetch(c + 2*ldc + 0, 1, 3), __builtin_prefetch(c + 2*ldc + 7, 1, 3);
+  __builtin_prefetch(c + 3*ldc + 0, 1, 3), __builtin_prefetch(c + 3*ldc + 7, 1, 3);
+  __builtin_prefetch(c + 4*ldc + 0, 1, 3), __builtin_prefetch(c + 4*ldc + 7, 1, 3);
+  __builtin_prefetch(c + 5*ldc + 0, 1, 3), __builtin_prefetch(c + 5*ldc + 7, 1, 3);
+#pragma GCC unroll 4
+  for (int64_t p = 0; p < kb; p++) {
+    const __m256 b0 = _mm256_load_ps(b + 0);
+    const __m256 a0v = _mm256_broadcast_ss(a + 0);
+    c0_0 = _mm256_fmadd_ps(a0v, b0, c0_0);
+    const __m256 a1v = _mm256_broadcast_ss(a + 1);
+    c1_0 = _mm256_fmadd_ps(a1v, b0, c1_0);
+    const __m256 a2v = _mm256_broadcast_ss(a + 2);
+    c2_0 = _mm256_fmadd_ps(a2v, b0, c2_0);
+    const __m256 a3v = _mm256_broadcast_ss(a + 3);
+    c3_0 = _mm256_fmadd_ps(a3v, b0, c3_0);
+    const __m256 a4v = _mm256_broadcast_ss(a + 4);
+    c4_0 = _mm256_fmadd_ps(a4v, b0, c4_0);
+    const __m256 a5v = _mm256_broadcast_ss(a + 5);
+    c5_0 = _mm256_fmadd_ps(a5v, b0, c5_0);
+    a += 6;
+    b += 16;
+  }
+  if (rows == 6 && cols == 8) {
+    if (!store) {
+      c0_0 = _mm256_add_ps(_mm256_loadu_ps(c + 0*ldc + 0), c0_0);
+      c1_0 = _mm256_add_ps(_mm256_loadu_ps(c + 1*ldc + 0), c1_0);
+      c2_0 = _mm256_add_ps(_mm256_loadu_ps(c + 2*ldc + 0), c2_0);
+      c3_0 = _mm256_add_ps(_mm256_loadu_ps(c + 3*ldc + 0), c3_0);
+      c4_0 = _mm256_add_ps(_mm256_loadu_ps(c + 4*ldc + 0), c4_0);
+      c5_0 = _mm256_add_ps(_mm256_loadu_ps(c + 5*ldc + 0), c5_0);
+    }
+    _mm256_storeu_ps(c + 0*ldc + 0, c0_0);
+    _mm256_storeu_ps(c + 1*ldc + 0, c1_0);
+    _mm256_storeu_ps(c + 2*ldc + 0, c2_0);
+    _mm256_storeu_ps(c + 3*ldc + 0, c3_0);
+    _mm256_storeu_ps(c + 4*ldc + 0, c4_0);
+    _mm256_storeu_ps(c + 5*ldc + 0, c5_0);
+    return;
+  }
+  const __m256i m0 = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(pk_edge_lanes(cols, 0, 8))), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+  _mm256_maskstore_ps(c + 0*ldc + 0, m0, store ? c0_0 : _mm256_add_ps(_mm256_maskload_ps(c + 0*ldc + 0, m0), c0_0));
+  if (rows == 1) return;
+  _mm256_maskstore_ps(c + 1*ldc + 0, m0, store ? c1_0 : _mm256_add_ps(_mm256_maskload_ps(c + 1*ldc + 0, m0), c1_0));
+  if (rows == 2) return;
+  _mm256_maskstore_ps(c + 2*ldc + 0, m0, store ? c2_0 : _mm256_add_ps(_mm256_maskload_ps(c + 2*ldc + 0, m0), c2_0));
+  if (rows == 3) return;
+  _mm256_maskstore_ps(c + 3*ldc + 0, m0, store ? c3_0 : _mm256_add_ps(_mm256_maskload_ps(c + 3*ldc + 0, m0), c3_0));
+  if (rows == 4) return;
+  _mm256_maskstore_ps(c + 4*ldc + 0, m0, store ? c4_0 : _mm256_add_ps(_mm256_maskload_ps(c + 4*ldc + 0, m0), c4_0));
+  if (rows == 5) return;
+  _mm256_maskstore_ps(c + 5*ldc + 0, m0, store ? c5_0 : _mm256_add_ps(_mm256_maskload_ps(c + 5*ldc + 0, m0), c5_0));
+}
+
+static inline void pk_ukr_gemm_f32_avx2_6x16_pp_4x2(int64_t kb, const float *restrict a, int64_t lda,
+    const float *restrict b, int64_t ldb, float *restrict c, int64_t ldc, int64_t rows, int64_t cols, int store) {
+  (void)lda;
+  (void)ldb;
+  __m256 c0_0 = _mm256_setzero_ps(), c0_1 = _mm256_setzero_ps();
+  __m256 c1_0 = _mm256_setzero_ps(), c1_1 = _mm256_setzero_ps();
+  __m256 c2_0 = _mm256_setzero_ps(), c2_1 = _mm256_setzero_ps();
+  __m256 c3_0 = _mm256_setzero_ps(), c3_1 = _mm256_setzero_ps();
+  __builtin_prefetch(c + 0*ldc + 0, 1, 3), __builtin_prefetch(c + 0*ldc + 15, 1, 3);
+  __builtin_prefetch(c + 1*ldc + 0, 1, 3), __builtin_prefetch(c + 1*ldc + 15, 1, 3);
+  __builtin_prefetch(c + 2*ldc + 0, 1, 3), __builtin_prefetch(c + 2*ldc + 15, 1, 3);
+  __builtin_prefetch(c + 3*ldc + 0, 1, 3), __builtin_prefetch(c + 3*ldc + 15, 1, 3);
+#pragma GCC unroll 4
+  for (int64_t p = 0; p < kb; p++) {
+    const __m256 b0 = _mm256_load_ps(b + 0);
+    const __m256 b1 = _mm256_load_ps(b + 8);
+    const __m256 a0v = _mm256_broadcast_ss(a + 0);
+    c0_0 = _mm256_fmadd_ps(a0v, b0, c0_0);
+    c0_1 = _mm256_fmadd_ps(a0v, b1, c0_1);
+    const __m256 a1v = _mm256_broadcast_ss(a + 1);
+    c1_0 = _mm256_fmadd_ps(a1v, b0, c1_0);
+    c1_1 = _mm256_fmadd_ps(a1v, b1, c1_1);
+    const __m256 a2v = _mm256_broadcast_ss(a + 2);
+    c2_0 = _mm256_fmadd_ps(a2v, b0, c2_0);
+    c2_1 = _mm256_fmadd_ps(a2v, b1, c2_1);
+    const __m256 a3v = _mm256_broadcast_ss(a + 3);
+    c3_0 = _mm256_fmadd_ps(a3v, b0, c3_0);
+    c3_1 = _mm256_fmadd_ps(a3v, b1, c3_1);
+    a += 6;
+    b += 16;
+  }
+  if (rows == 4 && cols == 16) {
+    if (!store) {
+      c0_0 = _mm256_add_ps(_mm256_loadu_ps(c + 0*ldc + 0), c0_0);
+      c0_1 = _mm256_add_ps(_mm256_loadu_ps(c + 0*ldc + 8), c0_1);
+      c1_0 = _mm256_add_ps(_mm256_loadu_ps(c + 1*ldc + 0), c1_0);
+      c1_1 = _mm256_add_ps(_mm256_loadu_ps(c + 1*ldc + 8), c1_1);
+      c2_0 = _mm256_add_ps(_mm256_loadu_ps(c + 2*ldc + 0), c2_0);
+      c2_1 = _mm256_add_ps(_mm256_loadu_ps(c + 2*ldc + 8), c2_1);
+      c3_0 = _mm256_add_ps(_mm256_loadu_ps(c + 3*ldc + 0), c3_0);
+      c3_1 = _mm256_add_ps(_mm256_loadu_ps(c + 3*ldc + 8), c3_1);
+    }
+    _mm256_storeu_ps(c + 0*ldc + 0, c0_0);
+    _mm256_storeu_ps(c + 0*ldc + 8, c0_1);
+    _mm256_storeu_ps(c + 1*ldc + 0, c1_0);
+    _mm256_storeu_ps(c + 1*ldc + 8, c1_1);
+    _mm256_storeu_ps(c + 2*ldc + 0, c2_0);
+    _mm256_storeu_ps(c + 2*ldc + 8, c2_1);
+    _mm256_storeu_ps(c + 3*ldc + 0, c3_0);
+    _mm256_storeu_ps(c + 3*ldc + 8, c3_1);
+    return;
+  }
+  const __m256i m0 = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(pk_edge_lanes(cols, 0, 8))), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+  const __m256i m1 = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(pk_edge_lanes(cols, 8, 8))), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+  _mm256_maskstore_ps(c + 0*ldc + 0, m0, store ? c0_0 : _mm256_add_ps(_mm256_maskload_ps(c + 0*ldc + 0, m0), c0_0));
+  _mm256_maskstore_ps(c + 0*ldc + 8, m1, store ? c0_1 : _mm256_add_ps(_mm256_maskload_ps(c + 0*ldc + 8, m1), c0_1));
+  if (rows == 1) return;
+  _mm256_maskstore_ps(c + 1*ldc + 0, m0, store ? c1_0 : _mm256_add_ps(_mm256_maskload_ps(c + 1*ldc + 0, m0), c1_0));
+  _mm256_maskstore_ps(c + 1*ldc + 8, m1, store ? c1_1 : _mm256_add_ps(_mm256_maskload_ps(c + 1*ldc + 8, m1), c1_1));
+  if (rows == 2) return;
+  _mm256_maskstore_ps(c + 2*ldc + 0, m0, store ? c2_0 : _mm256_add_ps(_mm256_maskload_ps(c + 2*ldc + 0, m0), c2_0));
+  _mm256_maskstore_ps(c + 2*ldc + 8, m1, store ? c2_1 : _mm256_add_ps(_mm256_maskload_ps(c + 2*ldc + 8, m1), c2_1));
+  if (rows == 3) return;
+  _mm256_maskstore_ps(c + 3*ldc + 0, m0, store ? c3_0 : _mm256_add_ps(_mm256_maskload_ps(c + 3*ldc + 0, m0), c3_0));
+  _mm256_maskstore_ps(c + 3*ldc + 8, m1, store ? c3_1 : _mm256_add_ps(_mm256_maskload_ps(c + 3*ldc + 8, m1), c3_1));
+}
+
+static inline void pk_ukr_gemm_f32_avx2_6x16_pp_4x1(int64_t kb, const float *restrict a, int64_t lda,
+    const float *restrict b, int64_t ldb, float *restrict c, int64_t ldc, int64_t rows, int64_t cols, int store) {
+  (void)lda;
+  (void)ldb;
+  __m256 c0_0 = _mm256_setzero_ps();
+  __m256 c1_0 = _mm256_setzero_ps();
+  __m256 c2_0 = _mm256_setzero_ps();
+  __m256 c3_0 = _mm256_setzero_ps();
+  __builtin_prefetch(c + 0*ldc + 0, 1, 3), __builtin_prefetch(c + 0*ldc + 7, 1, 3);
+  __builtin_prefetch(c + 1*ldc + 0, 1, 3), __builtin_prefetch(c + 1*ldc + 7, 1, 3);
+  __builtin_prefetch(c + 2*ldc + 0, 1, 3), __builtin_prefetch(c + 2*ldc + 7, 1, 3);
+  __builtin_prefetch(c + 3*ldc + 0, 1, 3), __builtin_prefetch(c + 3*ldc + 7, 1, 3);
+#pragma GCC unroll 4
+  for (int64_t p = 0; p < kb; p++) {
+    const __m256 b0 = _mm256_load_ps(b + 0);
+    const __m256 a0v = _mm256_broadcast_ss(a + 0);
+    c0_0 = _mm256_fmadd_ps(a0v, b0, c0_0);
+    const __m256 a1v = _mm256_broadcast_ss(a + 1);
+    c1_0 = _mm256_fmadd_ps(a1v, b0, c1_0);
+    const __m256 a2v = _mm256_broadcast_ss(a + 2);
+    c2_0 = _mm256_fmadd_ps(a2v, b0, c2_0);
+    const __m256 a3v = _mm256_broadcast_ss(a + 3);
+    c3_0 = _mm256_fmadd_ps(a3v, b0, c3_0);
+    a += 6;
+    b += 16;
+  }
+  if (rows == 4 && cols == 8) {
+    if (!store) {
+      c0_0 = _mm256_add_ps(_mm256_loadu_ps(c + 0*ldc + 0), c0_0);
+      c1_0 = _mm256_add_ps(_mm256_loadu_ps(c + 1*ldc + 0), c1_0);
+      c2_0 = _mm256_add_ps(_mm256_loadu_ps(c + 2*ldc + 0), c2_0);
+      c3_0 = _mm256_add_ps(_mm256_loadu_ps(c + 3*ldc + 0), c3_0);
+    }
+    _mm256_storeu_ps(c + 0*ldc + 0, c0_0);
+    _mm256_storeu_ps(c + 1*ldc + 0, c1_0);
+    _mm256_storeu_ps(c + 2*ldc + 0, c2_0);
+    _mm256_storeu_ps(c + 3*ldc + 0, c3_0);
+    return;
+  }
+  const __m256i m0 = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(pk_edge_lanes(cols, 0, 8))), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+  _mm256_maskstore_ps(c + 0*ldc + 0, m0, store ? c0_0 : _mm256_add_ps(_mm256_maskload_ps(c + 0*ldc + 0, m0), c0_0));
+  if (rows == 1) return;
+  _mm256_maskstore_ps(c + 1*ldc + 0, m0, store ? c1_0 : _mm256_add_ps(_mm256_maskload_ps(c + 1*ldc + 0, m0), c1_0));
+  if (rows == 2) return;
+  _mm256_maskstore_ps(c + 2*ldc + 0, m0, store ? c2_0 : _mm256_add_ps(_mm256_maskload_ps(c + 2*ldc + 0, m0), c2_0));
+  if (rows == 3) return;
+  _mm256_maskstore_ps(c + 3*ldc + 0, m0, store ? c3_0 : _mm256_add_ps(_mm256_maskload_ps(c + 3*ldc + 0, m0), c3_0));
+}
+
+static inline void pk_ukr_gemm_f32_avx2_6x16_pp_2x2(int64_t kb, const float *restrict a, int64_t lda,
+    const float *restrict b, int64_t ldb, float *restrict c, int64_t ldc, int64_t rows, int64_t cols, int store) {
+  (void)lda;
+  (void)ldb;
+  __m256 c0_0 = _mm256_setzero_ps(), c0_1 = _mm256_setzero_ps();
+  __m256 c1_0 = _mm256_setzero_ps(), c1_1 = _mm256_setzero_ps();
+  __builtin_prefetch(c + 0*ldc + 0, 1, 3), __builtin_prefetch(c + 0*ldc + 15, 1, 3);
+  __builtin_prefetch(c + 1*ldc + 0, 1, 3), __builtin_prefetch(c + 1*ldc + 15, 1, 3);
+#pragma GCC unroll 4
+  for (int64_t p = 0; p < kb; p++) {
+    const __m256 b0 = _mm256_load_ps(b + 0);
+    const __m256 b1 = _mm256_load_ps(b + 8);
+    const __m256 a0v = _mm256_broadcast_ss(a + 0);
+    c0_0 = _mm256_fmadd_ps(a0v, b0, c0_0);
+    c0_1 = _mm256_fmadd_ps(a0v, b1, c0_1);
+    const __m256 a1v = _mm256_broadcast_ss(a + 1);
+    c1_0 = _mm256_fmadd_ps(a1v, b0, c1_0);
+    c1_1 = _mm256_fmadd_ps(a1v, b1, c1_1);
+    a += 6;
+    b += 16;
+  }
+  if (rows == 2 && cols == 16) {
+    if (!store) {
+      c0_0 = _mm256_add_ps(_mm256_loadu_ps(c + 0*ldc + 0), c0_0);
+      c0_1 = _mm256_add_ps(_mm256_loadu_ps(c + 0*ldc + 8), c0_1);
+      c1_0 = _mm256_add_ps(_mm256_loadu_ps(c + 1*ldc + 0), c1_0);
+      c1_1 = _mm256_add_ps(_mm256_loadu_ps(c + 1*ldc + 8), c1_1);
+    }
+    _mm256_storeu_ps(c + 0*ldc + 0, c0_0);
+    _mm256_storeu_ps(c + 0*ldc + 8, c0_1);
+    _mm256_storeu_ps(c + 1*ldc + 0, c1_0);
+    _mm256_storeu_ps(c + 1*ldc + 8, c1_1);
+    return;
+  }
+  const __m256i m0 = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(pk_edge_lanes(cols, 0, 8))), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+  const __m256i m1 = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(pk_edge_lanes(cols, 8, 8))), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+  _mm256_maskstore_ps(c + 0*ldc + 0, m0, store ? c0_0 : _mm256_add_ps(_mm256_maskload_ps(c + 0*ldc + 0, m0), c0_0));
+  _mm256_maskstore_ps(c + 0*ldc + 8, m1, store ? c0_1 : _mm256_add_ps(_mm256_maskload_ps(c + 0*ldc + 8, m1), c0_1));
+  if (rows == 1) return;
+  _mm256_maskstore_ps(c + 1*ldc + 0, m0, store ? c1_0 : _mm256_add_ps(_mm256_maskload_ps(c + 1*ldc + 0, m0), c1_0));
+  _mm256_maskstore_ps(c + 1*ldc + 8, m1, store ? c1_1 : _mm256_add_ps(_mm256_maskload_ps(c + 1*ldc + 8, m1), c1_1));
+}
+
+static inline void pk_ukr_gemm_f32_avx2_6x16_pp_2x1(int64_t kb, const float *restrict a, int64_t lda,
+    const float *restrict b, int64_t ldb, float *restrict c, int64_t ldc, int64_t rows, int64_t cols, int store) {
+  (void)lda;
+  (void)ldb;
+  __m256 c0_0 = _mm256_setzero_ps();
+  __m256 c1_0 = _mm256_setzero_ps();
+  __builtin_prefetch(c + 0*ldc + 0, 1, 3), __builtin_prefetch(c + 0*ldc + 7, 1, 3);
+  __builtin_prefetch(c + 1*ldc + 0, 1, 3), __builtin_prefetch(c + 1*ldc + 7, 1, 3);
+#pragma GCC unroll 4
+  for (int64_t p = 0; p < kb; p++) {
+    const __m256 b0 = _mm256_load_ps(b + 0);
+    const __m256 a0v = _mm256_broadcast_ss(a + 0);
+    c0_0 = _mm256_fmadd_ps(a0v, b0, c0_0);
+    const __m256 a1v = _mm256_broadcast_ss(a + 1);
+    c1_0 = _mm256_fmadd_ps(a1v, b0, c1_0);
+    a += 6;
+    b += 16;
+  }
+  if (rows == 2 && cols == 8) {
+    if (!store) {
+      c0_0 = _mm256_add_ps(_mm256_loadu_ps(c + 0*ldc + 0), c0_0);
+      c1_0 = _mm256_add_ps(_mm256_loadu_ps(c + 1*ldc + 0), c1_0);
+    }
+    _mm256_storeu_ps(c + 0*ldc + 0, c0_0);
+    _mm256_storeu_ps(c + 1*ldc + 0, c1_0);
+    return;
+  }
+  const __m256i m0 = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(pk_edge_lanes(cols, 0, 8))), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+  _mm256_maskstore_ps(c + 0*ldc + 0, m0, store ? c0_0 : _mm256_add_ps(_mm256_maskload_ps(c + 0*ldc + 0, m0), c0_0));
+  if (rows == 1) return;
+  _mm256_maskstore_ps(c + 1*ldc + 0, m0, store ? c1_0 : _mm256_add_ps(_mm256_maskload_ps(c + 1*ldc + 0, m0), c1_0));
+}
+
+static inline void pk_ukr_gemm_f32_avx2_6x16_pp_1x2(int64_t kb, const float *restrict a, int64_t lda,
+    const float *restrict b, int64_t ldb, float *restrict c, int64_t ldc, int64_t rows, int64_t cols, int store) {
+  (void)lda;
+  (void)ldb;
+  __m256 c0_0 = _mm256_setzero_ps(), c0_1 = _mm256_setzero_ps();
+  __builtin_prefetch(c + 0*ldc + 0, 1, 3), __builtin_prefetch(c + 0*ldc + 15, 1, 3);
+#pragma GCC unroll 4
+  for (int64_t p = 0; p < kb; p++) {
+    const __m256 b0 = _mm256_load_ps(b + 0);
+    const __m256 b1 = _mm256_load_ps(b + 8);
+    const __m256 a0v = _mm256_broadcast_ss(a + 0);
+    c0_0 = _mm256_fmadd_ps(a0v, b0, c0_0);
+    c0_1 = _mm256_fmadd_ps(a0v, b1, c0_1);
+    a += 6;
+    b += 16;
+  }
+  if (rows == 1 && cols == 16) {
+    if (!store) {
+      c0_0 = _mm256_add_ps(_mm256_loadu_ps(c + 0*ldc + 0), c0_0);
+      c0_1 = _mm256_add_ps(_mm256_loadu_ps(c + 0*ldc + 8), c0_1);
+    }
+    _mm256_storeu_ps(c + 0*ldc + 0, c0_0);
+    _mm256_storeu_ps(c + 0*ldc + 8, c0_1);
+    return;
+  }
+  const __m256i m0 = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(pk_edge_lanes(cols, 0, 8))), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+  const __m256i m1 = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(pk_edge_lanes(cols, 8, 8))), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+  _mm256_maskstore_ps(c + 0*ldc + 0, m0, store ? c0_0 : _mm256_add_ps(_mm256_maskload_ps(c + 0*ldc + 0, m0), c0_0));
+  _mm256_maskstore_ps(c + 0*ldc + 8, m1, store ? c0_1 : _mm256_add_ps(_mm256_maskload_ps(c + 0*ldc + 8, m1), c0_1));
+}
+
+static inline void pk_ukr_gemm_f32_avx2_6x16_pp_1x1(int64_t kb, const float *restrict a, int64_t lda,
+    const float *restrict b, int64_t ldb, float *restrict c, int64_t ldc, int64_t rows, int64_t cols, int store) {
+  (void)lda;
+  (void)ldb;
+  __m256 c0_0 = _mm256_setzero_ps();
+  __builtin_prefetch(c + 0*ldc + 0, 1, 3), __builtin_prefetch(c + 0*ldc + 7, 1, 3);
+#pragma GCC unroll 4
+  for (int64_t p = 0; p < kb; p++) {
+    const __m256 b0 = _mm256_load_ps(b + 0);
+    const __m256 a0v = _mm256_broadcast_ss(a + 0);
+    c0_0 = _mm256_fmadd_ps(a0v, b0, c0_0);
+    a += 6;
+    b += 16;
+  }
+  if (rows == 1 && cols == 8) {
+    if (!store) {
+      c0_0 = _mm256_add_ps(_mm256_loadu_ps(c + 0*ldc + 0), c0_0);
+    }
+    _mm256_storeu_ps(c + 0*ldc + 0, c0_0);
+    return;
+  }
+  const __m256i m0 = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(pk_edge_lanes(cols, 0, 8))), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+  _mm256_maskstore_ps(c + 0*ldc + 0, m0, store ? c0_0 : _mm256_add_ps(_mm256_maskload_ps(c + 0*ldc + 0, m0), c0_0));
+}
+
+static void pk_ukr_gemm_f32_avx2_6x16_pp(int64_t kb, const float *restrict a, int64_t lda, const float *restrict b, int64_t ldb,
+    float *restrict c, int64_t ldc, int64_t rows, int64_t cols, int store) {
+  if (rows > 4) {
+    if (cols > 8) pk_ukr_gemm_f32_avx2_6x16_pp_6x2(kb, a, lda, b, ldb, c, ldc, rows, cols, store);
+    else pk_ukr_gemm_f32_avx2_6x16_pp_6x1(kb, a, lda, b, ldb, c, ldc, rows, cols, store);
+  } else if (rows > 2) {
+    if (cols > 8) pk_ukr_gemm_f32_avx2_6x16_pp_4x2(kb, a, lda, b, ldb, c, ldc, rows, cols, store);
+    else pk_ukr_gemm_f32_avx2_6x16_pp_4x1(kb, a, lda, b, ldb, c, ldc, rows, cols, store);
+  } else if (rows > 1) {
+    if (cols > 8) pk_ukr_gemm_f32_avx2_6x16_pp_2x2(kb, a, lda, b, ldb, c, ldc, rows, cols, store);
+    else pk_ukr_gemm_f32_avx2_6x16_pp_2x1(kb, a, lda, b, ldb, c, ldc, rows, cols, store);
+  } else {
+    if (cols > 8) pk_ukr_gemm_f32_avx2_6x16_pp_1x2(kb, a, lda, b, ldb, c, ldc, rows, cols, store);
+    else pk_ukr_gemm_f32_avx2_6x16_pp_1x1(kb, a, lda, b, ldb, c, ldc, rows, cols, store);
+  }
 }
 
 static void pk_pack_a_gemm_f32_avx2_6x16(int64_t len, int64_t kb, const float *restrict src, int64_t s_len, int64_t s_k,
@@ -125,77 +886,111 @@ static void pk_pack_b_gemm_f32_avx2_6x16(int64_t len, int64_t kb, const float *r
 
 typedef struct {
   const pk_gemm_f32 *g;
-  float *pa, *pb;
-  int64_t mc, nc, kc, jc, nb, pc, kb, ic, mb;
-  int failed;
-} pk_gemm_f32_avx2_6x16_nkm_m_ctx;
+  int64_t mc, nc, kc;
+  float *own_a, *own_b, *shared[2];
+  pk_barrier bar;
+} pk_gemm_f32_avx2_6x16_knm_mn_n_uu_ctx;
 
-static void pk_gemm_f32_avx2_6x16_nkm_m_task(void *arg, int64_t begin, int64_t end) {
-  pk_gemm_f32_avx2_6x16_nkm_m_ctx *x = arg;
+static void pk_gemm_f32_avx2_6x16_knm_mn_n_uu_member(void *arg, int t, int nt) {
+  pk_gemm_f32_avx2_6x16_knm_mn_n_uu_ctx *x = arg;
   const pk_gemm_f32 *g = x->g;
-  const int64_t mc = x->mc, nc = x->nc, kc = x->kc;
-  const int64_t jc = x->jc, nb = x->nb;
-  const int64_t pc = x->pc, kb = x->kb;
-  float *pa = x->pa, *pb = x->pb;
-  pa = pk_alloc_aligned(mc*kc, sizeof(float));
-  if (pa == NULL) {
-    free(pa);
-    __atomic_store_n(&x->failed, 1, __ATOMIC_RELAXED);
-    return;
-  }
-  for (int64_t blk = begin; blk < end; blk++) {
-    const int64_t ic = blk*mc;
-    const int64_t mb = pk_min64(mc, g->m - ic);
-    pk_pack_a_gemm_f32_avx2_6x16(mb, kb, g->a + ic*g->a_m + pc*g->a_k, g->a_m, g->a_k, pa);
-    for (int64_t jr = 0; jr < nb; jr += 16)
-      for (int64_t ir = 0; ir < mb; ir += 6)
-        pk_ukr_gemm_f32_avx2_6x16(kb, pa + ir*kb, pb + jr*kb, g->c + (ic + ir)*g->c_m + jc + jr, g->c_m,
-            pk_min64(6, mb - ir), pk_min64(16, nb - jr));
-  }
-  free(pa);
-}
-
-static int pk_gemm_f32_avx2_6x16_nkm_m(const pk_gemm_f32 *g) {
-  if (g->m <= 0 || g->n <= 0 || g->k <= 0) return PK_OK;
-  const int64_t kc = pk_min64(g->kc, g->k);
-  int64_t mc = pk_min64(g->mc, pk_round_up(g->m, 6));
-  int64_t nc = pk_min64(g->nc, pk_round_up(g->n, 16));
-  const double work = (double)g->m * (double)g->n * (double)g->k;
-  const int64_t threads = pk_threads();
-  const int threaded = work >= PK_PARALLEL_MIN_WORK && threads > 1;
-  if (threaded) {
-    const int64_t blocks = pk_round_up((g->m + mc - 1) / mc, threads);
-    mc = pk_round_up((g->m + blocks - 1) / blocks, 6);
-  }
+  int64_t ic0 = 0, ic1 = g->m, jc0 = 0, jc1 = g->n, pc0 = 0, pc1 = g->k;
+  pk_share(g->n, 16, t, nt, &jc0, &jc1);
+  const int64_t mc = pk_even_block(ic1 - ic0, x->mc, 6), nc = pk_even_block(jc1 - jc0, x->nc, 16);
+  const int64_t kc = pk_even_block(pc1 - pc0, x->kc, 1);
   float *pa = NULL, *pb = NULL;
-  pb = pk_alloc_aligned(kc*nc, sizeof(float));
-  if (pb == NULL) {
-    free(pb);
-    return PK_NO_MEMORY;
-  }
-  pk_gemm_f32_avx2_6x16_nkm_m_ctx ctx = {g, pa, pb, mc, nc, kc, 0, 0, 0, 0, 0, 0, 0};
-  for (int64_t jc = 0; jc < g->n; jc += nc) {
-    const int64_t nb = pk_min64(nc, g->n - jc);
-    for (int64_t pc = 0; pc < g->k; pc += kc) {
-      const int64_t kb = pk_min64(kc, g->k - pc);
-      pk_pack_b_gemm_f32_avx2_6x16(nb, kb, g->b + pc*g->b_k + jc*g->b_n, g->b_n, g->b_k, pb);
-      ctx.jc = jc, ctx.nb = nb;
-      ctx.pc = pc, ctx.kb = kb;
-      if (threaded) pk_parallel_for((g->m + mc - 1) / mc, pk_gemm_f32_avx2_6x16_nkm_m_task, &ctx);
-      else pk_gemm_f32_avx2_6x16_nkm_m_task(&ctx, 0, (g->m + mc - 1) / mc);
-      if (ctx.failed) goto done;
+  (void)pa, (void)pb, (void)nt;
+  for (int64_t pc = pc0; pc < pc1; pc += kc) {
+    const int64_t kb = pk_min64(kc, pc1 - pc);
+    for (int64_t jc = jc0; jc < jc1; jc += nc) {
+      const int64_t nb = pk_min64(nc, jc1 - jc);
+      for (int64_t ic = ic0; ic < ic1; ic += mc) {
+        const int64_t mb = pk_min64(mc, ic1 - ic);
+        for (int64_t ir = 0; ir < mb; ir += 6)
+          for (int64_t jr = 0; jr < nb; jr += 16)
+            pk_ukr_gemm_f32_avx2_6x16_uu(kb, g->a + (ic + ir)*g->a_m + pc*g->a_k, g->a_m, g->b + pc*g->b_k + (jc + jr)*g->b_n, g->b_k,
+                g->c + (ic + ir)*g->c_m + jc + jr, g->c_m, pk_min64(6, mb - ir), pk_min64(16, nb - jr),
+                g->overwrite && pc == 0);
+      }
     }
   }
-done:;
-  free(pb);
-  return ctx.failed ? PK_NO_MEMORY : PK_OK;
+}
+
+static int pk_gemm_f32_avx2_6x16_knm_mn_n_uu(const pk_gemm_f32 *g, int threads) {
+  if (g->m <= 0 || g->n <= 0 || g->k <= 0) return PK_OK;
+  pk_gemm_f32_avx2_6x16_knm_mn_n_uu_ctx x = {g, pk_min64(g->mc, pk_round_up(g->m, 6)), pk_min64(g->nc, pk_round_up(g->n, 16)),
+      pk_min64(g->kc, g->k), NULL, NULL, {NULL, NULL}, {0, 0}};
+  const double work = (double)g->m * (double)g->n * (double)g->k;
+  const int team = threads > 1 && work >= PK_GEMM_PARALLEL_MIN_WORK ? threads : 1;
+  if (team > 1) pk_parallel_team(team, pk_gemm_f32_avx2_6x16_knm_mn_n_uu_member, &x);
+  else pk_gemm_f32_avx2_6x16_knm_mn_n_uu_member(&x, 0, 1);
+  return PK_OK;
+}
+
+typedef struct {
+  const pk_gemm_f32 *g;
+  int64_t mc, nc, kc;
+  float *own_a, *own_b, *shared[2];
+  pk_barrier bar;
+} pk_gemm_f32_avx2_6x16_nkm_mn_m_pp_ctx;
+
+static void pk_gemm_f32_avx2_6x16_nkm_mn_m_pp_member(void *arg, int t, int nt) {
+  pk_gemm_f32_avx2_6x16_nkm_mn_m_pp_ctx *x = arg;
+  const pk_gemm_f32 *g = x->g;
+  int64_t ic0 = 0, ic1 = g->m, jc0 = 0, jc1 = g->n, pc0 = 0, pc1 = g->k;
+  pk_share(g->m, 6, t, nt, &ic0, &ic1);
+  const int64_t mc = pk_even_block(ic1 - ic0, x->mc, 6), nc = pk_even_block(jc1 - jc0, x->nc, 16);
+  const int64_t kc = pk_even_block(pc1 - pc0, x->kc, 1);
+  float *pa = x->own_a + t*x->mc*x->kc, *pb = NULL;
+  int64_t step = 0;
+  (void)pa, (void)pb, (void)nt;
+  for (int64_t jc = jc0; jc < jc1; jc += nc) {
+    const int64_t nb = pk_min64(nc, jc1 - jc);
+    for (int64_t pc = pc0; pc < pc1; pc += kc) {
+      const int64_t kb = pk_min64(kc, pc1 - pc);
+      pb = x->shared[step++ & 1];
+      {
+        int64_t lo, hi;
+        pk_share(nb, 16, t, nt, &lo, &hi);
+        if (hi > lo) pk_pack_b_gemm_f32_avx2_6x16(hi - lo, kb, g->b + pc*g->b_k + jc*g->b_n + lo*g->b_n, g->b_n, g->b_k, pb + lo*kb);
+      }
+      pk_barrier_wait(&x->bar, nt);
+      for (int64_t ic = ic0; ic < ic1; ic += mc) {
+        const int64_t mb = pk_min64(mc, ic1 - ic);
+        pk_pack_a_gemm_f32_avx2_6x16(mb, kb, g->a + ic*g->a_m + pc*g->a_k, g->a_m, g->a_k, pa);
+        for (int64_t ir = 0; ir < mb; ir += 6)
+          for (int64_t jr = 0; jr < nb; jr += 16)
+            pk_ukr_gemm_f32_avx2_6x16_pp(kb, pa + ir*kb, g->a_m, pb + jr*kb, g->b_k,
+                g->c + (ic + ir)*g->c_m + jc + jr, g->c_m, pk_min64(6, mb - ir), pk_min64(16, nb - jr),
+                g->overwrite && pc == 0);
+      }
+    }
+  }
+}
+
+static int pk_gemm_f32_avx2_6x16_nkm_mn_m_pp(const pk_gemm_f32 *g, int threads) {
+  if (g->m <= 0 || g->n <= 0 || g->k <= 0) return PK_OK;
+  pk_gemm_f32_avx2_6x16_nkm_mn_m_pp_ctx x = {g, pk_min64(g->mc, pk_round_up(g->m, 6)), pk_min64(g->nc, pk_round_up(g->n, 16)),
+      pk_min64(g->kc, g->k), NULL, NULL, {NULL, NULL}, {0, 0}};
+  const double work = (double)g->m * (double)g->n * (double)g->k;
+  const int team = threads > 1 && work >= PK_GEMM_PARALLEL_MIN_WORK ? threads : 1;
+  if ((x.own_a = pk_scratch(0, team*x.mc*x.kc, sizeof(float))) == NULL) return PK_NO_MEMORY;
+  if ((x.shared[0] = pk_scratch(1, 2*x.kc*x.nc, sizeof(float))) == NULL) return PK_NO_MEMORY;
+  x.shared[1] = x.shared[0] + x.kc*x.nc;
+  if (team > 1) pk_parallel_team(team, pk_gemm_f32_avx2_6x16_nkm_mn_m_pp_member, &x);
+  else pk_gemm_f32_avx2_6x16_nkm_mn_m_pp_member(&x, 0, 1);
+  return PK_OK;
 }
 
 static int kc_0_matmul(const float *restrict A, const float *restrict B, float *restrict C, int64_t M, int64_t K, int64_t N) {
-  for (int64_t q = 0; q < M*N; q++) C[q] = 0.0f;
-  { /* contraction s0: gemm_f32_avx2_6x16, mc 222 nc 2720 kc 384, order nkm, parallel m */
-    const pk_gemm_f32 pk_g = {A, B, C, M, N, K, K, 1, N, 1, N, 222, 2720, 384};
-    if (pk_gemm_f32_avx2_6x16_nkm_m(&pk_g) != PK_OK) {
+  { /* contraction s0: gemm_f32_avx2_6x16 */
+    const int64_t pk_m = M, pk_n = N, pk_k = K;
+    int pk_status;
+    if (pk_m <= 16) /* mc 96 nc 480 kc 64, order knm, inner mn, parallel n, pack none */
+      pk_status = pk_gemm_f32_run(&(const pk_gemm_f32){A, B, C, pk_m, pk_n, pk_k, K, 1, N, 1, N, 96, 480, 64, 1}, NULL, pk_gemm_f32_avx2_6x16_knm_mn_n_uu, 0);
+    else /* mc 96 nc 480 kc 256, order nkm, inner mn, parallel m, pack AB */
+      pk_status = pk_gemm_f32_run(&(const pk_gemm_f32){A, B, C, pk_m, pk_n, pk_k, K, 1, N, 1, N, 96, 480, 256, 1}, NULL, pk_gemm_f32_avx2_6x16_nkm_mn_m_pp, 0);
+    if (pk_status != PK_OK) {
       return PK_NO_MEMORY;
     }
   }

@@ -1,5 +1,14 @@
-static void pk_ukr_gemm_f32_avx512_8x48(int64_t kb, const float *restrict a, const float *restrict b,
-    float *restrict c, int64_t ldc, int64_t rows, int64_t cols) {
+static inline void pk_ukr_gemm_f32_avx512_8x48_uu_8x3(int64_t kb, const float *restrict a, int64_t lda,
+    const float *restrict b, int64_t ldb, float *restrict c, int64_t ldc, int64_t rows, int64_t cols, int store) {
+  const float *restrict a0 = a + 0*lda;
+  const float *restrict a1 = a + pk_min64(1, rows - 1)*lda;
+  const float *restrict a2 = a + pk_min64(2, rows - 1)*lda;
+  const float *restrict a3 = a + pk_min64(3, rows - 1)*lda;
+  const float *restrict a4 = a + pk_min64(4, rows - 1)*lda;
+  const float *restrict a5 = a + pk_min64(5, rows - 1)*lda;
+  const float *restrict a6 = a + pk_min64(6, rows - 1)*lda;
+  const float *restrict a7 = a + pk_min64(7, rows - 1)*lda;
+  const __mmask16 bm = (__mmask16)((1u << (pk_edge_lanes(cols, 32, 16))) - 1u);
   __m512 c0_0 = _mm512_setzero_ps(), c0_1 = _mm512_setzero_ps(), c0_2 = _mm512_setzero_ps();
   __m512 c1_0 = _mm512_setzero_ps(), c1_1 = _mm512_setzero_ps(), c1_2 = _mm512_setzero_ps();
   __m512 c2_0 = _mm512_setzero_ps(), c2_1 = _mm512_setzero_ps(), c2_2 = _mm512_setzero_ps();
@@ -16,70 +25,74 @@ static void pk_ukr_gemm_f32_avx512_8x48(int64_t kb, const float *restrict a, con
   __builtin_prefetch(c + 5*ldc + 0, 1, 3), __builtin_prefetch(c + 5*ldc + 16, 1, 3), __builtin_prefetch(c + 5*ldc + 32, 1, 3), __builtin_prefetch(c + 5*ldc + 47, 1, 3);
   __builtin_prefetch(c + 6*ldc + 0, 1, 3), __builtin_prefetch(c + 6*ldc + 16, 1, 3), __builtin_prefetch(c + 6*ldc + 32, 1, 3), __builtin_prefetch(c + 6*ldc + 47, 1, 3);
   __builtin_prefetch(c + 7*ldc + 0, 1, 3), __builtin_prefetch(c + 7*ldc + 16, 1, 3), __builtin_prefetch(c + 7*ldc + 32, 1, 3), __builtin_prefetch(c + 7*ldc + 47, 1, 3);
+#pragma GCC unroll 4
   for (int64_t p = 0; p < kb; p++) {
-    const __m512 b0 = _mm512_load_ps(b + 0);
-    const __m512 b1 = _mm512_load_ps(b + 16);
-    const __m512 b2 = _mm512_load_ps(b + 32);
-    const __m512 a0 = _mm512_set1_ps(*(a + 0));
-    c0_0 = _mm512_fmadd_ps(a0, b0, c0_0);
-    c0_1 = _mm512_fmadd_ps(a0, b1, c0_1);
-    c0_2 = _mm512_fmadd_ps(a0, b2, c0_2);
-    const __m512 a1 = _mm512_set1_ps(*(a + 1));
-    c1_0 = _mm512_fmadd_ps(a1, b0, c1_0);
-    c1_1 = _mm512_fmadd_ps(a1, b1, c1_1);
-    c1_2 = _mm512_fmadd_ps(a1, b2, c1_2);
-    const __m512 a2 = _mm512_set1_ps(*(a + 2));
-    c2_0 = _mm512_fmadd_ps(a2, b0, c2_0);
-    c2_1 = _mm512_fmadd_ps(a2, b1, c2_1);
-    c2_2 = _mm512_fmadd_ps(a2, b2, c2_2);
-    const __m512 a3 = _mm512_set1_ps(*(a + 3));
-    c3_0 = _mm512_fmadd_ps(a3, b0, c3_0);
-    c3_1 = _mm512_fmadd_ps(a3, b1, c3_1);
-    c3_2 = _mm512_fmadd_ps(a3, b2, c3_2);
-    const __m512 a4 = _mm512_set1_ps(*(a + 4));
-    c4_0 = _mm512_fmadd_ps(a4, b0, c4_0);
-    c4_1 = _mm512_fmadd_ps(a4, b1, c4_1);
-    c4_2 = _mm512_fmadd_ps(a4, b2, c4_2);
-    const __m512 a5 = _mm512_set1_ps(*(a + 5));
-    c5_0 = _mm512_fmadd_ps(a5, b0, c5_0);
-    c5_1 = _mm512_fmadd_ps(a5, b1, c5_1);
-    c5_2 = _mm512_fmadd_ps(a5, b2, c5_2);
-    const __m512 a6 = _mm512_set1_ps(*(a + 6));
-    c6_0 = _mm512_fmadd_ps(a6, b0, c6_0);
-    c6_1 = _mm512_fmadd_ps(a6, b1, c6_1);
-    c6_2 = _mm512_fmadd_ps(a6, b2, c6_2);
-    const __m512 a7 = _mm512_set1_ps(*(a + 7));
-    c7_0 = _mm512_fmadd_ps(a7, b0, c7_0);
-    c7_1 = _mm512_fmadd_ps(a7, b1, c7_1);
-    c7_2 = _mm512_fmadd_ps(a7, b2, c7_2);
-    a += 8;
-    b += 48;
+    const __m512 b0 = _mm512_loadu_ps(b + p*ldb + 0);
+    const __m512 b1 = _mm512_loadu_ps(b + p*ldb + 16);
+    const __m512 b2 = _mm512_maskz_loadu_ps(bm, b + p*ldb + 32);
+    __builtin_prefetch(b + p*ldb + 48, 0, 3);
+    __builtin_prefetch(b + p*ldb + 64, 0, 3);
+    __builtin_prefetch(b + p*ldb + 80, 0, 3);
+    const __m512 a0v = _mm512_set1_ps(*(a0 + p));
+    c0_0 = _mm512_fmadd_ps(a0v, b0, c0_0);
+    c0_1 = _mm512_fmadd_ps(a0v, b1, c0_1);
+    c0_2 = _mm512_fmadd_ps(a0v, b2, c0_2);
+    const __m512 a1v = _mm512_set1_ps(*(a1 + p));
+    c1_0 = _mm512_fmadd_ps(a1v, b0, c1_0);
+    c1_1 = _mm512_fmadd_ps(a1v, b1, c1_1);
+    c1_2 = _mm512_fmadd_ps(a1v, b2, c1_2);
+    const __m512 a2v = _mm512_set1_ps(*(a2 + p));
+    c2_0 = _mm512_fmadd_ps(a2v, b0, c2_0);
+    c2_1 = _mm512_fmadd_ps(a2v, b1, c2_1);
+    c2_2 = _mm512_fmadd_ps(a2v, b2, c2_2);
+    const __m512 a3v = _mm512_set1_ps(*(a3 + p));
+    c3_0 = _mm512_fmadd_ps(a3v, b0, c3_0);
+    c3_1 = _mm512_fmadd_ps(a3v, b1, c3_1);
+    c3_2 = _mm512_fmadd_ps(a3v, b2, c3_2);
+    const __m512 a4v = _mm512_set1_ps(*(a4 + p));
+    c4_0 = _mm512_fmadd_ps(a4v, b0, c4_0);
+    c4_1 = _mm512_fmadd_ps(a4v, b1, c4_1);
+    c4_2 = _mm512_fmadd_ps(a4v, b2, c4_2);
+    const __m512 a5v = _mm512_set1_ps(*(a5 + p));
+    c5_0 = _mm512_fmadd_ps(a5v, b0, c5_0);
+    c5_1 = _mm512_fmadd_ps(a5v, b1, c5_1);
+    c5_2 = _mm512_fmadd_ps(a5v, b2, c5_2);
+    const __m512 a6v = _mm512_set1_ps(*(a6 + p));
+    c6_0 = _mm512_fmadd_ps(a6v, b0, c6_0);
+    c6_1 = _mm512_fmadd_ps(a6v, b1, c6_1);
+    c6_2 = _mm512_fmadd_ps(a6v, b2, c6_2);
+    const __m512 a7v = _mm512_set1_ps(*(a7 + p));
+    c7_0 = _mm512_fmadd_ps(a7v, b0, c7_0);
+    c7_1 = _mm512_fmadd_ps(a7v, b1, c7_1);
+    c7_2 = _mm512_fmadd_ps(a7v, b2, c7_2);
   }
   if (rows == 8 && cols == 48) {
-    c0_0 = _mm512_add_ps(_mm512_loadu_ps(c + 0*ldc + 0), c0_0);
-    c0_1 = _mm512_add_ps(_mm512_loadu_ps(c + 0*ldc + 16), c0_1);
-    c0_2 = _mm512_add_ps(_mm512_loadu_ps(c + 0*ldc + 32), c0_2);
-    c1_0 = _mm512_add_ps(_mm512_loadu_ps(c + 1*ldc + 0), c1_0);
-    c1_1 = _mm512_add_ps(_mm512_loadu_ps(c + 1*ldc + 16), c1_1);
-    c1_2 = _mm512_add_ps(_mm512_loadu_ps(c + 1*ldc + 32), c1_2);
-    c2_0 = _mm512_add_ps(_mm512_loadu_ps(c + 2*ldc + 0), c2_0);
-    c2_1 = _mm512_add_ps(_mm512_loadu_ps(c + 2*ldc + 16), c2_1);
-    c2_2 = _mm512_add_ps(_mm512_loadu_ps(c + 2*ldc + 32), c2_2);
-    c3_0 = _mm512_add_ps(_mm512_loadu_ps(c + 3*ldc + 0), c3_0);
-    c3_1 = _mm512_add_ps(_mm512_loadu_ps(c + 3*ldc + 16), c3_1);
-    c3_2 = _mm512_add_ps(_mm512_loadu_ps(c + 3*ldc + 32), c3_2);
-    c4_0 = _mm512_add_ps(_mm512_loadu_ps(c + 4*ldc + 0), c4_0);
-    c4_1 = _mm512_add_ps(_mm512_loadu_ps(c + 4*ldc + 16), c4_1);
-    c4_2 = _mm512_add_ps(_mm512_loadu_ps(c + 4*ldc + 32), c4_2);
-    c5_0 = _mm512_add_ps(_mm512_loadu_ps(c + 5*ldc + 0), c5_0);
-    c5_1 = _mm512_add_ps(_mm512_loadu_ps(c + 5*ldc + 16), c5_1);
-    c5_2 = _mm512_add_ps(_mm512_loadu_ps(c + 5*ldc + 32), c5_2);
-    c6_0 = _mm512_add_ps(_mm512_loadu_ps(c + 6*ldc + 0), c6_0);
-    c6_1 = _mm512_add_ps(_mm512_loadu_ps(c + 6*ldc + 16), c6_1);
-    c6_2 = _mm512_add_ps(_mm512_loadu_ps(c + 6*ldc + 32), c6_2);
-    c7_0 = _mm512_add_ps(_mm512_loadu_ps(c + 7*ldc + 0), c7_0);
-    c7_1 = _mm512_add_ps(_mm512_loadu_ps(c + 7*ldc + 16), c7_1);
-    c7_2 = _mm512_add_ps(_mm512_loadu_ps(c + 7*ldc + 32), c7_2);
+    if (!store) {
+      c0_0 = _mm512_add_ps(_mm512_loadu_ps(c + 0*ldc + 0), c0_0);
+      c0_1 = _mm512_add_ps(_mm512_loadu_ps(c + 0*ldc + 16), c0_1);
+      c0_2 = _mm512_add_ps(_mm512_loadu_ps(c + 0*ldc + 32), c0_2);
+      c1_0 = _mm512_add_ps(_mm512_loadu_ps(c + 1*ldc + 0), c1_0);
+      c1_1 = _mm512_add_ps(_mm512_loadu_ps(c + 1*ldc + 16), c1_1);
+      c1_2 = _mm512_add_ps(_mm512_loadu_ps(c + 1*ldc + 32), c1_2);
+      c2_0 = _mm512_add_ps(_mm512_loadu_ps(c + 2*ldc + 0), c2_0);
+      c2_1 = _mm512_add_ps(_mm512_loadu_ps(c + 2*ldc + 16), c2_1);
+      c2_2 = _mm512_add_ps(_mm512_loadu_ps(c + 2*ldc + 32), c2_2);
+      c3_0 = _mm512_add_ps(_mm512_loadu_ps(c + 3*ldc + 0), c3_0);
+      c3_1 = _mm512_add_ps(_mm512_loadu_ps(c + 3*ldc + 16), c3_1);
+      c3_2 = _mm512_add_ps(_mm512_loadu_ps(c + 3*ldc + 32), c3_2);
+      c4_0 = _mm512_add_ps(_mm512_loadu_ps(c + 4*ldc + 0), c4_0);
+      c4_1 = _mm512_add_ps(_mm512_loadu_ps(c + 4*ldc + 16), c4_1);
+      c4_2 = _mm512_add_ps(_mm512_loadu_ps(c + 4*ldc + 32), c4_2);
+      c5_0 = _mm512_add_ps(_mm512_loadu_ps(c + 5*ldc + 0), c5_0);
+      c5_1 = _mm512_add_ps(_mm512_loadu_ps(c + 5*ldc + 16), c5_1);
+      c5_2 = _mm512_add_ps(_mm512_loadu_ps(c + 5*ldc + 32), c5_2);
+      c6_0 = _mm512_add_ps(_mm512_loadu_ps(c + 6*ldc + 0), c6_0);
+      c6_1 = _mm512_add_ps(_mm512_loadu_ps(c + 6*ldc + 16), c6_1);
+      c6_2 = _mm512_add_ps(_mm512_loadu_ps(c + 6*ldc + 32), c6_2);
+      c7_0 = _mm512_add_ps(_mm512_loadu_ps(c + 7*ldc + 0), c7_0);
+      c7_1 = _mm512_add_ps(_mm512_loadu_ps(c + 7*ldc + 16), c7_1);
+      c7_2 = _mm512_add_ps(_mm512_loadu_ps(c + 7*ldc + 32), c7_2);
+    }
     _mm512_storeu_ps(c + 0*ldc + 0, c0_0);
     _mm512_storeu_ps(c + 0*ldc + 16, c0_1);
     _mm512_storeu_ps(c + 0*ldc + 32, c0_2);
@@ -109,38 +122,1479 @@ static void pk_ukr_gemm_f32_avx512_8x48(int64_t kb, const float *restrict a, con
   const __mmask16 m0 = (__mmask16)((1u << (pk_edge_lanes(cols, 0, 16))) - 1u);
   const __mmask16 m1 = (__mmask16)((1u << (pk_edge_lanes(cols, 16, 16))) - 1u);
   const __mmask16 m2 = (__mmask16)((1u << (pk_edge_lanes(cols, 32, 16))) - 1u);
-  if (rows == 0) return;
-  _mm512_mask_storeu_ps(c + 0*ldc + 0, m0, _mm512_add_ps(_mm512_maskz_loadu_ps(m0, c + 0*ldc + 0), c0_0));
-  _mm512_mask_storeu_ps(c + 0*ldc + 16, m1, _mm512_add_ps(_mm512_maskz_loadu_ps(m1, c + 0*ldc + 16), c0_1));
-  _mm512_mask_storeu_ps(c + 0*ldc + 32, m2, _mm512_add_ps(_mm512_maskz_loadu_ps(m2, c + 0*ldc + 32), c0_2));
+  _mm512_mask_storeu_ps(c + 0*ldc + 0, m0, store ? c0_0 : _mm512_add_ps(_mm512_maskz_loadu_ps(m0, c + 0*ldc + 0), c0_0));
+  _mm512_mask_storeu_ps(c + 0*ldc + 16, m1, store ? c0_1 : _mm512_add_ps(_mm512_maskz_loadu_ps(m1, c + 0*ldc + 16), c0_1));
+  _mm512_mask_storeu_ps(c + 0*ldc + 32, m2, store ? c0_2 : _mm512_add_ps(_mm512_maskz_loadu_ps(m2, c + 0*ldc + 32), c0_2));
   if (rows == 1) return;
-  _mm512_mask_storeu_ps(c + 1*ldc + 0, m0, _mm512_add_ps(_mm512_maskz_loadu_ps(m0, c + 1*ldc + 0), c1_0));
-  _mm512_mask_storeu_ps(c + 1*ldc + 16, m1, _mm512_add_ps(_mm512_maskz_loadu_ps(m1, c + 1*ldc + 16), c1_1));
-  _mm512_mask_storeu_ps(c + 1*ldc + 32, m2, _mm512_add_ps(_mm512_maskz_loadu_ps(m2, c + 1*ldc + 32), c1_2));
+  _mm512_mask_storeu_ps(c + 1*ldc + 0, m0, store ? c1_0 : _mm512_add_ps(_mm512_maskz_loadu_ps(m0, c + 1*ldc + 0), c1_0));
+  _mm512_mask_storeu_ps(c + 1*ldc + 16, m1, store ? c1_1 : _mm512_add_ps(_mm512_maskz_loadu_ps(m1, c + 1*ldc + 16), c1_1));
+  _mm512_mask_storeu_ps(c + 1*ldc + 32, m2, store ? c1_2 : _mm512_add_ps(_mm512_maskz_loadu_ps(m2, c + 1*ldc + 32), c1_2));
   if (rows == 2) return;
-  _mm512_mask_storeu_ps(c + 2*ldc + 0, m0, _mm512_add_ps(_mm512_maskz_loadu_ps(m0, c + 2*ldc + 0), c2_0));
-  _mm512_mask_storeu_ps(c + 2*ldc + 16, m1, _mm512_add_ps(_mm512_maskz_loadu_ps(m1, c + 2*ldc + 16), c2_1));
-  _mm512_mask_storeu_ps(c + 2*ldc + 32, m2, _mm512_add_ps(_mm512_maskz_loadu_ps(m2, c + 2*ldc + 32), c2_2));
+  _mm512_mask_storeu_ps(c + 2*ldc + 0, m0, store ? c2_0 : _mm512_add_ps(_mm512_maskz_loadu_ps(m0, c + 2*ldc + 0), c2_0));
+  _mm512_mask_storeu_ps(c + 2*ldc + 16, m1, store ? c2_1 : _mm512_add_ps(_mm512_maskz_loadu_ps(m1, c + 2*ldc + 16), c2_1));
+  _mm512_mask_storeu_ps(c + 2*ldc + 32, m2, store ? c2_2 : _mm512_add_ps(_mm512_maskz_loadu_ps(m2, c + 2*ldc + 32), c2_2));
   if (rows == 3) return;
-  _mm512_mask_storeu_ps(c + 3*ldc + 0, m0, _mm512_add_ps(_mm512_maskz_loadu_ps(m0, c + 3*ldc + 0), c3_0));
-  _mm512_mask_storeu_ps(c + 3*ldc + 16, m1, _mm512_add_ps(_mm512_maskz_loadu_ps(m1, c + 3*ldc + 16), c3_1));
-  _mm512_mask_storeu_ps(c + 3*ldc + 32, m2, _mm512_add_ps(_mm512_maskz_loadu_ps(m2, c + 3*ldc + 32), c3_2));
+  _mm512_mask_storeu_ps(c + 3*ldc + 0, m0, store ? c3_0 : _mm512_add_ps(_mm512_maskz_loadu_ps(m0, c + 3*ldc + 0), c3_0));
+  _mm512_mask_storeu_ps(c + 3*ldc + 16, m1, store ? c3_1 : _mm512_add_ps(_mm512_maskz_loadu_ps(m1, c + 3*ldc + 16), c3_1));
+  _mm512_mask_storeu_ps(c + 3*ldc + 32, m2, store ? c3_2 : _mm512_add_ps(_mm512_maskz_loadu_ps(m2, c + 3*ldc + 32), c3_2));
   if (rows == 4) return;
-  _mm512_mask_storeu_ps(c + 4*ldc + 0, m0, _mm512_add_ps(_mm512_maskz_loadu_ps(m0, c + 4*ldc + 0), c4_0));
-  _mm512_mask_storeu_ps(c + 4*ldc + 16, m1, _mm512_add_ps(_mm512_maskz_loadu_ps(m1, c + 4*ldc + 16), c4_1));
-  _mm512_mask_storeu_ps(c + 4*ldc + 32, m2, _mm512_add_ps(_mm512_maskz_loadu_ps(m2, c + 4*ldc + 32), c4_2));
+  _mm512_mask_storeu_ps(c + 4*ldc + 0, m0, store ? c4_0 : _mm512_add_ps(_mm512_maskz_loadu_ps(m0, c + 4*ldc + 0), c4_0));
+  _mm512_mask_storeu_ps(c + 4*ldc + 16, m1, store ? c4_1 : _mm512_add_ps(_mm512_maskz_loadu_ps(m1, c + 4*ldc + 16), c4_1));
+  _mm512_mask_storeu_ps(c + 4*ldc + 32, m2, store ? c4_2 : _mm512_add_ps(_mm512_maskz_loadu_ps(m2, c + 4*ldc + 32), c4_2));
   if (rows == 5) return;
-  _mm512_mask_storeu_ps(c + 5*ldc + 0, m0, _mm512_add_ps(_mm512_maskz_loadu_ps(m0, c + 5*ldc + 0), c5_0));
-  _mm512_mask_storeu_ps(c + 5*ldc + 16, m1, _mm512_add_ps(_mm512_maskz_loadu_ps(m1, c + 5*ldc + 16), c5_1));
-  _mm512_mask_storeu_ps(c + 5*ldc + 32, m2, _mm512_add_ps(_mm512_maskz_loadu_ps(m2, c + 5*ldc + 32), c5_2));
+  _mm512_mask_storeu_ps(c + 5*ldc + 0, m0, store ? c5_0 : _mm512_add_ps(_mm512_maskz_loadu_ps(m0, c + 5*ldc + 0), c5_0));
+  _mm512_mask_storeu_ps(c + 5*ldc + 16, m1, store ? c5_1 : _mm512_add_ps(_mm512_maskz_loadu_ps(m1, c + 5*ldc + 16), c5_1));
+  _mm512_mask_storeu_ps(c + 5*ldc + 32, m2, store ? c5_2 : _mm512_add_ps(_mm512_maskz_loadu_ps(m2, c + 5*ldc + 32), c5_2));
   if (rows == 6) return;
-  _mm512_mask_storeu_ps(c + 6*ldc + 0, m0, _mm512_add_ps(_mm512_maskz_loadu_ps(m0, c + 6*ldc + 0), c6_0));
-  _mm512_mask_storeu_ps(c + 6*ldc + 16, m1, _mm512_add_ps(_mm512_maskz_loadu_ps(m1, c + 6*ldc + 16), c6_1));
-  _mm512_mask_storeu_ps(c + 6*ldc + 32, m2, _mm512_add_ps(_mm512_maskz_loadu_ps(m2, c + 6*ldc + 32), c6_2));
+  _mm512_mask_storeu_ps(c + 6*ldc + 0, m0, store ? c6_0 : _mm512_add_ps(_mm512_maskz_loadu_ps(m0, c + 6*ldc + 0), c6_0));
+  _mm512_mask_storeu_ps(c + 6*ldc + 16, m1, store ? c6_1 : _mm512_add_ps(_mm512_maskz_loadu_ps(m1, c + 6*ldc + 16), c6_1));
+  _mm512_mask_storeu_ps(c + 6*ldc + 32, m2, store ? c6_2 : _mm512_add_ps(_mm512_maskz_loadu_ps(m2, c + 6*ldc + 32), c6_2));
   if (rows == 7) return;
-  _mm512_mask_storeu_ps(c + 7*ldc + 0, m0, _mm512_add_ps(_mm512_maskz_loadu_ps(m0, c + 7*ldc + 0), c7_0));
-  _mm512_mask_storeu_ps(c + 7*ldc + 16, m1, _mm512_add_ps(_mm512_maskz_loadu_ps(m1, c + 7*ldc + 16), c7_1));
-  _mm512_mask_storeu_ps(c + 7*ldc + 32, m2, _mm512_add_ps(_mm512_maskz_loadu_ps(m2, c + 7*ldc + 32), c7_2));
+  _mm512_mask_storeu_ps(c + 7*ldc + 0, m0, store ? c7_0 : _mm512_add_ps(_mm512_maskz_loadu_ps(m0, c + 7*ldc + 0), c7_0));
+  _mm512_mask_storeu_ps(c + 7*ldc + 16, m1, store ? c7_1 : _mm512_add_ps(_mm512_maskz_loadu_ps(m1, c + 7*ldc + 16), c7_1));
+  _mm512_mask_storeu_ps(c + 7*ldc + 32, m2, store ? c7_2 : _mm512_add_ps(_mm512_maskz_loadu_ps(m2, c + 7*ldc + 32), c7_2));
+}
+
+static inline void pk_ukr_gemm_f32_avx512_8x48_uu_8x2(int64_t kb, const float *restrict a, int64_t lda,
+    const float *restrict b, int64_t ldb, float *restrict c, int64_t ldc, int64_t rows, int64_t cols, int store) {
+  const float *restrict a0 = a + 0*lda;
+  const float *restrict a1 = a + pk_min64(1, rows - 1)*lda;
+  const float *restrict a2 = a + pk_min64(2, rows - 1)*lda;
+  const float *restrict a3 = a + pk_min64(3, rows - 1)*lda;
+  const float *restrict a4 = a + pk_min64(4, rows - 1)*lda;
+  const float *restrict a5 = a + pk_min64(5, rows - 1)*lda;
+  const float *restrict a6 = a + pk_min64(6, rows - 1)*lda;
+  const float *restrict a7 = a + pk_min64(7, rows - 1)*lda;
+  const __mmask16 bm = (__mmask16)((1u << (pk_edge_lanes(cols, 16, 16))) - 1u);
+  __m512 c0_0 = _mm512_setzero_ps(), c0_1 = _mm512_setzero_ps();
+  __m512 c1_0 = _mm512_setzero_ps(), c1_1 = _mm512_setzero_ps();
+  __m512 c2_0 = _mm512_setzero_ps(), c2_1 = _mm512_setzero_ps();
+  __m512 c3_0 = _mm512_setzero_ps(), c3_1 = _mm512_setzero_ps();
+  __m512 c4_0 = _mm512_setzero_ps(), c4_1 = _mm512_setzero_ps();
+  __m512 c5_0 = _mm512_setzero_ps(), c5_1 = _mm512_setzero_ps();
+  __m512 c6_0 = _mm512_setzero_ps(), c6_1 = _mm512_setzero_ps();
+  __m512 c7_0 = _mm512_setzero_ps(), c7_1 = _mm512_setzero_ps();
+  __builtin_prefetch(c + 0*ldc + 0, 1, 3), __builtin_prefetch(c + 0*ldc + 16, 1, 3), __builtin_prefetch(c + 0*ldc + 31, 1, 3);
+  __builtin_prefetch(c + 1*ldc + 0, 1, 3), __builtin_prefetch(c + 1*ldc + 16, 1, 3), __builtin_prefetch(c + 1*ldc + 31, 1, 3);
+  __builtin_prefetch(c + 2*ldc + 0, 1, 3), __builtin_prefetch(c + 2*ldc + 16, 1, 3), __builtin_prefetch(c + 2*ldc + 31, 1, 3);
+  __builtin_prefetch(c + 3*ldc + 0, 1, 3), __builtin_prefetch(c + 3*ldc + 16, 1, 3), __builtin_prefetch(c + 3*ldc + 31, 1, 3);
+  __builtin_prefetch(c + 4*ldc + 0, 1, 3), __builtin_prefetch(c + 4*ldc + 16, 1, 3), __builtin_prefetch(c + 4*ldc + 31, 1, 3);
+  __builtin_prefetch(c + 5*ldc + 0, 1, 3), __builtin_prefetch(c + 5*ldc + 16, 1, 3), __builtin_prefetch(c + 5*ldc + 31, 1, 3);
+  __builtin_prefetch(c + 6*ldc + 0, 1, 3), __builtin_prefetch(c + 6*ldc + 16, 1, 3), __builtin_prefetch(c + 6*ldc + 31, 1, 3);
+  __builtin_prefetch(c + 7*ldc + 0, 1, 3), __builtin_prefetch(c + 7*ldc + 16, 1, 3), __builtin_prefetch(c + 7*ldc + 31, 1, 3);
+#pragma GCC unroll 4
+  for (int64_t p = 0; p < kb; p++) {
+    const __m512 b0 = _mm512_loadu_ps(b + p*ldb + 0);
+    const __m512 b1 = _mm512_maskz_loadu_ps(bm, b + p*ldb + 16);
+    const __m512 a0v = _mm512_set1_ps(*(a0 + p));
+    c0_0 = _mm512_fmadd_ps(a0v, b0, c0_0);
+    c0_1 = _mm512_fmadd_ps(a0v, b1, c0_1);
+    const __m512 a1v = _mm512_set1_ps(*(a1 + p));
+    c1_0 = _mm512_fmadd_ps(a1v, b0, c1_0);
+    c1_1 = _mm512_fmadd_ps(a1v, b1, c1_1);
+    const __m512 a2v = _mm512_set1_ps(*(a2 + p));
+    c2_0 = _mm512_fmadd_ps(a2v, b0, c2_0);
+    c2_1 = _mm512_fmadd_ps(a2v, b1, c2_1);
+    const __m512 a3v = _mm512_set1_ps(*(a3 + p));
+    c3_0 = _mm512_fmadd_ps(a3v, b0, c3_0);
+    c3_1 = _mm512_fmadd_ps(a3v, b1, c3_1);
+    const __m512 a4v = _mm512_set1_ps(*(a4 + p));
+    c4_0 = _mm512_fmadd_ps(a4v, b0, c4_0);
+    c4_1 = _mm512_fmadd_ps(a4v, b1, c4_1);
+    const __m512 a5v = _mm512_set1_ps(*(a5 + p));
+    c5_0 = _mm512_fmadd_ps(a5v, b0, c5_0);
+    c5_1 = _mm512_fmadd_ps(a5v, b1, c5_1);
+    const __m512 a6v = _mm512_set1_ps(*(a6 + p));
+    c6_0 = _mm512_fmadd_ps(a6v, b0, c6_0);
+    c6_1 = _mm512_fmadd_ps(a6v, b1, c6_1);
+    const __m512 a7v = _mm512_set1_ps(*(a7 + p));
+    c7_0 = _mm512_fmadd_ps(a7v, b0, c7_0);
+    c7_1 = _mm512_fmadd_ps(a7v, b1, c7_1);
+  }
+  if (rows == 8 && cols == 32) {
+    if (!store) {
+      c0_0 = _mm512_add_ps(_mm512_loadu_ps(c + 0*ldc + 0), c0_0);
+      c0_1 = _mm512_add_ps(_mm512_loadu_ps(c + 0*ldc + 16), c0_1);
+      c1_0 = _mm512_add_ps(_mm512_loadu_ps(c + 1*ldc + 0), c1_0);
+      c1_1 = _mm512_add_ps(_mm512_loadu_ps(c + 1*ldc + 16), c1_1);
+      c2_0 = _mm512_add_ps(_mm512_loadu_ps(c + 2*ldc + 0), c2_0);
+      c2_1 = _mm512_add_ps(_mm512_loadu_ps(c + 2*ldc + 16), c2_1);
+      c3_0 = _mm512_add_ps(_mm512_loadu_ps(c + 3*ldc + 0), c3_0);
+      c3_1 = _mm512_add_ps(_mm512_loadu_ps(c + 3*ldc + 16), c3_1);
+      c4_0 = _mm512_add_ps(_mm512_loadu_ps(c + 4*ldc + 0), c4_0);
+      c4_1 = _mm512_add_ps(_mm512_loadu_ps(c + 4*ldc + 16), c4_1);
+      c5_0 = _mm512_add_ps(_mm512_loadu_ps(c + 5*ldc + 0), c5_0);
+      c5_1 = _mm512_add_ps(_mm512_loadu_ps(c + 5*ldc + 16), c5_1);
+      c6_0 = _mm512_add_ps(_mm512_loadu_ps(c + 6*ldc + 0), c6_0);
+      c6_1 = _mm512_add_ps(_mm512_loadu_ps(c + 6*ldc + 16), c6_1);
+      c7_0 = _mm512_add_ps(_mm512_loadu_ps(c + 7*ldc + 0), c7_0);
+      c7_1 = _mm512_add_ps(_mm512_loadu_ps(c + 7*ldc + 16), c7_1);
+    }
+    _mm512_storeu_ps(c + 0*ldc + 0, c0_0);
+    _mm512_storeu_ps(c + 0*ldc + 16, c0_1);
+    _mm512_storeu_ps(c + 1*ldc + 0, c1_0);
+    _mm512_storeu_ps(c + 1*ldc + 16, c1_1);
+    _mm512_storeu_ps(c + 2*ldc + 0, c2_0);
+    _mm512_storeu_ps(c + 2*ldc + 16, c2_1);
+    _mm512_storeu_ps(c + 3*ldc + 0, c3_0);
+    _mm512_storeu_ps(c + 3*ldc + 16, c3_1);
+    _mm512_storeu_ps(c + 4*ldc + 0, c4_0);
+    _mm512_storeu_ps(c + 4*ldc + 16, c4_1);
+    _mm512_storeu_ps(c + 5*ldc + 0, c5_0);
+    _mm512_storeu_ps(c + 5*ldc + 16, c5_1);
+    _mm512_storeu_ps(c + 6*ldc + 0, c6_0);
+    _mm512_storeu_ps(c + 6*ldc + 16, c6_1);
+    _mm512_storeu_ps(c + 7*ldc + 0, c7_0);
+    _mm512_storeu_ps(c + 7*ldc + 16, c7_1);
+    return;
+  }
+  const __mmask16 m0 = (__mmask16)((1u << (pk_edge_lanes(cols, 0, 16))) - 1u);
+  const __mmask16 m1 = (__mmask16)((1u << (pk_edge_lanes(cols, 16, 16))) - 1u);
+  _mm512_mask_storeu_ps(c + 0*ldc + 0, m0, store ? c0_0 : _mm512_add_ps(_mm512_maskz_loadu_ps(m0, c + 0*ldc + 0), c0_0));
+  _mm512_mask_storeu_ps(c + 0*ldc + 16, m1, store ? c0_1 : _mm512_add_ps(_mm512_maskz_loadu_ps(m1, c + 0*ldc + 16), c0_1));
+  if (rows == 1) return;
+  _mm512_mask_storeu_ps(c + 1*ldc + 0, m0, store ? c1_0 : _mm512_add_ps(_mm512_maskz_loadu_ps(m0, c + 1*ldc + 0), c1_0));
+  _mm512_mask_storeu_ps(c + 1*ldc + 16, m1, store ? c1_1 : _mm512_add_ps(_mm512_maskz_loadu_ps(m1, c + 1*ldc + 16), c1_1));
+  if (rows == 2) return;
+  _mm512_mask_storeu_ps(c + 2*ldc + 0, m0, store ? c2_0 : _mm512_add_ps(_mm512_maskz_loadu_ps(m0, c + 2*ldc + 0), c2_0));
+  _mm512_mask_storeu_ps(c + 2*ldc + 16, m1, store ? c2_1 : _mm512_add_ps(_mm512_maskz_loadu_ps(m1, c + 2*ldc + 16), c2_1));
+  if (rows == 3) return;
+  _mm512_mask_storeu_ps(c + 3*ldc + 0, m0, store ? c3_0 : _mm512_add_ps(_mm512_maskz_loadu_ps(m0, c + 3*ldc + 0), c3_0));
+  _mm512_mask_storeu_ps(c + 3*ldc + 16, m1, store ? c3_1 : _mm512_add_ps(_mm512_maskz_loadu_ps(m1, c + 3*ldc + 16), c3_1));
+  if (rows == 4) return;
+  _mm512_mask_storeu_ps(c + 4*ldc + 0, m0, store ? c4_0 : _mm512_add_ps(_mm512_maskz_loadu_ps(m0, c + 4*ldc + 0), c4_0));
+  _mm512_mask_storeu_ps(c + 4*ldc + 16, m1, store ? c4_1 : _mm512_add_ps(_mm512_maskz_loadu_ps(m1, c + 4*ldc + 16), c4_1));
+  if (rows == 5) return;
+  _mm512_mask_storeu_ps(c + 5*ldc + 0, m0, store ? c5_0 : _mm512_add_ps(_mm512_maskz_loadu_ps(m0, c + 5*ldc + 0), c5_0));
+  _mm512_mask_storeu_ps(c + 5*ldc + 16, m1, store ? c5_1 : _mm512_add_ps(_mm512_maskz_loadu_ps(m1, c + 5*ldc + 16), c5_1));
+  if (rows == 6) return;
+  _mm512_mask_storeu_ps(c + 6*ldc + 0, m0, store ? c6_0 : _mm512_add_ps(_mm512_maskz_loadu_ps(m0, c + 6*ldc + 0), c6_0));
+  _mm512_mask_storeu_ps(c + 6*ldc + 16, m1, store ? c6_1 : _mm512_add_ps(_mm512_maskz_loadu_ps(m1, c + 6*ldc + 16), c6_1));
+  if (rows == 7) return;
+  _mm512_mask_storeu_ps(c + 7*ldc + 0, m0, store ? c7_0 : _mm512_add_ps(_mm512_maskz_loadu_ps(m0, c + 7*ldc + 0), c7_0));
+  _mm512_mask_storeu_ps(c + 7*ldc + 16, m1, store ? c7_1 : _mm512_add_ps(_mm512_maskz_loadu_ps(m1, c + 7*ldc + 16), c7_1));
+}
+
+static inline void pk_ukr_gemm_f32_avx512_8x48_uu_8x1(int64_t kb, const float *restrict a, int64_t lda,
+    const float *restrict b, int64_t ldb, float *restrict c, int64_t ldc, int64_t rows, int64_t cols, int store) {
+  const float *restrict a0 = a + 0*lda;
+  const float *restrict a1 = a + pk_min64(1, rows - 1)*lda;
+  const float *restrict a2 = a + pk_min64(2, rows - 1)*lda;
+  const float *restrict a3 = a + pk_min64(3, rows - 1)*lda;
+  const float *restrict a4 = a + pk_min64(4, rows - 1)*lda;
+  const float *restrict a5 = a + pk_min64(5, rows - 1)*lda;
+  const float *restrict a6 = a + pk_min64(6, rows - 1)*lda;
+  const float *restrict a7 = a + pk_min64(7, rows - 1)*lda;
+  const __mmask16 bm = (__mmask16)((1u << (pk_edge_lanes(cols, 0, 16))) - 1u);
+  __m512 c0_0 = _mm512_setzero_ps();
+  __m512 c1_0 = _mm512_setzero_ps();
+  __m512 c2_0 = _mm512_setzero_ps();
+  __m512 c3_0 = _mm512_setzero_ps();
+  __m512 c4_0 = _mm512_setzero_ps();
+  __m512 c5_0 = _mm512_setzero_ps();
+  __m512 c6_0 = _mm512_setzero_ps();
+  __m512 c7_0 = _mm512_setzero_ps();
+  __builtin_prefetch(c + 0*ldc + 0, 1, 3), __builtin_prefetch(c + 0*ldc + 15, 1, 3);
+  __builtin_prefetch(c + 1*ldc + 0, 1, 3), __builtin_prefetch(c + 1*ldc + 15, 1, 3);
+  __builtin_prefetch(c + 2*ldc + 0, 1, 3), __builtin_prefetch(c + 2*ldc + 15, 1, 3);
+  __builtin_prefetch(c + 3*ldc + 0, 1, 3), __builtin_prefetch(c + 3*ldc + 15, 1, 3);
+  __builtin_prefetch(c + 4*ldc + 0, 1, 3), __builtin_prefetch(c + 4*ldc + 15, 1, 3);
+  __builtin_prefetch(c + 5*ldc + 0, 1, 3), __builtin_prefetch(c + 5*ldc + 15, 1, 3);
+  __builtin_prefetch(c + 6*ldc + 0, 1, 3), __builtin_prefetch(c + 6*ldc + 15, 1, 3);
+  __builtin_prefetch(c + 7*ldc + 0, 1, 3), __builtin_prefetch(c + 7*ldc + 15, 1, 3);
+#pragma GCC unroll 4
+  for (int64_t p = 0; p < kb; p++) {
+    const __m512 b0 = _mm512_maskz_loadu_ps(bm, b + p*ldb + 0);
+    const __m512 a0v = _mm512_set1_ps(*(a0 + p));
+    c0_0 = _mm512_fmadd_ps(a0v, b0, c0_0);
+    const __m512 a1v = _mm512_set1_ps(*(a1 + p));
+    c1_0 = _mm512_fmadd_ps(a1v, b0, c1_0);
+    const __m512 a2v = _mm512_set1_ps(*(a2 + p));
+    c2_0 = _mm512_fmadd_ps(a2v, b0, c2_0);
+    const __m512 a3v = _mm512_set1_ps(*(a3 + p));
+    c3_0 = _mm512_fmadd_ps(a3v, b0, c3_0);
+    const __m512 a4v = _mm512_set1_ps(*(a4 + p));
+    c4_0 = _mm512_fmadd_ps(a4v, b0, c4_0);
+    const __m512 a5v = _mm512_set1_ps(*(a5 + p));
+    c5_0 = _mm512_fmadd_ps(a5v, b0, c5_0);
+    const __m512 a6v = _mm512_set1_ps(*(a6 + p));
+    c6_0 = _mm512_fmadd_ps(a6v, b0, c6_0);
+    const __m512 a7v = _mm512_set1_ps(*(a7 + p));
+    c7_0 = _mm512_fmadd_ps(a7v, b0, c7_0);
+  }
+  if (rows == 8 && cols == 16) {
+    if (!store) {
+      c0_0 = _mm512_add_ps(_mm512_loadu_ps(c + 0*ldc + 0), c0_0);
+      c1_0 = _mm512_add_ps(_mm512_loadu_ps(c + 1*ldc + 0), c1_0);
+      c2_0 = _mm512_add_ps(_mm512_loadu_ps(c + 2*ldc + 0), c2_0);
+      c3_0 = _mm512_add_ps(_mm512_loadu_ps(c + 3*ldc + 0), c3_0);
+      c4_0 = _mm512_add_ps(_mm512_loadu_ps(c + 4*ldc + 0), c4_0);
+      c5_0 = _mm512_add_ps(_mm512_loadu_ps(c + 5*ldc + 0), c5_0);
+      c6_0 = _mm512_add_ps(_mm512_loadu_ps(c + 6*ldc + 0), c6_0);
+      c7_0 = _mm512_add_ps(_mm512_loadu_ps(c + 7*ldc + 0), c7_0);
+    }
+    _mm512_storeu_ps(c + 0*ldc + 0, c0_0);
+    _mm512_storeu_ps(c + 1*ldc + 0, c1_0);
+    _mm512_storeu_ps(c + 2*ldc + 0, c2_0);
+    _mm512_storeu_ps(c + 3*ldc + 0, c3_0);
+    _mm512_storeu_ps(c + 4*ldc + 0, c4_0);
+    _mm512_storeu_ps(c + 5*ldc + 0, c5_0);
+    _mm512_storeu_ps(c + 6*ldc + 0, c6_0);
+    _mm512_storeu_ps(c + 7*ldc + 0, c7_0);
+    return;
+  }
+  const __mmask16 m0 = (__mmask16)((1u << (pk_edge_lanes(cols, 0, 16))) - 1u);
+  _mm512_mask_storeu_ps(c + 0*ldc + 0, m0, store ? c0_0 : _mm512_add_ps(_mm512_maskz_loadu_ps(m0, c + 0*ldc + 0), c0_0));
+  if (rows == 1) return;
+  _mm512_mask_storeu_ps(c + 1*ldc + 0, m0, store ? c1_0 : _mm512_add_ps(_mm512_maskz_loadu_ps(m0, c + 1*ldc + 0), c1_0));
+  if (rows == 2) return;
+  _mm512_mask_storeu_ps(c + 2*ldc + 0, m0, store ? c2_0 : _mm512_add_ps(_mm512_maskz_loadu_ps(m0, c + 2*ldc + 0), c2_0));
+  if (rows == 3) return;
+  _mm512_mask_storeu_ps(c + 3*ldc + 0, m0, store ? c3_0 : _mm512_add_ps(_mm512_maskz_loadu_ps(m0, c + 3*ldc + 0), c3_0));
+  if (rows == 4) return;
+  _mm512_mask_storeu_ps(c + 4*ldc + 0, m0, store ? c4_0 : _mm512_add_ps(_mm512_maskz_loadu_ps(m0, c + 4*ldc + 0), c4_0));
+  if (rows == 5) return;
+  _mm512_mask_storeu_ps(c + 5*ldc + 0, m0, store ? c5_0 : _mm512_add_ps(_mm512_maskz_loadu_ps(m0, c + 5*ldc + 0), c5_0));
+  if (rows == 6) return;
+  _mm512_mask_storeu_ps(c + 6*ldc + 0, m0, store ? c6_0 : _mm512_add_ps(_mm512_maskz_loadu_ps(m0, c + 6*ldc + 0), c6_0));
+  if (rows == 7) return;
+  _mm512_mask_storeu_ps(c + 7*ldc + 0, m0, store ? c7_0 : _mm512_add_ps(_mm512_maskz_loadu_ps(m0, c + 7*ldc + 0), c7_0));
+}
+
+static inline void pk_ukr_gemm_f32_avx512_8x48_uu_4x3(int64_t kb, const float *restrict a, int64_t lda,
+    const float *restrict b, int64_t ldb, float *restrict c, int64_t ldc, int64_t rows, int64_t cols, int store) {
+  const float *restrict a0 = a + 0*lda;
+  const float *restrict a1 = a + pk_min64(1, rows - 1)*lda;
+  const float *restrict a2 = a + pk_min64(2, rows - 1)*lda;
+  const float *restrict a3 = a + pk_min64(3, rows - 1)*lda;
+  const __mmask16 bm = (__mmask16)((1u << (pk_edge_lanes(cols, 32, 16))) - 1u);
+  __m512 c0_0 = _mm512_setzero_ps(), c0_1 = _mm512_setzero_ps(), c0_2 = _mm512_setzero_ps();
+  __m512 c1_0 = _mm512_setzero_ps(), c1_1 = _mm512_setzero_ps(), c1_2 = _mm512_setzero_ps();
+  __m512 c2_0 = _mm512_setzero_ps(), c2_1 = _mm512_setzero_ps(), c2_2 = _mm512_setzero_ps();
+  __m512 c3_0 = _mm512_setzero_ps(), c3_1 = _mm512_setzero_ps(), c3_2 = _mm512_setzero_ps();
+  __builtin_prefetch(c + 0*ldc + 0, 1, 3), __builtin_prefetch(c + 0*ldc + 16, 1, 3), __builtin_prefetch(c + 0*ldc + 32, 1, 3), __builtin_prefetch(c + 0*ldc + 47, 1, 3);
+  __builtin_prefetch(c + 1*ldc + 0, 1, 3), __builtin_prefetch(c + 1*ldc + 16, 1, 3), __builtin_prefetch(c + 1*ldc + 32, 1, 3), __builtin_prefetch(c + 1*ldc + 47, 1, 3);
+  __builtin_prefetch(c + 2*ldc + 0, 1, 3), __builtin_prefetch(c + 2*ldc + 16, 1, 3), __builtin_prefetch(c + 2*ldc + 32, 1, 3), __builtin_prefetch(c + 2*ldc + 47, 1, 3);
+  __builtin_prefetch(c + 3*ldc + 0, 1, 3), __builtin_prefetch(c + 3*ldc + 16, 1, 3), __builtin_prefetch(c + 3*ldc + 32, 1, 3), __builtin_prefetch(c + 3*ldc + 47, 1, 3);
+#pragma GCC unroll 4
+  for (int64_t p = 0; p < kb; p++) {
+    const __m512 b0 = _mm512_loadu_ps(b + p*ldb + 0);
+    const __m512 b1 = _mm512_loadu_ps(b + p*ldb + 16);
+    const __m512 b2 = _mm512_maskz_loadu_ps(bm, b + p*ldb + 32);
+    __builtin_prefetch(b + p*ldb + 48, 0, 3);
+    __builtin_prefetch(b + p*ldb + 64, 0, 3);
+    __builtin_prefetch(b + p*ldb + 80, 0, 3);
+    const __m512 a0v = _mm512_set1_ps(*(a0 + p));
+    c0_0 = _mm512_fmadd_ps(a0v, b0, c0_0);
+    c0_1 = _mm512_fmadd_ps(a0v, b1, c0_1);
+    c0_2 = _mm512_fmadd_ps(a0v, b2, c0_2);
+    const __m512 a1v = _mm512_set1_ps(*(a1 + p));
+    c1_0 = _mm512_fmadd_ps(a1v, b0, c1_0);
+    c1_1 = _mm512_fmadd_ps(a1v, b1, c1_1);
+    c1_2 = _mm512_fmadd_ps(a1v, b2, c1_2);
+    const __m512 a2v = _mm512_set1_ps(*(a2 + p));
+    c2_0 = _mm512_fmadd_ps(a2v, b0, c2_0);
+    c2_1 = _mm512_fmadd_ps(a2v, b1, c2_1);
+    c2_2 = _mm512_fmadd_ps(a2v, b2, c2_2);
+    const __m512 a3v = _mm512_set1_ps(*(a3 + p));
+    c3_0 = _mm512_fmadd_ps(a3v, b0, c3_0);
+    c3_1 = _mm512_fmadd_ps(a3v, b1, c3_1);
+    c3_2 = _mm512_fmadd_ps(a3v, b2, c3_2);
+  }
+  if (rows == 4 && cols == 48) {
+    if (!store) {
+      c0_0 = _mm512_add_ps(_mm512_loadu_ps(c + 0*ldc + 0), c0_0);
+      c0_1 = _mm512_add_ps(_mm512_loadu_ps(c + 0*ldc + 16), c0_1);
+      c0_2 = _mm512_add_ps(_mm512_loadu_ps(c + 0*ldc + 32), c0_2);
+      c1_0 = _mm512_add_ps(_mm512_loadu_ps(c + 1*ldc + 0), c1_0);
+      c1_1 = _mm512_add_ps(_mm512_loadu_ps(c + 1*ldc + 16), c1_1);
+      c1_2 = _mm512_add_ps(_mm512_loadu_ps(c + 1*ldc + 32), c1_2);
+      c2_0 = _mm512_add_ps(_mm512_loadu_ps(c + 2*ldc + 0), c2_0);
+      c2_1 = _mm512_add_ps(_mm512_loadu_ps(c + 2*ldc + 16), c2_1);
+      c2_2 = _mm512_add_ps(_mm512_loadu_ps(c + 2*ldc + 32), c2_2);
+      c3_0 = _mm512_add_ps(_mm512_loadu_ps(c + 3*ldc + 0), c3_0);
+      c3_1 = _mm512_add_ps(_mm512_loadu_ps(c + 3*ldc + 16), c3_1);
+      c3_2 = _mm512_add_ps(_mm512_loadu_ps(c + 3*ldc + 32), c3_2);
+    }
+    _mm512_storeu_ps(c + 0*ldc + 0, c0_0);
+    _mm512_storeu_ps(c + 0*ldc + 16, c0_1);
+    _mm512_storeu_ps(c + 0*ldc + 32, c0_2);
+    _mm512_storeu_ps(c + 1*ldc + 0, c1_0);
+    _mm512_storeu_ps(c + 1*ldc + 16, c1_1);
+    _mm512_storeu_ps(c + 1*ldc + 32, c1_2);
+    _mm512_storeu_ps(c + 2*ldc + 0, c2_0);
+    _mm512_storeu_ps(c + 2*ldc + 16, c2_1);
+    _mm512_storeu_ps(c + 2*ldc + 32, c2_2);
+    _mm512_storeu_ps(c + 3*ldc + 0, c3_0);
+    _mm512_storeu_ps(c + 3*ldc + 16, c3_1);
+    _mm512_storeu_ps(c + 3*ldc + 32, c3_2);
+    return;
+  }
+  const __mmask16 m0 = (__mmask16)((1u << (pk_edge_lanes(cols, 0, 16))) - 1u);
+  const __mmask16 m1 = (__mmask16)((1u << (pk_edge_lanes(cols, 16, 16))) - 1u);
+  const __mmask16 m2 = (__mmask16)((1u << (pk_edge_lanes(cols, 32, 16))) - 1u);
+  _mm512_mask_storeu_ps(c + 0*ldc + 0, m0, store ? c0_0 : _mm512_add_ps(_mm512_maskz_loadu_ps(m0, c + 0*ldc + 0), c0_0));
+  _mm512_mask_storeu_ps(c + 0*ldc + 16, m1, store ? c0_1 : _mm512_add_ps(_mm512_maskz_loadu_ps(m1, c + 0*ldc + 16), c0_1));
+  _mm512_mask_storeu_ps(c + 0*ldc + 32, m2, store ? c0_2 : _mm512_add_ps(_mm512_maskz_loadu_ps(m2, c + 0*ldc + 32), c0_2));
+  if (rows == 1) return;
+  _mm512_mask_storeu_ps(c + 1*ldc + 0, m0, store ? c1_0 : _mm512_add_ps(_mm512_maskz_loadu_ps(m0, c + 1*ldc + 0), c1_0));
+  _mm512_mask_storeu_ps(c + 1*ldc + 16, m1, store ? c1_1 : _mm512_add_ps(_mm512_maskz_loadu_ps(m1, c + 1*ldc + 16), c1_1));
+  _mm512_mask_storeu_ps(c + 1*ldc + 32, m2, store ? c1_2 : _mm512_add_ps(_mm512_maskz_loadu_ps(m2, c + 1*ldc + 32), c1_2));
+  if (rows == 2) return;
+  _mm512_mask_storeu_ps(c + 2*ldc + 0, m0, store ? c2_0 : _mm512_add_ps(_mm512_maskz_loadu_ps(m0, c + 2*ldc + 0), c2_0));
+  _mm512_mask_storeu_ps(c + 2*ldc + 16, m1, store ? c2_1 : _mm512_add_ps(_mm512_maskz_loadu_ps(m1, c + 2*ldc + 16), c2_1));
+  _mm512_mask_storeu_ps(c + 2*ldc + 32, m2, store ? c2_2 : _mm512_add_ps(_mm512_maskz_loadu_ps(m2, c + 2*ldc + 32), c2_2));
+  if (rows == 3) return;
+  _mm512_mask_storeu_ps(c + 3*ldc + 0, m0, store ? c3_0 : _mm512_add_ps(_mm512_maskz_loadu_ps(m0, c + 3*ldc + 0), c3_0));
+  _mm512_mask_storeu_ps(c + 3*ldc + 16, m1, store ? c3_1 : _mm512_add_ps(_mm512_maskz_loadu_ps(m1, c + 3*ldc + 16), c3_1));
+  _mm512_mask_storeu_ps(c + 3*ldc + 32, m2, store ? c3_2 : _mm512_add_ps(_mm512_maskz_loadu_ps(m2, c + 3*ldc + 32), c3_2));
+}
+
+static inline void pk_ukr_gemm_f32_avx512_8x48_uu_4x2(int64_t kb, const float *restrict a, int64_t lda,
+    const float *restrict b, int64_t ldb, float *restrict c, int64_t ldc, int64_t rows, int64_t cols, int store) {
+  const float *restrict a0 = a + 0*lda;
+  const float *restrict a1 = a + pk_min64(1, rows - 1)*lda;
+  const float *restrict a2 = a + pk_min64(2, rows - 1)*lda;
+  const float *restrict a3 = a + pk_min64(3, rows - 1)*lda;
+  const __mmask16 bm = (__mmask16)((1u << (pk_edge_lanes(cols, 16, 16))) - 1u);
+  __m512 c0_0 = _mm512_setzero_ps(), c0_1 = _mm512_setzero_ps();
+  __m512 c1_0 = _mm512_setzero_ps(), c1_1 = _mm512_setzero_ps();
+  __m512 c2_0 = _mm512_setzero_ps(), c2_1 = _mm512_setzero_ps();
+  __m512 c3_0 = _mm512_setzero_ps(), c3_1 = _mm512_setzero_ps();
+  __builtin_prefetch(c + 0*ldc + 0, 1, 3), __builtin_prefetch(c + 0*ldc + 16, 1, 3), __builtin_prefetch(c + 0*ldc + 31, 1, 3);
+  __builtin_prefetch(c + 1*ldc + 0, 1, 3), __builtin_prefetch(c + 1*ldc + 16, 1, 3), __builtin_prefetch(c + 1*ldc + 31, 1, 3);
+  __builtin_prefetch(c + 2*ldc + 0, 1, 3), __builtin_prefetch(c + 2*ldc + 16, 1, 3), __builtin_prefetch(c + 2*ldc + 31, 1, 3);
+  __builtin_prefetch(c + 3*ldc + 0, 1, 3), __builtin_prefetch(c + 3*ldc + 16, 1, 3), __builtin_prefetch(c + 3*ldc + 31, 1, 3);
+#pragma GCC unroll 4
+  for (int64_t p = 0; p < kb; p++) {
+    const __m512 b0 = _mm512_loadu_ps(b + p*ldb + 0);
+    const __m512 b1 = _mm512_maskz_loadu_ps(bm, b + p*ldb + 16);
+    const __m512 a0v = _mm512_set1_ps(*(a0 + p));
+    c0_0 = _mm512_fmadd_ps(a0v, b0, c0_0);
+    c0_1 = _mm512_fmadd_ps(a0v, b1, c0_1);
+    const __m512 a1v = _mm512_set1_ps(*(a1 + p));
+    c1_0 = _mm512_fmadd_ps(a1v, b0, c1_0);
+    c1_1 = _mm512_fmadd_ps(a1v, b1, c1_1);
+    const __m512 a2v = _mm512_set1_ps(*(a2 + p));
+    c2_0 = _mm512_fmadd_ps(a2v, b0, c2_0);
+    c2_1 = _mm512_fmadd_ps(a2v, b1, c2_1);
+    const __m512 a3v = _mm512_set1_ps(*(a3 + p));
+    c3_0 = _mm512_fmadd_ps(a3v, b0, c3_0);
+    c3_1 = _mm512_fmadd_ps(a3v, b1, c3_1);
+  }
+  if (rows == 4 && cols == 32) {
+    if (!store) {
+      c0_0 = _mm512_add_ps(_mm512_loadu_ps(c + 0*ldc + 0), c0_0);
+      c0_1 = _mm512_add_ps(_mm512_loadu_ps(c + 0*ldc + 16), c0_1);
+      c1_0 = _mm512_add_ps(_mm512_loadu_ps(c + 1*ldc + 0), c1_0);
+      c1_1 = _mm512_add_ps(_mm512_loadu_ps(c + 1*ldc + 16), c1_1);
+      c2_0 = _mm512_add_ps(_mm512_loadu_ps(c + 2*ldc + 0), c2_0);
+      c2_1 = _mm512_add_ps(_mm512_loadu_ps(c + 2*ldc + 16), c2_1);
+      c3_0 = _mm512_add_ps(_mm512_loadu_ps(c + 3*ldc + 0), c3_0);
+      c3_1 = _mm512_add_ps(_mm512_loadu_ps(c + 3*ldc + 16), c3_1);
+    }
+    _mm512_storeu_ps(c + 0*ldc + 0, c0_0);
+    _mm512_storeu_ps(c + 0*ldc + 16, c0_1);
+    _mm512_storeu_ps(c + 1*ldc + 0, c1_0);
+    _mm512_storeu_ps(c + 1*ldc + 16, c1_1);
+    _mm512_storeu_ps(c + 2*ldc + 0, c2_0);
+    _mm512_storeu_ps(c + 2*ldc + 16, c2_1);
+    _mm512_storeu_ps(c + 3*ldc + 0, c3_0);
+    _mm512_storeu_ps(c + 3*ldc + 16, c3_1);
+    return;
+  }
+  const __mmask16 m0 = (__mmask16)((1u << (pk_edge_lanes(cols, 0, 16))) - 1u);
+  const __mmask16 m1 = (__mmask16)((1u << (pk_edge_lanes(cols, 16, 16))) - 1u);
+  _mm512_mask_storeu_ps(c + 0*ldc + 0, m0, store ? c0_0 : _mm512_add_ps(_mm512_maskz_loadu_ps(m0, c + 0*ldc + 0), c0_0));
+  _mm512_mask_storeu_ps(c + 0*ldc + 16, m1, store ? c0_1 : _mm512_add_ps(_mm512_maskz_loadu_ps(m1, c + 0*ldc + 16), c0_1));
+  if (rows == 1) return;
+  _mm512_mask_storeu_ps(c + 1*ldc + 0, m0, store ? c1_0 : _mm512_add_ps(_mm512_maskz_loadu_ps(m0, c + 1*ldc + 0), c1_0));
+  _mm512_mask_storeu_ps(c + 1*ldc + 16, m1, store ? c1_1 : _mm512_add_ps(_mm512_maskz_loadu_ps(m1, c + 1*ldc + 16), c1_1));
+  if (rows == 2) return;
+  _mm512_mask_storeu_ps(c + 2*ldc + 0, m0, store ? c2_0 : _mm512_add_ps(_mm512_maskz_loadu_ps(m0, c + 2*ldc + 0), c2_0));
+  _mm512_mask_storeu_ps(c + 2*ldc + 16, m1, store ? c2_1 : _mm512_add_ps(_mm512_maskz_loadu_ps(m1, c + 2*ldc + 16), c2_1));
+  if (rows == 3) return;
+  _mm512_mask_storeu_ps(c + 3*ldc + 0, m0, store ? c3_0 : _mm512_add_ps(_mm512_maskz_loadu_ps(m0, c + 3*ldc + 0), c3_0));
+  _mm512_mask_storeu_ps(c + 3*ldc + 16, m1, store ? c3_1 : _mm512_add_ps(_mm512_maskz_loadu_ps(m1, c + 3*ldc + 16), c3_1));
+}
+
+static inline void pk_ukr_gemm_f32_avx512_8x48_uu_4x1(int64_t kb, const float *restrict a, int64_t lda,
+    const float *restrict b, int64_t ldb, float *restrict c, int64_t ldc, int64_t rows, int64_t cols, int store) {
+  const float *restrict a0 = a + 0*lda;
+  const float *restrict a1 = a + pk_min64(1, rows - 1)*lda;
+  const float *restrict a2 = a + pk_min64(2, rows - 1)*lda;
+  const float *restrict a3 = a + pk_min64(3, rows - 1)*lda;
+  const __mmask16 bm = (__mmask16)((1u << (pk_edge_lanes(cols, 0, 16))) - 1u);
+  __m512 c0_0 = _mm512_setzero_ps();
+  __m512 c1_0 = _mm512_setzero_ps();
+  __m512 c2_0 = _mm512_setzero_ps();
+  __m512 c3_0 = _mm512_setzero_ps();
+  __builtin_prefetch(c + 0*ldc + 0, 1, 3), __builtin_prefetch(c + 0*ldc + 15, 1, 3);
+  __builtin_prefetch(c + 1*ldc + 0, 1, 3), __builtin_prefetch(c + 1*ldc + 15, 1, 3);
+  __builtin_prefetch(c + 2*ldc + 0, 1, 3), __builtin_prefetch(c + 2*ldc + 15, 1, 3);
+  __builtin_prefetch(c + 3*ldc + 0, 1, 3), __builtin_prefetch(c + 3*ldc + 15, 1, 3);
+#pragma GCC unroll 4
+  for (int64_t p = 0; p < kb; p++) {
+    const __m512 b0 = _mm512_maskz_loadu_ps(bm, b + p*ldb + 0);
+    const __m512 a0v = _mm512_set1_ps(*(a0 + p));
+    c0_0 = _mm512_fmadd_ps(a0v, b0, c0_0);
+    const __m512 a1v = _mm512_set1_ps(*(a1 + p));
+    c1_0 = _mm512_fmadd_ps(a1v, b0, c1_0);
+    const __m512 a2v = _mm512_set1_ps(*(a2 + p));
+    c2_0 = _mm512_fmadd_ps(a2v, b0, c2_0);
+    const __m512 a3v = _mm512_set1_ps(*(a3 + p));
+    c3_0 = _mm512_fmadd_ps(a3v, b0, c3_0);
+  }
+  if (rows == 4 && cols == 16) {
+    if (!store) {
+      c0_0 = _mm512_add_ps(_mm512_loadu_ps(c + 0*ldc + 0), c0_0);
+      c1_0 = _mm512_add_ps(_mm512_loadu_ps(c + 1*ldc + 0), c1_0);
+      c2_0 = _mm512_add_ps(_mm512_loadu_ps(c + 2*ldc + 0), c2_0);
+      c3_0 = _mm512_add_ps(_mm512_loadu_ps(c + 3*ldc + 0), c3_0);
+    }
+    _mm512_storeu_ps(c + 0*ldc + 0, c0_0);
+    _mm512_storeu_ps(c + 1*ldc + 0, c1_0);
+    _mm512_storeu_ps(c + 2*ldc + 0, c2_0);
+    _mm512_storeu_ps(c + 3*ldc + 0, c3_0);
+    return;
+  }
+  const __mmask16 m0 = (__mmask16)((1u << (pk_edge_lanes(cols, 0, 16))) - 1u);
+  _mm512_mask_storeu_ps(c + 0*ldc + 0, m0, store ? c0_0 : _mm512_add_ps(_mm512_maskz_loadu_ps(m0, c + 0*ldc + 0), c0_0));
+  if (rows == 1) return;
+  _mm512_mask_storeu_ps(c + 1*ldc + 0, m0, store ? c1_0 : _mm512_add_ps(_mm512_maskz_loadu_ps(m0, c + 1*ldc + 0), c1_0));
+  if (rows == 2) return;
+  _mm512_mask_storeu_ps(c + 2*ldc + 0, m0, store ? c2_0 : _mm512_add_ps(_mm512_maskz_loadu_ps(m0, c + 2*ldc + 0), c2_0));
+  if (rows == 3) return;
+  _mm512_mask_storeu_ps(c + 3*ldc + 0, m0, store ? c3_0 : _mm512_add_ps(_mm512_maskz_loadu_ps(m0, c + 3*ldc + 0), c3_0));
+}
+
+static inline void pk_ukr_gemm_f32_avx512_8x48_uu_2x3(int64_t kb, const float *restrict a, int64_t lda,
+    const float *restrict b, int64_t ldb, float *restrict c, int64_t ldc, int64_t rows, int64_t cols, int store) {
+  const float *restrict a0 = a + 0*lda;
+  const float *restrict a1 = a + pk_min64(1, rows - 1)*lda;
+  const __mmask16 bm = (__mmask16)((1u << (pk_edge_lanes(cols, 32, 16))) - 1u);
+  __m512 c0_0 = _mm512_setzero_ps(), c0_1 = _mm512_setzero_ps(), c0_2 = _mm512_setzero_ps();
+  __m512 c1_0 = _mm512_setzero_ps(), c1_1 = _mm512_setzero_ps(), c1_2 = _mm512_setzero_ps();
+  __builtin_prefetch(c + 0*ldc + 0, 1, 3), __builtin_prefetch(c + 0*ldc + 16, 1, 3), __builtin_prefetch(c + 0*ldc + 32, 1, 3), __builtin_prefetch(c + 0*ldc + 47, 1, 3);
+  __builtin_prefetch(c + 1*ldc + 0, 1, 3), __builtin_prefetch(c + 1*ldc + 16, 1, 3), __builtin_prefetch(c + 1*ldc + 32, 1, 3), __builtin_prefetch(c + 1*ldc + 47, 1, 3);
+#pragma GCC unroll 4
+  for (int64_t p = 0; p < kb; p++) {
+    const __m512 b0 = _mm512_loadu_ps(b + p*ldb + 0);
+    const __m512 b1 = _mm512_loadu_ps(b + p*ldb + 16);
+    const __m512 b2 = _mm512_maskz_loadu_ps(bm, b + p*ldb + 32);
+    __builtin_prefetch(b + p*ldb + 48, 0, 3);
+    __builtin_prefetch(b + p*ldb + 64, 0, 3);
+    __builtin_prefetch(b + p*ldb + 80, 0, 3);
+    const __m512 a0v = _mm512_set1_ps(*(a0 + p));
+    c0_0 = _mm512_fmadd_ps(a0v, b0, c0_0);
+    c0_1 = _mm512_fmadd_ps(a0v, b1, c0_1);
+    c0_2 = _mm512_fmadd_ps(a0v, b2, c0_2);
+    const __m512 a1v = _mm512_set1_ps(*(a1 + p));
+    c1_0 = _mm512_fmadd_ps(a1v, b0, c1_0);
+    c1_1 = _mm512_fmadd_ps(a1v, b1, c1_1);
+    c1_2 = _mm512_fmadd_ps(a1v, b2, c1_2);
+  }
+  if (rows == 2 && cols == 48) {
+    if (!store) {
+      c0_0 = _mm512_add_ps(_mm512_loadu_ps(c + 0*ldc + 0), c0_0);
+      c0_1 = _mm512_add_ps(_mm512_loadu_ps(c + 0*ldc + 16), c0_1);
+      c0_2 = _mm512_add_ps(_mm512_loadu_ps(c + 0*ldc + 32), c0_2);
+      c1_0 = _mm512_add_ps(_mm512_loadu_ps(c + 1*ldc + 0), c1_0);
+      c1_1 = _mm512_add_ps(_mm512_loadu_ps(c + 1*ldc + 16), c1_1);
+      c1_2 = _mm512_add_ps(_mm512_loadu_ps(c + 1*ldc + 32), c1_2);
+    }
+    _mm512_storeu_ps(c + 0*ldc + 0, c0_0);
+    _mm512_storeu_ps(c + 0*ldc + 16, c0_1);
+    _mm512_storeu_ps(c + 0*ldc + 32, c0_2);
+    _mm512_storeu_ps(c + 1*ldc + 0, c1_0);
+    _mm512_storeu_ps(c + 1*ldc + 16, c1_1);
+    _mm512_storeu_ps(c + 1*ldc + 32, c1_2);
+    return;
+  }
+  const __mmask16 m0 = (__mmask16)((1u << (pk_edge_lanes(cols, 0, 16))) - 1u);
+  const __mmask16 m1 = (__mmask16)((1u << (pk_edge_lanes(cols, 16, 16))) - 1u);
+  const __mmask16 m2 = (__mmask16)((1u << (pk_edge_lanes(cols, 32, 16))) - 1u);
+  _mm512_mask_storeu_ps(c + 0*ldc + 0, m0, store ? c0_0 : _mm512_add_ps(_mm512_maskz_loadu_ps(m0, c + 0*ldc + 0), c0_0));
+  _mm512_mask_storeu_ps(c + 0*ldc + 16, m1, store ? c0_1 : _mm512_add_ps(_mm512_maskz_loadu_ps(m1, c + 0*ldc + 16), c0_1));
+  _mm512_mask_storeu_ps(c + 0*ldc + 32, m2, store ? c0_2 : _mm512_add_ps(_mm512_maskz_loadu_ps(m2, c + 0*ldc + 32), c0_2));
+  if (rows == 1) return;
+  _mm512_mask_storeu_ps(c + 1*ldc + 0, m0, store ? c1_0 : _mm512_add_ps(_mm512_maskz_loadu_ps(m0, c + 1*ldc + 0), c1_0));
+  _mm512_mask_storeu_ps(c + 1*ldc + 16, m1, store ? c1_1 : _mm512_add_ps(_mm512_maskz_loadu_ps(m1, c + 1*ldc + 16), c1_1));
+  _mm512_mask_storeu_ps(c + 1*ldc + 32, m2, store ? c1_2 : _mm512_add_ps(_mm512_maskz_loadu_ps(m2, c + 1*ldc + 32), c1_2));
+}
+
+static inline void pk_ukr_gemm_f32_avx512_8x48_uu_2x2(int64_t kb, const float *restrict a, int64_t lda,
+    const float *restrict b, int64_t ldb, float *restrict c, int64_t ldc, int64_t rows, int64_t cols, int store) {
+  const float *restrict a0 = a + 0*lda;
+  const float *restrict a1 = a + pk_min64(1, rows - 1)*lda;
+  const __mmask16 bm = (__mmask16)((1u << (pk_edge_lanes(cols, 16, 16))) - 1u);
+  __m512 c0_0 = _mm512_setzero_ps(), c0_1 = _mm512_setzero_ps();
+  __m512 c1_0 = _mm512_setzero_ps(), c1_1 = _mm512_setzero_ps();
+  __builtin_prefetch(c + 0*ldc + 0, 1, 3), __builtin_prefetch(c + 0*ldc + 16, 1, 3), __builtin_prefetch(c + 0*ldc + 31, 1, 3);
+  __builtin_prefetch(c + 1*ldc + 0, 1, 3), __builtin_prefetch(c + 1*ldc + 16, 1, 3), __builtin_prefetch(c + 1*ldc + 31, 1, 3);
+#pragma GCC unroll 4
+  for (int64_t p = 0; p < kb; p++) {
+    const __m512 b0 = _mm512_loadu_ps(b + p*ldb + 0);
+    const __m512 b1 = _mm512_maskz_loadu_ps(bm, b + p*ldb + 16);
+    const __m512 a0v = _mm512_set1_ps(*(a0 + p));
+    c0_0 = _mm512_fmadd_ps(a0v, b0, c0_0);
+    c0_1 = _mm512_fmadd_ps(a0v, b1, c0_1);
+    const __m512 a1v = _mm512_set1_ps(*(a1 + p));
+    c1_0 = _mm512_fmadd_ps(a1v, b0, c1_0);
+    c1_1 = _mm512_fmadd_ps(a1v, b1, c1_1);
+  }
+  if (rows == 2 && cols == 32) {
+    if (!store) {
+      c0_0 = _mm512_add_ps(_mm512_loadu_ps(c + 0*ldc + 0), c0_0);
+      c0_1 = _mm512_add_ps(_mm512_loadu_ps(c + 0*ldc + 16), c0_1);
+      c1_0 = _mm512_add_ps(_mm512_loadu_ps(c + 1*ldc + 0), c1_0);
+      c1_1 = _mm512_add_ps(_mm512_loadu_ps(c + 1*ldc + 16), c1_1);
+    }
+    _mm512_storeu_ps(c + 0*ldc + 0, c0_0);
+    _mm512_storeu_ps(c + 0*ldc + 16, c0_1);
+    _mm512_storeu_ps(c + 1*ldc + 0, c1_0);
+    _mm512_storeu_ps(c + 1*ldc + 16, c1_1);
+    return;
+  }
+  const __mmask16 m0 = (__mmask16)((1u << (pk_edge_lanes(cols, 0, 16))) - 1u);
+  const __mmask16 m1 = (__mmask16)((1u << (pk_edge_lanes(cols, 16, 16))) - 1u);
+  _mm512_mask_storeu_ps(c + 0*ldc + 0, m0, store ? c0_0 : _mm512_add_ps(_mm512_maskz_loadu_ps(m0, c + 0*ldc + 0), c0_0));
+  _mm512_mask_storeu_ps(c + 0*ldc + 16, m1, store ? c0_1 : _mm512_add_ps(_mm512_maskz_loadu_ps(m1, c + 0*ldc + 16), c0_1));
+  if (rows == 1) return;
+  _mm512_mask_storeu_ps(c + 1*ldc + 0, m0, store ? c1_0 : _mm512_add_ps(_mm512_maskz_loadu_ps(m0, c + 1*ldc + 0), c1_0));
+  _mm512_mask_storeu_ps(c + 1*ldc + 16, m1, store ? c1_1 : _mm512_add_ps(_mm512_maskz_loadu_ps(m1, c + 1*ldc + 16), c1_1));
+}
+
+static inline void pk_ukr_gemm_f32_avx512_8x48_uu_2x1(int64_t kb, const float *restrict a, int64_t lda,
+    const float *restrict b, int64_t ldb, float *restrict c, int64_t ldc, int64_t rows, int64_t cols, int store) {
+  const float *restrict a0 = a + 0*lda;
+  const float *restrict a1 = a + pk_min64(1, rows - 1)*lda;
+  const __mmask16 bm = (__mmask16)((1u << (pk_edge_lanes(cols, 0, 16))) - 1u);
+  __m512 c0_0 = _mm512_setzero_ps();
+  __m512 c1_0 = _mm512_setzero_ps();
+  __builtin_prefetch(c + 0*ldc + 0, 1, 3), __builtin_prefetch(c + 0*ldc + 15, 1, 3);
+  __builtin_prefetch(c + 1*ldc + 0, 1, 3), __builtin_prefetch(c + 1*ldc + 15, 1, 3);
+#pragma GCC unroll 4
+  for (int64_t p = 0; p < kb; p++) {
+    const __m512 b0 = _mm512_maskz_loadu_ps(bm, b + p*ldb + 0);
+    const __m512 a0v = _mm512_set1_ps(*(a0 + p));
+    c0_0 = _mm512_fmadd_ps(a0v, b0, c0_0);
+    const __m512 a1v = _mm512_set1_ps(*(a1 + p));
+    c1_0 = _mm512_fmadd_ps(a1v, b0, c1_0);
+  }
+  if (rows == 2 && cols == 16) {
+    if (!store) {
+      c0_0 = _mm512_add_ps(_mm512_loadu_ps(c + 0*ldc + 0), c0_0);
+      c1_0 = _mm512_add_ps(_mm512_loadu_ps(c + 1*ldc + 0), c1_0);
+    }
+    _mm512_storeu_ps(c + 0*ldc + 0, c0_0);
+    _mm512_storeu_ps(c + 1*ldc + 0, c1_0);
+    return;
+  }
+  const __mmask16 m0 = (__mmask16)((1u << (pk_edge_lanes(cols, 0, 16))) - 1u);
+  _mm512_mask_storeu_ps(c + 0*ldc + 0, m0, store ? c0_0 : _mm512_add_ps(_mm512_maskz_loadu_ps(m0, c + 0*ldc + 0), c0_0));
+  if (rows == 1) return;
+  _mm512_mask_storeu_ps(c + 1*ldc + 0, m0, store ? c1_0 : _mm512_add_ps(_mm512_maskz_loadu_ps(m0, c + 1*ldc + 0), c1_0));
+}
+
+static inline void pk_ukr_gemm_f32_avx512_8x48_uu_1x3(int64_t kb, const float *restrict a, int64_t lda,
+    const float *restrict b, int64_t ldb, float *restrict c, int64_t ldc, int64_t rows, int64_t cols, int store) {
+  const float *restrict a0 = a + 0*lda;
+  const __mmask16 bm = (__mmask16)((1u << (pk_edge_lanes(cols, 32, 16))) - 1u);
+  __m512 c0_0 = _mm512_setzero_ps(), c0_1 = _mm512_setzero_ps(), c0_2 = _mm512_setzero_ps();
+  __builtin_prefetch(c + 0*ldc + 0, 1, 3), __builtin_prefetch(c + 0*ldc + 16, 1, 3), __builtin_prefetch(c + 0*ldc + 32, 1, 3), __builtin_prefetch(c + 0*ldc + 47, 1, 3);
+#pragma GCC unroll 4
+  for (int64_t p = 0; p < kb; p++) {
+    const __m512 b0 = _mm512_loadu_ps(b + p*ldb + 0);
+    const __m512 b1 = _mm512_loadu_ps(b + p*ldb + 16);
+    const __m512 b2 = _mm512_maskz_loadu_ps(bm, b + p*ldb + 32);
+    __builtin_prefetch(b + p*ldb + 48, 0, 3);
+    __builtin_prefetch(b + p*ldb + 64, 0, 3);
+    __builtin_prefetch(b + p*ldb + 80, 0, 3);
+    const __m512 a0v = _mm512_set1_ps(*(a0 + p));
+    c0_0 = _mm512_fmadd_ps(a0v, b0, c0_0);
+    c0_1 = _mm512_fmadd_ps(a0v, b1, c0_1);
+    c0_2 = _mm512_fmadd_ps(a0v, b2, c0_2);
+  }
+  if (rows == 1 && cols == 48) {
+    if (!store) {
+      c0_0 = _mm512_add_ps(_mm512_loadu_ps(c + 0*ldc + 0), c0_0);
+      c0_1 = _mm512_add_ps(_mm512_loadu_ps(c + 0*ldc + 16), c0_1);
+      c0_2 = _mm512_add_ps(_mm512_loadu_ps(c + 0*ldc + 32), c0_2);
+    }
+    _mm512_storeu_ps(c + 0*ldc + 0, c0_0);
+    _mm512_storeu_ps(c + 0*ldc + 16, c0_1);
+    _mm512_storeu_ps(c + 0*ldc + 32, c0_2);
+    return;
+  }
+  const __mmask16 m0 = (__mmask16)((1u << (pk_edge_lanes(cols, 0, 16))) - 1u);
+  const __mmask16 m1 = (__mmask16)((1u << (pk_edge_lanes(cols, 16, 16))) - 1u);
+  const __mmask16 m2 = (__mmask16)((1u << (pk_edge_lanes(cols, 32, 16))) - 1u);
+  _mm512_mask_storeu_ps(c + 0*ldc + 0, m0, store ? c0_0 : _mm512_add_ps(_mm512_maskz_loadu_ps(m0, c + 0*ldc + 0), c0_0));
+  _mm512_mask_storeu_ps(c + 0*ldc + 16, m1, store ? c0_1 : _mm512_add_ps(_mm512_maskz_loadu_ps(m1, c + 0*ldc + 16), c0_1));
+  _mm512_mask_storeu_ps(c + 0*ldc + 32, m2, store ? c0_2 : _mm512_add_ps(_mm512_maskz_loadu_ps(m2, c + 0*ldc + 32), c0_2));
+}
+
+static inline void pk_ukr_gemm_f32_avx512_8x48_uu_1x2(int64_t kb, const float *restrict a, int64_t lda,
+    const float *restrict b, int64_t ldb, float *restrict c, int64_t ldc, int64_t rows, int64_t cols, int store) {
+  const float *restrict a0 = a + 0*lda;
+  const __mmask16 bm = (__mmask16)((1u << (pk_edge_lanes(cols, 16, 16))) - 1u);
+  __m512 c0_0 = _mm512_setzero_ps(), c0_1 = _mm512_setzero_ps();
+  __builtin_prefetch(c + 0*ldc + 0, 1, 3), __builtin_prefetch(c + 0*ldc + 16, 1, 3), __builtin_prefetch(c + 0*ldc + 31, 1, 3);
+#pragma GCC unroll 4
+  for (int64_t p = 0; p < kb; p++) {
+    const __m512 b0 = _mm512_loadu_ps(b + p*ldb + 0);
+    const __m512 b1 = _mm512_maskz_loadu_ps(bm, b + p*ldb + 16);
+    const __m512 a0v = _mm512_set1_ps(*(a0 + p));
+    c0_0 = _mm512_fmadd_ps(a0v, b0, c0_0);
+    c0_1 = _mm512_fmadd_ps(a0v, b1, c0_1);
+  }
+  if (rows == 1 && cols == 32) {
+    if (!store) {
+      c0_0 = _mm512_add_ps(_mm512_loadu_ps(c + 0*ldc + 0), c0_0);
+      c0_1 = _mm512_add_ps(_mm512_loadu_ps(c + 0*ldc + 16), c0_1);
+    }
+    _mm512_storeu_ps(c + 0*ldc + 0, c0_0);
+    _mm512_storeu_ps(c + 0*ldc + 16, c0_1);
+    return;
+  }
+  const __mmask16 m0 = (__mmask16)((1u << (pk_edge_lanes(cols, 0, 16))) - 1u);
+  const __mmask16 m1 = (__mmask16)((1u << (pk_edge_lanes(cols, 16, 16))) - 1u);
+  _mm512_mask_storeu_ps(c + 0*ldc + 0, m0, store ? c0_0 : _mm512_add_ps(_mm512_maskz_loadu_ps(m0, c + 0*ldc + 0), c0_0));
+  _mm512_mask_storeu_ps(c + 0*ldc + 16, m1, store ? c0_1 : _mm512_add_ps(_mm512_maskz_loadu_ps(m1, c + 0*ldc + 16), c0_1));
+}
+
+static inline void pk_ukr_gemm_f32_avx512_8x48_uu_1x1(int64_t kb, const float *restrict a, int64_t lda,
+    const float *restrict b, int64_t ldb, float *restrict c, int64_t ldc, int64_t rows, int64_t cols, int store) {
+  const float *restrict a0 = a + 0*lda;
+  const __mmask16 bm = (__mmask16)((1u << (pk_edge_lanes(cols, 0, 16))) - 1u);
+  __m512 c0_0 = _mm512_setzero_ps();
+  __builtin_prefetch(c + 0*ldc + 0, 1, 3), __builtin_prefetch(c + 0*ldc + 15, 1, 3);
+#pragma GCC unroll 4
+  for (int64_t p = 0; p < kb; p++) {
+    const __m512 b0 = _mm512_maskz_loadu_ps(bm, b + p*ldb + 0);
+    const __m512 a0v = _mm512_set1_ps(*(a0 + p));
+    c0_0 = _mm512_fmadd_ps(a0v, b0, c0_0);
+  }
+  if (rows == 1 && cols == 16) {
+    if (!store) {
+      c0_0 = _mm512_add_ps(_mm512_loadu_ps(c + 0*ldc + 0), c0_0);
+    }
+    _mm512_storeu_ps(c + 0*ldc + 0, c0_0);
+    return;
+  }
+  const __mmask16 m0 = (__mmask16)((1u << (pk_edge_lanes(cols, 0, 16))) - 1u);
+  _mm512_mask_storeu_ps(c + 0*ldc + 0, m0, store ? c0_0 : _mm512_add_ps(_mm512_maskz_loadu_ps(m0, c + 0*ldc + 0), c0_0));
+}
+
+static void pk_ukr_gemm_f32_avx512_8x48_uu(int64_t kb, const float *restrict a, int64_t lda, const float *restrict b, int64_t ldb,
+    float *restrict c, int64_t ldc, int64_t rows, int64_t cols, int store) {
+  if (rows > 4) {
+    if (cols > 32) pk_ukr_gemm_f32_avx512_8x48_uu_8x3(kb, a, lda, b, ldb, c, ldc, rows, cols, store);
+    else if (cols > 16) pk_ukr_gemm_f32_avx512_8x48_uu_8x2(kb, a, lda, b, ldb, c, ldc, rows, cols, store);
+    else pk_ukr_gemm_f32_avx512_8x48_uu_8x1(kb, a, lda, b, ldb, c, ldc, rows, cols, store);
+  } else if (rows > 2) {
+    if (cols > 32) pk_ukr_gemm_f32_avx512_8x48_uu_4x3(kb, a, lda, b, ldb, c, ldc, rows, cols, store);
+    else if (cols > 16) pk_ukr_gemm_f32_avx512_8x48_uu_4x2(kb, a, lda, b, ldb, c, ldc, rows, cols, store);
+    else pk_ukr_gemm_f32_avx512_8x48_uu_4x1(kb, a, lda, b, ldb, c, ldc, rows, cols, store);
+  } else if (rows > 1) {
+    if (cols > 32) pk_ukr_gemm_f32_avx512_8x48_uu_2x3(kb, a, lda, b, ldb, c, ldc, rows, cols, store);
+    else if (cols > 16) pk_ukr_gemm_f32_avx512_8x48_uu_2x2(kb, a, lda, b, ldb, c, ldc, rows, cols, store);
+    else pk_ukr_gemm_f32_avx512_8x48_uu_2x1(kb, a, lda, b, ldb, c, ldc, rows, cols, store);
+  } else {
+    if (cols > 32) pk_ukr_gemm_f32_avx512_8x48_uu_1x3(kb, a, lda, b, ldb, c, ldc, rows, cols, store);
+    else if (cols > 16) pk_ukr_gemm_f32_avx512_8x48_uu_1x2(kb, a, lda, b, ldb, c, ldc, rows, cols, store);
+    else pk_ukr_gemm_f32_avx512_8x48_uu_1x1(kb, a, lda, b, ldb, c, ldc, rows, cols, store);
+  }
+}
+
+static inline void pk_ukr_gemm_f32_avx512_8x48_pp_8x3(int64_t kb, const float *restrict a, int64_t lda,
+    const float *restrict b, int64_t ldb, float *restrict c, int64_t ldc, int64_t rows, int64_t cols, int store) {
+  (void)lda;
+  (void)ldb;
+  __m512 c0_0 = _mm512_setzero_ps(), c0_1 = _mm512_setzero_ps(), c0_2 = _mm512_setzero_ps();
+  __m512 c1_0 = _mm512_setzero_ps(), c1_1 = _mm512_setzero_ps(), c1_2 = _mm512_setzero_ps();
+  __m512 c2_0 = _mm512_setzero_ps(), c2_1 = _mm512_setzero_ps(), c2_2 = _mm512_setzero_ps();
+  __m512 c3_0 = _mm512_setzero_ps(), c3_1 = _mm512_setzero_ps(), c3_2 = _mm512_setzero_ps();
+  __m512 c4_0 = _mm512_setzero_ps(), c4_1 = _mm512_setzero_ps(), c4_2 = _mm512_setzero_ps();
+  __m512 c5_0 = _mm512_setzero_ps(), c5_1 = _mm512_setzero_ps(), c5_2 = _mm512_setzero_ps();
+  __m512 c6_0 = _mm512_setzero_ps(), c6_1 = _mm512_setzero_ps(), c6_2 = _mm512_setzero_ps();
+  __m512 c7_0 = _mm512_setzero_ps(), c7_1 = _mm512_setzero_ps(), c7_2 = _mm512_setzero_ps();
+  __builtin_prefetch(c + 0*ldc + 0, 1, 3), __builtin_prefetch(c + 0*ldc + 16, 1, 3), __builtin_prefetch(c + 0*ldc + 32, 1, 3), __builtin_prefetch(c + 0*ldc + 47, 1, 3);
+  __builtin_prefetch(c + 1*ldc + 0, 1, 3), __builtin_prefetch(c + 1*ldc + 16, 1, 3), __builtin_prefetch(c + 1*ldc + 32, 1, 3), __builtin_prefetch(c + 1*ldc + 47, 1, 3);
+  __builtin_prefetch(c + 2*ldc + 0, 1, 3), __builtin_prefetch(c + 2*ldc + 16, 1, 3), __builtin_prefetch(c + 2*ldc + 32, 1, 3), __builtin_prefetch(c + 2*ldc + 47, 1, 3);
+  __builtin_prefetch(c + 3*ldc + 0, 1, 3), __builtin_prefetch(c + 3*ldc + 16, 1, 3), __builtin_prefetch(c + 3*ldc + 32, 1, 3), __builtin_prefetch(c + 3*ldc + 47, 1, 3);
+  __builtin_prefetch(c + 4*ldc + 0, 1, 3), __builtin_prefetch(c + 4*ldc + 16, 1, 3), __builtin_prefetch(c + 4*ldc + 32, 1, 3), __builtin_prefetch(c + 4*ldc + 47, 1, 3);
+  __builtin_prefetch(c + 5*ldc + 0, 1, 3), __builtin_prefetch(c + 5*ldc + 16, 1, 3), __builtin_prefetch(c + 5*ldc + 32, 1, 3), __builtin_prefetch(c + 5*ldc + 47, 1, 3);
+  __builtin_prefetch(c + 6*ldc + 0, 1, 3), __builtin_prefetch(c + 6*ldc + 16, 1, 3), __builtin_prefetch(c + 6*ldc + 32, 1, 3), __builtin_prefetch(c + 6*ldc + 47, 1, 3);
+  __builtin_prefetch(c + 7*ldc + 0, 1, 3), __builtin_prefetch(c + 7*ldc + 16, 1, 3), __builtin_prefetch(c + 7*ldc + 32, 1, 3), __builtin_prefetch(c + 7*ldc + 47, 1, 3);
+#pragma GCC unroll 4
+  for (int64_t p = 0; p < kb; p++) {
+    const __m512 b0 = _mm512_load_ps(b + 0);
+    const __m512 b1 = _mm512_load_ps(b + 16);
+    const __m512 b2 = _mm512_load_ps(b + 32);
+    const __m512 a0v = _mm512_set1_ps(*(a + 0));
+    c0_0 = _mm512_fmadd_ps(a0v, b0, c0_0);
+    c0_1 = _mm512_fmadd_ps(a0v, b1, c0_1);
+    c0_2 = _mm512_fmadd_ps(a0v, b2, c0_2);
+    const __m512 a1v = _mm512_set1_ps(*(a + 1));
+    c1_0 = _mm512_fmadd_ps(a1v, b0, c1_0);
+    c1_1 = _mm512_fmadd_ps(a1v, b1, c1_1);
+    c1_2 = _mm512_fmadd_ps(a1v, b2, c1_2);
+    const __m512 a2v = _mm512_set1_ps(*(a + 2));
+    c2_0 = _mm512_fmadd_ps(a2v, b0, c2_0);
+    c2_1 = _mm512_fmadd_ps(a2v, b1, c2_1);
+    c2_2 = _mm512_fmadd_ps(a2v, b2, c2_2);
+    const __m512 a3v = _mm512_set1_ps(*(a + 3));
+    c3_0 = _mm512_fmadd_ps(a3v, b0, c3_0);
+    c3_1 = _mm512_fmadd_ps(a3v, b1, c3_1);
+    c3_2 = _mm512_fmadd_ps(a3v, b2, c3_2);
+    const __m512 a4v = _mm512_set1_ps(*(a + 4));
+    c4_0 = _mm512_fmadd_ps(a4v, b0, c4_0);
+    c4_1 = _mm512_fmadd_ps(a4v, b1, c4_1);
+    c4_2 = _mm512_fmadd_ps(a4v, b2, c4_2);
+    const __m512 a5v = _mm512_set1_ps(*(a + 5));
+    c5_0 = _mm512_fmadd_ps(a5v, b0, c5_0);
+    c5_1 = _mm512_fmadd_ps(a5v, b1, c5_1);
+    c5_2 = _mm512_fmadd_ps(a5v, b2, c5_2);
+    const __m512 a6v = _mm512_set1_ps(*(a + 6));
+    c6_0 = _mm512_fmadd_ps(a6v, b0, c6_0);
+    c6_1 = _mm512_fmadd_ps(a6v, b1, c6_1);
+    c6_2 = _mm512_fmadd_ps(a6v, b2, c6_2);
+    const __m512 a7v = _mm512_set1_ps(*(a + 7));
+    c7_0 = _mm512_fmadd_ps(a7v, b0, c7_0);
+    c7_1 = _mm512_fmadd_ps(a7v, b1, c7_1);
+    c7_2 = _mm512_fmadd_ps(a7v, b2, c7_2);
+    a += 8;
+    b += 48;
+  }
+  if (rows == 8 && cols == 48) {
+    if (!store) {
+      c0_0 = _mm512_add_ps(_mm512_loadu_ps(c + 0*ldc + 0), c0_0);
+      c0_1 = _mm512_add_ps(_mm512_loadu_ps(c + 0*ldc + 16), c0_1);
+      c0_2 = _mm512_add_ps(_mm512_loadu_ps(c + 0*ldc + 32), c0_2);
+      c1_0 = _mm512_add_ps(_mm512_loadu_ps(c + 1*ldc + 0), c1_0);
+      c1_1 = _mm512_add_ps(_mm512_loadu_ps(c + 1*ldc + 16), c1_1);
+      c1_2 = _mm512_add_ps(_mm512_loadu_ps(c + 1*ldc + 32), c1_2);
+      c2_0 = _mm512_add_ps(_mm512_loadu_ps(c + 2*ldc + 0), c2_0);
+      c2_1 = _mm512_add_ps(_mm512_loadu_ps(c + 2*ldc + 16), c2_1);
+      c2_2 = _mm512_add_ps(_mm512_loadu_ps(c + 2*ldc + 32), c2_2);
+      c3_0 = _mm512_add_ps(_mm512_loadu_ps(c + 3*ldc + 0), c3_0);
+      c3_1 = _mm512_add_ps(_mm512_loadu_ps(c + 3*ldc + 16), c3_1);
+      c3_2 = _mm512_add_ps(_mm512_loadu_ps(c + 3*ldc + 32), c3_2);
+      c4_0 = _mm512_add_ps(_mm512_loadu_ps(c + 4*ldc + 0), c4_0);
+      c4_1 = _mm512_add_ps(_mm512_loadu_ps(c + 4*ldc + 16), c4_1);
+      c4_2 = _mm512_add_ps(_mm512_loadu_ps(c + 4*ldc + 32), c4_2);
+      c5_0 = _mm512_add_ps(_mm512_loadu_ps(c + 5*ldc + 0), c5_0);
+      c5_1 = _mm512_add_ps(_mm512_loadu_ps(c + 5*ldc + 16), c5_1);
+      c5_2 = _mm512_add_ps(_mm512_loadu_ps(c + 5*ldc + 32), c5_2);
+      c6_0 = _mm512_add_ps(_mm512_loadu_ps(c + 6*ldc + 0), c6_0);
+      c6_1 = _mm512_add_ps(_mm512_loadu_ps(c + 6*ldc + 16), c6_1);
+      c6_2 = _mm512_add_ps(_mm512_loadu_ps(c + 6*ldc + 32), c6_2);
+      c7_0 = _mm512_add_ps(_mm512_loadu_ps(c + 7*ldc + 0), c7_0);
+      c7_1 = _mm512_add_ps(_mm512_loadu_ps(c + 7*ldc + 16), c7_1);
+      c7_2 = _mm512_add_ps(_mm512_loadu_ps(c + 7*ldc + 32), c7_2);
+    }
+    _mm512_storeu_ps(c + 0*ldc + 0, c0_0);
+    _mm512_storeu_ps(c + 0*ldc + 16, c0_1);
+    _mm512_storeu_ps(c + 0*ldc + 32, c0_2);
+    _mm512_storeu_ps(c + 1*ldc + 0, c1_0);
+    _mm512_storeu_ps(c + 1*ldc + 16, c1_1);
+    _mm512_storeu_ps(c + 1*ldc + 32, c1_2);
+    _mm512_storeu_ps(c + 2*ldc + 0, c2_0);
+    _mm512_storeu_ps(c + 2*ldc + 16, c2_1);
+    _mm512_storeu_ps(c + 2*ldc + 32, c2_2);
+    _mm512_storeu_ps(c + 3*ldc + 0, c3_0);
+    _mm512_storeu_ps(c + 3*ldc + 16, c3_1);
+    _mm512_storeu_ps(c + 3*ldc + 32, c3_2);
+    _mm512_storeu_ps(c + 4*ldc + 0, c4_0);
+    _mm512_storeu_ps(c + 4*ldc + 16, c4_1);
+    _mm512_storeu_ps(c + 4*ldc + 32, c4_2);
+    _mm512_storeu_ps(c + 5*ldc + 0, c5_0);
+    _mm512_storeu_ps(c + 5*ldc + 16, c5_1);
+    _mm512_storeu_ps(c + 5*ldc + 32, c5_2);
+    _mm512_storeu_ps(c + 6*ldc + 0, c6_0);
+    _mm512_storeu_ps(c + 6*ldc + 16, c6_1);
+    _mm512_storeu_ps(c + 6*ldc + 32, c6_2);
+    _mm512_storeu_ps(c + 7*ldc + 0, c7_0);
+    _mm512_storeu_ps(c + 7*ldc + 16, c7_1);
+    _mm512_storeu_ps(c + 7*ldc + 32, c7_2);
+    return;
+  }
+  const __mmask16 m0 = (__mmask16)((1u << (pk_edge_lanes(cols, 0, 16))) - 1u);
+  const __mmask16 m1 = (__mmask16)((1u << (pk_edge_lanes(cols, 16, 16))) - 1u);
+  const __mmask16 m2 = (__mmask16)((1u << (pk_edge_lanes(cols, 32, 16))) - 1u);
+  _mm512_mask_storeu_ps(c + 0*ldc + 0, m0, store ? c0_0 : _mm512_add_ps(_mm512_maskz_loadu_ps(m0, c + 0*ldc + 0), c0_0));
+  _mm512_mask_storeu_ps(c + 0*ldc + 16, m1, store ? c0_1 : _mm512_add_ps(_mm512_maskz_loadu_ps(m1, c + 0*ldc + 16), c0_1));
+  _mm512_mask_storeu_ps(c + 0*ldc + 32, m2, store ? c0_2 : _mm512_add_ps(_mm512_maskz_loadu_ps(m2, c + 0*ldc + 32), c0_2));
+  if (rows == 1) return;
+  _mm512_mask_storeu_ps(c + 1*ldc + 0, m0, store ? c1_0 : _mm512_add_ps(_mm512_maskz_loadu_ps(m0, c + 1*ldc + 0), c1_0));
+  _mm512_mask_storeu_ps(c + 1*ldc + 16, m1, store ? c1_1 : _mm512_add_ps(_mm512_maskz_loadu_ps(m1, c + 1*ldc + 16), c1_1));
+  _mm512_mask_storeu_ps(c + 1*ldc + 32, m2, store ? c1_2 : _mm512_add_ps(_mm512_maskz_loadu_ps(m2, c + 1*ldc + 32), c1_2));
+  if (rows == 2) return;
+  _mm512_mask_storeu_ps(c + 2*ldc + 0, m0, store ? c2_0 : _mm512_add_ps(_mm512_maskz_loadu_ps(m0, c + 2*ldc + 0), c2_0));
+  _mm512_mask_storeu_ps(c + 2*ldc + 16, m1, store ? c2_1 : _mm512_add_ps(_mm512_maskz_loadu_ps(m1, c + 2*ldc + 16), c2_1));
+  _mm512_mask_storeu_ps(c + 2*ldc + 32, m2, store ? c2_2 : _mm512_add_ps(_mm512_maskz_loadu_ps(m2, c + 2*ldc + 32), c2_2));
+  if (rows == 3) return;
+  _mm512_mask_storeu_ps(c + 3*ldc + 0, m0, store ? c3_0 : _mm512_add_ps(_mm512_maskz_loadu_ps(m0, c + 3*ldc + 0), c3_0));
+  _mm512_mask_storeu_ps(c + 3*ldc + 16, m1, store ? c3_1 : _mm512_add_ps(_mm512_maskz_loadu_ps(m1, c + 3*ldc + 16), c3_1));
+  _mm512_mask_storeu_ps(c + 3*ldc + 32, m2, store ? c3_2 : _mm512_add_ps(_mm512_maskz_loadu_ps(m2, c + 3*ldc + 32), c3_2));
+  if (rows == 4) return;
+  _mm512_mask_storeu_ps(c + 4*ldc + 0, m0, store ? c4_0 : _mm512_add_ps(_mm512_maskz_loadu_ps(m0, c + 4*ldc + 0), c4_0));
+  _mm512_mask_storeu_ps(c + 4*ldc + 16, m1, store ? c4_1 : _mm512_add_ps(_mm512_maskz_loadu_ps(m1, c + 4*ldc + 16), c4_1));
+  _mm512_mask_storeu_ps(c + 4*ldc + 32, m2, store ? c4_2 : _mm512_add_ps(_mm512_maskz_loadu_ps(m2, c + 4*ldc + 32), c4_2));
+  if (rows == 5) return;
+  _mm512_mask_storeu_ps(c + 5*ldc + 0, m0, store ? c5_0 : _mm512_add_ps(_mm512_maskz_loadu_ps(m0, c + 5*ldc + 0), c5_0));
+  _mm512_mask_storeu_ps(c + 5*ldc + 16, m1, store ? c5_1 : _mm512_add_ps(_mm512_maskz_loadu_ps(m1, c + 5*ldc + 16), c5_1));
+  _mm512_mask_storeu_ps(c + 5*ldc + 32, m2, store ? c5_2 : _mm512_add_ps(_mm512_maskz_loadu_ps(m2, c + 5*ldc + 32), c5_2));
+  if (rows == 6) return;
+  _mm512_mask_storeu_ps(c + 6*ldc + 0, m0, store ? c6_0 : _mm512_add_ps(_mm512_maskz_loadu_ps(m0, c + 6*ldc + 0), c6_0));
+  _mm512_mask_storeu_ps(c + 6*ldc + 16, m1, store ? c6_1 : _mm512_add_ps(_mm512_maskz_loadu_ps(m1, c + 6*ldc + 16), c6_1));
+  _mm512_mask_storeu_ps(c + 6*ldc + 32, m2, store ? c6_2 : _mm512_add_ps(_mm512_maskz_loadu_ps(m2, c + 6*ldc + 32), c6_2));
+  if (rows == 7) return;
+  _mm512_mask_storeu_ps(c + 7*ldc + 0, m0, store ? c7_0 : _mm512_add_ps(_mm512_maskz_loadu_ps(m0, c + 7*ldc + 0), c7_0));
+  _mm512_mask_storeu_ps(c + 7*ldc + 16, m1, store ? c7_1 : _mm512_add_ps(_mm512_maskz_loadu_ps(m1, c + 7*ldc + 16), c7_1));
+  _mm512_mask_storeu_ps(c + 7*ldc + 32, m2, store ? c7_2 : _mm512_add_ps(_mm512_maskz_loadu_ps(m2, c + 7*ldc + 32), c7_2));
+}
+
+static inline void pk_ukr_gemm_f32_avx512_8x48_pp_8x2(int64_t kb, const float *restrict a, int64_t lda,
+    const float *restrict b, int64_t ldb, float *restrict c, int64_t ldc, int64_t rows, int64_t cols, int store) {
+  (void)lda;
+  (void)ldb;
+  __m512 c0_0 = _mm512_setzero_ps(), c0_1 = _mm512_setzero_ps();
+  __m512 c1_0 = _mm512_setzero_ps(), c1_1 = _mm512_setzero_ps();
+  __m512 c2_0 = _mm512_setzero_ps(), c2_1 = _mm512_setzero_ps();
+  __m512 c3_0 = _mm512_setzero_ps(), c3_1 = _mm512_setzero_ps();
+  __m512 c4_0 = _mm512_setzero_ps(), c4_1 = _mm512_setzero_ps();
+  __m512 c5_0 = _mm512_setzero_ps(), c5_1 = _mm512_setzero_ps();
+  __m512 c6_0 = _mm512_setzero_ps(), c6_1 = _mm512_setzero_ps();
+  __m512 c7_0 = _mm512_setzero_ps(), c7_1 = _mm512_setzero_ps();
+  __builtin_prefetch(c + 0*ldc + 0, 1, 3), __builtin_prefetch(c + 0*ldc + 16, 1, 3), __builtin_prefetch(c + 0*ldc + 31, 1, 3);
+  __builtin_prefetch(c + 1*ldc + 0, 1, 3), __builtin_prefetch(c + 1*ldc + 16, 1, 3), __builtin_prefetch(c + 1*ldc + 31, 1, 3);
+  __builtin_prefetch(c + 2*ldc + 0, 1, 3), __builtin_prefetch(c + 2*ldc + 16, 1, 3), __builtin_prefetch(c + 2*ldc + 31, 1, 3);
+  __builtin_prefetch(c + 3*ldc + 0, 1, 3), __builtin_prefetch(c + 3*ldc + 16, 1, 3), __builtin_prefetch(c + 3*ldc + 31, 1, 3);
+  __builtin_prefetch(c + 4*ldc + 0, 1, 3), __builtin_prefetch(c + 4*ldc + 16, 1, 3), __builtin_prefetch(c + 4*ldc + 31, 1, 3);
+  __builtin_prefetch(c + 5*ldc + 0, 1, 3), __builtin_prefetch(c + 5*ldc + 16, 1, 3), __builtin_prefetch(c + 5*ldc + 31, 1, 3);
+  __builtin_prefetch(c + 6*ldc + 0, 1, 3), __builtin_prefetch(c + 6*ldc + 16, 1, 3), __builtin_prefetch(c + 6*ldc + 31, 1, 3);
+  __builtin_prefetch(c + 7*ldc + 0, 1, 3), __builtin_prefetch(c + 7*ldc + 16, 1, 3), __builtin_prefetch(c + 7*ldc + 31, 1, 3);
+#pragma GCC unroll 4
+  for (int64_t p = 0; p < kb; p++) {
+    const __m512 b0 = _mm512_load_ps(b + 0);
+    const __m512 b1 = _mm512_load_ps(b + 16);
+    const __m512 a0v = _mm512_set1_ps(*(a + 0));
+    c0_0 = _mm512_fmadd_ps(a0v, b0, c0_0);
+    c0_1 = _mm512_fmadd_ps(a0v, b1, c0_1);
+    const __m512 a1v = _mm512_set1_ps(*(a + 1));
+    c1_0 = _mm512_fmadd_ps(a1v, b0, c1_0);
+    c1_1 = _mm512_fmadd_ps(a1v, b1, c1_1);
+    const __m512 a2v = _mm512_set1_ps(*(a + 2));
+    c2_0 = _mm512_fmadd_ps(a2v, b0, c2_0);
+    c2_1 = _mm512_fmadd_ps(a2v, b1, c2_1);
+    const __m512 a3v = _mm512_set1_ps(*(a + 3));
+    c3_0 = _mm512_fmadd_ps(a3v, b0, c3_0);
+    c3_1 = _mm512_fmadd_ps(a3v, b1, c3_1);
+    const __m512 a4v = _mm512_set1_ps(*(a + 4));
+    c4_0 = _mm512_fmadd_ps(a4v, b0, c4_0);
+    c4_1 = _mm512_fmadd_ps(a4v, b1, c4_1);
+    const __m512 a5v = _mm512_set1_ps(*(a + 5));
+    c5_0 = _mm512_fmadd_ps(a5v, b0, c5_0);
+    c5_1 = _mm512_fmadd_ps(a5v, b1, c5_1);
+    const __m512 a6v = _mm512_set1_ps(*(a + 6));
+    c6_0 = _mm512_fmadd_ps(a6v, b0, c6_0);
+    c6_1 = _mm512_fmadd_ps(a6v, b1, c6_1);
+    const __m512 a7v = _mm512_set1_ps(*(a + 7));
+    c7_0 = _mm512_fmadd_ps(a7v, b0, c7_0);
+    c7_1 = _mm512_fmadd_ps(a7v, b1, c7_1);
+    a += 8;
+    b += 48;
+  }
+  if (rows == 8 && cols == 32) {
+    if (!store) {
+      c0_0 = _mm512_add_ps(_mm512_loadu_ps(c + 0*ldc + 0), c0_0);
+      c0_1 = _mm512_add_ps(_mm512_loadu_ps(c + 0*ldc + 16), c0_1);
+      c1_0 = _mm512_add_ps(_mm512_loadu_ps(c + 1*ldc + 0), c1_0);
+      c1_1 = _mm512_add_ps(_mm512_loadu_ps(c + 1*ldc + 16), c1_1);
+      c2_0 = _mm512_add_ps(_mm512_loadu_ps(c + 2*ldc + 0), c2_0);
+      c2_1 = _mm512_add_ps(_mm512_loadu_ps(c + 2*ldc + 16), c2_1);
+      c3_0 = _mm512_add_ps(_mm512_loadu_ps(c + 3*ldc + 0), c3_0);
+      c3_1 = _mm512_add_ps(_mm512_loadu_ps(c + 3*ldc + 16), c3_1);
+      c4_0 = _mm512_add_ps(_mm512_loadu_ps(c + 4*ldc + 0), c4_0);
+      c4_1 = _mm512_add_ps(_mm512_loadu_ps(c + 4*ldc + 16), c4_1);
+      c5_0 = _mm512_add_ps(_mm512_loadu_ps(c + 5*ldc + 0), c5_0);
+      c5_1 = _mm512_add_ps(_mm512_loadu_ps(c + 5*ldc + 16), c5_1);
+      c6_0 = _mm512_add_ps(_mm512_loadu_ps(c + 6*ldc + 0), c6_0);
+      c6_1 = _mm512_add_ps(_mm512_loadu_ps(c + 6*ldc + 16), c6_1);
+      c7_0 = _mm512_add_ps(_mm512_loadu_ps(c + 7*ldc + 0), c7_0);
+      c7_1 = _mm512_add_ps(_mm512_loadu_ps(c + 7*ldc + 16), c7_1);
+    }
+    _mm512_storeu_ps(c + 0*ldc + 0, c0_0);
+    _mm512_storeu_ps(c + 0*ldc + 16, c0_1);
+    _mm512_storeu_ps(c + 1*ldc + 0, c1_0);
+    _mm512_storeu_ps(c + 1*ldc + 16, c1_1);
+    _mm512_storeu_ps(c + 2*ldc + 0, c2_0);
+    _mm512_storeu_ps(c + 2*ldc + 16, c2_1);
+    _mm512_storeu_ps(c + 3*ldc + 0, c3_0);
+    _mm512_storeu_ps(c + 3*ldc + 16, c3_1);
+    _mm512_storeu_ps(c + 4*ldc + 0, c4_0);
+    _mm512_storeu_ps(c + 4*ldc + 16, c4_1);
+    _mm512_storeu_ps(c + 5*ldc + 0, c5_0);
+    _mm512_storeu_ps(c + 5*ldc + 16, c5_1);
+    _mm512_storeu_ps(c + 6*ldc + 0, c6_0);
+    _mm512_storeu_ps(c + 6*ldc + 16, c6_1);
+    _mm512_storeu_ps(c + 7*ldc + 0, c7_0);
+    _mm512_storeu_ps(c + 7*ldc + 16, c7_1);
+    return;
+  }
+  const __mmask16 m0 = (__mmask16)((1u << (pk_edge_lanes(cols, 0, 16))) - 1u);
+  const __mmask16 m1 = (__mmask16)((1u << (pk_edge_lanes(cols, 16, 16))) - 1u);
+  _mm512_mask_storeu_ps(c + 0*ldc + 0, m0, store ? c0_0 : _mm512_add_ps(_mm512_maskz_loadu_ps(m0, c + 0*ldc + 0), c0_0));
+  _mm512_mask_storeu_ps(c + 0*ldc + 16, m1, store ? c0_1 : _mm512_add_ps(_mm512_maskz_loadu_ps(m1, c + 0*ldc + 16), c0_1));
+  if (rows == 1) return;
+  _mm512_mask_storeu_ps(c + 1*ldc + 0, m0, store ? c1_0 : _mm512_add_ps(_mm512_maskz_loadu_ps(m0, c + 1*ldc + 0), c1_0));
+  _mm512_mask_storeu_ps(c + 1*ldc + 16, m1, store ? c1_1 : _mm512_add_ps(_mm512_maskz_loadu_ps(m1, c + 1*ldc + 16), c1_1));
+  if (rows == 2) return;
+  _mm512_mask_storeu_ps(c + 2*ldc + 0, m0, store ? c2_0 : _mm512_add_ps(_mm512_maskz_loadu_ps(m0, c + 2*ldc + 0), c2_0));
+  _mm512_mask_storeu_ps(c + 2*ldc + 16, m1, store ? c2_1 : _mm512_add_ps(_mm512_maskz_loadu_ps(m1, c + 2*ldc + 16), c2_1));
+  if (rows == 3) return;
+  _mm512_mask_storeu_ps(c + 3*ldc + 0, m0, store ? c3_0 : _mm512_add_ps(_mm512_maskz_loadu_ps(m0, c + 3*ldc + 0), c3_0));
+  _mm512_mask_storeu_ps(c + 3*ldc + 16, m1, store ? c3_1 : _mm512_add_ps(_mm512_maskz_loadu_ps(m1, c + 3*ldc + 16), c3_1));
+  if (rows == 4) return;
+  _mm512_mask_storeu_ps(c + 4*ldc + 0, m0, store ? c4_0 : _mm512_add_ps(_mm512_maskz_loadu_ps(m0, c + 4*ldc + 0), c4_0));
+  _mm512_mask_storeu_ps(c + 4*ldc + 16, m1, store ? c4_1 : _mm512_add_ps(_mm512_maskz_loadu_ps(m1, c + 4*ldc + 16), c4_1));
+  if (rows == 5) return;
+  _mm512_mask_storeu_ps(c + 5*ldc + 0, m0, store ? c5_0 : _mm512_add_ps(_mm512_maskz_loadu_ps(m0, c + 5*ldc + 0), c5_0));
+  _mm512_mask_storeu_ps(c + 5*ldc + 16, m1, store ? c5_1 : _mm512_add_ps(_mm512_maskz_loadu_ps(m1, c + 5*ldc + 16), c5_1));
+  if (rows == 6) return;
+  _mm512_mask_storeu_ps(c + 6*ldc + 0, m0, store ? c6_0 : _mm512_add_ps(_mm512_maskz_loadu_ps(m0, c + 6*ldc + 0), c6_0));
+  _mm512_mask_storeu_ps(c + 6*ldc + 16, m1, store ? c6_1 : _mm512_add_ps(_mm512_maskz_loadu_ps(m1, c + 6*ldc + 16), c6_1));
+  if (rows == 7) return;
+  _mm512_mask_storeu_ps(c + 7*ldc + 0, m0, store ? c7_0 : _mm512_add_ps(_mm512_maskz_loadu_ps(m0, c + 7*ldc + 0), c7_0));
+  _mm512_mask_storeu_ps(c + 7*ldc + 16, m1, store ? c7_1 : _mm512_add_ps(_mm512_maskz_loadu_ps(m1, c + 7*ldc + 16), c7_1));
+}
+
+static inline void pk_ukr_gemm_f32_avx512_8x48_pp_8x1(int64_t kb, const float *restrict a, int64_t lda,
+    const float *restrict b, int64_t ldb, float *restrict c, int64_t ldc, int64_t rows, int64_t cols, int store) {
+  (void)lda;
+  (void)ldb;
+  __m512 c0_0 = _mm512_setzero_ps();
+  __m512 c1_0 = _mm512_setzero_ps();
+  __m512 c2_0 = _mm512_setzero_ps();
+  __m512 c3_0 = _mm512_setzero_ps();
+  __m512 c4_0 = _mm512_setzero_ps();
+  __m512 c5_0 = _mm512_setzero_ps();
+  __m512 c6_0 = _mm512_setzero_ps();
+  __m512 c7_0 = _mm512_setzero_ps();
+  __builtin_prefetch(c + 0*ldc + 0, 1, 3), __builtin_prefetch(c + 0*ldc + 15, 1, 3);
+  __builtin_prefetch(c + 1*ldc + 0, 1, 3), __builtin_prefetch(c + 1*ldc + 15, 1, 3);
+  __builtin_prefetch(c + 2*ldc + 0, 1, 3), __builtin_prefetch(c + 2*ldc + 15, 1, 3);
+  __builtin_prefetch(c + 3*ldc + 0, 1, 3), __builtin_prefetch(c + 3*ldc + 15, 1, 3);
+  __builtin_prefetch(c + 4*ldc + 0, 1, 3), __builtin_prefetch(c + 4*ldc + 15, 1, 3);
+  __builtin_prefetch(c + 5*ldc + 0, 1, 3), __builtin_prefetch(c + 5*ldc + 15, 1, 3);
+  __builtin_prefetch(c + 6*ldc + 0, 1, 3), __builtin_prefetch(c + 6*ldc + 15, 1, 3);
+  __builtin_prefetch(c + 7*ldc + 0, 1, 3), __builtin_prefetch(c + 7*ldc + 15, 1, 3);
+#pragma GCC unroll 4
+  for (int64_t p = 0; p < kb; p++) {
+    const __m512 b0 = _mm512_load_ps(b + 0);
+    const __m512 a0v = _mm512_set1_ps(*(a + 0));
+    c0_0 = _mm512_fmadd_ps(a0v, b0, c0_0);
+    const __m512 a1v = _mm512_set1_ps(*(a + 1));
+    c1_0 = _mm512_fmadd_ps(a1v, b0, c1_0);
+    const __m512 a2v = _mm512_set1_ps(*(a + 2));
+    c2_0 = _mm512_fmadd_ps(a2v, b0, c2_0);
+    const __m512 a3v = _mm512_set1_ps(*(a + 3));
+    c3_0 = _mm512_fmadd_ps(a3v, b0, c3_0);
+    const __m512 a4v = _mm512_set1_ps(*(a + 4));
+    c4_0 = _mm512_fmadd_ps(a4v, b0, c4_0);
+    const __m512 a5v = _mm512_set1_ps(*(a + 5));
+    c5_0 = _mm512_fmadd_ps(a5v, b0, c5_0);
+    const __m512 a6v = _mm512_set1_ps(*(a + 6));
+    c6_0 = _mm512_fmadd_ps(a6v, b0, c6_0);
+    const __m512 a7v = _mm512_set1_ps(*(a + 7));
+    c7_0 = _mm512_fmadd_ps(a7v, b0, c7_0);
+    a += 8;
+    b += 48;
+  }
+  if (rows == 8 && cols == 16) {
+    if (!store) {
+      c0_0 = _mm512_add_ps(_mm512_loadu_ps(c + 0*ldc + 0), c0_0);
+      c1_0 = _mm512_add_ps(_mm512_loadu_ps(c + 1*ldc + 0), c1_0);
+      c2_0 = _mm512_add_ps(_mm512_loadu_ps(c + 2*ldc + 0), c2_0);
+      c3_0 = _mm512_add_ps(_mm512_loadu_ps(c + 3*ldc + 0), c3_0);
+      c4_0 = _mm512_add_ps(_mm512_loadu_ps(c + 4*ldc + 0), c4_0);
+      c5_0 = _mm512_add_ps(_mm512_loadu_ps(c + 5*ldc + 0), c5_0);
+      c6_0 = _mm512_add_ps(_mm512_loadu_ps(c + 6*ldc + 0), c6_0);
+      c7_0 = _mm512_add_ps(_mm512_loadu_ps(c + 7*ldc + 0), c7_0);
+    }
+    _mm512_storeu_ps(c + 0*ldc + 0, c0_0);
+    _mm512_storeu_ps(c + 1*ldc + 0, c1_0);
+    _mm512_storeu_ps(c + 2*ldc + 0, c2_0);
+    _mm512_storeu_ps(c + 3*ldc + 0, c3_0);
+    _mm512_storeu_ps(c + 4*ldc + 0, c4_0);
+    _mm512_storeu_ps(c + 5*ldc + 0, c5_0);
+    _mm512_storeu_ps(c + 6*ldc + 0, c6_0);
+    _mm512_storeu_ps(c + 7*ldc + 0, c7_0);
+    return;
+  }
+  const __mmask16 m0 = (__mmask16)((1u << (pk_edge_lanes(cols, 0, 16))) - 1u);
+  _mm512_mask_storeu_ps(c + 0*ldc + 0, m0, store ? c0_0 : _mm512_add_ps(_mm512_maskz_loadu_ps(m0, c + 0*ldc + 0), c0_0));
+  if (rows == 1) return;
+  _mm512_mask_storeu_ps(c + 1*ldc + 0, m0, store ? c1_0 : _mm512_add_ps(_mm512_maskz_loadu_ps(m0, c + 1*ldc + 0), c1_0));
+  if (rows == 2) return;
+  _mm512_mask_storeu_ps(c + 2*ldc + 0, m0, store ? c2_0 : _mm512_add_ps(_mm512_maskz_loadu_ps(m0, c + 2*ldc + 0), c2_0));
+  if (rows == 3) return;
+  _mm512_mask_storeu_ps(c + 3*ldc + 0, m0, store ? c3_0 : _mm512_add_ps(_mm512_maskz_loadu_ps(m0, c + 3*ldc + 0), c3_0));
+  if (rows == 4) return;
+  _mm512_mask_storeu_ps(c + 4*ldc + 0, m0, store ? c4_0 : _mm512_add_ps(_mm512_maskz_loadu_ps(m0, c + 4*ldc + 0), c4_0));
+  if (rows == 5) return;
+  _mm512_mask_storeu_ps(c + 5*ldc + 0, m0, store ? c5_0 : _mm512_add_ps(_mm512_maskz_loadu_ps(m0, c + 5*ldc + 0), c5_0));
+  if (rows == 6) return;
+  _mm512_mask_storeu_ps(c + 6*ldc + 0, m0, store ? c6_0 : _mm512_add_ps(_mm512_maskz_loadu_ps(m0, c + 6*ldc + 0), c6_0));
+  if (rows == 7) return;
+  _mm512_mask_storeu_ps(c + 7*ldc + 0, m0, store ? c7_0 : _mm512_add_ps(_mm512_maskz_loadu_ps(m0, c + 7*ldc + 0), c7_0));
+}
+
+static inline void pk_ukr_gemm_f32_avx512_8x48_pp_4x3(int64_t kb, const float *restrict a, int64_t lda,
+    const float *restrict b, int64_t ldb, float *restrict c, int64_t ldc, int64_t rows, int64_t cols, int store) {
+  (void)lda;
+  (void)ldb;
+  __m512 c0_0 = _mm512_setzero_ps(), c0_1 = _mm512_setzero_ps(), c0_2 = _mm512_setzero_ps();
+  __m512 c1_0 = _mm512_setzero_ps(), c1_1 = _mm512_setzero_ps(), c1_2 = _mm512_setzero_ps();
+  __m512 c2_0 = _mm512_setzero_ps(), c2_1 = _mm512_setzero_ps(), c2_2 = _mm512_setzero_ps();
+  __m512 c3_0 = _mm512_setzero_ps(), c3_1 = _mm512_setzero_ps(), c3_2 = _mm512_setzero_ps();
+  __builtin_prefetch(c + 0*ldc + 0, 1, 3), __builtin_prefetch(c + 0*ldc + 16, 1, 3), __builtin_prefetch(c + 0*ldc + 32, 1, 3), __builtin_prefetch(c + 0*ldc + 47, 1, 3);
+  __builtin_prefetch(c + 1*ldc + 0, 1, 3), __builtin_prefetch(c + 1*ldc + 16, 1, 3), __builtin_prefetch(c + 1*ldc + 32, 1, 3), __builtin_prefetch(c + 1*ldc + 47, 1, 3);
+  __builtin_prefetch(c + 2*ldc + 0, 1, 3), __builtin_prefetch(c + 2*ldc + 16, 1, 3), __builtin_prefetch(c + 2*ldc + 32, 1, 3), __builtin_prefetch(c + 2*ldc + 47, 1, 3);
+  __builtin_prefetch(c + 3*ldc + 0, 1, 3), __builtin_prefetch(c + 3*ldc + 16, 1, 3), __builtin_prefetch(c + 3*ldc + 32, 1, 3), __builtin_prefetch(c + 3*ldc + 47, 1, 3);
+#pragma GCC unroll 4
+  for (int64_t p = 0; p < kb; p++) {
+    const __m512 b0 = _mm512_load_ps(b + 0);
+    const __m512 b1 = _mm512_load_ps(b + 16);
+    const __m512 b2 = _mm512_load_ps(b + 32);
+    const __m512 a0v = _mm512_set1_ps(*(a + 0));
+    c0_0 = _mm512_fmadd_ps(a0v, b0, c0_0);
+    c0_1 = _mm512_fmadd_ps(a0v, b1, c0_1);
+    c0_2 = _mm512_fmadd_ps(a0v, b2, c0_2);
+    const __m512 a1v = _mm512_set1_ps(*(a + 1));
+    c1_0 = _mm512_fmadd_ps(a1v, b0, c1_0);
+    c1_1 = _mm512_fmadd_ps(a1v, b1, c1_1);
+    c1_2 = _mm512_fmadd_ps(a1v, b2, c1_2);
+    const __m512 a2v = _mm512_set1_ps(*(a + 2));
+    c2_0 = _mm512_fmadd_ps(a2v, b0, c2_0);
+    c2_1 = _mm512_fmadd_ps(a2v, b1, c2_1);
+    c2_2 = _mm512_fmadd_ps(a2v, b2, c2_2);
+    const __m512 a3v = _mm512_set1_ps(*(a + 3));
+    c3_0 = _mm512_fmadd_ps(a3v, b0, c3_0);
+    c3_1 = _mm512_fmadd_ps(a3v, b1, c3_1);
+    c3_2 = _mm512_fmadd_ps(a3v, b2, c3_2);
+    a += 8;
+    b += 48;
+  }
+  if (rows == 4 && cols == 48) {
+    if (!store) {
+      c0_0 = _mm512_add_ps(_mm512_loadu_ps(c + 0*ldc + 0), c0_0);
+      c0_1 = _mm512_add_ps(_mm512_loadu_ps(c + 0*ldc + 16), c0_1);
+      c0_2 = _mm512_add_ps(_mm512_loadu_ps(c + 0*ldc + 32), c0_2);
+      c1_0 = _mm512_add_ps(_mm512_loadu_ps(c + 1*ldc + 0), c1_0);
+      c1_1 = _mm512_add_ps(_mm512_loadu_ps(c + 1*ldc + 16), c1_1);
+      c1_2 = _mm512_add_ps(_mm512_loadu_ps(c + 1*ldc + 32), c1_2);
+      c2_0 = _mm512_add_ps(_mm512_loadu_ps(c + 2*ldc + 0), c2_0);
+      c2_1 = _mm512_add_ps(_mm512_loadu_ps(c + 2*ldc + 16), c2_1);
+      c2_2 = _mm512_add_ps(_mm512_loadu_ps(c + 2*ldc + 32), c2_2);
+      c3_0 = _mm512_add_ps(_mm512_loadu_ps(c + 3*ldc + 0), c3_0);
+      c3_1 = _mm512_add_ps(_mm512_loadu_ps(c + 3*ldc + 16), c3_1);
+      c3_2 = _mm512_add_ps(_mm512_loadu_ps(c + 3*ldc + 32), c3_2);
+    }
+    _mm512_storeu_ps(c + 0*ldc + 0, c0_0);
+    _mm512_storeu_ps(c + 0*ldc + 16, c0_1);
+    _mm512_storeu_ps(c + 0*ldc + 32, c0_2);
+    _mm512_storeu_ps(c + 1*ldc + 0, c1_0);
+    _mm512_storeu_ps(c + 1*ldc + 16, c1_1);
+    _mm512_storeu_ps(c + 1*ldc + 32, c1_2);
+    _mm512_storeu_ps(c + 2*ldc + 0, c2_0);
+    _mm512_storeu_ps(c + 2*ldc + 16, c2_1);
+    _mm512_storeu_ps(c + 2*ldc + 32, c2_2);
+    _mm512_storeu_ps(c + 3*ldc + 0, c3_0);
+    _mm512_storeu_ps(c + 3*ldc + 16, c3_1);
+    _mm512_storeu_ps(c + 3*ldc + 32, c3_2);
+    return;
+  }
+  const __mmask16 m0 = (__mmask16)((1u << (pk_edge_lanes(cols, 0, 16))) - 1u);
+  const __mmask16 m1 = (__mmask16)((1u << (pk_edge_lanes(cols, 16, 16))) - 1u);
+  const __mmask16 m2 = (__mmask16)((1u << (pk_edge_lanes(cols, 32, 16))) - 1u);
+  _mm512_mask_storeu_ps(c + 0*ldc + 0, m0, store ? c0_0 : _mm512_add_ps(_mm512_maskz_loadu_ps(m0, c + 0*ldc + 0), c0_0));
+  _mm512_mask_storeu_ps(c + 0*ldc + 16, m1, store ? c0_1 : _mm512_add_ps(_mm512_maskz_loadu_ps(m1, c + 0*ldc + 16), c0_1));
+  _mm512_mask_storeu_ps(c + 0*ldc + 32, m2, store ? c0_2 : _mm512_add_ps(_mm512_maskz_loadu_ps(m2, c + 0*ldc + 32), c0_2));
+  if (rows == 1) return;
+  _mm512_mask_storeu_ps(c + 1*ldc + 0, m0, store ? c1_0 : _mm512_add_ps(_mm512_maskz_loadu_ps(m0, c + 1*ldc + 0), c1_0));
+  _mm512_mask_storeu_ps(c + 1*ldc + 16, m1, store ? c1_1 : _mm512_add_ps(_mm512_maskz_loadu_ps(m1, c + 1*ldc + 16), c1_1));
+  _mm512_mask_storeu_ps(c + 1*ldc + 32, m2, store ? c1_2 : _mm512_add_ps(_mm512_maskz_loadu_ps(m2, c + 1*ldc + 32), c1_2));
+  if (rows == 2) return;
+  _mm512_mask_storeu_ps(c + 2*ldc + 0, m0, store ? c2_0 : _mm512_add_ps(_mm512_maskz_loadu_ps(m0, c + 2*ldc + 0), c2_0));
+  _mm512_mask_storeu_ps(c + 2*ldc + 16, m1, store ? c2_1 : _mm512_add_ps(_mm512_maskz_loadu_ps(m1, c + 2*ldc + 16), c2_1));
+  _mm512_mask_storeu_ps(c + 2*ldc + 32, m2, store ? c2_2 : _mm512_add_ps(_mm512_maskz_loadu_ps(m2, c + 2*ldc + 32), c2_2));
+  if (rows == 3) return;
+  _mm512_mask_storeu_ps(c + 3*ldc + 0, m0, store ? c3_0 : _mm512_add_ps(_mm512_maskz_loadu_ps(m0, c + 3*ldc + 0), c3_0));
+  _mm512_mask_storeu_ps(c + 3*ldc + 16, m1, store ? c3_1 : _mm512_add_ps(_mm512_maskz_loadu_ps(m1, c + 3*ldc + 16), c3_1));
+  _mm512_mask_storeu_ps(c + 3*ldc + 32, m2, store ? c3_2 : _mm512_add_ps(_mm512_maskz_loadu_ps(m2, c + 3*ldc + 32), c3_2));
+}
+
+static inline void pk_ukr_gemm_f32_avx512_8x48_pp_4x2(int64_t kb, const float *restrict a, int64_t lda,
+    const float *restrict b, int64_t ldb, float *restrict c, int64_t ldc, int64_t rows, int64_t cols, int store) {
+  (void)lda;
+  (void)ldb;
+  __m512 c0_0 = _mm512_setzero_ps(), c0_1 = _mm512_setzero_ps();
+  __m512 c1_0 = _mm512_setzero_ps(), c1_1 = _mm512_setzero_ps();
+  __m512 c2_0 = _mm512_setzero_ps(), c2_1 = _mm512_setzero_ps();
+  __m512 c3_0 = _mm512_setzero_ps(), c3_1 = _mm512_setzero_ps();
+  __builtin_prefetch(c + 0*ldc + 0, 1, 3), __builtin_prefetch(c + 0*ldc + 16, 1, 3), __builtin_prefetch(c + 0*ldc + 31, 1, 3);
+  __builtin_prefetch(c + 1*ldc + 0, 1, 3), __builtin_prefetch(c + 1*ldc + 16, 1, 3), __builtin_prefetch(c + 1*ldc + 31, 1, 3);
+  __builtin_prefetch(c + 2*ldc + 0, 1, 3), __builtin_prefetch(c + 2*ldc + 16, 1, 3), __builtin_prefetch(c + 2*ldc + 31, 1, 3);
+  __builtin_prefetch(c + 3*ldc + 0, 1, 3), __builtin_prefetch(c + 3*ldc + 16, 1, 3), __builtin_prefetch(c + 3*ldc + 31, 1, 3);
+#pragma GCC unroll 4
+  for (int64_t p = 0; p < kb; p++) {
+    const __m512 b0 = _mm512_load_ps(b + 0);
+    const __m512 b1 = _mm512_load_ps(b + 16);
+    const __m512 a0v = _mm512_set1_ps(*(a + 0));
+    c0_0 = _mm512_fmadd_ps(a0v, b0, c0_0);
+    c0_1 = _mm512_fmadd_ps(a0v, b1, c0_1);
+    const __m512 a1v = _mm512_set1_ps(*(a + 1));
+    c1_0 = _mm512_fmadd_ps(a1v, b0, c1_0);
+    c1_1 = _mm512_fmadd_ps(a1v, b1, c1_1);
+    const __m512 a2v = _mm512_set1_ps(*(a + 2));
+    c2_0 = _mm512_fmadd_ps(a2v, b0, c2_0);
+    c2_1 = _mm512_fmadd_ps(a2v, b1, c2_1);
+    const __m512 a3v = _mm512_set1_ps(*(a + 3));
+    c3_0 = _mm512_fmadd_ps(a3v, b0, c3_0);
+    c3_1 = _mm512_fmadd_ps(a3v, b1, c3_1);
+    a += 8;
+    b += 48;
+  }
+  if (rows == 4 && cols == 32) {
+    if (!store) {
+      c0_0 = _mm512_add_ps(_mm512_loadu_ps(c + 0*ldc + 0), c0_0);
+      c0_1 = _mm512_add_ps(_mm512_loadu_ps(c + 0*ldc + 16), c0_1);
+      c1_0 = _mm512_add_ps(_mm512_loadu_ps(c + 1*ldc + 0), c1_0);
+      c1_1 = _mm512_add_ps(_mm512_loadu_ps(c + 1*ldc + 16), c1_1);
+      c2_0 = _mm512_add_ps(_mm512_loadu_ps(c + 2*ldc + 0), c2_0);
+      c2_1 = _mm512_add_ps(_mm512_loadu_ps(c + 2*ldc + 16), c2_1);
+      c3_0 = _mm512_add_ps(_mm512_loadu_ps(c + 3*ldc + 0), c3_0);
+      c3_1 = _mm512_add_ps(_mm512_loadu_ps(c + 3*ldc + 16), c3_1);
+    }
+    _mm512_storeu_ps(c + 0*ldc + 0, c0_0);
+    _mm512_storeu_ps(c + 0*ldc + 16, c0_1);
+    _mm512_storeu_ps(c + 1*ldc + 0, c1_0);
+    _mm512_storeu_ps(c + 1*ldc + 16, c1_1);
+    _mm512_storeu_ps(c + 2*ldc + 0, c2_0);
+    _mm512_storeu_ps(c + 2*ldc + 16, c2_1);
+    _mm512_storeu_ps(c + 3*ldc + 0, c3_0);
+    _mm512_storeu_ps(c + 3*ldc + 16, c3_1);
+    return;
+  }
+  const __mmask16 m0 = (__mmask16)((1u << (pk_edge_lanes(cols, 0, 16))) - 1u);
+  const __mmask16 m1 = (__mmask16)((1u << (pk_edge_lanes(cols, 16, 16))) - 1u);
+  _mm512_mask_storeu_ps(c + 0*ldc + 0, m0, store ? c0_0 : _mm512_add_ps(_mm512_maskz_loadu_ps(m0, c + 0*ldc + 0), c0_0));
+  _mm512_mask_storeu_ps(c + 0*ldc + 16, m1, store ? c0_1 : _mm512_add_ps(_mm512_maskz_loadu_ps(m1, c + 0*ldc + 16), c0_1));
+  if (rows == 1) return;
+  _mm512_mask_storeu_ps(c + 1*ldc + 0, m0, store ? c1_0 : _mm512_add_ps(_mm512_maskz_loadu_ps(m0, c + 1*ldc + 0), c1_0));
+  _mm512_mask_storeu_ps(c + 1*ldc + 16, m1, store ? c1_1 : _mm512_add_ps(_mm512_maskz_loadu_ps(m1, c + 1*ldc + 16), c1_1));
+  if (rows == 2) return;
+  _mm512_mask_storeu_ps(c + 2*ldc + 0, m0, store ? c2_0 : _mm512_add_ps(_mm512_maskz_loadu_ps(m0, c + 2*ldc + 0), c2_0));
+  _mm512_mask_storeu_ps(c + 2*ldc + 16, m1, store ? c2_1 : _mm512_add_ps(_mm512_maskz_loadu_ps(m1, c + 2*ldc + 16), c2_1));
+  if (rows == 3) return;
+  _mm512_mask_storeu_ps(c + 3*ldc + 0, m0, store ? c3_0 : _mm512_add_ps(_mm512_maskz_loadu_ps(m0, c + 3*ldc + 0), c3_0));
+  _mm512_mask_storeu_ps(c + 3*ldc + 16, m1, store ? c3_1 : _mm512_add_ps(_mm512_maskz_loadu_ps(m1, c + 3*ldc + 16), c3_1));
+}
+
+static inline void pk_ukr_gemm_f32_avx512_8x48_pp_4x1(int64_t kb, const float *restrict a, int64_t lda,
+    const float *restrict b, int64_t ldb, float *restrict c, int64_t ldc, int64_t rows, int64_t cols, int store) {
+  (void)lda;
+  (void)ldb;
+  __m512 c0_0 = _mm512_setzero_ps();
+  __m512 c1_0 = _mm512_setzero_ps();
+  __m512 c2_0 = _mm512_setzero_ps();
+  __m512 c3_0 = _mm512_setzero_ps();
+  __builtin_prefetch(c + 0*ldc + 0, 1, 3), __builtin_prefetch(c + 0*ldc + 15, 1, 3);
+  __builtin_prefetch(c + 1*ldc + 0, 1, 3), __builtin_prefetch(c + 1*ldc + 15, 1, 3);
+  __builtin_prefetch(c + 2*ldc + 0, 1, 3), __builtin_prefetch(c + 2*ldc + 15, 1, 3);
+  __builtin_prefetch(c + 3*ldc + 0, 1, 3), __builtin_prefetch(c + 3*ldc + 15, 1, 3);
+#pragma GCC unroll 4
+  for (int64_t p = 0; p < kb; p++) {
+    const __m512 b0 = _mm512_load_ps(b + 0);
+    const __m512 a0v = _mm512_set1_ps(*(a + 0));
+    c0_0 = _mm512_fmadd_ps(a0v, b0, c0_0);
+    const __m512 a1v = _mm512_set1_ps(*(a + 1));
+    c1_0 = _mm512_fmadd_ps(a1v, b0, c1_0);
+    const __m512 a2v = _mm512_set1_ps(*(a + 2));
+    c2_0 = _mm512_fmadd_ps(a2v, b0, c2_0);
+    const __m512 a3v = _mm512_set1_ps(*(a + 3));
+    c3_0 = _mm512_fmadd_ps(a3v, b0, c3_0);
+    a += 8;
+    b += 48;
+  }
+  if (rows == 4 && cols == 16) {
+    if (!store) {
+      c0_0 = _mm512_add_ps(_mm512_loadu_ps(c + 0*ldc + 0), c0_0);
+      c1_0 = _mm512_add_ps(_mm512_loadu_ps(c + 1*ldc + 0), c1_0);
+      c2_0 = _mm512_add_ps(_mm512_loadu_ps(c + 2*ldc + 0), c2_0);
+      c3_0 = _mm512_add_ps(_mm512_loadu_ps(c + 3*ldc + 0), c3_0);
+    }
+    _mm512_storeu_ps(c + 0*ldc + 0, c0_0);
+    _mm512_storeu_ps(c + 1*ldc + 0, c1_0);
+    _mm512_storeu_ps(c + 2*ldc + 0, c2_0);
+    _mm512_storeu_ps(c + 3*ldc + 0, c3_0);
+    return;
+  }
+  const __mmask16 m0 = (__mmask16)((1u << (pk_edge_lanes(cols, 0, 16))) - 1u);
+  _mm512_mask_storeu_ps(c + 0*ldc + 0, m0, store ? c0_0 : _mm512_add_ps(_mm512_maskz_loadu_ps(m0, c + 0*ldc + 0), c0_0));
+  if (rows == 1) return;
+  _mm512_mask_storeu_ps(c + 1*ldc + 0, m0, store ? c1_0 : _mm512_add_ps(_mm512_maskz_loadu_ps(m0, c + 1*ldc + 0), c1_0));
+  if (rows == 2) return;
+  _mm512_mask_storeu_ps(c + 2*ldc + 0, m0, store ? c2_0 : _mm512_add_ps(_mm512_maskz_loadu_ps(m0, c + 2*ldc + 0), c2_0));
+  if (rows == 3) return;
+  _mm512_mask_storeu_ps(c + 3*ldc + 0, m0, store ? c3_0 : _mm512_add_ps(_mm512_maskz_loadu_ps(m0, c + 3*ldc + 0), c3_0));
+}
+
+static inline void pk_ukr_gemm_f32_avx512_8x48_pp_2x3(int64_t kb, const float *restrict a, int64_t lda,
+    const float *restrict b, int64_t ldb, float *restrict c, int64_t ldc, int64_t rows, int64_t cols, int store) {
+  (void)lda;
+  (void)ldb;
+  __m512 c0_0 = _mm512_setzero_ps(), c0_1 = _mm512_setzero_ps(), c0_2 = _mm512_setzero_ps();
+  __m512 c1_0 = _mm512_setzero_ps(), c1_1 = _mm512_setzero_ps(), c1_2 = _mm512_setzero_ps();
+  __builtin_prefetch(c + 0*ldc + 0, 1, 3), __builtin_prefetch(c + 0*ldc + 16, 1, 3), __builtin_prefetch(c + 0*ldc + 32, 1, 3), __builtin_prefetch(c + 0*ldc + 47, 1, 3);
+  __builtin_prefetch(c + 1*ldc + 0, 1, 3), __builtin_prefetch(c + 1*ldc + 16, 1, 3), __builtin_prefetch(c + 1*ldc + 32, 1, 3), __builtin_prefetch(c + 1*ldc + 47, 1, 3);
+#pragma GCC unroll 4
+  for (int64_t p = 0; p < kb; p++) {
+    const __m512 b0 = _mm512_load_ps(b + 0);
+    const __m512 b1 = _mm512_load_ps(b + 16);
+    const __m512 b2 = _mm512_load_ps(b + 32);
+    const __m512 a0v = _mm512_set1_ps(*(a + 0));
+    c0_0 = _mm512_fmadd_ps(a0v, b0, c0_0);
+    c0_1 = _mm512_fmadd_ps(a0v, b1, c0_1);
+    c0_2 = _mm512_fmadd_ps(a0v, b2, c0_2);
+    const __m512 a1v = _mm512_set1_ps(*(a + 1));
+    c1_0 = _mm512_fmadd_ps(a1v, b0, c1_0);
+    c1_1 = _mm512_fmadd_ps(a1v, b1, c1_1);
+    c1_2 = _mm512_fmadd_ps(a1v, b2, c1_2);
+    a += 8;
+    b += 48;
+  }
+  if (rows == 2 && cols == 48) {
+    if (!store) {
+      c0_0 = _mm512_add_ps(_mm512_loadu_ps(c + 0*ldc + 0), c0_0);
+      c0_1 = _mm512_add_ps(_mm512_loadu_ps(c + 0*ldc + 16), c0_1);
+      c0_2 = _mm512_add_ps(_mm512_loadu_ps(c + 0*ldc + 32), c0_2);
+      c1_0 = _mm512_add_ps(_mm512_loadu_ps(c + 1*ldc + 0), c1_0);
+      c1_1 = _mm512_add_ps(_mm512_loadu_ps(c + 1*ldc + 16), c1_1);
+      c1_2 = _mm512_add_ps(_mm512_loadu_ps(c + 1*ldc + 32), c1_2);
+    }
+    _mm512_storeu_ps(c + 0*ldc + 0, c0_0);
+    _mm512_storeu_ps(c + 0*ldc + 16, c0_1);
+    _mm512_storeu_ps(c + 0*ldc + 32, c0_2);
+    _mm512_storeu_ps(c + 1*ldc + 0, c1_0);
+    _mm512_storeu_ps(c + 1*ldc + 16, c1_1);
+    _mm512_storeu_ps(c + 1*ldc + 32, c1_2);
+    return;
+  }
+  const __mmask16 m0 = (__mmask16)((1u << (pk_edge_lanes(cols, 0, 16))) - 1u);
+  const __mmask16 m1 = (__mmask16)((1u << (pk_edge_lanes(cols, 16, 16))) - 1u);
+  const __mmask16 m2 = (__mmask16)((1u << (pk_edge_lanes(cols, 32, 16))) - 1u);
+  _mm512_mask_storeu_ps(c + 0*ldc + 0, m0, store ? c0_0 : _mm512_add_ps(_mm512_maskz_loadu_ps(m0, c + 0*ldc + 0), c0_0));
+  _mm512_mask_storeu_ps(c + 0*ldc + 16, m1, store ? c0_1 : _mm512_add_ps(_mm512_maskz_loadu_ps(m1, c + 0*ldc + 16), c0_1));
+  _mm512_mask_storeu_ps(c + 0*ldc + 32, m2, store ? c0_2 : _mm512_add_ps(_mm512_maskz_loadu_ps(m2, c + 0*ldc + 32), c0_2));
+  if (rows == 1) return;
+  _mm512_mask_storeu_ps(c + 1*ldc + 0, m0, store ? c1_0 : _mm512_add_ps(_mm512_maskz_loadu_ps(m0, c + 1*ldc + 0), c1_0));
+  _mm512_mask_storeu_ps(c + 1*ldc + 16, m1, store ? c1_1 : _mm512_add_ps(_mm512_maskz_loadu_ps(m1, c + 1*ldc + 16), c1_1));
+  _mm512_mask_storeu_ps(c + 1*ldc + 32, m2, store ? c1_2 : _mm512_add_ps(_mm512_maskz_loadu_ps(m2, c + 1*ldc + 32), c1_2));
+}
+
+static inline void pk_ukr_gemm_f32_avx512_8x48_pp_2x2(int64_t kb, const float *restrict a, int64_t lda,
+    const float *restrict b, int64_t ldb, float *restrict c, int64_t ldc, int64_t rows, int64_t cols, int store) {
+  (void)lda;
+  (void)ldb;
+  __m512 c0_0 = _mm512_setzero_ps(), c0_1 = _mm512_setzero_ps();
+  __m512 c1_0 = _mm512_setzero_ps(), c1_1 = _mm512_setzero_ps();
+  __builtin_prefetch(c + 0*ldc + 0, 1, 3), __builtin_prefetch(c + 0*ldc + 16, 1, 3), __builtin_prefetch(c + 0*ldc + 31, 1, 3);
+  __builtin_prefetch(c + 1*ldc + 0, 1, 3), __builtin_prefetch(c + 1*ldc + 16, 1, 3), __builtin_prefetch(c + 1*ldc + 31, 1, 3);
+#pragma GCC unroll 4
+  for (int64_t p = 0; p < kb; p++) {
+    const __m512 b0 = _mm512_load_ps(b + 0);
+    const __m512 b1 = _mm512_load_ps(b + 16);
+    const __m512 a0v = _mm512_set1_ps(*(a + 0));
+    c0_0 = _mm512_fmadd_ps(a0v, b0, c0_0);
+    c0_1 = _mm512_fmadd_ps(a0v, b1, c0_1);
+    const __m512 a1v = _mm512_set1_ps(*(a + 1));
+    c1_0 = _mm512_fmadd_ps(a1v, b0, c1_0);
+    c1_1 = _mm512_fmadd_ps(a1v, b1, c1_1);
+    a += 8;
+    b += 48;
+  }
+  if (rows == 2 && cols == 32) {
+    if (!store) {
+      c0_0 = _mm512_add_ps(_mm512_loadu_ps(c + 0*ldc + 0), c0_0);
+      c0_1 = _mm512_add_ps(_mm512_loadu_ps(c + 0*ldc + 16), c0_1);
+      c1_0 = _mm512_add_ps(_mm512_loadu_ps(c + 1*ldc + 0), c1_0);
+      c1_1 = _mm512_add_ps(_mm512_loadu_ps(c + 1*ldc + 16), c1_1);
+    }
+    _mm512_storeu_ps(c + 0*ldc + 0, c0_0);
+    _mm512_storeu_ps(c + 0*ldc + 16, c0_1);
+    _mm512_storeu_ps(c + 1*ldc + 0, c1_0);
+    _mm512_storeu_ps(c + 1*ldc + 16, c1_1);
+    return;
+  }
+  const __mmask16 m0 = (__mmask16)((1u << (pk_edge_lanes(cols, 0, 16))) - 1u);
+  const __mmask16 m1 = (__mmask16)((1u << (pk_edge_lanes(cols, 16, 16))) - 1u);
+  _mm512_mask_storeu_ps(c + 0*ldc + 0, m0, store ? c0_0 : _mm512_add_ps(_mm512_maskz_loadu_ps(m0, c + 0*ldc + 0), c0_0));
+  _mm512_mask_storeu_ps(c + 0*ldc + 16, m1, store ? c0_1 : _mm512_add_ps(_mm512_maskz_loadu_ps(m1, c + 0*ldc + 16), c0_1));
+  if (rows == 1) return;
+  _mm512_mask_storeu_ps(c + 1*ldc + 0, m0, store ? c1_0 : _mm512_add_ps(_mm512_maskz_loadu_ps(m0, c + 1*ldc + 0), c1_0));
+  _mm512_mask_storeu_ps(c + 1*ldc + 16, m1, store ? c1_1 : _mm512_add_ps(_mm512_maskz_loadu_ps(m1, c + 1*ldc + 16), c1_1));
+}
+
+static inline void pk_ukr_gemm_f32_avx512_8x48_pp_2x1(int64_t kb, const float *restrict a, int64_t lda,
+    const float *restrict b, int64_t ldb, float *restrict c, int64_t ldc, int64_t rows, int64_t cols, int store) {
+  (void)lda;
+  (void)ldb;
+  __m512 c0_0 = _mm512_setzero_ps();
+  __m512 c1_0 = _mm512_setzero_ps();
+  __builtin_prefetch(c + 0*ldc + 0, 1, 3), __builtin_prefetch(c + 0*ldc + 15, 1, 3);
+  __builtin_prefetch(c + 1*ldc + 0, 1, 3), __builtin_prefetch(c + 1*ldc + 15, 1, 3);
+#pragma GCC unroll 4
+  for (int64_t p = 0; p < kb; p++) {
+    const __m512 b0 = _mm512_load_ps(b + 0);
+    const __m512 a0v = _mm512_set1_ps(*(a + 0));
+    c0_0 = _mm512_fmadd_ps(a0v, b0, c0_0);
+    const __m512 a1v = _mm512_set1_ps(*(a + 1));
+    c1_0 = _mm512_fmadd_ps(a1v, b0, c1_0);
+    a += 8;
+    b += 48;
+  }
+  if (rows == 2 && cols == 16) {
+    if (!store) {
+      c0_0 = _mm512_add_ps(_mm512_loadu_ps(c + 0*ldc + 0), c0_0);
+      c1_0 = _mm512_add_ps(_mm512_loadu_ps(c + 1*ldc + 0), c1_0);
+    }
+    _mm512_storeu_ps(c + 0*ldc + 0, c0_0);
+    _mm512_storeu_ps(c + 1*ldc + 0, c1_0);
+    return;
+  }
+  const __mmask16 m0 = (__mmask16)((1u << (pk_edge_lanes(cols, 0, 16))) - 1u);
+  _mm512_mask_storeu_ps(c + 0*ldc + 0, m0, store ? c0_0 : _mm512_add_ps(_mm512_maskz_loadu_ps(m0, c + 0*ldc + 0), c0_0));
+  if (rows == 1) return;
+  _mm512_mask_storeu_ps(c + 1*ldc + 0, m0, store ? c1_0 : _mm512_add_ps(_mm512_maskz_loadu_ps(m0, c + 1*ldc + 0), c1_0));
+}
+
+static inline void pk_ukr_gemm_f32_avx512_8x48_pp_1x3(int64_t kb, const float *restrict a, int64_t lda,
+    const float *restrict b, int64_t ldb, float *restrict c, int64_t ldc, int64_t rows, int64_t cols, int store) {
+  (void)lda;
+  (void)ldb;
+  __m512 c0_0 = _mm512_setzero_ps(), c0_1 = _mm512_setzero_ps(), c0_2 = _mm512_setzero_ps();
+  __builtin_prefetch(c + 0*ldc + 0, 1, 3), __builtin_prefetch(c + 0*ldc + 16, 1, 3), __builtin_prefetch(c + 0*ldc + 32, 1, 3), __builtin_prefetch(c + 0*ldc + 47, 1, 3);
+#pragma GCC unroll 4
+  for (int64_t p = 0; p < kb; p++) {
+    const __m512 b0 = _mm512_load_ps(b + 0);
+    const __m512 b1 = _mm512_load_ps(b + 16);
+    const __m512 b2 = _mm512_load_ps(b + 32);
+    const __m512 a0v = _mm512_set1_ps(*(a + 0));
+    c0_0 = _mm512_fmadd_ps(a0v, b0, c0_0);
+    c0_1 = _mm512_fmadd_ps(a0v, b1, c0_1);
+    c0_2 = _mm512_fmadd_ps(a0v, b2, c0_2);
+    a += 8;
+    b += 48;
+  }
+  if (rows == 1 && cols == 48) {
+    if (!store) {
+      c0_0 = _mm512_add_ps(_mm512_loadu_ps(c + 0*ldc + 0), c0_0);
+      c0_1 = _mm512_add_ps(_mm512_loadu_ps(c + 0*ldc + 16), c0_1);
+      c0_2 = _mm512_add_ps(_mm512_loadu_ps(c + 0*ldc + 32), c0_2);
+    }
+    _mm512_storeu_ps(c + 0*ldc + 0, c0_0);
+    _mm512_storeu_ps(c + 0*ldc + 16, c0_1);
+    _mm512_storeu_ps(c + 0*ldc + 32, c0_2);
+    return;
+  }
+  const __mmask16 m0 = (__mmask16)((1u << (pk_edge_lanes(cols, 0, 16))) - 1u);
+  const __mmask16 m1 = (__mmask16)((1u << (pk_edge_lanes(cols, 16, 16))) - 1u);
+  const __mmask16 m2 = (__mmask16)((1u << (pk_edge_lanes(cols, 32, 16))) - 1u);
+  _mm512_mask_storeu_ps(c + 0*ldc + 0, m0, store ? c0_0 : _mm512_add_ps(_mm512_maskz_loadu_ps(m0, c + 0*ldc + 0), c0_0));
+  _mm512_mask_storeu_ps(c + 0*ldc + 16, m1, store ? c0_1 : _mm512_add_ps(_mm512_maskz_loadu_ps(m1, c + 0*ldc + 16), c0_1));
+  _mm512_mask_storeu_ps(c + 0*ldc + 32, m2, store ? c0_2 : _mm512_add_ps(_mm512_maskz_loadu_ps(m2, c + 0*ldc + 32), c0_2));
+}
+
+static inline void pk_ukr_gemm_f32_avx512_8x48_pp_1x2(int64_t kb, const float *restrict a, int64_t lda,
+    const float *restrict b, int64_t ldb, float *restrict c, int64_t ldc, int64_t rows, int64_t cols, int store) {
+  (void)lda;
+  (void)ldb;
+  __m512 c0_0 = _mm512_setzero_ps(), c0_1 = _mm512_setzero_ps();
+  __builtin_prefetch(c + 0*ldc + 0, 1, 3), __builtin_prefetch(c + 0*ldc + 16, 1, 3), __builtin_prefetch(c + 0*ldc + 31, 1, 3);
+#pragma GCC unroll 4
+  for (int64_t p = 0; p < kb; p++) {
+    const __m512 b0 = _mm512_load_ps(b + 0);
+    const __m512 b1 = _mm512_load_ps(b + 16);
+    const __m512 a0v = _mm512_set1_ps(*(a + 0));
+    c0_0 = _mm512_fmadd_ps(a0v, b0, c0_0);
+    c0_1 = _mm512_fmadd_ps(a0v, b1, c0_1);
+    a += 8;
+    b += 48;
+  }
+  if (rows == 1 && cols == 32) {
+    if (!store) {
+      c0_0 = _mm512_add_ps(_mm512_loadu_ps(c + 0*ldc + 0), c0_0);
+      c0_1 = _mm512_add_ps(_mm512_loadu_ps(c + 0*ldc + 16), c0_1);
+    }
+    _mm512_storeu_ps(c + 0*ldc + 0, c0_0);
+    _mm512_storeu_ps(c + 0*ldc + 16, c0_1);
+    return;
+  }
+  const __mmask16 m0 = (__mmask16)((1u << (pk_edge_lanes(cols, 0, 16))) - 1u);
+  const __mmask16 m1 = (__mmask16)((1u << (pk_edge_lanes(cols, 16, 16))) - 1u);
+  _mm512_mask_storeu_ps(c + 0*ldc + 0, m0, store ? c0_0 : _mm512_add_ps(_mm512_maskz_loadu_ps(m0, c + 0*ldc + 0), c0_0));
+  _mm512_mask_storeu_ps(c + 0*ldc + 16, m1, store ? c0_1 : _mm512_add_ps(_mm512_maskz_loadu_ps(m1, c + 0*ldc + 16), c0_1));
+}
+
+static inline void pk_ukr_gemm_f32_avx512_8x48_pp_1x1(int64_t kb, const float *restrict a, int64_t lda,
+    const float *restrict b, int64_t ldb, float *restrict c, int64_t ldc, int64_t rows, int64_t cols, int store) {
+  (void)lda;
+  (void)ldb;
+  __m512 c0_0 = _mm512_setzero_ps();
+  __builtin_prefetch(c + 0*ldc + 0, 1, 3), __builtin_prefetch(c + 0*ldc + 15, 1, 3);
+#pragma GCC unroll 4
+  for (int64_t p = 0; p < kb; p++) {
+    const __m512 b0 = _mm512_load_ps(b + 0);
+    const __m512 a0v = _mm512_set1_ps(*(a + 0));
+    c0_0 = _mm512_fmadd_ps(a0v, b0, c0_0);
+    a += 8;
+    b += 48;
+  }
+  if (rows == 1 && cols == 16) {
+    if (!store) {
+      c0_0 = _mm512_add_ps(_mm512_loadu_ps(c + 0*ldc + 0), c0_0);
+    }
+    _mm512_storeu_ps(c + 0*ldc + 0, c0_0);
+    return;
+  }
+  const __mmask16 m0 = (__mmask16)((1u << (pk_edge_lanes(cols, 0, 16))) - 1u);
+  _mm512_mask_storeu_ps(c + 0*ldc + 0, m0, store ? c0_0 : _mm512_add_ps(_mm512_maskz_loadu_ps(m0, c + 0*ldc + 0), c0_0));
+}
+
+static void pk_ukr_gemm_f32_avx512_8x48_pp(int64_t kb, const float *restrict a, int64_t lda, const float *restrict b, int64_t ldb,
+    float *restrict c, int64_t ldc, int64_t rows, int64_t cols, int store) {
+  if (rows > 4) {
+    if (cols > 32) pk_ukr_gemm_f32_avx512_8x48_pp_8x3(kb, a, lda, b, ldb, c, ldc, rows, cols, store);
+    else if (cols > 16) pk_ukr_gemm_f32_avx512_8x48_pp_8x2(kb, a, lda, b, ldb, c, ldc, rows, cols, store);
+    else pk_ukr_gemm_f32_avx512_8x48_pp_8x1(kb, a, lda, b, ldb, c, ldc, rows, cols, store);
+  } else if (rows > 2) {
+    if (cols > 32) pk_ukr_gemm_f32_avx512_8x48_pp_4x3(kb, a, lda, b, ldb, c, ldc, rows, cols, store);
+    else if (cols > 16) pk_ukr_gemm_f32_avx512_8x48_pp_4x2(kb, a, lda, b, ldb, c, ldc, rows, cols, store);
+    else pk_ukr_gemm_f32_avx512_8x48_pp_4x1(kb, a, lda, b, ldb, c, ldc, rows, cols, store);
+  } else if (rows > 1) {
+    if (cols > 32) pk_ukr_gemm_f32_avx512_8x48_pp_2x3(kb, a, lda, b, ldb, c, ldc, rows, cols, store);
+    else if (cols > 16) pk_ukr_gemm_f32_avx512_8x48_pp_2x2(kb, a, lda, b, ldb, c, ldc, rows, cols, store);
+    else pk_ukr_gemm_f32_avx512_8x48_pp_2x1(kb, a, lda, b, ldb, c, ldc, rows, cols, store);
+  } else {
+    if (cols > 32) pk_ukr_gemm_f32_avx512_8x48_pp_1x3(kb, a, lda, b, ldb, c, ldc, rows, cols, store);
+    else if (cols > 16) pk_ukr_gemm_f32_avx512_8x48_pp_1x2(kb, a, lda, b, ldb, c, ldc, rows, cols, store);
+    else pk_ukr_gemm_f32_avx512_8x48_pp_1x1(kb, a, lda, b, ldb, c, ldc, rows, cols, store);
+  }
 }
 
 static void pk_pack_a_gemm_f32_avx512_8x48(int64_t len, int64_t kb, const float *restrict src, int64_t s_len, int64_t s_k,
@@ -183,77 +1637,111 @@ static void pk_pack_b_gemm_f32_avx512_8x48(int64_t len, int64_t kb, const float 
 
 typedef struct {
   const pk_gemm_f32 *g;
-  float *pa, *pb;
-  int64_t mc, nc, kc, jc, nb, pc, kb, ic, mb;
-  int failed;
-} pk_gemm_f32_avx512_8x48_nkm_m_ctx;
+  int64_t mc, nc, kc;
+  float *own_a, *own_b, *shared[2];
+  pk_barrier bar;
+} pk_gemm_f32_avx512_8x48_knm_mn_n_uu_ctx;
 
-static void pk_gemm_f32_avx512_8x48_nkm_m_task(void *arg, int64_t begin, int64_t end) {
-  pk_gemm_f32_avx512_8x48_nkm_m_ctx *x = arg;
+static void pk_gemm_f32_avx512_8x48_knm_mn_n_uu_member(void *arg, int t, int nt) {
+  pk_gemm_f32_avx512_8x48_knm_mn_n_uu_ctx *x = arg;
   const pk_gemm_f32 *g = x->g;
-  const int64_t mc = x->mc, nc = x->nc, kc = x->kc;
-  const int64_t jc = x->jc, nb = x->nb;
-  const int64_t pc = x->pc, kb = x->kb;
-  float *pa = x->pa, *pb = x->pb;
-  pa = pk_alloc_aligned(mc*kc, sizeof(float));
-  if (pa == NULL) {
-    free(pa);
-    __atomic_store_n(&x->failed, 1, __ATOMIC_RELAXED);
-    return;
-  }
-  for (int64_t blk = begin; blk < end; blk++) {
-    const int64_t ic = blk*mc;
-    const int64_t mb = pk_min64(mc, g->m - ic);
-    pk_pack_a_gemm_f32_avx512_8x48(mb, kb, g->a + ic*g->a_m + pc*g->a_k, g->a_m, g->a_k, pa);
-    for (int64_t jr = 0; jr < nb; jr += 48)
-      for (int64_t ir = 0; ir < mb; ir += 8)
-        pk_ukr_gemm_f32_avx512_8x48(kb, pa + ir*kb, pb + jr*kb, g->c + (ic + ir)*g->c_m + jc + jr, g->c_m,
-            pk_min64(8, mb - ir), pk_min64(48, nb - jr));
-  }
-  free(pa);
-}
-
-static int pk_gemm_f32_avx512_8x48_nkm_m(const pk_gemm_f32 *g) {
-  if (g->m <= 0 || g->n <= 0 || g->k <= 0) return PK_OK;
-  const int64_t kc = pk_min64(g->kc, g->k);
-  int64_t mc = pk_min64(g->mc, pk_round_up(g->m, 8));
-  int64_t nc = pk_min64(g->nc, pk_round_up(g->n, 48));
-  const double work = (double)g->m * (double)g->n * (double)g->k;
-  const int64_t threads = pk_threads();
-  const int threaded = work >= PK_PARALLEL_MIN_WORK && threads > 1;
-  if (threaded) {
-    const int64_t blocks = pk_round_up((g->m + mc - 1) / mc, threads);
-    mc = pk_round_up((g->m + blocks - 1) / blocks, 8);
-  }
+  int64_t ic0 = 0, ic1 = g->m, jc0 = 0, jc1 = g->n, pc0 = 0, pc1 = g->k;
+  pk_share(g->n, 48, t, nt, &jc0, &jc1);
+  const int64_t mc = pk_even_block(ic1 - ic0, x->mc, 8), nc = pk_even_block(jc1 - jc0, x->nc, 48);
+  const int64_t kc = pk_even_block(pc1 - pc0, x->kc, 1);
   float *pa = NULL, *pb = NULL;
-  pb = pk_alloc_aligned(kc*nc, sizeof(float));
-  if (pb == NULL) {
-    free(pb);
-    return PK_NO_MEMORY;
-  }
-  pk_gemm_f32_avx512_8x48_nkm_m_ctx ctx = {g, pa, pb, mc, nc, kc, 0, 0, 0, 0, 0, 0, 0};
-  for (int64_t jc = 0; jc < g->n; jc += nc) {
-    const int64_t nb = pk_min64(nc, g->n - jc);
-    for (int64_t pc = 0; pc < g->k; pc += kc) {
-      const int64_t kb = pk_min64(kc, g->k - pc);
-      pk_pack_b_gemm_f32_avx512_8x48(nb, kb, g->b + pc*g->b_k + jc*g->b_n, g->b_n, g->b_k, pb);
-      ctx.jc = jc, ctx.nb = nb;
-      ctx.pc = pc, ctx.kb = kb;
-      if (threaded) pk_parallel_for((g->m + mc - 1) / mc, pk_gemm_f32_avx512_8x48_nkm_m_task, &ctx);
-      else pk_gemm_f32_avx512_8x48_nkm_m_task(&ctx, 0, (g->m + mc - 1) / mc);
-      if (ctx.failed) goto done;
+  (void)pa, (void)pb, (void)nt;
+  for (int64_t pc = pc0; pc < pc1; pc += kc) {
+    const int64_t kb = pk_min64(kc, pc1 - pc);
+    for (int64_t jc = jc0; jc < jc1; jc += nc) {
+      const int64_t nb = pk_min64(nc, jc1 - jc);
+      for (int64_t ic = ic0; ic < ic1; ic += mc) {
+        const int64_t mb = pk_min64(mc, ic1 - ic);
+        for (int64_t ir = 0; ir < mb; ir += 8)
+          for (int64_t jr = 0; jr < nb; jr += 48)
+            pk_ukr_gemm_f32_avx512_8x48_uu(kb, g->a + (ic + ir)*g->a_m + pc*g->a_k, g->a_m, g->b + pc*g->b_k + (jc + jr)*g->b_n, g->b_k,
+                g->c + (ic + ir)*g->c_m + jc + jr, g->c_m, pk_min64(8, mb - ir), pk_min64(48, nb - jr),
+                g->overwrite && pc == 0);
+      }
     }
   }
-done:;
-  free(pb);
-  return ctx.failed ? PK_NO_MEMORY : PK_OK;
+}
+
+static int pk_gemm_f32_avx512_8x48_knm_mn_n_uu(const pk_gemm_f32 *g, int threads) {
+  if (g->m <= 0 || g->n <= 0 || g->k <= 0) return PK_OK;
+  pk_gemm_f32_avx512_8x48_knm_mn_n_uu_ctx x = {g, pk_min64(g->mc, pk_round_up(g->m, 8)), pk_min64(g->nc, pk_round_up(g->n, 48)),
+      pk_min64(g->kc, g->k), NULL, NULL, {NULL, NULL}, {0, 0}};
+  const double work = (double)g->m * (double)g->n * (double)g->k;
+  const int team = threads > 1 && work >= PK_GEMM_PARALLEL_MIN_WORK ? threads : 1;
+  if (team > 1) pk_parallel_team(team, pk_gemm_f32_avx512_8x48_knm_mn_n_uu_member, &x);
+  else pk_gemm_f32_avx512_8x48_knm_mn_n_uu_member(&x, 0, 1);
+  return PK_OK;
+}
+
+typedef struct {
+  const pk_gemm_f32 *g;
+  int64_t mc, nc, kc;
+  float *own_a, *own_b, *shared[2];
+  pk_barrier bar;
+} pk_gemm_f32_avx512_8x48_nkm_mn_m_pp_ctx;
+
+static void pk_gemm_f32_avx512_8x48_nkm_mn_m_pp_member(void *arg, int t, int nt) {
+  pk_gemm_f32_avx512_8x48_nkm_mn_m_pp_ctx *x = arg;
+  const pk_gemm_f32 *g = x->g;
+  int64_t ic0 = 0, ic1 = g->m, jc0 = 0, jc1 = g->n, pc0 = 0, pc1 = g->k;
+  pk_share(g->m, 8, t, nt, &ic0, &ic1);
+  const int64_t mc = pk_even_block(ic1 - ic0, x->mc, 8), nc = pk_even_block(jc1 - jc0, x->nc, 48);
+  const int64_t kc = pk_even_block(pc1 - pc0, x->kc, 1);
+  float *pa = x->own_a + t*x->mc*x->kc, *pb = NULL;
+  int64_t step = 0;
+  (void)pa, (void)pb, (void)nt;
+  for (int64_t jc = jc0; jc < jc1; jc += nc) {
+    const int64_t nb = pk_min64(nc, jc1 - jc);
+    for (int64_t pc = pc0; pc < pc1; pc += kc) {
+      const int64_t kb = pk_min64(kc, pc1 - pc);
+      pb = x->shared[step++ & 1];
+      {
+        int64_t lo, hi;
+        pk_share(nb, 48, t, nt, &lo, &hi);
+        if (hi > lo) pk_pack_b_gemm_f32_avx512_8x48(hi - lo, kb, g->b + pc*g->b_k + jc*g->b_n + lo*g->b_n, g->b_n, g->b_k, pb + lo*kb);
+      }
+      pk_barrier_wait(&x->bar, nt);
+      for (int64_t ic = ic0; ic < ic1; ic += mc) {
+        const int64_t mb = pk_min64(mc, ic1 - ic);
+        pk_pack_a_gemm_f32_avx512_8x48(mb, kb, g->a + ic*g->a_m + pc*g->a_k, g->a_m, g->a_k, pa);
+        for (int64_t ir = 0; ir < mb; ir += 8)
+          for (int64_t jr = 0; jr < nb; jr += 48)
+            pk_ukr_gemm_f32_avx512_8x48_pp(kb, pa + ir*kb, g->a_m, pb + jr*kb, g->b_k,
+                g->c + (ic + ir)*g->c_m + jc + jr, g->c_m, pk_min64(8, mb - ir), pk_min64(48, nb - jr),
+                g->overwrite && pc == 0);
+      }
+    }
+  }
+}
+
+static int pk_gemm_f32_avx512_8x48_nkm_mn_m_pp(const pk_gemm_f32 *g, int threads) {
+  if (g->m <= 0 || g->n <= 0 || g->k <= 0) return PK_OK;
+  pk_gemm_f32_avx512_8x48_nkm_mn_m_pp_ctx x = {g, pk_min64(g->mc, pk_round_up(g->m, 8)), pk_min64(g->nc, pk_round_up(g->n, 48)),
+      pk_min64(g->kc, g->k), NULL, NULL, {NULL, NULL}, {0, 0}};
+  const double work = (double)g->m * (double)g->n * (double)g->k;
+  const int team = threads > 1 && work >= PK_GEMM_PARALLEL_MIN_WORK ? threads : 1;
+  if ((x.own_a = pk_scratch(0, team*x.mc*x.kc, sizeof(float))) == NULL) return PK_NO_MEMORY;
+  if ((x.shared[0] = pk_scratch(1, 2*x.kc*x.nc, sizeof(float))) == NULL) return PK_NO_MEMORY;
+  x.shared[1] = x.shared[0] + x.kc*x.nc;
+  if (team > 1) pk_parallel_team(team, pk_gemm_f32_avx512_8x48_nkm_mn_m_pp_member, &x);
+  else pk_gemm_f32_avx512_8x48_nkm_mn_m_pp_member(&x, 0, 1);
+  return PK_OK;
 }
 
 static int kc_0_matmul(const float *restrict A, const float *restrict B, float *restrict C, int64_t M, int64_t K, int64_t N) {
-  for (int64_t q = 0; q < M*N; q++) C[q] = 0.0f;
-  { /* contraction s0: gemm_f32_avx512_8x48, mc 448 nc 5424 kc 192, order nkm, parallel m */
-    const pk_gemm_f32 pk_g = {A, B, C, M, N, K, K, 1, N, 1, N, 448, 5424, 192};
-    if (pk_gemm_f32_avx512_8x48_nkm_m(&pk_g) != PK_OK) {
+  { /* contraction s0: gemm_f32_avx512_8x48 */
+    const int64_t pk_m = M, pk_n = N, pk_k = K;
+    int pk_status;
+    if (pk_m <= 16) /* mc 96 nc 480 kc 64, order knm, inner mn, parallel n, pack none */
+      pk_status = pk_gemm_f32_run(&(const pk_gemm_f32){A, B, C, pk_m, pk_n, pk_k, K, 1, N, 1, N, 96, 480, 64, 1}, NULL, pk_gemm_f32_avx512_8x48_knm_mn_n_uu, 0);
+    else /* mc 96 nc 480 kc 256, order nkm, inner mn, parallel m, pack AB */
+      pk_status = pk_gemm_f32_run(&(const pk_gemm_f32){A, B, C, pk_m, pk_n, pk_k, K, 1, N, 1, N, 96, 480, 256, 1}, NULL, pk_gemm_f32_avx512_8x48_nkm_mn_m_pp, 0);
+    if (pk_status != PK_OK) {
       return PK_NO_MEMORY;
     }
   }

@@ -7,13 +7,18 @@ static int kc_1_batched(const double *restrict A, const double *restrict B, doub
     free(T);
     return PK_NO_MEMORY;
   }
-  { /* contraction s0: gemm_f64_avx512_8x24, mc 224 nc 2712 kc 192, order nkm, parallel m */
-    for (int64_t b = 0; b < Bt; b++) {
-      const pk_gemm_f64 pk_g = {A + b*sA0, B + b*N, C + b*N, M, N, K, K, 1, sB0, 1, sC0, 224, 2712, 192};
-      if (pk_gemm_f64_avx512_8x24_nkm_m(&pk_g) != PK_OK) {
-        free(T);
-        return PK_NO_MEMORY;
-      }
+  { /* contraction s0: gemm_f64_avx512_8x24 */
+    const int64_t pk_m = M, pk_n = N, pk_k = K;
+    const pk_batch pk_bt = {1, {Bt}, {sA0}, {N}, {N}};
+    const int64_t pk_batches = (Bt);
+    int pk_status;
+    if ((double)pk_m*(double)pk_n*(double)pk_k <= 2097152 && pk_batches >= 2) /* mc 96 nc 240 kc 256, order nkm, inner mn, parallel batch, pack AB */
+      pk_status = pk_gemm_f64_run(&(const pk_gemm_f64){A, B, C, pk_m, pk_n, pk_k, K, 1, sB0, 1, sC0, 96, 240, 256, 0}, &pk_bt, pk_gemm_f64_avx512_8x24_nkm_mn_none_pp, 1);
+    else /* mc 96 nc 240 kc 256, order nkm, inner nm, parallel m, pack AB */
+      pk_status = pk_gemm_f64_run(&(const pk_gemm_f64){A, B, C, pk_m, pk_n, pk_k, K, 1, sB0, 1, sC0, 96, 240, 256, 0}, &pk_bt, pk_gemm_f64_avx512_8x24_nkm_nm_m_pp, 0);
+    if (pk_status != PK_OK) {
+      free(T);
+      return PK_NO_MEMORY;
     }
   }
   for (int64_t q = 0; q < M; q++) T[q] = 0.0;

@@ -1,0 +1,90 @@
+/** The text form of `polykern explain` (explain.ts builds the data): one section per decision, kernel by kernel. */
+import type { AddonReport, FileExplanation, KernelExplanation, MatchReport } from './explain.ts'
+import { MIN_GAIN, REPRESENTATIVE_SIZE, gainOf, type PathDecision } from './passes/contraction-path.ts'
+
+/** How a role of text is shown: the CLI colours on a TTY, everything else prints plain. */
+export type Paint = (role: 'title' | 'heading' | 'dim' | 'good' | 'bad', text: string) => string
+
+const plain: Paint = (_, text) => text
+
+export function formatExplanation(x: FileExplanation, paint: Paint = plain): string {
+  const parts = x.kernels.map((k) => formatKernel(k, paint))
+  parts.push(section(paint, `native code of ${x.file}`, formatAddon(x.addon, paint)))
+  return parts.join('\n\n') + '\n'
+}
+
+function formatKernel(k: KernelExplanation, paint: Paint): string {
+  return [
+    paint('title', `kernel ${k.name}`) + paint('dim', `  ${k.location}`),
+    section(paint, 'spec', formatSpec(k)),
+    section(paint, 'passes', k.steps.flatMap((s) => s.changed
+      ? [paint('heading', s.name), ...indent(s.ir.trimEnd().split('\n'))]
+      : [`${paint('heading', s.name)} ${paint('dim', '(unchanged)')}`])),
+    section(paint, 'analysis of the block form', [
+      ...k.analysis.blocks.map((b) => `${b.id}: reduces [${b.reduction.join(', ')}], parallel [${b.parallel.join(', ')}]`),
+      ...k.analysis.dependences.map((d) => `${d.kind} ${d.from} → ${d.to} on ${d.tensor}${d.pointwise ? ', pointwise' : ''}`),
+    ]),
+    section(paint, `contraction path (greedy; sizes ${REPRESENTATIVE_SIZE}; factorized at ${MIN_GAIN}× fewer multiply-adds)`,
+      k.paths.length ? k.paths.flatMap((p) => formatPath(p, paint)) : [paint('dim', 'no product of three or more factors')]),
+    section(paint, 'microkernels', k.microkernels.flatMap((m) => formatMatch(m, paint))),
+  ].join('\n\n')
+}
+
+function formatSpec(k: KernelExplanation): string[] {
+  const s = k.spec
+  return [
+    ...s.tensors.map((t) => `${t.name}: ${t.dtype}[${t.shape.join(', ')}]  ${t.role}`),
+    `sizes: ${s.sizes.join(', ') || '(none)'}`,
+    ...s.statements.flatMap((st) => [
+      `${st.id}: ${st.text}`,
+      `    domain [${st.domain.map((d) => `${d.index} < ${d.extent}`).join(', ')}], reduced [${st.reduced.join(', ')}]` +
+        (st.where.length ? `, where ${st.where.join(', ')}` : ''),
+    ]),
+  ]
+}
+
+function formatPath(p: PathDecision, paint: Paint): string[] {
+  const verdict = p.factorized ? paint('good', 'factorized') : paint('bad', 'kept')
+  const lines = [`${p.block}: ${p.factors.join(' · ')}`, `    ${verdict}: ${p.reason}`]
+  if (p.costBefore === undefined || p.costAfter === undefined) return lines
+  const width = Math.max(...p.steps.map((s) => s.block.length))
+  lines.push(`    before: ${count(p.costBefore)} multiply-adds (one block)`)
+  for (const s of p.steps) {
+    const sums = s.summed.length ? `sums ${s.summed.join(', ')}` : 'sums nothing'
+    lines.push(`    ${s.block.padEnd(width)}  ${s.statement}  ${paint('dim', `${sums}, ${count(s.cost)}`)}`)
+  }
+  lines.push(`    after: ${count(p.costAfter)} multiply-adds, ${gainOf(p.costBefore, p.costAfter)} fewer`)
+  return lines
+}
+
+function formatMatch(m: MatchReport, paint: Paint): string[] {
+  const lines: string[] = []
+  if (m.roles) {
+    const r = m.roles
+    const batch = r.batch.length ? `, batch ${r.batch.join(', ')}` : ''
+    const tensors = `C ${r.c}, A ${r.a}, B ${r.b}`
+    lines.push(`${m.block}: ${paint('good', 'contraction')} m ${r.m}, n ${r.n}, k ${r.k}${batch}; ${tensors}`)
+  } else {
+    lines.push(`${m.block}: ${paint('bad', 'no microkernel')}; runs as loops`)
+  }
+  for (const x of m.schedules) {
+    const fields = Object.entries(x).filter(([key]) => key !== 'isa' && key !== 'microkernel')
+    const text = fields.map(([key, v]) => `${key}=${Array.isArray(v) ? v.join('') : String(v)}`).join(' ')
+    lines.push(`    ${x.isa} ${x.microkernel}: ${text}`)
+  }
+  lines.push(...m.log.map((l) => paint('dim', `    ${l}`)))
+  return lines
+}
+
+function formatAddon(a: AddonReport, paint: Paint): string[] {
+  if (a.built) return [`${paint('good', 'built')}: ${a.dir}`, ...indent(a.files)]
+  return [`${paint('bad', 'not built')}: ${a.reason}`, ...(a.dir ? [paint('dim', `it would be in ${a.dir}`)] : [])]
+}
+
+const section = (paint: Paint, title: string, lines: readonly string[] | string): string =>
+  [paint('heading', title), ...indent(typeof lines === 'string' ? [lines] : lines)].join('\n')
+
+const indent = (lines: readonly string[]): string[] => lines.map((l) => `  ${l}`)
+
+/** Exact below a billion, with thousands separators; a mantissa and exponent above. */
+const count = (n: number): string => (n < 1e9 ? n.toLocaleString('en-US') : n.toExponential(2).replace('e+', 'e'))

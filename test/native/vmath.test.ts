@@ -1,0 +1,186 @@
+/**
+ * native/polykern_vmath.h against JavaScript's Math, in ulps: exp, log, tanh and sigmoid for f32 and f64 at AVX-512
+ * and AVX2, on random inputs over the useful ranges, random bit patterns (denormals, NaN, Inf, huge values) and the
+ * edge cases listed below; max and min bit for bit (NaN propagation, +0 > -0). A test addon applies each function
+ * to whole vectors of a typed array.
+ */
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { buildAddon } from '../../plugin/addon/build.ts'
+import { resolveOptions } from '../../plugin/options.ts'
+import { ROOT } from '../support/examples.ts'
+import { rng } from '../support/random.ts'
+
+const require = createRequire(import.meta.url)
+const opts = resolveOptions({ root: ROOT, cacheDir: 'node_modules/.cache/polykern-test' })
+
+const TYPES = [
+  { isa: 'avx512', attr: 'PK_AVX512', dtype: 'f32', suffix: 'ps512', c: 'float', lanes: 16, load: '_mm512_loadu_ps', store: '_mm512_storeu_ps' },
+  { isa: 'avx512', attr: 'PK_AVX512', dtype: 'f64', suffix: 'pd512', c: 'double', lanes: 8, load: '_mm512_loadu_pd', store: '_mm512_storeu_pd' },
+  { isa: 'avx2', attr: 'PK_AVX2', dtype: 'f32', suffix: 'ps256', c: 'float', lanes: 8, load: '_mm256_loadu_ps', store: '_mm256_storeu_ps' },
+  { isa: 'avx2', attr: 'PK_AVX2', dtype: 'f64', suffix: 'pd256', c: 'double', lanes: 4, load: '_mm256_loadu_pd', store: '_mm256_storeu_pd' },
+] as const
+const UNARY = ['exp', 'log', 'tanh', 'sigmoid'] as const
+const BINARY = ['max', 'min'] as const
+
+const SOURCE = [
+  '#include <node_api.h>',
+  '#include <string.h>',
+  '#include "polykern_vmath.h"',
+  '',
+  'typedef void (*apply_fn)(const void *x, const void *y, void *out, int64_t n);',
+  ...TYPES.flatMap((t) =>
+    [...UNARY, ...BINARY].map((fn) => {
+      const args = (BINARY as readonly string[]).includes(fn) ? `${t.load}(x + i), ${t.load}(y + i)` : `${t.load}(x + i)`
+      return [
+        `${t.attr} static void apply_${fn}_${t.suffix}(const void *xv, const void *yv, void *ov, int64_t n) {`,
+        `  const ${t.c} *x = xv, *y = yv; ${t.c} *o = ov;`,
+        `  for (int64_t i = 0; i + ${t.lanes} <= n; i += ${t.lanes}) ${t.store}(o + i, pk_v${fn}_${t.suffix}(${args}));`,
+        '}',
+      ].join('\n')
+    }),
+  ),
+  'static const struct { const char *name; apply_fn fn; } table[] = {',
+  ...TYPES.flatMap((t) => [...UNARY, ...BINARY].map((fn) => `  {"${fn}_${t.suffix}", apply_${fn}_${t.suffix}},`)),
+  '};',
+  '',
+  '/* run(name, x, y, out): out = f(x) or f(x, y) on whole vectors; every array has the same length. */',
+  'static napi_value run(napi_env env, napi_callback_info info) {',
+  '  size_t argc = 4;',
+  '  napi_value argv[4];',
+  '  char name[32];',
+  '  size_t len, n = 0;',
+  '  void *data[3];',
+  '  napi_get_cb_info(env, info, &argc, argv, NULL, NULL);',
+  '  napi_get_value_string_utf8(env, argv[0], name, sizeof name, &len);',
+  '  for (int k = 0; k < 3; k++) {',
+  '    napi_typedarray_type type;',
+  '    napi_value buffer;',
+  '    size_t offset;',
+  '    napi_get_typedarray_info(env, argv[k + 1], &type, &n, &data[k], &buffer, &offset);',
+  '  }',
+  '  for (size_t k = 0; k < sizeof table / sizeof *table; k++) {',
+  '    if (strcmp(table[k].name, name) == 0) {',
+  '      table[k].fn(data[0], data[1], data[2], (int64_t)n);',
+  '      return NULL;',
+  '    }',
+  '  }',
+  '  napi_throw_error(env, NULL, "unknown function");',
+  '  return NULL;',
+  '}',
+  '',
+  'NAPI_MODULE_INIT() {',
+  '  napi_value fn;',
+  '  napi_create_function(env, "run", NAPI_AUTO_LENGTH, run, NULL, &fn);',
+  '  napi_set_named_property(env, exports, "run", fn);',
+  '  return exports;',
+  '}',
+  '',
+].join('\n')
+
+type Run = (name: string, x: Float32Array | Float64Array, y: Float32Array | Float64Array, out: Float32Array | Float64Array) => void
+
+const cpuFlags = new Set(/^flags\s*:(.*)$/m.exec(readFileSync('/proc/cpuinfo', 'utf8'))?.[1].trim().split(/\s+/))
+const supported = (isa: string) => (isa === 'avx512' ? ['avx512f', 'avx2', 'fma'] : ['avx2', 'fma']).every((f) => cpuFlags.has(f))
+
+const f32 = (x: number) => Math.fround(x)
+/**
+ * The value each function must approach, rounded to the element type. sigmoid is 1 / (1 + exp(-x)) as the kernels
+ * define it in the element type: 0 once exp(-x) overflows it (where the exact value is a denormal).
+ */
+const REFERENCE: Record<string, Record<'f32' | 'f64', (x: number) => number>> = {
+  exp: { f32: (x) => f32(Math.exp(x)), f64: Math.exp },
+  log: { f32: (x) => f32(Math.log(x)), f64: Math.log },
+  tanh: { f32: (x) => f32(Math.tanh(x)), f64: Math.tanh },
+  sigmoid: { f32: (x) => (f32(Math.exp(-x)) === Infinity ? 0 : f32(1 / (1 + Math.exp(-x)))), f64: (x) => 1 / (1 + Math.exp(-x)) },
+}
+/** Allowed error in ulps: Cephes' bounds (1-2 ulp) plus the reference's own rounding. */
+const MAX_ULPS: Record<string, Record<'f32' | 'f64', number>> = {
+  exp: { f32: 2, f64: 3 }, log: { f32: 2, f64: 3 }, tanh: { f32: 2, f64: 3 }, sigmoid: { f32: 3, f64: 4 },
+}
+
+const F32_EDGES = [
+  0, -0, 1.4e-45, -1.4e-45, 1.1754942e-38, -1.1754942e-38, 1.17549435e-38, 3.4028235e38, -3.4028235e38, Infinity, -Infinity,
+  NaN, 1, -1, 0.5, 0.625, -0.625, 0.6250001, 88.72283, 88.72284, 89, 100, -87.33655, -103.97, -103.98, -104, -150, 1e-30,
+  -1e-30, 0.7071067, 0.7071068, 2, 9, -9, 20, 1e-7, -1e-7,
+]
+const F64_EDGES = [
+  0, -0, 5e-324, -5e-324, 2.225073858507201e-308, -2.225073858507201e-308, 2.2250738585072014e-308, 1.7976931348623157e308,
+  -1.7976931348623157e308, Infinity, -Infinity, NaN, 1, -1, 0.5, 0.625, -0.625, 709.78, 709.79, 710, 800, -708.39, -745.13,
+  -745.14, -746, -1000, 1e-300, -1e-300, 0.7071067811865476, 0.7071067811865475, 2, 19, -19, 40, 1e-17, -1e-17,
+]
+const RANGES: Record<string, [number, number]> = { exp: [-110, 95], log: [0, 50], tanh: [-6, 6], sigmoid: [-30, 30] }
+const RANGES_F64: Record<string, [number, number]> = { exp: [-750, 712], log: [0, 50], tanh: [-20, 20], sigmoid: [-40, 40] }
+
+/** Inputs: the edges, then thirds of uniform in the function's range, uniform in [-1, 1], and random bit patterns. */
+function inputs(dtype: 'f32' | 'f64', fn: string, count: number, lanes: number): Float32Array | Float64Array {
+  const next = rng(count * 131 + fn.length)
+  const edges = dtype === 'f32' ? F32_EDGES : F64_EDGES
+  const [lo, hi] = (dtype === 'f32' ? RANGES : RANGES_F64)[fn] ?? [-10, 10]
+  const n = Math.ceil((edges.length + count) / lanes) * lanes
+  const out = dtype === 'f32' ? new Float32Array(n) : new Float64Array(n)
+  const bits = dtype === 'f32' ? new Uint32Array(out.buffer) : new Uint32Array(out.buffer)
+  out.set(edges)
+  for (let i = edges.length; i < n; i++) {
+    const kind = i % 3
+    if (kind === 0) out[i] = lo + (hi - lo) * next()
+    else if (kind === 1) out[i] = next() * 2 - 1
+    else if (dtype === 'f32') bits[i] = Math.floor(next() * 2 ** 32)
+    else [bits[2 * i], bits[2 * i + 1]] = [Math.floor(next() * 2 ** 32), Math.floor(next() * 2 ** 32)]
+  }
+  return out
+}
+
+/** Distance in representable values (0 for two NaNs, Infinity for one). */
+function ulps(a: number, b: number, dtype: 'f32' | 'f64'): number {
+  if (Number.isNaN(a) || Number.isNaN(b)) return Number.isNaN(a) && Number.isNaN(b) ? 0 : Infinity
+  if (dtype === 'f32') {
+    const i = new Int32Array(new Float32Array([a, b]).buffer)
+    const ordered = (x: number) => (x < 0 ? -2147483648 - x : x)
+    return Math.abs(ordered(i[0]) - ordered(i[1]))
+  }
+  const i = new BigInt64Array(new Float64Array([a, b]).buffer)
+  const ordered = (x: bigint) => (x < 0n ? -(2n ** 63n) - x : x)
+  const d = ordered(i[0]) - ordered(i[1])
+  return Number(d < 0n ? -d : d)
+}
+
+describe('polykern_vmath.h', () => {
+  let run: Run
+  beforeAll(async () => {
+    const built = await buildAddon({ source: SOURCE, cacheDir: opts.cacheDir })
+    if (!built.ok) throw new Error(`the vmath test addon did not build:\n${built.error}`)
+    run = (require(built.path) as { run: Run }).run
+  })
+
+  for (const t of TYPES) {
+    for (const fn of UNARY) {
+      it.runIf(supported(t.isa))(`${fn} ${t.dtype} (${t.isa}) is within ${MAX_ULPS[fn][t.dtype]} ulp of Math.${fn}`, () => {
+        const x = inputs(t.dtype, fn, t.dtype === 'f32' ? 300_000 : 150_000, t.lanes)
+        const out = x.slice().fill(0)
+        run(`${fn}_${t.suffix}`, x, x, out)
+        let worst = 0
+        let at = 0
+        for (let i = 0; i < x.length; i++) {
+          const u = ulps(out[i], REFERENCE[fn][t.dtype](x[i]), t.dtype)
+          if (u > worst) [worst, at] = [u, i]
+        }
+        expect(worst, `worst at x = ${x[at]}: got ${out[at]}, want ${REFERENCE[fn][t.dtype](x[at])}`).toBeLessThanOrEqual(MAX_ULPS[fn][t.dtype])
+      })
+    }
+    for (const fn of BINARY) {
+      it.runIf(supported(t.isa))(`${fn} ${t.dtype} (${t.isa}) is Math.${fn}, NaN and signed zeros included`, () => {
+        const edges = t.dtype === 'f32' ? F32_EDGES : F64_EDGES
+        const pairs = edges.flatMap((a) => edges.map((b) => [a, b]))
+        const n = Math.ceil(pairs.length / t.lanes) * t.lanes
+        const make = (k: number) => (t.dtype === 'f32' ? Float32Array : Float64Array).from({ length: n }, (_, i) => pairs[i % pairs.length][k])
+        const [x, y] = [make(0), make(1)]
+        const out = x.slice().fill(1)
+        run(`${fn}_${t.suffix}`, x, y, out)
+        const wrong = [...out].findIndex((v, i) => !Object.is(v, Math[fn](x[i], y[i])))
+        expect(wrong, wrong < 0 ? '' : `${fn}(${x[wrong]}, ${y[wrong]}) gave ${out[wrong]}`).toBe(-1)
+      })
+    }
+  }
+})

@@ -1,0 +1,289 @@
+/**
+ * The contraction-path pass against the interpreter: the IR before and after the pass must compute the same outputs
+ * on random shapes (1, primes, sizes that are no multiple of 8), and the shape of what it builds is checked against
+ * costs and paths worked out by hand here. Blocks it must leave alone come back identical.
+ */
+import { readFileSync } from 'node:fs'
+import { describe, expect, it } from 'vitest'
+import { evaluate } from '../../plugin/ir/affine.ts'
+import { buildKernel } from '../../plugin/ir/build.ts'
+import { interpret } from '../../plugin/ir/interp.ts'
+import type { Block, Kernel } from '../../plugin/ir/nodes.ts'
+import { verifyKernel } from '../../plugin/ir/verify.ts'
+import { walkStmts } from '../../plugin/ir/walk.ts'
+import { findKernelSites } from '../../plugin/find/annotations.ts'
+import { resolveOptions } from '../../plugin/options.ts'
+import { contractionPath, planContractionPaths } from '../../plugin/passes/contraction-path.ts'
+import { compileKernel } from '../../plugin/pipeline.ts'
+import { EXAMPLE_FILES, ROOT, exampleSpecs, specOf } from '../support/examples.ts'
+import { maxRelErr, randomArray, rng, tolerance, type TensorArray } from '../support/random.ts'
+
+const SIZES = [1, 2, 3, 5, 7, 13, 17]
+const MAX_POINTS = 150_000
+const S = 64 // every size symbol, when the pass compares costs
+
+const kernel = (text: string, params: readonly string[]): Kernel => verifyKernel(buildKernel(specOf(text, params)), 'build')
+const chain3 = (): Kernel => buildKernel(exampleSpecs().find((e) => e.name === 'chain3')!.spec)
+const blocks = (k: Kernel): Block[] => k.body.filter((s): s is Block => s.kind === 'block')
+const temps = (k: Kernel) => k.tensors.filter((t) => t.role === 'temp')
+
+/** Points the kernel's blocks visit at these sizes: what the interpreter pays. */
+const points = (k: Kernel, sizes: ReadonlyMap<string, number>): number =>
+  blocks(k).reduce((n, b) => n + b.indices.reduce((p, ix) => p * evaluate(ix.extent, sizes), 1), 0)
+
+/** Run 0 sets every size to 1; later runs draw from SIZES, the first size cycling through all of them. */
+function shapes(k: Kernel, seed: number, runs: number): Map<string, number>[] {
+  const next = rng(seed)
+  const out = [new Map(k.sizes.map((s) => [s, 1]))]
+  for (let run = 1; out.length < runs; run++) {
+    const pick = (n: number) => (n === 0 ? SIZES[run % SIZES.length] : SIZES[Math.floor(next() * SIZES.length)])
+    const sizes = new Map(k.sizes.map((s, n) => [s, pick(n)]))
+    if (points(k, sizes) <= MAX_POINTS) out.push(sizes)
+  }
+  return out
+}
+
+/** Interprets both kernels on the same random inputs (outputs start random too: `+=` accumulates) and compares. */
+function expectSameResults(before: Kernel, after: Kernel, seed: number, runs = 8): void {
+  verifyKernel(after, 'contraction-path')
+  const next = rng(seed * 31 + 7)
+  for (const sizes of shapes(before, seed, runs)) {
+    const args = before.params.map((p) => {
+      if (p.kind === 'size') return sizes.get(p.name)!
+      const t = before.tensors.find((x) => x.name === p.name)!
+      return randomArray(t.dtype, t.shape.reduce((n, d) => n * evaluate(d, sizes), 1), next)
+    })
+    const copy = () => args.map((a) => (typeof a === 'number' ? a : a.slice()))
+    const [want, got] = [copy(), copy()]
+    interpret(before, want)
+    interpret(after, got)
+    before.params.forEach((p, n) => {
+      if (p.kind !== 'tensor') return
+      const t = before.tensors.find((x) => x.name === p.name)!
+      const reduction = Math.max(...before.sizes.map((s) => sizes.get(s)!)) ** 3
+      const shown = [...sizes].map(([s, v]) => `${s}=${v}`).join(' ')
+      const err = maxRelErr(want[n] as TensorArray, got[n] as TensorArray)
+      expect(err, `${p.name} at ${shown}`).toBeLessThanOrEqual(tolerance(t.dtype, reduction))
+    })
+  }
+}
+
+describe('factorizes products of three or more factors', () => {
+  it('chain3 (X·Y)·Z: two GEMM-shaped blocks through one temporary, E·A·B + E·B·F multiply-adds', () => {
+    const before = chain3()
+    const after = contractionPath(before)
+    expect(blocks(after).map((b) => b.id)).toEqual(['s0.1', 's0'])
+    expect(temps(after)).toHaveLength(1)
+    expect(blocks(after).map((b) => b.indices.map((ix) => ix.name).sort().join(''))).toEqual(['abe', 'bef'])
+    const [d] = planContractionPaths(before)
+    expect(d).toMatchObject({ factorized: true, costBefore: S ** 4, costAfter: 2 * S ** 3 })
+    expectSameResults(before, after, 1)
+  })
+
+  const fiveOperands = `
+    X: f32[E, A]
+    Y: f32[F, B]
+    Z: f32[A, B, C, D]
+    U: f32[G, C]
+    V: f32[H, D]
+    O: f32[E, F, G, H]
+    O[e, f, g, h] +=! X[e, a] * Y[f, b] * Z[a, b, c, d] * U[g, c] * V[h, d]`
+  const fiveParams = ['X', 'Y', 'Z', 'U', 'V', 'O', 'E', 'F', 'G', 'H', 'A', 'B', 'C', 'D']
+
+  it("issue 4's five operands: four pairwise blocks, each summing one index, 5 indices each", () => {
+    const before = kernel(fiveOperands, fiveParams)
+    const after = contractionPath(before)
+    expect(blocks(after)).toHaveLength(4)
+    expect(temps(after)).toHaveLength(3)
+    const [d] = planContractionPaths(before)
+    expect(d.steps.map((s) => s.summed.length)).toEqual([1, 1, 1, 1])
+    expect(new Set(d.steps.flatMap((s) => s.summed))).toEqual(new Set(['a', 'b', 'c', 'd']))
+    for (const b of blocks(after)) expect(b.indices).toHaveLength(5)
+    expect(d).toMatchObject({ factorized: true, costBefore: S ** 8, costAfter: 4 * S ** 5 })
+    expectSameResults(before, after, 2, 10)
+  })
+
+  it('a four-operand chain (f64): three blocks', () => {
+    const before = kernel(`
+      A: f64[M, J]
+      B: f64[J, K]
+      C: f64[K, P]
+      D: f64[P, L]
+      O: f64[M, L]
+      O[i, l] +=! A[i, j] * B[j, k] * C[k, p] * D[p, l]`, ['A', 'B', 'C', 'D', 'O', 'M', 'J', 'K', 'P', 'L'])
+    const after = contractionPath(before)
+    expect(blocks(after)).toHaveLength(3)
+    expectSameResults(before, after, 3)
+  })
+
+  it('i32 sums of products reassociate exactly (wrapping arithmetic), also when accumulating without `!`', () => {
+    const before = kernel(`
+      A: i32[M, J]
+      B: i32[J, K]
+      C: i32[K, L]
+      O: i32[M, L]
+      O[i, l] += A[i, j] * B[j, k] * C[k, l]`, ['A', 'B', 'C', 'O', 'M', 'J', 'K', 'L'])
+    const after = contractionPath(before)
+    expect(blocks(after)).toHaveLength(2)
+    const filled = after.body.flatMap((s) => (s.kind === 'fill' ? [s.tensor] : []))
+    expect(filled).toEqual([temps(after)[0].name])
+    expectSameResults(before, after, 4)
+  })
+
+  it('constants, a size and a rank-0 tensor ride along with the last product', () => {
+    const before = kernel(`
+      A: f64[M, J]
+      B: f64[J, K]
+      C: f64[K, L]
+      s: f64[]
+      O: f64[M, L]
+      O[i, l] +=! 0.5 * s * A[i, j] * B[j, k] * C[k, l] * K`, ['A', 'B', 'C', 's', 'O', 'M', 'J', 'K', 'L'])
+    const after = contractionPath(before)
+    expect(blocks(after)).toHaveLength(2)
+    const final = blocks(after).at(-1)!
+    const loads = JSON.stringify(final.body)
+    expect(loads).toContain('"tensor":"s"')
+    expect(loads).toContain('"value":0.5')
+    expectSameResults(before, after, 5)
+  })
+
+  it('affine accesses that stay in range (a flipped filter index)', () => {
+    const before = kernel(`
+      A: f64[M, 3]
+      B: f64[3, K]
+      C: f64[K, L]
+      O: f64[M, L]
+      O[i, l] +=! A[i, 2 - r] * B[r, k] * C[k, l]`, ['A', 'B', 'C', 'O', 'M', 'K', 'L'])
+    const after = contractionPath(before)
+    expect(blocks(after)).toHaveLength(2)
+    expectSameResults(before, after, 6)
+  })
+})
+
+describe('a reduced index shared by three factors', () => {
+  const text = `
+    X: f64[I, K]
+    Y: f64[K]
+    Z: f64[K, B]
+    W: f64[B]
+    O: f64[I]
+    O[i] +=! X[i, k] * Y[k] * Z[k, b] * W[b]`
+  const params = ['X', 'Y', 'Z', 'W', 'O', 'I', 'K', 'B']
+
+  it('is summed only in the last block, where no other factor needs it', () => {
+    const before = kernel(text, params)
+    const after = contractionPath(before)
+    const [d] = planContractionPaths(before)
+    expect(d.factorized).toBe(true)
+    expect(d.steps.at(-1)!.summed).toContain('k')
+    for (const s of d.steps.slice(0, -1)) expect(s.summed).not.toContain('k')
+    for (const t of temps(after)) expect(t.shape.map((x) => x.terms[0]?.v)).toContain('K')
+    expectSameResults(before, after, 7)
+  })
+
+  it('summing it early instead (written by hand with a temporary) computes something else', () => {
+    const before = kernel(text, params)
+    const wrong = kernel(`
+      X: f64[I, K]
+      Y: f64[K]
+      Z: f64[K, B]
+      W: f64[B]
+      O: f64[I]
+      let t: f64[]
+      t +=! Y[k] * Z[k, b] * W[b]
+      O[i] +=! X[i, k] * t`, params)
+    const sizes = new Map([['I', 3], ['K', 5], ['B', 7]])
+    const next = rng(8)
+    const args = before.params.map((p) => {
+      if (p.kind === 'size') return sizes.get(p.name)!
+      const t = before.tensors.find((x) => x.name === p.name)!
+      return randomArray(t.dtype, t.shape.reduce((n, d) => n * evaluate(d, sizes), 1), next)
+    })
+    const copy = () => args.map((a) => (typeof a === 'number' ? a : a.slice()))
+    const [want, got] = [copy(), copy()]
+    interpret(before, want)
+    interpret(wrong, got)
+    const o = params.indexOf('O')
+    expect(maxRelErr(want[o] as TensorArray, got[o] as TensorArray)).toBeGreaterThan(1e-3)
+  })
+})
+
+describe('leaves alone', () => {
+  const unchanged = (k: Kernel, reason: RegExp) => {
+    expect(contractionPath(k)).toBe(k)
+    const decisions = planContractionPaths(k)
+    expect(decisions).toHaveLength(1)
+    expect(decisions[0].factorized).toBe(false)
+    expect(decisions[0].reason).toMatch(reason)
+  }
+
+  it('a padded read: the guard would not hold inside a temporary', () => {
+    unchanged(kernel(`
+      I: f64[H]
+      F: f64[3, C]
+      G: f64[C]
+      O: f64[H]
+      O[h] +=! I[h + r - 1] * F[r, c] * G[c]`, ['I', 'F', 'G', 'O', 'H', 'C']), /constraints|padding/)
+  })
+
+  it('a where clause', () => {
+    unchanged(kernel(`
+      X: f64[N, K]
+      Y: f64[K, J]
+      Z: f64[J]
+      O: f64[N]
+      O[i] +=! X[i, k] * Y[k, j] * Z[j] where k <= j`, ['X', 'Y', 'Z', 'O', 'N', 'K', 'J']), /constraints/)
+  })
+
+  it('max= of a product', () => {
+    unchanged(kernel(`
+      X: f64[N, K]
+      Y: f64[K, J]
+      Z: f64[J]
+      O: f64[N]
+      O[i] max=! X[i, k] * Y[k, j] * Z[j]`, ['X', 'Y', 'Z', 'O', 'N', 'K', 'J']), /max=/)
+  })
+
+  it('two tensor factors (and a constant): already one contraction', () => {
+    unchanged(kernel(`
+      A: f32[M, K]
+      B: f32[K, N]
+      C: f32[M, N]
+      C[i, j] +=! 2 * A[i, k] * B[k, j]`, ['A', 'B', 'C', 'M', 'N', 'K']), /only 2 factors/)
+    const matmul = buildKernel(exampleSpecs().find((e) => e.name === 'matmul')!.spec)
+    expect(contractionPath(matmul)).toBe(matmul)
+    expect(planContractionPaths(matmul)).toEqual([])
+  })
+
+  it('a product no path makes cheaper (an element-wise triple product)', () => {
+    unchanged(kernel(`
+      X: f64[N]
+      Y: f64[N]
+      Z: f64[N]
+      o: f64[]
+      o +=! X[i] * Y[i] * Z[i]`, ['X', 'Y', 'Z', 'o', 'N']), /too little/)
+  })
+})
+
+describe('in the pipeline', () => {
+  const file = EXAMPLE_FILES.find((f) => f.endsWith('linalg.ts'))!
+  const code = readFileSync(file, 'utf8')
+  const site = findKernelSites(file, code).find((s) => s.name === 'chain3')!
+
+  it('both pairwise blocks of chain3 are matched as GEMMs afterwards', () => {
+    const compiled = compileKernel(site, code, resolveOptions({ root: ROOT }))
+    const ids: string[] = []
+    walkStmts(compiled.ir.body, (s) => {
+      if (s.kind === 'contraction' && s.schedules.length > 0) ids.push(s.id)
+    })
+    expect(ids).toEqual(['s0.1', 's0'])
+  })
+
+  it('logs each decision with its costs', () => {
+    const log: string[] = []
+    contractionPath(chain3(), { log: (m) => log.push(m) })
+    expect(log).toHaveLength(1)
+    expect(log[0]).toContain(`${S ** 4} → ${2 * S ** 3}`)
+    expect(log[0]).toMatch(/^chain3 s0: factorized/)
+  })
+})
