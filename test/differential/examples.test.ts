@@ -8,17 +8,15 @@ import { createRequire } from 'node:module'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
-import { evaluate } from '../../plugin/ir/affine.ts'
 import { buildKernel } from '../../plugin/ir/build.ts'
 import { interpret } from '../../plugin/ir/interp.ts'
-import type { Kernel } from '../../plugin/ir/nodes.ts'
-import { analyzeKernel } from '../../plugin/analysis/deps.ts'
 import { resolveOptions } from '../../plugin/options.ts'
 import { compileModule } from '../../plugin/pipeline.ts'
 import { checkSpec } from '../../plugin/spec/check.ts'
 import { parseSpec } from '../../plugin/spec/parser.ts'
 import type { KernelAbi } from '../../runtime/abi.ts'
-import { maxRelErr, randomArray, rng, tolerance, type TensorArray } from '../support/random.ts'
+import { makeArgs, points, reductionLength } from '../support/kernel-args.ts'
+import { maxRelErr, rng, tolerance, type TensorArray } from '../support/random.ts'
 
 const root = path.resolve(fileURLToPath(import.meta.url), '../../..')
 const require = createRequire(import.meta.url)
@@ -74,29 +72,6 @@ for (const file of ['examples/kernels/linalg.ts', 'examples/kernels/nn.ts']) {
   })
 }
 
-function makeArgs(abi: KernelAbi, sizes: ReadonlyMap<string, number>, next: () => number): unknown[] {
-  return abi.params.map((p) => {
-    if (p.kind === 'size') return sizes.get(p.name)!
-    const length = p.shape.reduce<number>((n, d) => n * (typeof d === 'number' ? d : sizes.get(d)!), 1)
-    return randomArray(p.dtype, length, next)
-  })
-}
-
-/** Iteration points of every block: a bound on the interpreter's work. */
-function points(k: Kernel, sizes: ReadonlyMap<string, number>): number {
-  return k.body.reduce((n, s) => (s.kind === 'block' ? n + s.indices.reduce((m, ix) => m * evaluate(ix.extent, sizes), 1) : n), 0)
-}
-
-function reductionLength(k: Kernel, sizes: ReadonlyMap<string, number>): number {
-  const facts = analyzeKernel(k)
-  let longest = 1
-  for (const s of k.body) {
-    if (s.kind !== 'block') continue
-    const reduced = facts.blocks.get(s.id)!.reductionIndices
-    longest = Math.max(longest, s.indices.filter((ix) => reduced.includes(ix.name)).reduce((m, ix) => m * evaluate(ix.extent, sizes), 1))
-  }
-  return longest
-}
 
 function dtypeOf(abi: KernelAbi) {
   for (const p of abi.params) if (p.kind === 'tensor' && p.role !== 'in') return p.dtype

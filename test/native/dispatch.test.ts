@@ -11,13 +11,10 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { buildAddon } from '../../plugin/addon/build.ts'
-import { analyzeKernel } from '../../plugin/analysis/deps.ts'
 import { addonIsas, emitAddonSource, type AddonKernel } from '../../plugin/emit/napi.ts'
 import { findKernelSites } from '../../plugin/find/annotations.ts'
-import { evaluate } from '../../plugin/ir/affine.ts'
 import { buildKernel } from '../../plugin/ir/build.ts'
 import { interpret } from '../../plugin/ir/interp.ts'
-import type { Kernel } from '../../plugin/ir/nodes.ts'
 import { resolveOptions } from '../../plugin/options.ts'
 import { compileKernel, compileModule } from '../../plugin/pipeline.ts'
 import { checkSpec } from '../../plugin/spec/check.ts'
@@ -26,6 +23,7 @@ import { AVX2, AVX512, ISAS, SCALAR } from '../../plugin/targets/index.ts'
 import type { Isa } from '../../plugin/targets/isa.ts'
 import type { KernelAbi } from '../../runtime/abi.ts'
 import * as K from '../emit/kernels.ts'
+import { makeArgs, points, reductionLength } from '../support/kernel-args.ts'
 import { maxRelErr, randomArray, rng, tolerance, type TensorArray } from '../support/random.ts'
 
 const root = path.resolve(fileURLToPath(import.meta.url), '../../..')
@@ -195,29 +193,6 @@ for (const file of ['examples/kernels/linalg.ts', 'examples/kernels/nn.ts']) {
   })
 }
 
-function makeArgs(abi: KernelAbi, sizes: ReadonlyMap<string, number>, next: () => number): unknown[] {
-  return abi.params.map((p) => {
-    if (p.kind === 'size') return sizes.get(p.name)!
-    const length = p.shape.reduce<number>((n, d) => n * (typeof d === 'number' ? d : sizes.get(d)!), 1)
-    return randomArray(p.dtype, length, next)
-  })
-}
-
-function points(k: Kernel, sizes: ReadonlyMap<string, number>): number {
-  return k.body.reduce((n, s) => (s.kind === 'block' ? n + s.indices.reduce((m, ix) => m * evaluate(ix.extent, sizes), 1) : n), 0)
-}
-
-function reductionLength(k: Kernel, sizes: ReadonlyMap<string, number>): number {
-  const facts = analyzeKernel(k)
-  let longest = 1
-  for (const s of k.body) {
-    if (s.kind !== 'block') continue
-    const reduced = facts.blocks.get(s.id)!.reductionIndices
-    const extents = s.indices.filter((ix) => reduced.includes(ix.name)).map((ix) => evaluate(ix.extent, sizes))
-    longest = Math.max(longest, extents.reduce((m, e) => m * e, 1))
-  }
-  return longest
-}
 
 function dtypeOf(abi: KernelAbi) {
   for (const p of abi.params) if (p.kind === 'tensor' && p.role !== 'in') return p.dtype

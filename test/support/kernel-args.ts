@@ -1,0 +1,33 @@
+/** Random arguments for a compiled kernel and bounds on its reference run, shared by the differential suites. */
+import { analyzeKernel } from '../../plugin/analysis/deps.ts'
+import { evaluate } from '../../plugin/ir/affine.ts'
+import type { Kernel } from '../../plugin/ir/nodes.ts'
+import type { KernelAbi } from '../../runtime/abi.ts'
+import { randomArray } from './random.ts'
+
+/** Arguments in the ABI's order: random arrays of the right length and dtype, and the given sizes. */
+export function makeArgs(abi: KernelAbi, sizes: ReadonlyMap<string, number>, next: () => number): unknown[] {
+  return abi.params.map((p) => {
+    if (p.kind === 'size') return sizes.get(p.name)!
+    const length = p.shape.reduce<number>((n, d) => n * (typeof d === 'number' ? d : sizes.get(d)!), 1)
+    return randomArray(p.dtype, length, next)
+  })
+}
+
+/** Iteration points of every block: a bound on the interpreter's work. */
+export function points(k: Kernel, sizes: ReadonlyMap<string, number>): number {
+  return k.body.reduce((n, s) => (s.kind === 'block' ? n + s.indices.reduce((m, ix) => m * evaluate(ix.extent, sizes), 1) : n), 0)
+}
+
+/** The longest reduction of any block, which scales the floating-point tolerance. */
+export function reductionLength(k: Kernel, sizes: ReadonlyMap<string, number>): number {
+  const facts = analyzeKernel(k)
+  let longest = 1
+  for (const s of k.body) {
+    if (s.kind !== 'block') continue
+    const reduced = facts.blocks.get(s.id)!.reductionIndices
+    const extents = s.indices.filter((ix) => reduced.includes(ix.name)).map((ix) => evaluate(ix.extent, sizes))
+    longest = Math.max(longest, extents.reduce((m, e) => m * e, 1))
+  }
+  return longest
+}
