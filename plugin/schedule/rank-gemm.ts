@@ -37,6 +37,12 @@ const roundUp = (x: number, unit: number): number => Math.ceil(x / unit) * unit
 
 /** The deepest k block: a narrow B panel (a few NR wide) can hold this many rows in half of L2. */
 const KC_MAX = 4096
+/**
+ * Deeper k blocks than BLIS's 512 go with B panels at most this many register tiles wide. Measured here (1024³, B
+ * transposed): kc 1024 with a wide panel ran 10% slower than 256, which the model ranks within a percent.
+ */
+const WIDE_KC_MAX = 512
+const NARROW_PANEL_TILES = 4
 
 /**
  * kc: powers of two from 16 (few rows of a B read in place) past BLIS's range (a kc × NR micro-panel of B in L1) to
@@ -92,6 +98,8 @@ export function rankGemm(p: GemmProblem, space: GemmSpace): readonly RankedVaria
       for (const kc of sizes.kc) {
         for (const mc of sizes.mc) {
           for (const nc of sizes.nc) {
+            // k blocks past BLIS's range only for narrow B panels (skinny N), whose kc rows still fit half of L2.
+            if (kc > WIDE_KC_MAX && nc > NARROW_PANEL_TILES * p.nr) continue
             stage1.push(evaluate({ mc, nc, kc, order: ORDERS[0], inner, parallel: parallel[0], packA, packB }))
           }
         }

@@ -62,10 +62,10 @@ if (args['cached-child'] !== undefined) {
   console.log(JSON.stringify({ ms: performance.now() - started, cached: compiled?.addon?.cached }))
 } else {
   if (args.out === undefined) throw new Error('variants: --out FILE is missing')
-  const build = measureBuild()
+  const build = await measureBuild()
   const variants: VariantCase[] = []
   for (const name of VARIANT_CASES) variants.push(...(await measureCase(CASES.find((c) => c.name === name)!)))
-  const report: VariantsReport = { ...(await build), variants }
+  const report: VariantsReport = { ...build, variants }
   writeFileSync(args.out, JSON.stringify(report, null, 2))
   log(formatVariants(report))
 }
