@@ -5,7 +5,9 @@
  * by PolyDL's working-set analysis per shape class of the call-time sizes (plugin/schedule/select.ts).
  * Needs: block form. Leaves: Contractions around single-store blocks.
  */
-import type { Block, Contraction, ContractionRoles, ContractionSchedule, GemmBlocking, Kernel, SizeGuard } from '../ir/nodes.ts'
+import type {
+  Block, Contraction, ContractionRoles, ContractionSchedule, GemmBlocking, Kernel, SizeGuard,
+} from '../ir/nodes.ts'
 import { mapStmts } from '../ir/walk.ts'
 import type { Isa } from '../targets/isa.ts'
 import type { Machine } from '../targets/machine.ts'
@@ -71,20 +73,24 @@ const KIB = 1024
 const roundDown = (x: number, unit: number): number => Math.max(unit, Math.floor(x / unit) * unit)
 
 /**
- * The documented fallback (option `schedules: 'interim'`): rules from the machine's caches, with the choices measured
- * on this machine (1-thread CPU time, f32 AVX-512 unless said; interim-schedule notes in the lead's report).
- * - Large calls (the schedule's own fields): loop order n, k, m; register tiles walked along C's rows (inner `mn`:
- *   one MR × kc micro-panel of A stays in L1 while the kc × nc panel of packed B, half of L2, streams from L2: 4-8%
- *   over BLIS's `nm` at 1024³-2048³); kc 256 (fewer passes over C than 192, same speed); A read in place when its
- *   rows are contiguous in k (packing it took 3-6% of the time); the m range split between the threads, which pack
- *   each B panel together.
- * - M <= MR (matrix-vector): nothing packed, k blocks of 16 rows of B each read front to back across all of N, the
- *   n range split: memory-bound (64 MB of B packed for one row was 1-3 GFLOP/s, this 13-14).
- * - M <= 8·MR: B read in place (prefetched a tile ahead), all rows in one block so each B micro-panel is loaded
- *   once; A packed; the n range split.
- * - N <= 3·NR: B panels packed (a few KiB per k row) as deep as half of L2 allows, A in place: one pass over C.
+ * The documented fallback (SubstituteOptions `schedules: 'interim'`): blocking rules from the machine's caches, each
+ * choice measured on this machine (f32, AVX-512, GFLOP/s at 1 / 2 threads; before: the one packed blocking they
+ * replace).
+ * - Large calls (the schedule's own fields): loop order n, k, m; register tiles walked along C's rows (`mn`: one
+ *   MR × kc micro-panel of A stays in L1 while the kc × nc panel of packed B, half of L2, streams from L2; 8% over
+ *   BLIS's `nm` at 1024³); kc 256; A read in place when its rows are contiguous in k (packing it took 3-6%); the m
+ *   range split between the threads, which pack each B panel together. 1024³: 209 / 402, 2048³: 204 / 409.
  * - A batch of small GEMMs (m·n·k <= 2^21 each, at least 2): whole GEMMs on the threads, nothing packed.
- * - Small calls (m·n·k <= 2^21): nothing packed (packing 2·64² elements took as long as the 64³ product).
+ *   32 × 128·128·64: 175 / 357 (before 118 / 108).
+ * - M <= MR (matrix-vector): nothing packed, k blocks of 16 rows of B each read front to back across all of N, the
+ *   n range split: memory-bound, 1 × 4096 × 4096: 14.4 / 29 (before 3.1 / 3.2: all of B packed for one row).
+ * - M <= 8·MR: B read in place (each micro-panel prefetched a tile ahead, loaded once for all rows), A packed, the n
+ *   range split. 35 × 8457 × 2560: 125 / 275 (before 73 / 67). AVX2 keeps packing B (65 against 49 in place).
+ * - N <= 3·NR: B panels packed as deep in k as half of L2 holds (one pass over C), A in place. 2048 × 64 × 2048:
+ *   205 / 397 (before 107 / 208).
+ * - Small calls (m·n·k <= 2^21): nothing packed (packing both operands of 64³ took a third of the call).
+ * - M <= 48·MR: the large blocking with the n range split, each thread packing its own B panels: at 128 × 2048 ×
+ *   4096, 2 threads run 336 instead of 274 (two threads packing one panel from memory at once, then both waiting).
  */
 export function interimSchedule(isa: Isa, mk: Microkernel, machine: Machine): ContractionSchedule {
   const bytes = mk.dtype === 'f64' ? 8 : 4
@@ -107,17 +113,22 @@ export function interimSchedule(isa: Isa, mk: Microkernel, machine: Machine): Co
     },
     {
       when: { maxM: mk.mr },
-      blocking: { mc: mk.mr, nc: wide, kc: 16, order: ['k', 'n', 'm'], inner: 'nm', parallel: 'n', packA: false, packB: false },
+      blocking: {
+        mc: mk.mr, nc: wide, kc: 16, order: ['k', 'n', 'm'], inner: 'nm', parallel: 'n', packA: false, packB: false,
+      },
     },
     {
       when: { maxM: 8 * mk.mr },
-      blocking: { mc: 8 * mk.mr, nc: wide, kc: 128, order: ['n', 'k', 'm'], inner: 'nm', parallel: 'n', packA: true, packB: false },
+      blocking: isa.vectorBytes < 64 ? { ...large, mc: 8 * mk.mr, parallel: 'n', packA: true } : {
+        mc: 8 * mk.mr, nc: wide, kc: 128, order: ['n', 'k', 'm'], inner: 'nm', parallel: 'n', packA: true, packB: false,
+      },
     },
     {
       when: { maxN: 3 * mk.nr },
       blocking: { ...large, nc: 3 * mk.nr, kc: roundDown(l2 / 2 / (3 * mk.nr * bytes), 16) },
     },
     { when: { maxWork: small }, blocking: { ...large, packB: false } },
+    { when: { maxM: 48 * mk.mr }, blocking: { ...large, parallel: 'n' } },
   ]
   return { isa: isa.name, microkernel: mk.name, ...large, special }
 }
