@@ -24,8 +24,11 @@
 
 #define PK_CALL(env, call) PK_CALL_OR(env, call, NULL)
 
-/* 2^53: the largest size a JS number holds exactly. */
+/* 2^53: sizes must be below it, safe integers as the JS runtime checks (Number.isSafeInteger). */
 #define PK_MAX_SIZE 9007199254740992.0
+
+/* The most elements one tensor may have: MAX_ELEMENTS of runtime/validate.ts. */
+#define PK_MAX_ELEMENTS 4294967296LL
 
 typedef enum { PK_TYPE_ERROR, PK_RANGE_ERROR } pk_error_kind;
 
@@ -99,7 +102,7 @@ static inline bool pk_array_arg(napi_env env, napi_value value, napi_typedarray_
   return true;
 }
 
-/* A size argument: a finite, integral, non-negative number no larger than 2^53. */
+/* A size argument: a finite, integral, non-negative number below 2^53. */
 static inline bool pk_size_arg(napi_env env, napi_value value, const char *kernel, const char *name, int64_t *out) {
   napi_valuetype type;
   PK_CALL_OR(env, napi_typeof(env, value, &type), false);
@@ -110,10 +113,10 @@ static inline bool pk_size_arg(napi_env env, napi_value value, const char *kerne
   }
   double x;
   PK_CALL_OR(env, napi_get_value_double(env, value, &x), false);
-  if (!isfinite(x) || x < 0 || x != floor(x) || x > PK_MAX_SIZE) {
+  if (!isfinite(x) || x < 0 || x != floor(x) || x >= PK_MAX_SIZE) {
     pk_throw(env, PK_RANGE_ERROR, "runtime_size_invalid",
-             "polykern: kernel '%s': size '%s' must be a non-negative integer no larger than 2^53, got %.17g", kernel,
-             name, x);
+             "polykern: kernel '%s': size '%s' must be a non-negative integer below 2^53, got %.17g", kernel, name,
+             x);
     return false;
   }
   *out = (int64_t)x;
@@ -123,20 +126,23 @@ static inline bool pk_size_arg(napi_env env, napi_value value, const char *kerne
 /* The array's length must equal the product of its shape's dimensions, computed without overflow. */
 static inline bool pk_check_length(napi_env env, const char *kernel, const char *name, const char *shape,
                                    const pk_array *array, int rank, const int64_t *dims) {
-  int64_t count = 1;
-  bool valid = true;
-  for (int d = 0; d < rank && valid; d++) {
-    valid = dims[d] >= 0 && !__builtin_mul_overflow(count, dims[d], &count);
+  /* As the JS check computes it: any zero dimension means no elements; otherwise at most 2^32 of them. */
+  bool empty = false;
+  for (int d = 0; d < rank; d++) empty |= dims[d] == 0;
+  int64_t count = empty ? 0 : 1;
+  bool overflow = false;
+  for (int d = 0; d < rank && !empty && !overflow; d++) {
+    overflow = dims[d] < 0 || __builtin_mul_overflow(count, dims[d], &count) || count > PK_MAX_ELEMENTS;
   }
-  if (!valid || (uint64_t)count != (uint64_t)array->length) {
-    if (valid) {
-      pk_throw(env, PK_RANGE_ERROR, "runtime_arg_length",
-               "polykern: kernel '%s': argument '%s' has length %zu but its shape %s needs %lld", kernel, name,
-               array->length, shape, (long long)count);
-    } else {
-      pk_throw(env, PK_RANGE_ERROR, "runtime_arg_length",
-               "polykern: kernel '%s': the shape %s of argument '%s' is negative or too large", kernel, shape, name);
-    }
+  if (overflow) {
+    pk_throw(env, PK_RANGE_ERROR, "runtime_size_overflow",
+             "polykern: kernel '%s': argument '%s' would have more than 2^32 elements (shape %s)", kernel, name, shape);
+    return false;
+  }
+  if ((uint64_t)count != (uint64_t)array->length) {
+    pk_throw(env, PK_RANGE_ERROR, "runtime_arg_length",
+             "polykern: kernel '%s': argument '%s' has length %zu but its shape %s needs %lld", kernel, name,
+             array->length, shape, (long long)count);
     return false;
   }
   return true;

@@ -14,7 +14,10 @@ export function abiOf(spec: KernelSpec, loc: string, blocks?: Kernel): KernelAbi
     return { kind: 'tensor', name: t.name, dtype: t.dtype, shape: t.shape.map(dimOf), role: t.role }
   })
   const outputs = params.flatMap((p, n) => (p.kind === 'tensor' && p.role !== 'in' ? [n] : []))
-  const abi: KernelAbi = { name: spec.name, loc, params, returns: outputs.length === 1 ? outputs[0] : -1 }
+  const temps = spec.tensors.filter((t) => t.role === 'temp').map((t) => ({ name: t.name, dtype: t.dtype, shape: t.shape.map(dimOf) }))
+  const abi: KernelAbi = {
+    name: spec.name, loc, params, returns: outputs.length === 1 ? outputs[0] : -1, ...(temps.length > 0 ? { temps } : {}),
+  }
   return blocks === undefined ? abi : { ...abi, work: workOf(blocks) }
 }
 

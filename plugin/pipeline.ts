@@ -51,7 +51,7 @@ export interface CompiledModule {
   readonly map: import('magic-string').SourceMap
   readonly kernels: readonly CompiledKernel[]
   /** Present when the native build succeeded: emit the file at `path` as the asset `fileName`. */
-  readonly addon?: { readonly fileName: string; readonly path: string; readonly cached: boolean }
+  readonly addon?: { readonly fileName: string; readonly path: string; readonly cached: boolean; readonly sha256: string }
   /** Non-fatal problems (a failed native build with `strict: false`), for `this.warn`. */
   readonly warnings: readonly KernelDiagnostic[]
 }
@@ -181,7 +181,7 @@ export async function compileModule(file: string, code: string, opts: ResolvedOp
   if (opts.native) {
     const built = await buildAddon(addonRequest(kernels, moduleId, opts))
     if (built.ok) {
-      addon = { fileName: `polykern-${built.hash.slice(0, 16)}.node`, path: built.path, cached: built.cached }
+      addon = { fileName: `polykern-${built.hash.slice(0, 16)}.node`, path: built.path, cached: built.cached, sha256: built.sha256 }
       nativeReason = undefined
       // Without a measurement every call goes native; one that fails (the addon does not load here) changes nothing.
       const measured: Calibration = opts.calibrate ? await calibrate(built.path, kernels).catch(() => ({})) : {}
@@ -198,7 +198,7 @@ export async function compileModule(file: string, code: string, opts: ResolvedOp
     code,
     moduleId,
     kernels,
-    addon: addon ? { fileName: addon.fileName, cachePath: addon.path } : null,
+    addon: addon ? { fileName: addon.fileName, cachePath: addon.path, sha256: addon.sha256 } : null,
     nativeReason,
     // The addon picks its best ISA version itself; the JS side only checks that the lowest one can run.
     requires: addonIsas().at(-1)!.cpuFeatures,

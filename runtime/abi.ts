@@ -33,6 +33,15 @@ export interface KernelAbi {
   readonly work?: readonly WorkMonomial[]
   /** Calls whose work is below this run the JS loops, measured faster there on the build machine; absent: none. */
   readonly jsBelow?: number
+  /** The kernel's temporaries (`let`): a call is refused when one would have more elements than a tensor may. */
+  readonly temps?: readonly AbiTemp[]
+}
+
+/** A temporary tensor the kernel allocates per call; `shape` as in AbiParam. */
+export interface AbiTemp {
+  readonly name: string
+  readonly dtype: AbiDType
+  readonly shape: readonly (string | number)[]
 }
 
 /** `[c, 'M', 'N']` is c·M·N. */

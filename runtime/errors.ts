@@ -6,6 +6,7 @@ export type KernelErrorCode =
   | 'runtime_size_overflow'
   | 'runtime_arg_length'
   | 'runtime_alias'
+  | 'runtime_out_of_memory'
 
 /** A value of the wrong kind: an argument missing, not the right typed array, or a size that is not a number. */
 export class KernelTypeError extends TypeError {

@@ -6,10 +6,10 @@ import type { KernelAbi } from './abi.ts'
 import { loadAddon } from './load-addon.ts'
 import { registerKernel } from './registry.ts'
 import type { KernelFn, KernelRoute } from './registry.ts'
-import { validatorFor } from './validate.ts'
+import { outOfMemory, validatorFor } from './validate.ts'
 import { workOfCall } from './work.ts'
 
-export type { AbiDType, AbiParam, KernelAbi } from './abi.ts'
+export type { AbiDType, AbiParam, AbiTemp, KernelAbi } from './abi.ts'
 export { KernelRangeError, KernelTypeError } from './errors.ts'
 export type { KernelErrorCode } from './errors.ts'
 export { NATIVE_DISABLED } from './load-addon.ts'
@@ -32,6 +32,10 @@ export interface KernelModuleDescriptor {
   readonly base?: string
   /** CPU flags (as /proc/cpuinfo names them) the addon's lowest ISA version needs; it picks its best one itself. */
   readonly requires: readonly string[]
+  /** The Node-API version the addon was built for: not loaded by a Node.js that supports less. */
+  readonly napiVersion?: number
+  /** sha256 of the addon's bytes: a copy that differs (damaged, truncated) is not loaded. */
+  readonly sha256?: string | null
   readonly kernels: Readonly<Record<string, { readonly abi: KernelAbi; readonly js: (...args: never[]) => unknown }>>
 }
 
@@ -42,14 +46,21 @@ export interface KernelModuleDescriptor {
 export function loadKernels(desc: KernelModuleDescriptor): Readonly<Record<string, KernelFn>> {
   const names = Object.keys(desc.kernels)
   const addon = loadAddon({ ...desc, kernels: names })
-  const out: Record<string, KernelFn> = {}
+  // No prototype: a kernel may be named `__proto__` or `constructor`.
+  const out: Record<string, KernelFn> = Object.create(null)
   for (const name of names) {
     const { abi, js } = desc.kernels[name]
     const validate = validatorFor(abi)
     const result = (args: unknown[]) => (abi.returns >= 0 ? args[abi.returns] : undefined)
+    // Running out of memory for the temporaries is one error on both paths.
+    const failed = (e: unknown) => outOfMemory(abi, e) ?? e
     const dispatch = (impl: (...args: unknown[]) => unknown): KernelFn => (...args) => {
       validate(args)
-      impl(...args)
+      try {
+        impl(...args)
+      } catch (e) {
+        throw failed(e)
+      }
       return result(args)
     }
     const nativeImpl = addon?.exports[name]
@@ -64,8 +75,12 @@ export function loadKernels(desc: KernelModuleDescriptor): Readonly<Record<strin
       route = (args) => (work(args) < jsBelow ? 'js' : 'native')
       call = (...args) => {
         validate(args)
-        if (work(args) < jsBelow) jsImpl(...args)
-        else nativeImpl(...args)
+        try {
+          if (work(args) < jsBelow) jsImpl(...args)
+          else nativeImpl(...args)
+        } catch (e) {
+          throw failed(e)
+        }
         return result(args)
       }
     }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -19,6 +20,13 @@ export interface AddonRequest {
   readonly base?: string
   /** CPU flags, as /proc/cpuinfo names them, the addon's lowest ISA version needs. */
   readonly requires: readonly string[]
+  /**
+   * The Node-API version the addon was built for. A Node.js that supports less is not asked to load it: Node 20
+   * crashes loading an addon built for a newer Node-API instead of throwing.
+   */
+  readonly napiVersion?: number
+  /** sha256 of the addon's bytes: a candidate that differs is skipped, as loading a damaged one can crash. */
+  readonly sha256?: string | null
   /** Kernels the addon must export, each a function and listed in its `__polykern.kernels`. */
   readonly kernels: readonly string[]
 }
@@ -36,8 +44,8 @@ const warned = new Set<string>()
 let cpuFlags: ReadonlySet<string> | undefined
 
 /**
- * The module's native kernels, or null for the JS fallback: POLYKERN_NATIVE=0, no addon built, a CPU without the
- * features its lowest ISA version needs (the addon picks the best version itself), or no candidate that loads and exports every kernel. Failures warn once per module, naming
+ * The module's native kernels, or null for the JS fallback: POLYKERN_NATIVE=0, no addon built, a Node.js without its
+ * Node-API version, a CPU without the features its lowest ISA version needs (the addon picks the best version itself), or no candidate that loads and exports every kernel. Failures warn once per module, naming
  * every path tried and its error (sharp's loader).
  */
 export function loadAddon(req: AddonRequest): LoadedAddon | null {
@@ -48,6 +56,11 @@ export function loadAddon(req: AddonRequest): LoadedAddon | null {
     return null
   }
   const what = `could not load the native kernels for ${req.module} (${req.addon})`
+  const napi = Number(process.versions.napi)
+  if (req.napiVersion !== undefined && !(napi >= req.napiVersion)) {
+    warnOnce(req.module, what, `It was built for Node-API ${req.napiVersion}; this Node.js supports ${napi || 'none'}`)
+    return null
+  }
   const missing = missingCpuFlags(req.requires)
   if (missing.length > 0) {
     warnOnce(req.module, what, `This CPU lacks ${missing.join(', ')}, which the addon was compiled for`)
@@ -57,6 +70,10 @@ export function loadAddon(req: AddonRequest): LoadedAddon | null {
   const tried: string[] = []
   for (const candidate of candidates(req.addon, base, req.cachePath)) {
     try {
+      if (req.sha256 && fs.existsSync(candidate) && sha256Of(candidate) !== req.sha256) {
+        tried.push(`${candidate} (damaged: its bytes are not those of the addon built for this bundle)`)
+        continue
+      }
       const exports = requireFrom(base ?? candidate)(candidate) as AddonExports
       const listed = Array.isArray(exports.__polykern?.kernels) ? (exports.__polykern.kernels as unknown[]) : []
       const absent = req.kernels.filter((k) => typeof exports[k] !== 'function' || !listed.includes(k))
@@ -91,6 +108,11 @@ function candidates(addon: string, base: string | undefined, cachePath: string |
 function directoryOf(base: string): string | undefined {
   if (base.startsWith('file:')) return path.dirname(fileURLToPath(base))
   return path.isAbsolute(base) ? path.dirname(base) : undefined
+}
+
+/** dlopen of a truncated or damaged shared object can kill the process (SIGBUS): check the bytes first. */
+function sha256Of(file: string): string {
+  return createHash('sha256').update(fs.readFileSync(file)).digest('hex')
 }
 
 function missingCpuFlags(requires: readonly string[]): string[] {

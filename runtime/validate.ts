@@ -1,5 +1,5 @@
 import { ARRAY_TYPE } from './abi.ts'
-import type { AbiParam, KernelAbi } from './abi.ts'
+import type { AbiParam, AbiTemp, KernelAbi } from './abi.ts'
 import { KernelRangeError, KernelTypeError } from './errors.ts'
 
 /** The most elements one tensor argument may have (the addon indexes with 32-bit-safe products). */
@@ -18,7 +18,7 @@ interface TensorCheck {
 /**
  * The argument check of one kernel, built once per ABI and run before every call, native or JS: same checks in the
  * same order, so both paths throw the same errors. Sizes first, then each tensor's type, element count and length,
- * then overlaps between an output and any other tensor.
+ * then the element count of each temporary, then overlaps between an output and any other tensor.
  */
 export function validatorFor(abi: KernelAbi): (args: ArrayLike<unknown>) => void {
   const sizeIndex = new Map(abi.params.flatMap((p, i) => (p.kind === 'size' ? [[p.name, i] as const] : [])))
@@ -28,6 +28,7 @@ export function validatorFor(abi: KernelAbi): (args: ArrayLike<unknown>) => void
       ? [{ index, param, arrayType: ARRAY_TYPE[param.dtype], dims: param.shape.map((d) => dimCode(abi, sizeIndex, d)) }]
       : [])
   const outputs = tensors.filter((t) => t.param.role !== 'in')
+  const temps = (abi.temps ?? []).map((temp) => ({ temp, dims: temp.shape.map((d) => dimCode(abi, sizeIndex, d)) }))
   const fail = failures(abi, sizeIndex, tensors)
 
   return (args) => {
@@ -41,12 +42,18 @@ export function validatorFor(abi: KernelAbi): (args: ArrayLike<unknown>) => void
       for (const d of t.dims) count *= d >= 0 ? d : (args[~d] as number)
       if (count > MAX_ELEMENTS) throw fail.overflow(t, args, count)
       const a = args[t.index]
-      if (!isArrayOfType(a, t.arrayType)) throw fail.type(t, args, count, a)
-      if (a.length !== count) throw fail.length(t, args, count, a)
+      if (tagOf.call(a) !== t.arrayType) throw fail.type(t, args, count, a)
+      const length = lengthOf.call(a) as number
+      if (length !== count) throw fail.length(t, args, count, length)
+    }
+    for (const t of temps) {
+      let count = 1
+      for (const d of t.dims) count *= d >= 0 ? d : (args[~d] as number)
+      if (count > MAX_ELEMENTS) throw fail.tempOverflow(t.temp, args, count)
     }
     for (const o of outputs) {
       for (const t of tensors) {
-        if (t !== o && overlaps(args[o.index] as ArrayBufferView, args[t.index] as ArrayBufferView)) throw fail.alias(o, t)
+        if (t !== o && overlaps(args[o.index], args[t.index])) throw fail.alias(o, t)
       }
     }
   }
@@ -59,14 +66,22 @@ function dimCode(abi: KernelAbi, sizeIndex: ReadonlyMap<string, number>, d: stri
   return ~i
 }
 
-/** By tag rather than `instanceof`, so arrays from another realm (vm, worker data) pass too. */
-function isArrayOfType(v: unknown, arrayType: string): v is ArrayLike<number> & ArrayBufferView {
-  return ArrayBuffer.isView(v) && (v as unknown as Record<symbol, unknown>)[Symbol.toStringTag] === arrayType
-}
+/**
+ * %TypedArray%.prototype's own getters read a typed array's internal slots: unlike `a.length` or
+ * `a[Symbol.toStringTag]` they cannot be shadowed by a property of the array, and they work on arrays from another
+ * realm (vm, worker data), unlike `instanceof`. The native side sees the same slots.
+ */
+const typedArrayPrototype = Object.getPrototypeOf(Int8Array.prototype) as object
+const slot = (key: PropertyKey) => Object.getOwnPropertyDescriptor(typedArrayPrototype, key)!.get!
+const [tagOf, lengthOf, bufferOf, byteOffsetOf, byteLengthOf] =
+  [Symbol.toStringTag, 'length', 'buffer', 'byteOffset', 'byteLength'].map(slot) as ((this: unknown) => unknown)[]
 
-function overlaps(a: ArrayBufferView, b: ArrayBufferView): boolean {
-  return a.buffer === b.buffer && a.byteLength > 0 && b.byteLength > 0 &&
-    a.byteOffset < b.byteOffset + b.byteLength && b.byteOffset < a.byteOffset + a.byteLength
+/** For typed arrays only (checked before). */
+function overlaps(a: unknown, b: unknown): boolean {
+  if (bufferOf.call(a) !== bufferOf.call(b)) return false
+  const [x, y] = [byteOffsetOf.call(a) as number, byteOffsetOf.call(b) as number]
+  const [m, n] = [byteLengthOf.call(a) as number, byteLengthOf.call(b) as number]
+  return m > 0 && n > 0 && x < y + n && y < x + m
 }
 
 /** The error constructors of one kernel: message building is the slow path, so none of it runs on a valid call. */
@@ -74,7 +89,7 @@ function failures(abi: KernelAbi, sizeIndex: ReadonlyMap<string, number>, tensor
   const at = ` (at ${abi.loc})`
   const fn = `${abi.name}()`
   const names = abi.params.map((p) => p.name)
-  const shapeOf = (t: TensorCheck, args: ArrayLike<unknown>) => {
+  const shapeOf = (t: TensorCheck | { readonly param: AbiTemp }, args: ArrayLike<unknown>) => {
     const symbols = [...new Set(t.param.shape.filter((d): d is string => typeof d === 'string'))]
     const values = symbols.map((s) => `${s}=${args[sizeIndex.get(s)!] as number}`)
     return `${t.param.dtype}[${t.param.shape.join(', ')}]${values.length ? ` with ${values.join(', ')}` : ''}`
@@ -101,15 +116,35 @@ function failures(abi: KernelAbi, sizeIndex: ReadonlyMap<string, number>, tensor
     type: (t: TensorCheck, args: ArrayLike<unknown>, count: number, v: unknown) =>
       new KernelTypeError('runtime_arg_type', `${fn}: ${expected(t, args, count)} but got ${describe(v)}${at}`,
         abi.name, t.param.name),
-    length: (t: TensorCheck, args: ArrayLike<unknown>, count: number, v: ArrayLike<number>) =>
+    length: (t: TensorCheck, args: ArrayLike<unknown>, count: number, length: number) =>
       new KernelRangeError('runtime_arg_length',
-        `${fn}: ${expected(t, args, count)} but got ${article(t.arrayType)} ${t.arrayType} of ${elements(v.length)}${at}`,
+        `${fn}: ${expected(t, args, count)} but got ${article(t.arrayType)} ${t.arrayType} of ${elements(length)}${at}`,
         abi.name, t.param.name),
+    /** Named after the first size of its shape: the argument to make smaller. */
+    tempOverflow: (temp: AbiTemp, args: ArrayLike<unknown>, count: number) => {
+      const size = temp.shape.find((d): d is string => typeof d === 'string')
+      return new KernelRangeError('runtime_size_overflow',
+        `${fn}: its temporary '${temp.name}' would have ${count} elements (${shapeOf({ param: temp }, args)}), ` +
+          `more than the ${MAX_ELEMENTS} a kernel supports${size ? `: make '${size}' smaller` : ''}${at}`, abi.name, size)
+    },
     alias: (o: TensorCheck, t: TensorCheck) =>
       new KernelRangeError('runtime_alias',
         `${fn}: output '${o.param.name}' shares memory with argument '${t.param.name}'; ` +
           `pass arrays that do not overlap${at}`, abi.name, o.param.name),
   }
+}
+
+/**
+ * An allocation failure while a kernel runs (its temporaries), from C (`runtime_out_of_memory`) or from V8 (the JS
+ * loops' typed arrays), as one error, the same on both paths; anything else comes back undefined.
+ */
+export function outOfMemory(abi: KernelAbi, e: unknown): KernelRangeError | undefined {
+  const native = (e as { code?: unknown } | null)?.code === 'runtime_out_of_memory'
+  const js = e instanceof RangeError && /^(Array buffer allocation failed|Invalid typed array length)/.test(e.message)
+  if (!native && !js) return undefined
+  const temps = (abi.temps ?? []).map((t) => `'${t.name}'`).join(', ')
+  return new KernelRangeError('runtime_out_of_memory',
+    `${abi.name}(): not enough memory for its temporaries${temps ? ` (${temps})` : ''} (at ${abi.loc})`, abi.name)
 }
 
 const elements = (n: number) => `${n} element${n === 1 ? '' : 's'}`
@@ -123,6 +158,6 @@ function describe(v: unknown): string {
   if (typeof v === 'bigint') return `the bigint ${v}n`
   if (typeof v !== 'object') return `${article(typeof v)} ${typeof v}`
   if (Array.isArray(v)) return `an Array of ${elements(v.length)}`
-  const type = ArrayBuffer.isView(v) ? (v as unknown as Record<symbol, string>)[Symbol.toStringTag] : v.constructor?.name
+  const type = (tagOf.call(v) as string | undefined) ?? (ArrayBuffer.isView(v) ? 'DataView' : v.constructor?.name)
   return type ? `${article(type)} ${type}` : 'an object'
 }

@@ -1,12 +1,15 @@
 /**
  * Builds a module's C translation unit into a Node-API addon with node-gyp, through a content-addressed cache:
- * `<cacheDir>/<hash>/polykern.node`. A hit runs nothing. A miss builds in a private temp directory and renames the
- * result into place, so concurrent builds of the same hash never see a half-written addon. Never throws: a failed
- * build is `ok: false` with the compiler's message, and the caller ships the JS fallback.
+ * `<cacheDir>/<hash>/polykern.node`, with the sha256 of its bytes beside it. A hit whose bytes still match runs
+ * nothing; a damaged entry is discarded and rebuilt. A miss builds in a private temp directory and renames the
+ * result into place, so concurrent builds of the same hash never see a half-written addon, and the temp directories
+ * of builds that were killed are removed by the next build of that hash. Never throws: a failed build is
+ * `ok: false` with the compiler's message, and the caller ships the JS fallback.
  */
-import { randomBytes } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
 import { existsSync } from 'node:fs'
-import { copyFile, mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises'
+import { copyFile, mkdir, mkdtemp, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises'
+import os from 'node:os'
 import path from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { NAPI_VERSION } from '../emit/napi.ts'
@@ -23,10 +26,19 @@ export interface AddonBuildRequest {
 }
 
 export type AddonBuild =
-  | { readonly ok: true; readonly path: string; readonly hash: string; readonly cached: boolean; readonly ms: number }
+  | {
+      readonly ok: true
+      readonly path: string
+      readonly hash: string
+      readonly cached: boolean
+      readonly ms: number
+      /** sha256 of the addon's bytes: the runtime checks it before loading a copy. */
+      readonly sha256: string
+    }
   | { readonly ok: false; readonly hash: string; readonly error: string }
 
 export const ADDON_FILE = 'polykern.node'
+const CHECKSUM_FILE = 'polykern.node.sha256'
 const SOURCE_FILE = 'polykern.c'
 const BUILD_TIMEOUT_MS = 10 * 60_000
 
@@ -46,33 +58,45 @@ export async function buildAddon(req: AddonBuildRequest): Promise<AddonBuild> {
 
   const finalDir = path.join(req.cacheDir, hash)
   const addon = path.join(finalDir, ADDON_FILE)
-  if (existsSync(addon)) return { ok: true, path: addon, hash, cached: true, ms: elapsed() }
+  const cached = await intact(finalDir)
+  if (cached !== undefined) return { ok: true, path: addon, hash, cached: true, ms: elapsed(), sha256: cached }
+  if (existsSync(finalDir)) {
+    log(`discarding the damaged cache entry ${hash.slice(0, 12)}`)
+    await discard(finalDir)
+  }
 
   log(`building native addon ${hash.slice(0, 12)} with node-gyp`)
+  await removeAbandoned(req.cacheDir, hash)
   const tmp = path.join(req.cacheDir, `${hash}.tmp-${process.pid}-${randomBytes(6).toString('hex')}`)
+  // make cannot build under a path with a line break (node-gyp quotes every other character): build elsewhere then.
+  const work = /[\n\r]/.test(tmp) ? await mkdtemp(path.join(os.tmpdir(), 'polykern-build-')) : tmp
   try {
-    await writeSources(tmp, inputs)
+    await writeSources(work, inputs)
     const gyp = await run(
       process.execPath,
-      [nodeGypScript(), 'rebuild', `--nodedir=${nodePrefix()}`, '--directory', tmp, '--loglevel=error'],
-      { cwd: tmp, timeout: BUILD_TIMEOUT_MS },
+      [nodeGypScript(), 'rebuild', `--nodedir=${nodePrefix()}`, '--directory', work, '--loglevel=error'],
+      { cwd: work, timeout: BUILD_TIMEOUT_MS },
     )
-    const built = path.join(tmp, 'build', 'Release', ADDON_FILE)
+    const built = path.join(work, 'build', 'Release', ADDON_FILE)
     if (gyp.code !== 0 || !existsSync(built)) {
-      return { ok: false, hash, error: compilerMessage(gyp.stderr || gyp.stdout, tmp) }
+      return { ok: false, hash, error: compilerMessage(gyp.stderr || gyp.stdout, work) }
     }
     // Stage the addon (with its source, for debugging) in one directory, then move it into place in one rename.
     const staged = path.join(tmp, 'out')
-    await mkdir(staged)
+    await mkdir(staged, { recursive: true })
     await copyFile(built, path.join(staged, ADDON_FILE))
-    await copyFile(path.join(tmp, SOURCE_FILE), path.join(staged, SOURCE_FILE))
+    await writeFile(path.join(staged, CHECKSUM_FILE), sha256(await readFile(built)))
+    await copyFile(path.join(work, SOURCE_FILE), path.join(staged, SOURCE_FILE))
     await install(staged, finalDir)
+    // Another build may have installed first: report the bytes that are in place.
+    const installed = await intact(finalDir)
+    if (installed === undefined) throw new Error(`the cache entry ${finalDir} was damaged as it was installed`)
     log(`built native addon ${hash.slice(0, 12)} in ${elapsed()} ms`)
-    return { ok: true, path: addon, hash, cached: false, ms: elapsed() }
+    return { ok: true, path: addon, hash, cached: false, ms: elapsed(), sha256: installed }
   } catch (e) {
     return { ok: false, hash, error: `building the native addon failed: ${(e as Error).message}` }
   } finally {
-    await rm(tmp, { recursive: true, force: true }).catch(() => {})
+    for (const dir of new Set([tmp, work])) await rm(dir, { recursive: true, force: true }).catch(() => {})
   }
 }
 
@@ -130,11 +154,49 @@ async function install(staged: string, finalDir: string): Promise<void> {
   try {
     await rename(staged, finalDir)
   } catch (e) {
-    if (existsSync(path.join(finalDir, ADDON_FILE))) return
-    // A leftover directory without an addon (an interrupted manual copy): replace it once.
+    if ((await intact(finalDir)) !== undefined) return
+    // A leftover directory without a sound addon (an interrupted manual copy): replace it once.
     if (!existsSync(finalDir)) throw e
-    await rm(finalDir, { recursive: true, force: true })
+    await discard(finalDir)
     await rename(staged, finalDir)
+  }
+}
+
+const sha256 = (bytes: Buffer): string => createHash('sha256').update(bytes).digest('hex')
+
+/** The sha256 of the entry's addon when it is there and its bytes hash to the checksum written with it. */
+async function intact(dir: string): Promise<string | undefined> {
+  try {
+    const [bytes, checksum] = await Promise.all([readFile(path.join(dir, ADDON_FILE)), readFile(path.join(dir, CHECKSUM_FILE), 'utf8')])
+    const actual = sha256(bytes)
+    return actual === checksum.trim() ? actual : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/** Moves a damaged entry out of the way in one rename (nobody loads half of it), then deletes it. */
+async function discard(dir: string): Promise<void> {
+  const aside = `${dir}.damaged-${process.pid}-${randomBytes(6).toString('hex')}`
+  await rename(dir, aside).catch(() => {})
+  await rm(aside, { recursive: true, force: true }).catch(() => {})
+}
+
+/** Temp directories of this hash's builds whose process is gone (killed midway); running builds' are kept. */
+async function removeAbandoned(cacheDir: string, hash: string): Promise<void> {
+  const entries = await readdir(cacheDir).catch(() => [] as string[])
+  for (const name of entries) {
+    const pid = new RegExp(`^${hash}\\.(?:tmp|damaged)-(\\d+)-`).exec(name)?.[1]
+    if (pid !== undefined && !alive(Number(pid))) await rm(path.join(cacheDir, name), { recursive: true, force: true }).catch(() => {})
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM'
   }
 }
 

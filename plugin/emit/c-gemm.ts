@@ -151,7 +151,9 @@ function emitDriver(d: DriverShape): string {
       `${pad}{`,
       `${pad}  int64_t lo, hi;`,
       `${pad}  pk_share(${len}, ${width[o]}, t, nt, &lo, &hi);`,
-      `${pad}  if (hi > lo) ${packSymbol[o]}(hi - lo, kb, ${src[o]} + lo*g->${stepOf(o)}, ${strides[o]}, p${o} + lo*kb);`,
+      `${pad}  if (hi > lo) {`,
+      `${pad}    ${packSymbol[o]}(hi - lo, kb, ${src[o]} + lo*g->${stepOf(o)}, ${strides[o]}, p${o} + lo*kb);`,
+      `${pad}  }`,
       `${pad}}`,
       `${pad}pk_barrier_wait(&x->bar, nt);`,
     ]
@@ -167,8 +169,8 @@ function emitDriver(d: DriverShape): string {
     `${pad}${outerTile}`,
     `${pad}  ${innerTile}`,
     `${pad}    ${microkernelSymbol({ mk, packA: d.packA, packB: d.packB })}(kb, ${aTile}, g->a_m, ${bTile}, g->b_k,`,
-    `${pad}        g->c + (ic + ir)*g->c_m + jc + jr, g->c_m, pk_min64(${mk.mr}, mb - ir), pk_min64(${mk.nr}, nb - jr),`,
-    `${pad}        g->overwrite && pc == 0);`,
+    `${pad}        g->c + (ic + ir)*g->c_m + jc + jr, g->c_m,`,
+    `${pad}        pk_min64(${mk.mr}, mb - ir), pk_min64(${mk.nr}, nb - jr), g->overwrite && pc == 0);`,
   ]
   const nest = (depth: number, pad: string): string[] => {
     if (depth === 3) return macroKernel(pad)
@@ -181,8 +183,10 @@ function emitDriver(d: DriverShape): string {
       `${pad}}`,
     ]
   }
-  const share = (l: 'm' | 'n') =>
-    d.parallel === l ? [`  pk_share(g->${l}, ${l === 'm' ? mk.mr : mk.nr}, t, nt, &${LOOP[l].v}0, &${LOOP[l].v}1);`] : []
+  const share = (l: 'm' | 'n') => {
+    const { v } = LOOP[l]
+    return d.parallel === l ? [`  pk_share(g->${l}, ${l === 'm' ? mk.mr : mk.nr}, t, nt, &${v}0, &${v}1);`] : []
+  }
   const own = (o: Operand) => packed[o] && !isShared(o)
 
   return [
@@ -212,8 +216,8 @@ function emitDriver(d: DriverShape): string {
     '',
     `static int ${symbol}(const pk_gemm_${mk.dtype} *g, int threads) {`,
     '  if (g->m <= 0 || g->n <= 0 || g->k <= 0) return PK_OK;',
-    `  ${symbol}_ctx x = {g, pk_min64(g->mc, pk_round_up(g->m, ${mk.mr})), pk_min64(g->nc, pk_round_up(g->n, ${mk.nr})),`,
-    '      pk_min64(g->kc, g->k), NULL, NULL, {NULL, NULL}, {0, 0}};',
+    `  ${symbol}_ctx x = {g, pk_min64(g->mc, pk_round_up(g->m, ${mk.mr})),`,
+    `      pk_min64(g->nc, pk_round_up(g->n, ${mk.nr})), pk_min64(g->kc, g->k), NULL, NULL, {NULL, NULL}, {0, 0}};`,
     ...(d.parallel === 'none'
       ? ['  const int team = 1;', '  (void)threads;']
       : [
@@ -265,11 +269,14 @@ export function overwritingGemms(body: readonly Stmt[], kernel: Kernel, isa: Isa
     const s = body[i + 1]
     if (fill.kind !== 'fill' || s?.kind !== 'contraction' || gemmPlan(s, isa) === undefined) return
     if (fill.value.kind !== 'const' || fill.value.value !== 0 || fill.tensor !== s.roles.c.tensor) return
+    // A factor that is C itself would read the zeros.
+    if (fill.tensor === s.roles.a.tensor || fill.tensor === s.roles.b.tensor) return
     const shape = kernel.tensors.find((t) => t.name === fill.tensor)?.shape ?? []
     const extents = [s.roles.m, s.roles.n, ...s.roles.batch]
     // C's index is its role indices in some order (verify.ts): every element is written when each dimension's
     // index runs over all of it.
-    const whole = s.roles.c.index.every((ix, d) => equal(extents.find((e) => e.name === ix.terms[0].v)!.extent, shape[d]))
+    const extentOf = (ix: Affine) => extents.find((e) => e.name === ix.terms[0].v)!.extent
+    const whole = s.roles.c.index.every((ix, d) => equal(extentOf(ix), shape[d]))
     if (whole) found.add(fill).add(s)
   })
   return found
@@ -310,9 +317,11 @@ export function emitGemmCall(
     ]
     return `&(const pk_gemm_${t}){${fields.join(', ')}}`
   }
-  const run = (x: GemmBlocking) =>
-    `pk_gemm_${t}_run(${descriptor(x)}, ${r.batch.length ? '&pk_bt' : 'NULL'}, ${driverSymbol(driverShape(s, mk, x))}, ` +
-    `${x.parallel === 'batch' ? 1 : 0})`
+  const run = (x: GemmBlocking) => {
+    const driver = driverSymbol(driverShape(s, mk, x))
+    const batch = r.batch.length > 0 ? '&pk_bt' : 'NULL'
+    return `pk_gemm_${t}_run(${descriptor(x)}, ${batch}, ${driver}, ${x.parallel === 'batch' ? 1 : 0})`
+  }
   const list = (f: (b: IndexRange) => string) => `{${r.batch.map(f).join(', ')}}`
 
   const pad = '  '.repeat(depth + 1)
@@ -333,9 +342,12 @@ export function emitGemmCall(
   lines.push(`${pad}int pk_status;`)
   special.forEach(({ when, blocking }, i) => {
     const test = guardCode(when) || '1'
-    lines.push(`${pad}${i === 0 ? '' : 'else '}if (${test}) /* ${describe(blocking)} */`, `${pad}  pk_status = ${run(blocking)};`)
+    lines.push(`${pad}${i === 0 ? '' : 'else '}if (${test}) /* ${describe(blocking)} */`)
+    lines.push(`${pad}  pk_status = ${run(blocking)};`)
   })
-  lines.push(`${pad}${special.length ? 'else ' : ''}/* ${describe(schedule)} */`, `${pad}${special.length ? '  ' : ''}pk_status = ${run(schedule)};`)
+  const otherwise = special.length > 0
+  lines.push(`${pad}${otherwise ? 'else ' : ''}/* ${describe(schedule)} */`)
+  lines.push(`${pad}${otherwise ? '  ' : ''}pk_status = ${run(schedule)};`)
   lines.push(`${pad}if (pk_status != PK_OK) {`, ...onNoMemory.map((l) => `${pad}  ${l}`), `${pad}}`)
   lines.push(`${'  '.repeat(depth)}}`)
   return lines

@@ -82,7 +82,7 @@ function emitTile(u: MicrokernelUse, R: number, V: number): string {
   const lineStarts = [...[...Array(Math.ceil(width / perLine)).keys()].map((l) => l * perLine), width - 1]
   const prefetch = (r: number) => lineStarts.map((e) => `__builtin_prefetch(c + ${r}*ldc + ${e}, 1, 3)`).join(', ')
   const edgeMask = (v: number) => op('firstLanes', { n: `pk_edge_lanes(cols, ${v * mk.lanes}, ${mk.lanes})` })
-  const edgeStore = (r: number, v: number) => {
+  const edgeStoreOf = (r: number) => (v: number) => {
     const sum = op('add', { a: op('maskedLoad', { p: at(r, v), m: `m${v}` }), b: acc(r, v) })
     return `  ${op('maskedStore', { p: at(r, v), m: `m${v}`, v: `store ? ${acc(r, v)} : ${sum}` })};`
   }
@@ -97,12 +97,14 @@ function emitTile(u: MicrokernelUse, R: number, V: number): string {
   const nextB = [...Array(Math.ceil(mk.nr / perLine)).keys()].map(
     (l) => `    __builtin_prefetch(b + p*ldb + ${mk.nr + l * perLine}, 0, 3);`,
   )
+  // In place, the rows past `rows` read the last row again: nothing outside A is touched.
+  const rowOf = (r: number) => (r === 0 ? '0' : `pk_min64(${r}, rows - 1)`)
   const broadcastA = (r: number): string => op('broadcast', { p: u.packA ? `a + ${r}` : `a${r} + p` })
 
   const lines = [
     `static inline void ${tileSymbol(u, R, V)}(int64_t kb, const ${t} *restrict a, int64_t lda,`,
     `    const ${t} *restrict b, int64_t ldb, ${t} *restrict c, int64_t ldc, int64_t rows, int64_t cols, int store) {`,
-    ...(u.packA ? ['  (void)lda;'] : rows.map((r) => `  const ${t} *restrict a${r} = a + ${r === 0 ? '0' : `pk_min64(${r}, rows - 1)`}*lda;`)),
+    ...(u.packA ? ['  (void)lda;'] : rows.map((r) => `  const ${t} *restrict a${r} = a + ${rowOf(r)}*lda;`)),
     ...(u.packB ? ['  (void)ldb;'] : [`  const ${mk.ops.mask} bm = ${edgeMask(last)};`]),
     ...rows.map((r) => `  ${mk.ops.vector} ${vectors.map((v) => `${acc(r, v)} = ${op('zero')}`).join(', ')};`),
     // C's tile is read only after the k loop: fetching each of its lines now hides that latency behind the loop.
@@ -129,7 +131,7 @@ function emitTile(u: MicrokernelUse, R: number, V: number): string {
     '    return;',
     '  }',
     ...vectors.map((v) => `  const ${mk.ops.mask} m${v} = ${edgeMask(v)};`),
-    ...rows.flatMap((r) => [...(r === 0 ? [] : [`  if (rows == ${r}) return;`]), ...vectors.map((v) => edgeStore(r, v))]),
+    ...rows.flatMap((r) => [...(r === 0 ? [] : [`  if (rows == ${r}) return;`]), ...vectors.map(edgeStoreOf(r))]),
     '}',
     '',
   ]

@@ -1,6 +1,7 @@
 import MagicString from 'magic-string'
 import type { SourceMap } from 'magic-string'
 import { ts } from 'ts-morph'
+import { NAPI_VERSION } from '../emit/napi.ts'
 import { parseSource } from '../find/parse.ts'
 import type { CompiledKernel } from '../pipeline.ts'
 
@@ -11,8 +12,11 @@ export interface RewriteInput {
   /** The path relative to the project root, for runtime messages. */
   readonly moduleId: string
   readonly kernels: readonly CompiledKernel[]
-  /** The addon to load beside the bundle, and its build-cache copy (dev servers, tests); null: JS loops only. */
-  readonly addon: { readonly fileName: string; readonly cachePath: string } | null
+  /**
+   * The addon to load beside the bundle, its build-cache copy (dev servers, tests), and the sha256 of its bytes (a
+   * damaged copy is not loaded); null: JS loops only.
+   */
+  readonly addon: { readonly fileName: string; readonly cachePath: string; readonly sha256?: string } | null
   /** Why there is no addon; the runtime warns with it unless it is NATIVE_DISABLED (the user's choice). */
   readonly nativeReason?: string
   /** CPU flags (as in /proc/cpuinfo) the addon's lowest ISA version needs. */
@@ -66,7 +70,8 @@ export function rewriteModule(input: RewriteInput): { code: string; map: SourceM
 }
 
 function loaderStatement(input: RewriteInput): string {
-  const kernels = input.kernels.map((k) => `${JSON.stringify(k.site.name)}: { abi: ${JSON.stringify(k.abi)}, js: ${k.js} }`)
+  // Computed keys: a kernel named `__proto__` must be a property, not the object's prototype.
+  const kernels = input.kernels.map((k) => `[${JSON.stringify(k.site.name)}]: { abi: ${JSON.stringify(k.abi)}, js: ${k.js} }`)
   const fields = [
     `module: ${JSON.stringify(input.moduleId)}`,
     `addon: ${JSON.stringify(input.addon?.fileName ?? null)}`,
@@ -74,6 +79,8 @@ function loaderStatement(input: RewriteInput): string {
     `reason: ${JSON.stringify(input.addon ? null : (input.nativeReason ?? null))}`,
     `base: ${BASE_EXPRESSION}`,
     `requires: ${JSON.stringify(input.requires)}`,
+    `napiVersion: ${NAPI_VERSION}`,
+    `sha256: ${JSON.stringify(input.addon?.sha256 ?? null)}`,
     `kernels: {\n  ${kernels.join(',\n  ')}\n}`,
   ]
   return `const ${KERNELS_BINDING} = ${LOADER_BINDING}({ ${fields.join(', ')} })`

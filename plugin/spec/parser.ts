@@ -25,6 +25,8 @@ const COMPARISONS: readonly Punct[] = ['<', '<=', '>', '>=', '==', '!=']
 const CONSTRAINT_OPS: readonly Punct[] = ['<', '<=', '>', '>=', '==']
 
 const isBuiltin = (name: string) => Object.hasOwn(BUILTINS, name)
+/** Deepest expression tree accepted: the parser and every later phase walk expressions recursively. */
+export const MAX_EXPRESSION_DEPTH = 200
 const join = (a: Span, b: Span): Span => ({ file: a.file, start: a.start, end: b.end })
 
 function describe(t: Token): string {
@@ -43,6 +45,17 @@ export function parseSpec(text: string, start: number, file: string): SpecAst {
   const isWord = (w: string, t = peek()) => t.kind === 'ident' && t.text === w
   const fail = (message: string, t = peek(), notes: readonly Note[] = []): never => {
     throw specSyntax(t.span, `${message}, found ${describe(t)}`, notes)
+  }
+  let nesting = 0
+  /** Runs a recursive descent step one level deeper, refusing to go past MAX_EXPRESSION_DEPTH. */
+  const deeper = <T>(step: () => T): T => {
+    if (nesting >= MAX_EXPRESSION_DEPTH) throw tooDeep(peek().span)
+    nesting++
+    try {
+      return step()
+    } finally {
+      nesting--
+    }
   }
   const expectPunct = (p: Punct, what: string, opener?: Token): Token => {
     if (isPunct(p)) return next()
@@ -124,6 +137,9 @@ export function parseSpec(text: string, start: number, file: string): SpecAst {
       do where.push(constraint())
       while (isPunct(',') && next())
     }
+    for (const e of [...target.indices, value, ...where.flatMap((c) => [c.left, c.right])]) {
+      if (depthOf(e) > MAX_EXPRESSION_DEPTH) throw tooDeep(e.span)
+    }
     const end = where.length > 0 ? where[where.length - 1].span : value.span
     return {
       kind: 'stmt', target, op: op.op, opSpan: op.span, init: op.init, value, where, span: join(target.span, end),
@@ -164,6 +180,10 @@ export function parseSpec(text: string, start: number, file: string): SpecAst {
   }
 
   function expr(): AstExpr {
+    return deeper(selectLevel)
+  }
+
+  function selectLevel(): AstExpr {
     const cond = binaryLevel(0)
     if (!isPunct('?')) return cond
     next()
@@ -196,7 +216,7 @@ export function parseSpec(text: string, start: number, file: string): SpecAst {
     const t = peek()
     if (isPunct('-') || isPunct('!')) {
       next()
-      const operand = unary()
+      const operand = deeper(unary)
       return { kind: 'unary', op: t.text as '-' | '!', operand, span: join(t.span, operand.span) }
     }
     return primary()
@@ -237,4 +257,28 @@ export function parseSpec(text: string, start: number, file: string): SpecAst {
   }
 
   return spec()
+}
+
+const tooDeep = (span: Span) =>
+  specSyntax(span, `This expression nests more than ${MAX_EXPRESSION_DEPTH} levels deep`, [
+    { text: 'split it into several statements through a temporary (`let t: f32[N]`)' },
+  ])
+
+/** Height of an expression tree, without recursion (long `a + b + ...` chains are deep but not nested). */
+function depthOf(root: AstExpr): number {
+  let deepest = 0
+  const stack: [AstExpr, number][] = [[root, 1]]
+  while (stack.length > 0) {
+    const [e, depth] = stack.pop()!
+    deepest = Math.max(deepest, depth)
+    const children =
+      e.kind === 'access' ? e.indices
+      : e.kind === 'unary' ? [e.operand]
+      : e.kind === 'binary' ? [e.left, e.right]
+      : e.kind === 'select' ? [e.cond, e.then, e.otherwise]
+      : e.kind === 'call' ? e.args
+      : []
+    for (const c of children) stack.push([c, depth + 1])
+  }
+  return deepest
 }

@@ -27,12 +27,16 @@ const fixed = (own: GemmBlocking, special: ContractionSchedule['special'] = []) 
 const mm = contractionKernel(
   'A: f32[M, K]\nB: f32[K, N]\nC: f32[M, N]\nC[i, j] +=! A[i, k] * B[k, j]',
   'matmul',
-  fixed(LARGE, [{ when: { maxM: 16 }, blocking: { ...LARGE, kc: 64, order: ['k', 'n', 'm'], parallel: 'n', packA: false, packB: false } }]),
+  fixed(LARGE, [
+    { when: { maxM: 16 }, blocking: { ...LARGE, kc: 64, order: ['k', 'n', 'm'], parallel: 'n', packA: false, packB: false } },
+  ]),
 )
 const batched = contractionKernel(
   'A: f64[Bt, M, K]\nB: f64[K, Bt, N]\nC: f64[M, Bt, N]\nlet T: f64[M]\nC[i, b, j] += A[b, i, k] * B[k, b, j]\nT[i] +=! A[0, i, 0]',
   'batched',
-  fixed({ ...LARGE, nc: 240, inner: 'nm' }, [{ when: { minBatch: 2, maxWork: 2 ** 21 }, blocking: { ...LARGE, nc: 240, parallel: 'batch' } }]),
+  fixed({ ...LARGE, nc: 240, inner: 'nm' }, [
+    { when: { minBatch: 2, maxWork: 2 ** 21 }, blocking: { ...LARGE, nc: 240, parallel: 'batch' } },
+  ]),
 )
 
 describe('GEMM goldens', () => {
@@ -43,6 +47,13 @@ describe('GEMM goldens', () => {
   }
   it('a transposed, batched f64 call site freeing a temporary when packing fails', () => {
     expectGolden('gemm-batched.c', emitC(batched, 'kc_1_batched', AVX512))
+  })
+  it('a GEMM that overwrites C drops the zero fill before it, where it runs as a GEMM', () => {
+    expect(emitC(mm, 'kc_0_matmul', AVX512)).not.toMatch(/C\[q\] = 0/)
+    expect(emitC(mm, 'kc_0_matmul', AVX512)).toContain(', 1}, NULL, pk_gemm_f32_')
+    expect(emitC(mm, 'kc_0_matmul', SCALAR)).toMatch(/C\[q\] = 0/)
+    // `+=` accumulates into C's old content: no fill, and the GEMM reads C.
+    expect(emitC(batched, 'kc_1_batched', AVX512)).toContain(', 0}, &pk_bt, pk_gemm_f64_')
   })
   it('scalar runs the loop nest and needs no support code', () => {
     expect(emitCSupport([mm, batched], SCALAR)).toBe('')

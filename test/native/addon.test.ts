@@ -112,7 +112,7 @@ describe('native addon', () => {
   })
 
   it('i32 conversion of sizes up to 2^53 wraps like JS', () => {
-    for (const N of [2 ** 53, 2 ** 53 - 1, 2 ** 52 + 12345, 2 ** 31, 2 ** 32 + 7, 5]) {
+    for (const N of [2 ** 53 - 1, 2 ** 52 + 12345, 2 ** 31, 2 ** 32 + 7, 5]) {
       const out = new Int32Array(3).fill(-2147483000)
       addon.wide(out, N)
       expect([...out], `N=${N}`).toEqual([...K.wideRef(N, -2147483000)])
@@ -201,7 +201,7 @@ describe('native addon', () => {
     })
 
     it('sizes', () => {
-      for (const bad of [-1, 2.5, NaN, Infinity, 2 ** 53 + 2]) {
+      for (const bad of [-1, 2.5, NaN, Infinity, 2 ** 53, 2 ** 53 + 2]) {
         expectThrow(call((a) => (a[3] = bad)), RangeError, 'runtime_size_invalid', "size 'M'")
       }
       expectThrow(call((a) => (a[5] = '5')), TypeError, 'runtime_size_invalid', "size 'K' must be a number")
@@ -214,7 +214,7 @@ describe('native addon', () => {
       // A size big enough to overflow the product must not wrap around to the array's length.
       const empty = new Float32Array(0)
       const huge = (): unknown => addon.matmul(empty, empty, empty, 2 ** 40, 2 ** 40, 0)
-      expectThrow(huge, RangeError, 'runtime_arg_length', 'too large')
+      expectThrow(huge, RangeError, 'runtime_size_overflow', 'more than 2^32 elements')
     })
 
     it('outputs aliasing another argument', () => {
@@ -239,7 +239,7 @@ describe('native addon', () => {
     expect(a.ok && b.ok).toBe(true)
     expect(a).toMatchObject({ hash: b.hash, path: b.ok ? b.path : '' })
     expect(readdirSync(cacheDir).filter((f) => f.includes('.tmp-'))).toEqual([])
-    expect(readdirSync(path.join(cacheDir, a.hash)).sort()).toEqual(['polykern.c', 'polykern.node'])
+    expect(readdirSync(path.join(cacheDir, a.hash)).sort()).toEqual(['polykern.c', 'polykern.node', 'polykern.node.sha256'])
   })
 
   it('a C syntax error gives ok:false with the compiler message, without throwing', async () => {

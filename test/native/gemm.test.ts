@@ -123,7 +123,9 @@ describe('blocked GEMM', () => {
     for (const isa of ISAS.filter((i) => i.microkernels.length > 0)) {
       for (const mk of isa.microkernels) expect(source).toContain(`static void pk_ukr_${mk.name}_pp(`)
       const mk = isa.microkernels[0]
-      for (const layouts of ['pp', 'up', 'pu', 'uu']) expect(source).toContain(`static void pk_ukr_${mk.name}_${layouts}(`)
+      for (const layouts of ['pp', 'up', 'pu', 'uu']) {
+        expect(source).toContain(`static void pk_ukr_${mk.name}_${layouts}(`)
+      }
       expect(source).toContain(`pk_${mk.name}_nkm_nm_m_pp, 0)`)
       expect(source).toContain(`pk_${mk.name}_nkm_nm_none_up, 1)`)
       // Transposed operands are packed even where the blocking asks for them in place.

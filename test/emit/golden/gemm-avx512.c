@@ -1660,8 +1660,8 @@ static void pk_gemm_f32_avx512_8x48_knm_mn_n_uu_member(void *arg, int t, int nt)
         for (int64_t ir = 0; ir < mb; ir += 8)
           for (int64_t jr = 0; jr < nb; jr += 48)
             pk_ukr_gemm_f32_avx512_8x48_uu(kb, g->a + (ic + ir)*g->a_m + pc*g->a_k, g->a_m, g->b + pc*g->b_k + (jc + jr)*g->b_n, g->b_k,
-                g->c + (ic + ir)*g->c_m + jc + jr, g->c_m, pk_min64(8, mb - ir), pk_min64(48, nb - jr),
-                g->overwrite && pc == 0);
+                g->c + (ic + ir)*g->c_m + jc + jr, g->c_m,
+                pk_min64(8, mb - ir), pk_min64(48, nb - jr), g->overwrite && pc == 0);
       }
     }
   }
@@ -1669,8 +1669,8 @@ static void pk_gemm_f32_avx512_8x48_knm_mn_n_uu_member(void *arg, int t, int nt)
 
 static int pk_gemm_f32_avx512_8x48_knm_mn_n_uu(const pk_gemm_f32 *g, int threads) {
   if (g->m <= 0 || g->n <= 0 || g->k <= 0) return PK_OK;
-  pk_gemm_f32_avx512_8x48_knm_mn_n_uu_ctx x = {g, pk_min64(g->mc, pk_round_up(g->m, 8)), pk_min64(g->nc, pk_round_up(g->n, 48)),
-      pk_min64(g->kc, g->k), NULL, NULL, {NULL, NULL}, {0, 0}};
+  pk_gemm_f32_avx512_8x48_knm_mn_n_uu_ctx x = {g, pk_min64(g->mc, pk_round_up(g->m, 8)),
+      pk_min64(g->nc, pk_round_up(g->n, 48)), pk_min64(g->kc, g->k), NULL, NULL, {NULL, NULL}, {0, 0}};
   const double work = (double)g->m * (double)g->n * (double)g->k;
   const int team = threads > 1 && work >= PK_GEMM_PARALLEL_MIN_WORK ? threads : 1;
   if (team > 1) pk_parallel_team(team, pk_gemm_f32_avx512_8x48_knm_mn_n_uu_member, &x);
@@ -1703,7 +1703,9 @@ static void pk_gemm_f32_avx512_8x48_nkm_mn_m_pp_member(void *arg, int t, int nt)
       {
         int64_t lo, hi;
         pk_share(nb, 48, t, nt, &lo, &hi);
-        if (hi > lo) pk_pack_b_gemm_f32_avx512_8x48(hi - lo, kb, g->b + pc*g->b_k + jc*g->b_n + lo*g->b_n, g->b_n, g->b_k, pb + lo*kb);
+        if (hi > lo) {
+          pk_pack_b_gemm_f32_avx512_8x48(hi - lo, kb, g->b + pc*g->b_k + jc*g->b_n + lo*g->b_n, g->b_n, g->b_k, pb + lo*kb);
+        }
       }
       pk_barrier_wait(&x->bar, nt);
       for (int64_t ic = ic0; ic < ic1; ic += mc) {
@@ -1712,8 +1714,8 @@ static void pk_gemm_f32_avx512_8x48_nkm_mn_m_pp_member(void *arg, int t, int nt)
         for (int64_t ir = 0; ir < mb; ir += 8)
           for (int64_t jr = 0; jr < nb; jr += 48)
             pk_ukr_gemm_f32_avx512_8x48_pp(kb, pa + ir*kb, g->a_m, pb + jr*kb, g->b_k,
-                g->c + (ic + ir)*g->c_m + jc + jr, g->c_m, pk_min64(8, mb - ir), pk_min64(48, nb - jr),
-                g->overwrite && pc == 0);
+                g->c + (ic + ir)*g->c_m + jc + jr, g->c_m,
+                pk_min64(8, mb - ir), pk_min64(48, nb - jr), g->overwrite && pc == 0);
       }
     }
   }
@@ -1721,8 +1723,8 @@ static void pk_gemm_f32_avx512_8x48_nkm_mn_m_pp_member(void *arg, int t, int nt)
 
 static int pk_gemm_f32_avx512_8x48_nkm_mn_m_pp(const pk_gemm_f32 *g, int threads) {
   if (g->m <= 0 || g->n <= 0 || g->k <= 0) return PK_OK;
-  pk_gemm_f32_avx512_8x48_nkm_mn_m_pp_ctx x = {g, pk_min64(g->mc, pk_round_up(g->m, 8)), pk_min64(g->nc, pk_round_up(g->n, 48)),
-      pk_min64(g->kc, g->k), NULL, NULL, {NULL, NULL}, {0, 0}};
+  pk_gemm_f32_avx512_8x48_nkm_mn_m_pp_ctx x = {g, pk_min64(g->mc, pk_round_up(g->m, 8)),
+      pk_min64(g->nc, pk_round_up(g->n, 48)), pk_min64(g->kc, g->k), NULL, NULL, {NULL, NULL}, {0, 0}};
   const double work = (double)g->m * (double)g->n * (double)g->k;
   const int team = threads > 1 && work >= PK_GEMM_PARALLEL_MIN_WORK ? threads : 1;
   if ((x.own_a = pk_scratch(0, team*x.mc*x.kc, sizeof(float))) == NULL) return PK_NO_MEMORY;

@@ -1,0 +1,183 @@
+/**
+ * The differential check behind the CI fuzz test, `npm run fuzz` and the shrunk regression tests. Generated kernels
+ * go through the real pipeline (find → parse → check → build → passes → JS and C emitters → node-gyp), many to one
+ * addon, and each case (kernel, sizes, data seed) is run by every system and compared with the reference
+ * interpreter on the IR straight from the spec:
+ *   - the naive evaluator on the spec's syntax tree (checks the oracle itself),
+ *   - the interpreter on the IR after every pass (checks the passes),
+ *   - the generated JS loops,
+ *   - the native addon at every ISA level this CPU has, at 1 and 2 threads, every parallel loop through the pool.
+ */
+import { createRequire } from 'node:module'
+import path from 'node:path'
+import { buildAddon } from '../../plugin/addon/build.ts'
+import { KernelDiagnostic } from '../../plugin/diagnostics.ts'
+import { emitAddonSource } from '../../plugin/emit/napi.ts'
+import { findKernelSites } from '../../plugin/find/annotations.ts'
+import { buildKernel } from '../../plugin/ir/build.ts'
+import { interpret } from '../../plugin/ir/interp.ts'
+import type { Kernel } from '../../plugin/ir/nodes.ts'
+import type { ResolvedOptions } from '../../plugin/options.ts'
+import { compileKernel, type CompiledKernel } from '../../plugin/pipeline.ts'
+import type { SpecAst } from '../../plugin/spec/ast.ts'
+import { checkSpec } from '../../plugin/spec/check.ts'
+import { parseSpec } from '../../plugin/spec/parser.ts'
+import { ISAS } from '../../plugin/targets/index.ts'
+import { makeArgs, points, reductionLength } from '../support/kernel-args.ts'
+import { maxRelErr, rng, tolerance, type TensorArray } from '../support/random.ts'
+import { moduleSource, type KernelText } from './model.ts'
+import { naiveEvaluate } from './naive.ts'
+
+export const THREADS = [1, 2] as const
+
+/** One generated kernel after the front end and the passes, or the error that stopped it. */
+export type FuzzCompiled =
+  | {
+      readonly ok: true
+      readonly text: KernelText
+      readonly compiled: CompiledKernel
+      /** Block form, straight from the spec: the reference. */
+      readonly reference: Kernel
+      readonly ast: SpecAst
+      readonly js: (...args: unknown[]) => void
+    }
+  | { readonly ok: false; readonly text: KernelText; readonly error: unknown }
+
+interface AddonMeta {
+  readonly isas: readonly string[]
+  readonly setIsa: (name: string) => string
+  readonly setThreads: (n: number) => void
+}
+export type FuzzAddon = Record<string, (...args: unknown[]) => unknown> & { readonly __polykern: AddonMeta }
+
+/** Every kernel of one module through the front end and the passes; a kernel's failure does not stop the others. */
+export function compileAll(kernels: readonly KernelText[], file: string, opts: ResolvedOptions): FuzzCompiled[] {
+  const code = moduleSource(kernels)
+  const sites = findKernelSites(file, code)
+  if (sites.length !== kernels.length) throw new Error(`found ${sites.length} kernels in ${file}, generated ${kernels.length}`)
+  return sites.map((site, n): FuzzCompiled => {
+    const text = kernels[n]
+    try {
+      const ast = parseSpec(site.specText, site.specStart, site.file)
+      const reference = buildKernel(checkSpec(ast, site))
+      const compiled = compileKernel(site, code, opts)
+      const js = new Function(`return ${compiled.js}`)() as (...args: unknown[]) => void
+      return { ok: true, text, compiled, reference, ast, js }
+    } catch (error) {
+      return { ok: false, text, error }
+    }
+  })
+}
+
+/**
+ * The compiled kernels of one module as one addon holding every ISA, parallel loops always through the pool; its
+ * path. `cflags` (sanitizers) are added to the build.
+ */
+export async function buildAll(
+  compiled: readonly FuzzCompiled[],
+  moduleId: string,
+  cacheDir: string,
+  cflags: readonly string[] = [],
+): Promise<string> {
+  const kernels = compiled.flatMap((c, n) => (c.ok ? [{ kernel: c.compiled.ir, abi: c.compiled.abi, symbol: `kc_${n}` }] : []))
+  const source = emitAddonSource(kernels, { moduleId, isas: ISAS, parallelMinWork: 1 })
+  const built = await buildAddon({ source, cacheDir, cflags })
+  if (!built.ok) throw new Error(`the fuzz addon ${moduleId} did not build:\n${built.error}`)
+  return built.path
+}
+
+export const loadFuzzAddon = (addonPath: string): FuzzAddon => createRequire(import.meta.url)(addonPath) as FuzzAddon
+
+export interface Mismatch {
+  readonly system: string
+  readonly detail: string
+}
+
+/** 0 (empty tensors), 1, primes, powers of two and their neighbours: edges of vector widths and register tiles. */
+const SIZES = [1, 2, 3, 5, 7, 8, 13, 16, 17, 31, 33, 64, 67, 0, 100, 129, 257]
+
+/** Random sizes (0, 1, primes, sizes that are not multiples of 8 or 16) whose work stays under `maxPoints`. */
+export function randomSizes(reference: Kernel, seed: number, maxPoints: number): Map<string, number> | undefined {
+  const next = rng(seed)
+  for (let tries = 0; tries < 200; tries++) {
+    const limit = tries < 100 ? SIZES.length : 8 // then only small ones, for kernels whose work grows fast
+    const sizes = new Map(reference.sizes.map((s) => [s, SIZES[Math.floor(next() * limit)]]))
+    if (points(reference, sizes) <= maxPoints) return sizes
+  }
+  const ones = new Map(reference.sizes.map((s) => [s, 1]))
+  return points(reference, ones) <= maxPoints ? ones : undefined
+}
+
+/** Float tolerance: the longest reduction's, once per statement (errors add up through temporaries). */
+function toleranceOf(reference: Kernel, sizes: ReadonlyMap<string, number>): number {
+  const statements = reference.body.filter((s) => s.kind === 'block').length
+  // A generated kernel computes in one dtype.
+  return tolerance(reference.tensors[0].dtype, reductionLength(reference, sizes)) * statements
+}
+
+/**
+ * Runs one case through every system and returns what disagrees with the reference interpreter (empty: all agree).
+ * Without an addon, the native systems are skipped.
+ */
+export function checkCase(
+  c: Extract<FuzzCompiled, { ok: true }>,
+  sizes: ReadonlyMap<string, number>,
+  dataSeed: number,
+  addon?: FuzzAddon,
+): Mismatch[] {
+  const abi = c.compiled.abi
+  const args = makeArgs(abi, sizes, rng(dataSeed))
+  const run = (f: (...a: unknown[]) => unknown): unknown[] => {
+    const copy = args.map((a) => (ArrayBuffer.isView(a) ? (a as TensorArray).slice() : a))
+    f(...copy)
+    return copy
+  }
+  const want = run((...a) => interpret(c.reference, a))
+  const tol = toleranceOf(c.reference, sizes)
+  const mismatches: Mismatch[] = []
+  const compare = (system: string, f: (...a: unknown[]) => unknown) => {
+    let got: unknown[]
+    try {
+      got = run(f)
+    } catch (e) {
+      mismatches.push({ system, detail: `threw ${e instanceof Error ? `${e.name}: ${e.message}` : String(e)}` })
+      return
+    }
+    abi.params.forEach((p, n) => {
+      if (p.kind !== 'tensor' || p.role === 'in') return
+      const err = maxRelErr(want[n] as TensorArray, got[n] as TensorArray)
+      if (err > tol) mismatches.push({ system, detail: `output '${p.name}' differs by ${err.toPrecision(3)} (tolerance ${tol.toPrecision(3)})${worstDifference(want[n] as TensorArray, got[n] as TensorArray)}` })
+    })
+  }
+  const byName = (a: unknown[]) => new Map(abi.params.map((p, n) => [p.name, a[n] as TensorArray | number]))
+  compare('naive evaluator', (...a) => naiveEvaluate(c.ast, byName(a)))
+  compare('interpreter after the passes', (...a) => interpret(c.compiled.ir, a))
+  compare('generated JS', c.js)
+  if (addon) {
+    const meta = addon.__polykern
+    const fn = addon[abi.name]
+    for (const isa of meta.isas) {
+      const chosen = meta.setIsa(isa)
+      if (chosen !== isa) continue // this CPU lacks it
+      for (const threads of THREADS) {
+        meta.setThreads(threads)
+        compare(`native ${isa}, ${threads} thread${threads > 1 ? 's' : ''}`, fn)
+      }
+    }
+  }
+  return mismatches
+}
+
+function worstDifference(a: TensorArray, b: TensorArray): string {
+  let worst = -1
+  for (let i = 0; i < a.length; i++) if (maxRelErr([a[i]], [b[i]]) > (worst < 0 ? 0 : maxRelErr([a[worst]], [b[worst]]))) worst = i
+  return worst < 0 ? '' : `; worst at element ${worst} of ${a.length}: want ${a[worst]}, got ${b[worst]}`
+}
+
+/** What stopped a kernel before any run: a KernelDiagnostic on a generated (well-formed) spec, or a crash. */
+export function describeError(e: unknown): string {
+  if (e instanceof KernelDiagnostic) return `diagnostic ${e.code}: ${e.message}`
+  return e instanceof Error ? `${e.name}: ${e.message}` : String(e)
+}
+
+export const fuzzModuleFile = (root: string, name: string): string => path.join(root, 'test/.out/fuzz', `${name}.ts`)

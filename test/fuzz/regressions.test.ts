@@ -1,0 +1,57 @@
+/**
+ * Shrunk fuzz findings, each kept as a regression: compiled together into one addon and checked like the fuzzer
+ * checks (interpreter, naive evaluator, passes, generated JS, every ISA at 1 and 2 threads). `npm run fuzz` prints
+ * new entries ready to paste into REGRESSIONS.
+ */
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { describe, expect, it } from 'vitest'
+import { resolveOptions } from '../../plugin/options.ts'
+import { buildAll, checkCase, compileAll, describeError, loadFuzzAddon } from './differential.ts'
+import { kernelSource } from './model.ts'
+import { dedent, regressionText, type FuzzRegression } from './regression.ts'
+
+const REGRESSIONS: readonly FuzzRegression[] = [
+  {
+    title: 'a tensor named with a reserved prefix (pk_, napi_, _X) hung the C and JS emitters (fixed in emit/names.ts)',
+    spec: `
+      pk_buf: f64[N]
+      napi_value: f64[N]
+      _Bool: f64[N]
+      _Bool[i] = pk_buf[i] * napi_value[N - 1 - i]
+    `,
+    params: ['pk_buf', 'napi_value', '_Bool', 'N'],
+    sizes: { N: 5 },
+    dataSeed: 1,
+  },
+  {
+    title: 'temporaries and indices named after the emitters own locals and prefixes (emit/names.ts)',
+    spec: `
+      x: f32[N]
+      y: f32[N]
+      let pk_t: f32[N]
+      pk_t[pk_i] = x[pk_i] + 1
+      y[_Q] +=! pk_t[_Q] * x[napi_k] where napi_k < 3
+    `,
+    params: ['x', 'y', 'N'],
+    sizes: { N: 7 },
+    dataSeed: 2,
+  },
+]
+
+const root = path.resolve(fileURLToPath(import.meta.url), '../../..')
+const opts = resolveOptions({ root, cacheDir: 'node_modules/.cache/polykern-test' })
+const texts = REGRESSIONS.map((r, n) => regressionText({ ...r, spec: dedent(r.spec) }, `regression${n}`))
+const compiled = compileAll(texts, path.join(root, 'test/.out/fuzz/regressions.ts'), opts)
+const addon = loadFuzzAddon(await buildAll(compiled, 'regressions.ts', opts.cacheDir))
+
+describe('shrunk fuzz findings', () => {
+  REGRESSIONS.forEach((r, n) => {
+    const run = r.openBug ? it.fails : it
+    run(r.title, () => {
+      const c = compiled[n]
+      if (!c.ok) throw new Error(`${describeError(c.error)}\n${kernelSource(c.text)}`)
+      expect(checkCase(c, new Map(Object.entries(r.sizes)), r.dataSeed, addon)).toEqual([])
+    })
+  })
+})

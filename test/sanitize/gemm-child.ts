@@ -1,0 +1,48 @@
+// Run under ASan/UBSan by sanitize.test.ts with the sanitized addon of gemmVariants(): every variant, shape, ISA and
+// thread count against the interpreter. Prints the cases run and any that disagree.
+import { createRequire } from 'node:module'
+import { evaluate } from '../../plugin/ir/affine.ts'
+import { interpret } from '../../plugin/ir/interp.ts'
+import type { Kernel } from '../../plugin/ir/nodes.ts'
+import { maxRelErr, randomArray, rng, tolerance, type TensorArray } from '../support/random.ts'
+import type { FuzzAddon } from '../fuzz/differential.ts'
+import { GEMM_SHAPES, gemmVariants } from './gemm-variants.ts'
+
+const addon = createRequire(import.meta.url)(process.argv[2]) as FuzzAddon
+const meta = addon.__polykern
+const next = rng(5)
+const wrong: string[] = []
+let cases = 0
+for (const kernel of gemmVariants()) {
+  for (const [M, N, K] of GEMM_SHAPES) {
+    const sizes = new Map([['M', M], ['N', N], ['K', K], ['Bt', 3]])
+    const args = argsOf(kernel, sizes)
+    const want = copy(args)
+    interpret(kernel, want)
+    const out = kernel.params.findIndex((p) => p.name === 'C')
+    for (const isa of meta.isas) {
+      if (meta.setIsa(isa) !== isa) continue
+      for (const threads of [1, 2]) {
+        meta.setThreads(threads)
+        const got = copy(args)
+        addon[kernel.name](...got)
+        cases++
+        const err = maxRelErr(want[out] as TensorArray, got[out] as TensorArray)
+        if (err > tolerance(kernel.tensors[0].dtype, K)) wrong.push(`${kernel.name} ${M}x${N}x${K} ${isa} ${threads}: ${err}`)
+      }
+    }
+  }
+}
+process.stdout.write(JSON.stringify({ cases, wrong }))
+
+function argsOf(kernel: Kernel, sizes: ReadonlyMap<string, number>): unknown[] {
+  return kernel.params.map((p) => {
+    if (p.kind === 'size') return sizes.get(p.name)!
+    const t = kernel.tensors.find((x) => x.name === p.name)!
+    return randomArray(t.dtype, t.shape.reduce((n, d) => n * evaluate(d, sizes), 1), next)
+  })
+}
+
+function copy(args: readonly unknown[]): unknown[] {
+  return args.map((a) => (ArrayBuffer.isView(a) ? (a as TensorArray).slice() : a))
+}
