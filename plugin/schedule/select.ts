@@ -3,7 +3,8 @@
  * time once per shape class, on the class's representative sizes; the contraction's schedule for an ISA holds the
  * default class's pick in its own fields and every other class's pick as a `special` entry guarded by the class's
  * bounds. At call time the C code tests the guards in order (emit/c-gemm.ts: a few integer comparisons),
- * and the driver clamps the chosen blocks to the actual sizes. A class whose pick equals the default's is left out.
+ * and the driver clamps the chosen blocks to the actual sizes. Classes at the end whose pick equals the default's are
+ * left out.
  *
  * Classes, tried in order (MR × NR: the microkernel's register tile; T: threads); each representative falls in
  * its own class:
@@ -13,6 +14,8 @@
  * - skinny-m: M ≤ 8·MR (M = 4·MR + 3, N = K = 4096: a few row tiles, the last partial, as DeepBench's 35)
  * - skinny-n: N ≤ 4·NR (M = K = 2048, N = 2·NR)
  * - small-k: K ≤ 64 (M = N = 2048, K = 32)
+ * - short-m: M ≤ 48·MR (M = 16·MR, N = K = 4096: few row blocks per B panel, so sharing one panel between the
+ *   threads costs more than each packing its own)
  * - large, the default: everything else (1024³)
  */
 import type { ContractionRoles, ContractionSchedule, GemmBlocking, SizeGuard } from '../ir/nodes.ts'
@@ -49,6 +52,7 @@ export function shapeClasses(mk: Microkernel, threads: number, batched: boolean)
     { name: 'skinny-m', when: { maxM: 8 * mk.mr }, representative: { m: 4 * mk.mr + 3, n: 4096, k: 4096, batch: 1 } },
     { name: 'skinny-n', when: { maxN: 4 * mk.nr }, representative: { m: 2048, n: 2 * mk.nr, k: 2048, batch: 1 } },
     { name: 'small-k', when: { maxK: 64 }, representative: { m: 2048, n: 2048, k: 32, batch: 1 } },
+    { name: 'short-m', when: { maxM: 48 * mk.mr }, representative: { m: 16 * mk.mr, n: 4096, k: 4096, batch: 1 } },
     { name: 'large', representative: { m: 1024, n: 1024, k: 1024, batch: 1 } },
   )
   return classes
@@ -106,7 +110,7 @@ export function rankClasses(ctx: RankingContext): { readonly shapeClass: ShapeCl
 
 /**
  * The ISA's schedule from one blocking per class (default class last): its fields are the default's blocking, and
- * every other class whose blocking differs becomes a special entry, in class order.
+ * every other class becomes a special entry, in class order, but for the last ones whose blocking is the default's.
  */
 export function scheduleOf(
   isa: Isa,
@@ -114,9 +118,11 @@ export function scheduleOf(
   picks: readonly { readonly shapeClass: ShapeClass; readonly blocking: GemmBlocking }[],
 ): ContractionSchedule {
   const fallback = picks[picks.length - 1].blocking
-  const special = picks
-    .filter((p) => p.shapeClass.when !== undefined && !sameVariant(p.blocking, fallback))
-    .map((p) => ({ when: p.shapeClass.when!, blocking: blockingOnly(p.blocking) }))
+  const guarded = picks.filter((p) => p.shapeClass.when !== undefined)
+  // Left out, a class's calls fall through to the next entry whose guard holds: safe only where that is the default.
+  let kept = guarded.length
+  while (kept > 0 && sameVariant(guarded[kept - 1].blocking, fallback)) kept--
+  const special = guarded.slice(0, kept).map((p) => ({ when: p.shapeClass.when!, blocking: blockingOnly(p.blocking) }))
   return { isa: isa.name, microkernel: mk.name, ...blockingOnly(fallback), ...(special.length > 0 ? { special } : {}) }
 }
 
