@@ -1,6 +1,7 @@
 /** The text form of `polykern explain` (explain.ts builds the data): one section per decision, kernel by kernel. */
 import type { AddonReport, FileExplanation, KernelExplanation, MatchReport } from './explain.ts'
 import { MIN_GAIN, REPRESENTATIVE_SIZE, gainOf, type PathDecision } from './passes/contraction-path.ts'
+import { describeBlocking, describeGuard } from './schedule/describe.ts'
 
 /** How a role of text is shown: the CLI colours on a TTY, everything else prints plain. */
 export type Paint = (role: 'title' | 'heading' | 'dim' | 'good' | 'bad', text: string) => string
@@ -68,9 +69,8 @@ function formatMatch(m: MatchReport, paint: Paint): string[] {
     lines.push(`${m.block}: ${paint('bad', 'no microkernel')}; runs as loops`)
   }
   for (const x of m.schedules) {
-    const fields = Object.entries(x).filter(([key]) => key !== 'isa' && key !== 'microkernel')
-    const text = fields.map(([key, v]) => `${key}=${Array.isArray(v) ? v.join('') : String(v)}`).join(' ')
-    lines.push(`    ${x.isa} ${x.microkernel}: ${text}`)
+    lines.push(`    ${x.isa} ${x.microkernel}: ${describeBlocking(x)}`)
+    for (const s of x.special ?? []) lines.push(`      when ${describeGuard(s.when)}: ${describeBlocking(s.blocking)}`)
   }
   lines.push(...m.log.map((l) => paint('dim', `    ${l}`)))
   return lines

@@ -12,7 +12,7 @@ import { KernelDiagnostic, formatDiagnostic } from './diagnostics.ts'
 import { findKernelSites } from './find/annotations.ts'
 import type { KernelSite } from './find/site.ts'
 import { format } from './ir/affine.ts'
-import type { Kernel } from './ir/nodes.ts'
+import type { ContractionSchedule, Kernel } from './ir/nodes.ts'
 import { printConstraint, printKernel } from './ir/print.ts'
 import { walkStmts } from './ir/walk.ts'
 import { nativeBuildFailed } from './messages.ts'
@@ -107,7 +107,7 @@ export interface MatchReport {
     readonly c: string
   }
   /** One per ISA that runs it as a blocked GEMM: every field of its schedule. */
-  readonly schedules: readonly Readonly<Record<string, unknown>>[]
+  readonly schedules: readonly ContractionSchedule[]
   /** What substitute-microkernel said about the block: per ISA, the microkernel or why none matched. */
   readonly log: readonly string[]
 }

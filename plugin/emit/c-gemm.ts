@@ -19,6 +19,7 @@ import type {
   Access, Affine, Contraction, ContractionSchedule, GemmBlocking, IndexRange, Kernel, SizeGuard, Stmt,
 } from '../ir/nodes.ts'
 import { walkStmts } from '../ir/walk.ts'
+import { describeBlocking } from '../schedule/describe.ts'
 import type { Isa } from '../targets/isa.ts'
 import type { Microkernel } from '../targets/microkernel.ts'
 import { C_TYPE } from './c-expr.ts'
@@ -254,10 +255,6 @@ function guardCode(w: SizeGuard): string {
   return tests.filter((x) => x !== '').join(' && ')
 }
 
-const describe = (x: GemmBlocking): string =>
-  `mc ${x.mc} nc ${x.nc} kc ${x.kc}, order ${x.order.join('')}, inner ${x.inner}, parallel ${x.parallel}, ` +
-  `pack ${[x.packA ? 'A' : '', x.packB ? 'B' : ''].join('') || 'none'}`
-
 /**
  * The zero fills of `body` that a GEMM on `isa` makes redundant, and those GEMMs: `T = 0` right before a contraction
  * into every element of T (`+=!`). Such a GEMM stores its first k block instead of adding it to C, which saves a
@@ -342,11 +339,11 @@ export function emitGemmCall(
   lines.push(`${pad}int pk_status;`)
   special.forEach(({ when, blocking }, i) => {
     const test = guardCode(when) || '1'
-    lines.push(`${pad}${i === 0 ? '' : 'else '}if (${test}) /* ${describe(blocking)} */`)
+    lines.push(`${pad}${i === 0 ? '' : 'else '}if (${test}) /* ${describeBlocking(blocking)} */`)
     lines.push(`${pad}  pk_status = ${run(blocking)};`)
   })
   const otherwise = special.length > 0
-  lines.push(`${pad}${otherwise ? 'else ' : ''}/* ${describe(schedule)} */`)
+  lines.push(`${pad}${otherwise ? 'else ' : ''}/* ${describeBlocking(schedule)} */`)
   lines.push(`${pad}${otherwise ? '  ' : ''}pk_status = ${run(schedule)};`)
   lines.push(`${pad}if (pk_status != PK_OK) {`, ...onNoMemory.map((l) => `${pad}  ${l}`), `${pad}}`)
   lines.push(`${'  '.repeat(depth)}}`)

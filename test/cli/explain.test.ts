@@ -52,6 +52,10 @@ describe('explain FILE', () => {
     expect(run.stdout).toMatch(/s0\.1: contraction m e, n b, k a/)
     expect(run.stdout).toMatch(/s0: contraction m e, n f, k b/)
     expect(run.stdout).toMatch(/mc=\d+ nc=\d+ kc=\d+ order=[mnk]{3} parallel=/)
+    // Each schedule's blocking, then the shape classes' own with their guards.
+    expect(run.stdout).toMatch(/avx512 gemm_f32_avx512_8x48: mc \d+ nc \d+ kc \d+, order [mnk]{3}, inner (mn|nm), parallel/)
+    expect(run.stdout).toMatch(/ {8}when M <= 8: mc \d+ nc \d+ kc \d+, order [mnk]{3}/)
+    expect(run.stdout).not.toContain('[object Object]')
   })
 
   it('--json: the same decisions as data', async () => {
