@@ -445,6 +445,7 @@ static inline void pk_ukr_gemm_f32_avx2_6x16_pp_6x2(int64_t kb, const float *res
   for (int64_t p = 0; p < kb; p++) {
     const __m256 b0 = _mm256_load_ps(b + 0);
     const __m256 b1 = _mm256_load_ps(b + 8);
+    __builtin_prefetch(b + 256, 0, 3);
     const __m256 a0v = _mm256_broadcast_ss(a + 0);
     c0_0 = _mm256_fmadd_ps(a0v, b0, c0_0);
     c0_1 = _mm256_fmadd_ps(a0v, b1, c0_1);
@@ -535,6 +536,7 @@ static inline void pk_ukr_gemm_f32_avx2_6x16_pp_6x1(int64_t kb, const float *res
 #pragma GCC unroll 4
   for (int64_t p = 0; p < kb; p++) {
     const __m256 b0 = _mm256_load_ps(b + 0);
+    __builtin_prefetch(b + 256, 0, 3);
     const __m256 a0v = _mm256_broadcast_ss(a + 0);
     c0_0 = _mm256_fmadd_ps(a0v, b0, c0_0);
     const __m256 a1v = _mm256_broadcast_ss(a + 1);
@@ -597,6 +599,7 @@ static inline void pk_ukr_gemm_f32_avx2_6x16_pp_4x2(int64_t kb, const float *res
   for (int64_t p = 0; p < kb; p++) {
     const __m256 b0 = _mm256_load_ps(b + 0);
     const __m256 b1 = _mm256_load_ps(b + 8);
+    __builtin_prefetch(b + 256, 0, 3);
     const __m256 a0v = _mm256_broadcast_ss(a + 0);
     c0_0 = _mm256_fmadd_ps(a0v, b0, c0_0);
     c0_1 = _mm256_fmadd_ps(a0v, b1, c0_1);
@@ -663,6 +666,7 @@ static inline void pk_ukr_gemm_f32_avx2_6x16_pp_4x1(int64_t kb, const float *res
 #pragma GCC unroll 4
   for (int64_t p = 0; p < kb; p++) {
     const __m256 b0 = _mm256_load_ps(b + 0);
+    __builtin_prefetch(b + 256, 0, 3);
     const __m256 a0v = _mm256_broadcast_ss(a + 0);
     c0_0 = _mm256_fmadd_ps(a0v, b0, c0_0);
     const __m256 a1v = _mm256_broadcast_ss(a + 1);
@@ -709,6 +713,7 @@ static inline void pk_ukr_gemm_f32_avx2_6x16_pp_2x2(int64_t kb, const float *res
   for (int64_t p = 0; p < kb; p++) {
     const __m256 b0 = _mm256_load_ps(b + 0);
     const __m256 b1 = _mm256_load_ps(b + 8);
+    __builtin_prefetch(b + 256, 0, 3);
     const __m256 a0v = _mm256_broadcast_ss(a + 0);
     c0_0 = _mm256_fmadd_ps(a0v, b0, c0_0);
     c0_1 = _mm256_fmadd_ps(a0v, b1, c0_1);
@@ -751,6 +756,7 @@ static inline void pk_ukr_gemm_f32_avx2_6x16_pp_2x1(int64_t kb, const float *res
 #pragma GCC unroll 4
   for (int64_t p = 0; p < kb; p++) {
     const __m256 b0 = _mm256_load_ps(b + 0);
+    __builtin_prefetch(b + 256, 0, 3);
     const __m256 a0v = _mm256_broadcast_ss(a + 0);
     c0_0 = _mm256_fmadd_ps(a0v, b0, c0_0);
     const __m256 a1v = _mm256_broadcast_ss(a + 1);
@@ -783,6 +789,7 @@ static inline void pk_ukr_gemm_f32_avx2_6x16_pp_1x2(int64_t kb, const float *res
   for (int64_t p = 0; p < kb; p++) {
     const __m256 b0 = _mm256_load_ps(b + 0);
     const __m256 b1 = _mm256_load_ps(b + 8);
+    __builtin_prefetch(b + 256, 0, 3);
     const __m256 a0v = _mm256_broadcast_ss(a + 0);
     c0_0 = _mm256_fmadd_ps(a0v, b0, c0_0);
     c0_1 = _mm256_fmadd_ps(a0v, b1, c0_1);
@@ -813,6 +820,7 @@ static inline void pk_ukr_gemm_f32_avx2_6x16_pp_1x1(int64_t kb, const float *res
 #pragma GCC unroll 4
   for (int64_t p = 0; p < kb; p++) {
     const __m256 b0 = _mm256_load_ps(b + 0);
+    __builtin_prefetch(b + 256, 0, 3);
     const __m256 a0v = _mm256_broadcast_ss(a + 0);
     c0_0 = _mm256_fmadd_ps(a0v, b0, c0_0);
     a += 6;

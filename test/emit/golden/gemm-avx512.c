@@ -833,6 +833,9 @@ static inline void pk_ukr_gemm_f32_avx512_8x48_pp_8x3(int64_t kb, const float *r
     const __m512 b0 = _mm512_load_ps(b + 0);
     const __m512 b1 = _mm512_load_ps(b + 16);
     const __m512 b2 = _mm512_load_ps(b + 32);
+    __builtin_prefetch(b + 768, 0, 3);
+    __builtin_prefetch(b + 784, 0, 3);
+    __builtin_prefetch(b + 800, 0, 3);
     const __m512 a0v = _mm512_set1_ps(*(a + 0));
     c0_0 = _mm512_fmadd_ps(a0v, b0, c0_0);
     c0_1 = _mm512_fmadd_ps(a0v, b1, c0_1);
@@ -981,6 +984,9 @@ static inline void pk_ukr_gemm_f32_avx512_8x48_pp_8x2(int64_t kb, const float *r
   for (int64_t p = 0; p < kb; p++) {
     const __m512 b0 = _mm512_load_ps(b + 0);
     const __m512 b1 = _mm512_load_ps(b + 16);
+    __builtin_prefetch(b + 768, 0, 3);
+    __builtin_prefetch(b + 784, 0, 3);
+    __builtin_prefetch(b + 800, 0, 3);
     const __m512 a0v = _mm512_set1_ps(*(a + 0));
     c0_0 = _mm512_fmadd_ps(a0v, b0, c0_0);
     c0_1 = _mm512_fmadd_ps(a0v, b1, c0_1);
@@ -1095,6 +1101,9 @@ static inline void pk_ukr_gemm_f32_avx512_8x48_pp_8x1(int64_t kb, const float *r
 #pragma GCC unroll 4
   for (int64_t p = 0; p < kb; p++) {
     const __m512 b0 = _mm512_load_ps(b + 0);
+    __builtin_prefetch(b + 768, 0, 3);
+    __builtin_prefetch(b + 784, 0, 3);
+    __builtin_prefetch(b + 800, 0, 3);
     const __m512 a0v = _mm512_set1_ps(*(a + 0));
     c0_0 = _mm512_fmadd_ps(a0v, b0, c0_0);
     const __m512 a1v = _mm512_set1_ps(*(a + 1));
@@ -1170,6 +1179,9 @@ static inline void pk_ukr_gemm_f32_avx512_8x48_pp_4x3(int64_t kb, const float *r
     const __m512 b0 = _mm512_load_ps(b + 0);
     const __m512 b1 = _mm512_load_ps(b + 16);
     const __m512 b2 = _mm512_load_ps(b + 32);
+    __builtin_prefetch(b + 768, 0, 3);
+    __builtin_prefetch(b + 784, 0, 3);
+    __builtin_prefetch(b + 800, 0, 3);
     const __m512 a0v = _mm512_set1_ps(*(a + 0));
     c0_0 = _mm512_fmadd_ps(a0v, b0, c0_0);
     c0_1 = _mm512_fmadd_ps(a0v, b1, c0_1);
@@ -1254,6 +1266,9 @@ static inline void pk_ukr_gemm_f32_avx512_8x48_pp_4x2(int64_t kb, const float *r
   for (int64_t p = 0; p < kb; p++) {
     const __m512 b0 = _mm512_load_ps(b + 0);
     const __m512 b1 = _mm512_load_ps(b + 16);
+    __builtin_prefetch(b + 768, 0, 3);
+    __builtin_prefetch(b + 784, 0, 3);
+    __builtin_prefetch(b + 800, 0, 3);
     const __m512 a0v = _mm512_set1_ps(*(a + 0));
     c0_0 = _mm512_fmadd_ps(a0v, b0, c0_0);
     c0_1 = _mm512_fmadd_ps(a0v, b1, c0_1);
@@ -1320,6 +1335,9 @@ static inline void pk_ukr_gemm_f32_avx512_8x48_pp_4x1(int64_t kb, const float *r
 #pragma GCC unroll 4
   for (int64_t p = 0; p < kb; p++) {
     const __m512 b0 = _mm512_load_ps(b + 0);
+    __builtin_prefetch(b + 768, 0, 3);
+    __builtin_prefetch(b + 784, 0, 3);
+    __builtin_prefetch(b + 800, 0, 3);
     const __m512 a0v = _mm512_set1_ps(*(a + 0));
     c0_0 = _mm512_fmadd_ps(a0v, b0, c0_0);
     const __m512 a1v = _mm512_set1_ps(*(a + 1));
@@ -1367,6 +1385,9 @@ static inline void pk_ukr_gemm_f32_avx512_8x48_pp_2x3(int64_t kb, const float *r
     const __m512 b0 = _mm512_load_ps(b + 0);
     const __m512 b1 = _mm512_load_ps(b + 16);
     const __m512 b2 = _mm512_load_ps(b + 32);
+    __builtin_prefetch(b + 768, 0, 3);
+    __builtin_prefetch(b + 784, 0, 3);
+    __builtin_prefetch(b + 800, 0, 3);
     const __m512 a0v = _mm512_set1_ps(*(a + 0));
     c0_0 = _mm512_fmadd_ps(a0v, b0, c0_0);
     c0_1 = _mm512_fmadd_ps(a0v, b1, c0_1);
@@ -1419,6 +1440,9 @@ static inline void pk_ukr_gemm_f32_avx512_8x48_pp_2x2(int64_t kb, const float *r
   for (int64_t p = 0; p < kb; p++) {
     const __m512 b0 = _mm512_load_ps(b + 0);
     const __m512 b1 = _mm512_load_ps(b + 16);
+    __builtin_prefetch(b + 768, 0, 3);
+    __builtin_prefetch(b + 784, 0, 3);
+    __builtin_prefetch(b + 800, 0, 3);
     const __m512 a0v = _mm512_set1_ps(*(a + 0));
     c0_0 = _mm512_fmadd_ps(a0v, b0, c0_0);
     c0_1 = _mm512_fmadd_ps(a0v, b1, c0_1);
@@ -1461,6 +1485,9 @@ static inline void pk_ukr_gemm_f32_avx512_8x48_pp_2x1(int64_t kb, const float *r
 #pragma GCC unroll 4
   for (int64_t p = 0; p < kb; p++) {
     const __m512 b0 = _mm512_load_ps(b + 0);
+    __builtin_prefetch(b + 768, 0, 3);
+    __builtin_prefetch(b + 784, 0, 3);
+    __builtin_prefetch(b + 800, 0, 3);
     const __m512 a0v = _mm512_set1_ps(*(a + 0));
     c0_0 = _mm512_fmadd_ps(a0v, b0, c0_0);
     const __m512 a1v = _mm512_set1_ps(*(a + 1));
@@ -1494,6 +1521,9 @@ static inline void pk_ukr_gemm_f32_avx512_8x48_pp_1x3(int64_t kb, const float *r
     const __m512 b0 = _mm512_load_ps(b + 0);
     const __m512 b1 = _mm512_load_ps(b + 16);
     const __m512 b2 = _mm512_load_ps(b + 32);
+    __builtin_prefetch(b + 768, 0, 3);
+    __builtin_prefetch(b + 784, 0, 3);
+    __builtin_prefetch(b + 800, 0, 3);
     const __m512 a0v = _mm512_set1_ps(*(a + 0));
     c0_0 = _mm512_fmadd_ps(a0v, b0, c0_0);
     c0_1 = _mm512_fmadd_ps(a0v, b1, c0_1);
@@ -1530,6 +1560,9 @@ static inline void pk_ukr_gemm_f32_avx512_8x48_pp_1x2(int64_t kb, const float *r
   for (int64_t p = 0; p < kb; p++) {
     const __m512 b0 = _mm512_load_ps(b + 0);
     const __m512 b1 = _mm512_load_ps(b + 16);
+    __builtin_prefetch(b + 768, 0, 3);
+    __builtin_prefetch(b + 784, 0, 3);
+    __builtin_prefetch(b + 800, 0, 3);
     const __m512 a0v = _mm512_set1_ps(*(a + 0));
     c0_0 = _mm512_fmadd_ps(a0v, b0, c0_0);
     c0_1 = _mm512_fmadd_ps(a0v, b1, c0_1);
@@ -1560,6 +1593,9 @@ static inline void pk_ukr_gemm_f32_avx512_8x48_pp_1x1(int64_t kb, const float *r
 #pragma GCC unroll 4
   for (int64_t p = 0; p < kb; p++) {
     const __m512 b0 = _mm512_load_ps(b + 0);
+    __builtin_prefetch(b + 768, 0, 3);
+    __builtin_prefetch(b + 784, 0, 3);
+    __builtin_prefetch(b + 800, 0, 3);
     const __m512 a0v = _mm512_set1_ps(*(a + 0));
     c0_0 = _mm512_fmadd_ps(a0v, b0, c0_0);
     a += 8;
