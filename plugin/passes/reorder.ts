@@ -5,11 +5,13 @@
  * Legal for any order: a block's points are independent but for the reduction of its stores (Stripe's rule).
  * A stand-in until the working-set ranking of the contraction work replaces it.
  */
-import { coeffOf } from '../ir/affine.ts'
+import { coeffOf, isConstant } from '../ir/affine.ts'
 import type { Access, Block, Kernel } from '../ir/nodes.ts'
 import { loadsOf, mapStmts, withBody } from '../ir/walk.ts'
 
 const DIM_WEIGHT = [1000, 30, 1]
+/** Extents below this many iterations count as short (a 512-bit vector of f32 has 16 lanes). */
+const SHORT_EXTENT = 16
 
 export function reorder(kernel: Kernel): Kernel {
   const body = mapStmts(kernel.body, { block: (b, recurse) => reorderBlock(withBody(b, recurse(b.body))) })
@@ -19,11 +21,19 @@ export function reorder(kernel: Kernel): Kernel {
 function reorderBlock(b: Block): Block {
   const accesses: Access[] = []
   for (const s of b.body) if (s.kind === 'store') accesses.push(s.access, ...loadsOf(s.value).map((l) => l.access))
+  const short = (name: string) => {
+    const extent = b.indices.find((ix) => ix.name === name)!.extent
+    return isConstant(extent) && extent.constant < SHORT_EXTENT ? extent.constant / SHORT_EXTENT : 1
+  }
   const score = new Map(b.indices.map((ix) => [ix.name, 0]))
   for (const a of accesses) {
     a.index.forEach((expr, d) => {
-      const weight = (DIM_WEIGHT[a.index.length - 1 - d] ?? 0) * a.index.length
-      for (const ix of b.indices) if (coeffOf(expr, ix.name) !== 0) score.set(ix.name, score.get(ix.name)! + weight)
+      const fromLast = a.index.length - 1 - d
+      const weight = (DIM_WEIGHT[fromLast] ?? 0) * a.index.length
+      for (const ix of b.indices) {
+        if (coeffOf(expr, ix.name) === 0) continue
+        score.set(ix.name, score.get(ix.name)! + (fromLast === 0 ? weight * short(ix.name) : weight))
+      }
     })
   }
   // Stable: equal scores keep the spec's order (output indices first).

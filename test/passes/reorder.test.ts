@@ -1,0 +1,31 @@
+/** reorder (plugin/passes/reorder.ts): which index goes innermost, from the access maps and the extents. */
+import { describe, expect, it } from 'vitest'
+import { buildKernel } from '../../plugin/ir/build.ts'
+import type { Block } from '../../plugin/ir/nodes.ts'
+import { reorder } from '../../plugin/passes/reorder.ts'
+import { specOf } from '../support/examples.ts'
+
+const orderOf = (spec: string, params: string[]): string[] => {
+  const kernel = reorder(buildKernel(specOf(spec, params)))
+  const block = kernel.body.find((s): s is Block => s.kind === 'block')!
+  return block.indices.map((ix) => ix.name)
+}
+
+describe('reorder', () => {
+  it('puts the index that walks C and B contiguously innermost in a matmul', () => {
+    expect(orderOf('A: f32[M, K]\nB: f32[K, N]\nC: f32[M, N]\nC[i, j] += A[i, k] * B[k, j]', ['A', 'B', 'C', 'M', 'N', 'K']))
+      .toEqual(['i', 'k', 'j'])
+  })
+
+  it('keeps a short filter tap outside the long contiguous image index', () => {
+    const blur = 'I: f32[H, W]\nF: f32[5, 5]\nS: f32[H, W]\nS[y, x] += I[y + r - 2, x + c - 2] * F[r, c]'
+    expect(orderOf(blur, ['I', 'F', 'S', 'H', 'W'])).toEqual(['y', 'r', 'c', 'x'])
+    // A tap as long as a vector counts in full again: the filter's contiguous index goes innermost.
+    const wide = 'I: f32[H, W]\nF: f32[5, 16]\nS: f32[H, W]\nS[y, x] += I[y + r - 2, x + c - 8] * F[r, c]'
+    expect(orderOf(wide, ['I', 'F', 'S', 'H', 'W']).at(-1)).toBe('c')
+  })
+
+  it('sums a row along its contiguous index', () => {
+    expect(orderOf('X: f32[M, N]\ns: f32[M]\ns[i] += X[i, j]', ['X', 's', 'M', 'N'])).toEqual(['i', 'j'])
+  })
+})
