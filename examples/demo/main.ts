@@ -1,8 +1,9 @@
 // The demo: every example kernel at a realistic size, timed on its native addon and on its JS fallback in the
-// same process, after checking that both give the same answer. Bundled by scripts/demo.mjs with polykern.
+// same process, after checking that both give the same answer. Bundled with polykern by examples/run.mjs.
 import { kernels, type KernelEntry } from 'polykern/runtime'
 import * as linalg from '../kernels/linalg.ts'
 import * as nn from '../kernels/nn.ts'
+import { bestMs, f32, f64, i32, maxRelErr, printTable } from '../shared/measure.ts'
 
 type Arg = Float32Array | Float64Array | Int32Array | number
 interface Case {
@@ -12,12 +13,6 @@ interface Case {
   readonly flops: number
   readonly args: () => Arg[]
 }
-
-let seed = 42
-const random = () => ((seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0) / 2 ** 32) * 2 - 1
-const f32 = (n: number) => Float32Array.from({ length: n }, random)
-const f64 = (n: number) => Float64Array.from({ length: n }, random)
-const i32 = (n: number) => Int32Array.from({ length: n }, () => Math.round(random() * 1000))
 
 const cases: Case[] = [
   { kernel: 'matmul', shape: '512x512x512', flops: 2 * 512 ** 3, args: () => [f32(512 * 512), f32(512 * 512), f32(512 * 512), 512, 512, 512] },
@@ -40,30 +35,6 @@ const cases: Case[] = [
   { kernel: 'layerNorm', shape: '1024x1024', flops: 8 * 1024 * 1024, args: () => [f32(1024 * 1024), f32(1024), f32(1024), f32(1024 * 1024), 1024, 1024] },
   { kernel: 'attention', shape: 'S=T=256, D=E=64', flops: 4 * 256 * 256 * 64, args: () => [f32(256 * 64), f32(256 * 64), f32(256 * 64), f32(256 * 64), 256, 256, 64, 64] },
 ]
-
-/** Best of several runs, each run at least ~50 ms of calls, so timer noise stays small. */
-function bestMs(fn: () => void): number {
-  fn()
-  let best = Infinity
-  const start = performance.now()
-  for (let run = 0; run < 5 || performance.now() - start < 300; run++) {
-    let calls = 0
-    const t0 = performance.now()
-    do {
-      fn()
-      calls++
-    } while (performance.now() - t0 < 50)
-    best = Math.min(best, (performance.now() - t0) / calls)
-    if (run > 20) break
-  }
-  return best
-}
-
-function maxRelErr(a: ArrayLike<number>, b: ArrayLike<number>): number {
-  let worst = 0
-  for (let i = 0; i < a.length; i++) worst = Math.max(worst, Math.abs(a[i] - b[i]) / Math.max(1, Math.abs(a[i])))
-  return worst
-}
 
 const exported = { ...linalg, ...nn } as Record<string, unknown>
 const registry = new Map(kernels().map((k: KernelEntry) => [k.name, k]))
@@ -88,12 +59,7 @@ for (const c of cases) {
   rows.push([c.kernel, c.shape, entry.native ? 'native' : 'JS (fallback!)', nativeMs.toFixed(3), jsMs.toFixed(3), (jsMs / nativeMs).toFixed(1) + 'x', gflops(nativeMs), gflops(jsMs), err.toExponential(1)])
 }
 
-const head = ['kernel', 'shape', 'path', 'native ms', 'JS ms', 'native/JS', 'GFLOP/s native', 'GFLOP/s JS', 'max rel err']
-const widths = head.map((h, n) => Math.max(h.length, ...rows.map((r) => r[n].length)))
-const line = (r: string[]) => r.map((s, n) => (n < 3 ? s.padEnd(widths[n]) : s.padStart(widths[n]))).join('  ')
-console.log(line(head))
-console.log(widths.map((w) => '-'.repeat(w)).join('  '))
-for (const r of rows) console.log(line(r))
+printTable(['kernel', 'shape', 'path', 'native ms', 'JS ms', 'native/JS', 'GFLOP/s native', 'GFLOP/s JS', 'max rel err'], rows, 3)
 if (failures) {
   console.error(`\n${failures} kernel(s) disagree between native and JS`)
   process.exitCode = 1
