@@ -12,6 +12,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 /* After node-addon-examples' NODE_API_CALL: on failure, throw (unless already pending) and return `ret`. */
 #define PK_CALL_OR(env, call, ret)                                                                              \
@@ -164,6 +166,117 @@ static inline bool pk_check_disjoint(napi_env env, const char *kernel, const cha
 static inline napi_value pk_throw_no_memory(napi_env env, const char *kernel) {
   return pk_throw(env, PK_RANGE_ERROR, "runtime_out_of_memory",
                   "polykern: kernel '%s': out of memory allocating its temporaries", kernel);
+}
+
+/*
+ * Async kernel calls (`kernel.async(...)`): the arguments are validated on the JS thread exactly as for a sync call,
+ * then the kernel runs on a libuv worker. Each argument object is held by a reference until completion, so the typed
+ * arrays' memory outlives the call even if the caller drops them; the promise resolves with undefined (the JS
+ * runtime maps it to the kernel's output) or rejects with the sync form's `runtime_out_of_memory` error.
+ */
+
+/* Runs a kernel on its validated arguments (a generated struct); returns PK_OK or an error status. */
+typedef int (*pk_run_fn)(const void *args);
+
+typedef struct {
+  napi_async_work work;
+  napi_deferred deferred;
+  const char *kernel; /* a string literal of the generated code */
+  pk_run_fn run;
+  int status;
+  size_t ref_count;
+  napi_ref *refs; /* in the same allocation, after the job */
+  void *args;     /* likewise, after the refs */
+} pk_async_job;
+
+static void pk_async_release(napi_env env, pk_async_job *job) {
+  for (size_t i = 0; i < job->ref_count; i++) napi_delete_reference(env, job->refs[i]);
+  free(job);
+}
+
+/* On a libuv worker: no napi call is allowed here. */
+static void pk_async_execute(napi_env env, void *data) {
+  (void)env;
+  pk_async_job *job = (pk_async_job *)data;
+  job->status = job->run(job->args);
+}
+
+static void pk_async_complete(napi_env env, napi_status status, void *data) {
+  pk_async_job *job = (pk_async_job *)data;
+  napi_value value = NULL;
+  if (status == napi_ok && job->status == 0) {
+    napi_get_undefined(env, &value);
+    napi_resolve_deferred(env, job->deferred, value);
+  } else {
+    const bool cancelled = status != napi_ok;
+    char text[256];
+    snprintf(text, sizeof text,
+             cancelled ? "polykern: kernel '%s': its async call was cancelled"
+                       : "polykern: kernel '%s': out of memory allocating its temporaries",
+             job->kernel);
+    napi_value code = NULL, message = NULL;
+    napi_create_string_utf8(env, cancelled ? "runtime_napi" : "runtime_out_of_memory", NAPI_AUTO_LENGTH, &code);
+    napi_create_string_utf8(env, text, NAPI_AUTO_LENGTH, &message);
+    if (cancelled) napi_create_error(env, code, message, &value);
+    else napi_create_range_error(env, code, message, &value);
+    napi_reject_deferred(env, job->deferred, value);
+  }
+  napi_delete_async_work(env, job->work);
+  pk_async_release(env, job);
+}
+
+/* Queues `run` on a copy of `args` (`size` bytes) and returns its promise; argv's objects are kept alive until it
+   settles. Throws (returns NULL) only when Node-API or malloc fails, before anything is queued. */
+static napi_value pk_queue_async(napi_env env, const char *kernel, const napi_value *argv, size_t argc,
+                                 const void *args, size_t size, pk_run_fn run) {
+  /* args follows the refs: both are 8-byte aligned (pk_async_job and napi_ref are pointer-sized multiples). */
+  pk_async_job *job = (pk_async_job *)calloc(1, sizeof(pk_async_job) + argc * sizeof(napi_ref) + size);
+  if (job == NULL) return pk_throw_no_memory(env, kernel);
+  job->refs = (napi_ref *)(job + 1);
+  job->args = (void *)(job->refs + argc);
+  memcpy(job->args, args, size);
+  job->kernel = kernel;
+  job->run = run;
+  napi_value promise, name;
+  for (size_t i = 0; i < argc; i++) {
+    napi_valuetype type;
+    if (napi_typeof(env, argv[i], &type) != napi_ok) goto failed;
+    if (type != napi_object) continue; /* sizes are numbers, copied into args */
+    if (napi_create_reference(env, argv[i], 1, &job->refs[job->ref_count]) != napi_ok) goto failed;
+    job->ref_count++;
+  }
+  if (napi_create_string_utf8(env, kernel, NAPI_AUTO_LENGTH, &name) != napi_ok) goto failed;
+  if (napi_create_async_work(env, NULL, name, pk_async_execute, pk_async_complete, job, &job->work) != napi_ok) {
+    goto failed;
+  }
+  if (napi_create_promise(env, &job->deferred, &promise) != napi_ok) {
+    napi_delete_async_work(env, job->work);
+    goto failed;
+  }
+  if (napi_queue_async_work(env, job->work) != napi_ok) {
+    /* The deferred must settle to be freed; the caller sees the thrown error, not this promise. */
+    napi_value undefined;
+    napi_get_undefined(env, &undefined);
+    napi_reject_deferred(env, job->deferred, undefined);
+    napi_throw_error(env, "runtime_napi", "polykern: could not queue an async kernel call");
+    napi_delete_async_work(env, job->work);
+    pk_async_release(env, job);
+    return NULL;
+  }
+  return promise;
+failed:
+  pk_throw_last_error(env);
+  pk_async_release(env, job);
+  return NULL;
+}
+
+/* Makes `async` (a callback queuing `kernel`) the `.async` property of exports[kernel]. */
+static inline bool pk_define_async(napi_env env, napi_value exports, const char *kernel, napi_callback async) {
+  napi_value sync, fn;
+  PK_CALL_OR(env, napi_get_named_property(env, exports, kernel, &sync), false);
+  PK_CALL_OR(env, napi_create_function(env, "async", NAPI_AUTO_LENGTH, async, NULL, &fn), false);
+  PK_CALL_OR(env, napi_set_named_property(env, sync, "async", fn), false);
+  return true;
 }
 
 #endif

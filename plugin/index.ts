@@ -9,7 +9,8 @@ import type { UnpluginBuildContext, UnpluginContextMeta, UnpluginFactory, Unplug
 import { KernelDiagnostic, toPluginMessage } from './diagnostics.ts'
 import { resolveOptions } from './options.ts'
 import type { Options } from './options.ts'
-import { compileModule } from './pipeline.ts'
+import { compileModule, moduleIdOf } from './pipeline.ts'
+import { progressFor } from './progress.ts'
 import type { CompiledModule } from './pipeline.ts'
 import { LOADER_BINDING } from './rewrite/rewrite.ts'
 import { RUNTIME_FILES, RUNTIME_ID, loadRuntimeFile, runtimeEntry } from './runtime-module.ts'
@@ -40,7 +41,7 @@ export const unpluginFactory: UnpluginFactory<Options | undefined, false> = (opt
       async handler(code, id) {
         let compiled: CompiledModule | undefined
         try {
-          compiled = await compileModule(id, code, opts)
+          compiled = await compileModule(id, code, opts, progressFor(this, opts, moduleIdOf(id, opts)))
         } catch (e) {
           if (!(e instanceof KernelDiagnostic)) throw e
           this.error(report(e, code, meta))

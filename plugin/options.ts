@@ -62,6 +62,12 @@ export interface Options {
    * @default false (the analytic pick)
    */
   tune?: boolean | { readonly budgetMs?: number; readonly topK?: number }
+  /**
+   * No progress lines (each kernel compiled, each addon built or found in the cache) in the bundler's log. Warnings
+   * and errors are reported either way.
+   * @default true when the environment variable CI is 'true' or '1', else false
+   */
+  quiet?: boolean
 }
 
 export interface ResolvedOptions {
@@ -77,6 +83,7 @@ export interface ResolvedOptions {
   readonly machine: MachineOverrides
   /** undefined: no tuning. */
   readonly tune: TuneSettings | undefined
+  readonly quiet: boolean
 }
 
 const list = (v: string | RegExp | readonly (string | RegExp)[]): readonly (string | RegExp)[] =>
@@ -95,6 +102,7 @@ export function resolveOptions(options: Options = {}): ResolvedOptions {
     calibrate: options.calibrate ?? process.env.NODE_ENV !== 'test',
     machine: options.machine ?? {},
     tune: tuneSettings(options.tune),
+    quiet: options.quiet ?? (process.env.CI === 'true' || process.env.CI === '1'),
   }
 }
 

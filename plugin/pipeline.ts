@@ -2,7 +2,7 @@
  * The compiler, phase by phase: read this file first. Each step is a pure function from one folder of plugin/; the
  * pass sequence is data (BLOCK_PASSES, LOWERING_PASSES) that compileKernel and `polykern explain` both walk through
  * `lowerSpec`, which verifies the IR after every step and prints it when POLYKERN_DEBUG includes `ir` (other topics:
- * `path`, `match`).
+ * `path`, `match`, `time`; `1` is `ir,time`).
  */
 import path from 'node:path'
 import type { KernelAbi } from '../runtime/abi.ts'
@@ -30,6 +30,8 @@ import { tuneKernels } from './schedule/tune.ts'
 import { vectorize } from './passes/vectorize.ts'
 import { ISAS } from './targets/index.ts'
 import { readMachine } from './targets/machine.ts'
+import { progressLines, type Progress } from './progress.ts'
+import { debugTopics } from './debug-topics.ts'
 import { rewriteModule } from './rewrite/rewrite.ts'
 import { abiOf } from './abi.ts'
 import { parseSpec } from './spec/parser.ts'
@@ -129,7 +131,7 @@ export function lowerSpec(
   observe?: PipelineObserver,
   options?: LoweringContext['options'],
 ): { ir: Kernel; blockForm: Kernel; facts: KernelFacts } {
-  const debug = process.env.POLYKERN_DEBUG?.split(',') ?? []
+  const debug = debugTopics(process.env.POLYKERN_DEBUG)
   const step = (name: string, before: Kernel | undefined, run: (log: DebugLog) => Kernel, lowered = false): Kernel => {
     const messages: { topic: string; text: string }[] = []
     const log: DebugLog = (topic) => {
@@ -140,7 +142,9 @@ export function lowerSpec(
         if (print) console.error(`[polykern] ${topic}: ${text}`)
       }
     }
+    const start = performance.now()
     const ir = verifyKernel(run(log), name, { lowered })
+    if (debug.includes('time')) console.error(`[polykern] ${name}: ${(performance.now() - start).toFixed(2)} ms`)
     if (debug.includes('ir')) console.error(`[polykern] after ${name}:${ir === before ? ' (unchanged)' : `\n${printKernel(ir)}`}`)
     observe?.({ kind: 'step', name, before, ir, messages })
     return ir
@@ -164,11 +168,21 @@ export function lowerSpec(
 const outermostParallel = (facts: KernelFacts) => (b: Block) =>
   b.indices.find((ix) => facts.blocks.get(b.id)?.parallelIndices.includes(ix.name))?.name
 
-/** Compiles every kernel of a file, builds their addon, and rewrites the file. Undefined when it has none. */
-export async function compileModule(file: string, code: string, opts: ResolvedOptions): Promise<CompiledModule | undefined> {
+/**
+ * Compiles every kernel of a file, builds their addon, and rewrites the file. Undefined when it has none. `progress`
+ * hears a line per kernel compiled and one for the addon (built, or found in the cache).
+ */
+export async function compileModule(
+  file: string, code: string, opts: ResolvedOptions, progress?: Progress,
+): Promise<CompiledModule | undefined> {
   const sites = findKernelSites(file, code)
   if (sites.length === 0) return undefined
-  let kernels = sites.map((site) => compileKernel(site, code, opts))
+  let kernels = sites.map((site, n) => {
+    const start = performance.now()
+    const kernel = compileKernel(site, code, opts)
+    progress?.(progressLines.kernel(n + 1, sites.length, site.name, performance.now() - start))
+    return kernel
+  })
   if (opts.native && opts.tune) {
     const log = process.env.POLYKERN_DEBUG?.split(',').includes('tune') ? (m: string) => console.error(`[polykern] tune: ${m}`) : undefined
     const machine = readMachine(opts.machine)
@@ -182,6 +196,7 @@ export async function compileModule(file: string, code: string, opts: ResolvedOp
     const built = await buildAddon(addonRequest(kernels, moduleId, opts))
     if (built.ok) {
       addon = { fileName: `polykern-${built.hash.slice(0, 16)}.node`, path: built.path, cached: built.cached, sha256: built.sha256 }
+      progress?.(progressLines.addon(addon.fileName, built.cached, built.ms))
       nativeReason = undefined
       // Without a measurement every call goes native; one that fails (the addon does not load here) changes nothing.
       const measured: Calibration = opts.calibrate ? await calibrate(built.path, kernels).catch(() => ({})) : {}

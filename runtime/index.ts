@@ -10,6 +10,8 @@ import { outOfMemory, validatorFor } from './validate.ts'
 import { workOfCall } from './work.ts'
 
 export type { AbiDType, AbiParam, AbiTemp, KernelAbi } from './abi.ts'
+export { kernelAsync } from './async-kernel.ts'
+export type { AsyncKernel } from './async-kernel.ts'
 export { KernelRangeError, KernelTypeError } from './errors.ts'
 export type { KernelErrorCode } from './errors.ts'
 export { NATIVE_DISABLED } from './load-addon.ts'
@@ -54,39 +56,56 @@ export function loadKernels(desc: KernelModuleDescriptor): Readonly<Record<strin
     const result = (args: unknown[]) => (abi.returns >= 0 ? args[abi.returns] : undefined)
     // Running out of memory for the temporaries is one error on both paths.
     const failed = (e: unknown) => outOfMemory(abi, e) ?? e
-    const dispatch = (impl: (...args: unknown[]) => unknown): KernelFn => (...args) => {
-      validate(args)
-      try {
-        impl(...args)
-      } catch (e) {
-        throw failed(e)
-      }
-      return result(args)
-    }
-    const nativeImpl = addon?.exports[name]
-    const jsImpl = js as (...args: unknown[]) => unknown
-    const nativeFn = nativeImpl ? dispatch(nativeImpl) : null
-    const jsFn = dispatch(jsImpl)
-    const work = nativeImpl && abi.jsBelow ? workOfCall(abi) : undefined
-    const jsBelow = abi.jsBelow ?? 0
-    let call = nativeFn ?? jsFn
-    let route: KernelRoute = () => (nativeFn ? 'native' : 'js')
-    if (nativeImpl && work) {
-      route = (args) => (work(args) < jsBelow ? 'js' : 'native')
-      call = (...args) => {
+    /** A validated kernel call from `run`, which starts the work (sync, or returning a promise for `.async`). */
+    const dispatch = (run: (args: unknown[]) => unknown, runAsync: (args: unknown[]) => unknown): KernelFn => {
+      const sync = (...args: unknown[]) => {
         validate(args)
         try {
-          if (work(args) < jsBelow) jsImpl(...args)
-          else nativeImpl(...args)
+          run(args)
         } catch (e) {
           throw failed(e)
         }
         return result(args)
       }
+      // Validation and the start of the work happen before the first await: bad arguments reject at once.
+      const promised = async (...args: unknown[]) => {
+        validate(args)
+        try {
+          await runAsync(args)
+        } catch (e) {
+          throw failed(e)
+        }
+        return result(args)
+      }
+      return Object.assign(sync, { async: promised })
+    }
+    const nativeImpl = addon?.exports[name]
+    const jsImpl = js as (...args: unknown[]) => unknown
+    const runJs = (args: unknown[]) => jsImpl(...args)
+    const nativeFn = nativeImpl ? dispatch((args) => nativeImpl(...args), asyncOf(nativeImpl)) : null
+    const jsFn = dispatch(runJs, runJs)
+    const work = nativeImpl && abi.jsBelow ? workOfCall(abi) : undefined
+    const jsBelow = abi.jsBelow ?? 0
+    let call = nativeFn ?? jsFn
+    let route: KernelRoute = () => (nativeFn ? 'native' : 'js')
+    if (nativeImpl && work) {
+      const runNativeAsync = asyncOf(nativeImpl)
+      route = (args) => (work(args) < jsBelow ? 'js' : 'native')
+      call = dispatch(
+        (args) => (work(args) < jsBelow ? jsImpl(...args) : nativeImpl(...args)),
+        (args) => (work(args) < jsBelow ? jsImpl(...args) : runNativeAsync(args)),
+      )
     }
     out[name] = call
     const addonPath = addon?.path ?? null
     registerKernel({ name, module: desc.module, native: nativeFn !== null, call, js: jsFn, nativeFn, addonPath, route })
   }
   return out
+}
+
+/** The addon's `.async` of a kernel (a promise from a libuv worker); an addon without one runs the sync form. */
+function asyncOf(nativeImpl: (...args: unknown[]) => unknown): (args: unknown[]) => unknown {
+  const queue = (nativeImpl as { async?: unknown }).async
+  if (typeof queue === 'function') return (args) => (queue as (...args: unknown[]) => unknown)(...args)
+  return (args) => nativeImpl(...args)
 }

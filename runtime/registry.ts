@@ -1,5 +1,13 @@
 /** A kernel call: validates its arguments, runs, and returns the kernel's output array (or undefined). */
-export type KernelFn = (...args: unknown[]) => unknown
+export interface KernelFn {
+  (...args: unknown[]): unknown
+  /**
+   * The same call off the JS thread (the native path runs on a libuv worker; the JS loops still run on the JS
+   * thread): arguments are validated before it returns, and it resolves with what the sync form returns or rejects
+   * with the error the sync form throws. Do not touch the arrays until it settles.
+   */
+  readonly async: (...args: unknown[]) => Promise<unknown>
+}
 
 /** Which implementation `call` runs for valid arguments `args`. */
 export type KernelRoute = (args: ArrayLike<unknown>) => 'native' | 'js'

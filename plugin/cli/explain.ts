@@ -1,12 +1,9 @@
 /** `polykern explain FILE[:KERNEL]`: the compiler's decisions for each kernel of a file (plugin/explain.ts). */
-import { readFileSync, statSync } from 'node:fs'
-import path from 'node:path'
-import { parseArgs } from 'node:util'
 import { explainFile } from '../explain.ts'
 import { formatExplanation } from '../explain-text.ts'
-import { resolveOptions } from '../options.ts'
-import { EXIT, UsageError, type CliIo, type Command } from './command.ts'
+import { EXIT, type CliIo, type Command } from './command.ts'
 import { paintFor } from './paint.ts'
+import { PROJECT_OPTIONS, fileTarget, noKernel, parseCommand, projectOptions } from './arguments.ts'
 
 const HELP = `Usage: polykern explain FILE[:KERNEL] [options]
 
@@ -32,68 +29,17 @@ export const explainCommand: Command = {
   summary: 'show the spec, the IR after each pass, the analysis, the contraction path and the schedule of kernels',
   help: HELP,
   async run(args: readonly string[], io: CliIo): Promise<number> {
-    const { values, positionals } = parse(args)
-    if (positionals.length !== 1) {
-      const n = positionals.length
-      throw new UsageError(n === 0 ? 'give a FILE or FILE:KERNEL' : `one FILE[:KERNEL] at a time, got ${n}`)
-    }
-    const { file, kernel } = targetOf(positionals[0], io.cwd)
-    const code = readSource(file, positionals[0])
-    const root = path.resolve(io.cwd, values.root ?? '.')
-    const cacheDir = values['cache-dir'] === undefined ? undefined : path.resolve(io.cwd, values['cache-dir'])
-    const opts = resolveOptions({ root, cacheDir, calibrate: false })
+    const { values, positionals } = parseCommand(args, {
+      json: { type: 'boolean', default: false },
+      build: { type: 'boolean', default: false },
+      ...PROJECT_OPTIONS,
+    })
+    const { file, kernel, code } = fileTarget(positionals, io.cwd)
+    const opts = projectOptions(values, io, { calibrate: false })
     const x = await explainFile(file, code, opts, { kernel, build: values.build })
     for (const e of x.errors) io.stderr.write(`${e.text}\n`)
-    if (x.errors.length === 0 && x.kernels.length === 0) {
-      throw new UsageError(
-        x.available.length === 0
-          ? `${x.file} has no @kernel function`
-          : `${x.file} has no kernel '${kernel}'; its kernels: ${x.available.join(', ')}`,
-      )
-    }
+    if (x.errors.length === 0 && x.kernels.length === 0) throw noKernel(x.file, x.available, kernel)
     io.stdout.write(values.json ? `${JSON.stringify(x, null, 2)}\n` : formatExplanation(x, paintFor(io.stdout, io.env)))
     return x.errors.length > 0 ? EXIT.userError : EXIT.ok
   },
-}
-
-function parse(args: readonly string[]) {
-  try {
-    return parseArgs({
-      args: [...args],
-      allowPositionals: true,
-      strict: true,
-      options: {
-        json: { type: 'boolean', default: false },
-        build: { type: 'boolean', default: false },
-        root: { type: 'string' },
-        'cache-dir': { type: 'string' },
-      },
-    })
-  } catch (e) {
-    throw new UsageError((e as Error).message)
-  }
-}
-
-/** `FILE:KERNEL` splits at the last colon when what follows is a name and FILE is not itself an existing path. */
-function targetOf(arg: string, cwd: string): { file: string; kernel?: string } {
-  const whole = path.resolve(cwd, arg)
-  const m = /^(.+):([A-Za-z_$][\w$]*)$/.exec(arg)
-  if (m === null || isFile(whole)) return { file: whole }
-  return { file: path.resolve(cwd, m[1]), kernel: m[2] }
-}
-
-function isFile(file: string): boolean {
-  try {
-    return statSync(file).isFile()
-  } catch {
-    return false
-  }
-}
-
-function readSource(file: string, shown: string): string {
-  try {
-    return readFileSync(file, 'utf8')
-  } catch (e) {
-    throw new UsageError(`cannot read ${shown}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`)
-  }
 }

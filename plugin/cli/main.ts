@@ -6,9 +6,12 @@ import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { packageRoot } from '../addon/toolchain.ts'
 import { EXIT, UsageError, type CliIo, type Command } from './command.ts'
+import { benchCommand } from './bench.ts'
+import { buildCommand } from './build.ts'
 import { explainCommand } from './explain.ts'
+import { verifyCommand } from './verify.ts'
 
-const COMMANDS: readonly Command[] = [explainCommand]
+const COMMANDS: readonly Command[] = [explainCommand, verifyCommand, buildCommand, benchCommand]
 
 export async function main(argv: readonly string[], io: CliIo): Promise<number> {
   const [name, ...args] = argv

@@ -120,7 +120,11 @@ function dispatch(kernels: readonly AddonKernel[], isas: readonly Isa[]): string
   ].join('\n')
 }
 
-/** The N-API callback: argument count, types, sizes, lengths and aliasing, in that order; then the kernel. */
+/**
+ * The kernel's N-API entry points: `<cb>_args` validates the arguments (count, types, sizes, lengths, aliasing, in
+ * that order) into a struct, `<cb>_run` runs the kernel on it; the sync callback runs it on the JS thread, the async
+ * one (`.async`) queues it on a libuv worker and returns a promise.
+ */
 function callback({ kernel, abi, symbol }: AddonKernel): string {
   internalAssert(
     abi.params.length === kernel.params.length && abi.params.every((p, i) => p.name === kernel.params[i].name),
@@ -133,34 +137,57 @@ function callback({ kernel, abi, symbol }: AddonKernel): string {
   const tensors = kernel.params.filter((p) => p.kind === 'tensor').map((p) => layout.tensor(p.name))
   const sizes = kernel.params.filter((p) => p.kind === 'size')
   const n = kernel.params.length
+  const fn = napiCallback(symbol)
+  const argsType = `${fn}_args_t`
 
-  const lines = [`static napi_value ${napiCallback(symbol)}(napi_env env, napi_callback_info info) {`]
-  lines.push(`  napi_value argv[${Math.max(n, 1)}];`)
-  lines.push(`  if (!pk_get_args(env, info, ${name}, ${n}, argv)) return NULL;`)
+  const fields = [
+    ...(tensors.length > 0 ? [`  pk_array ${tensors.map((t) => names.of(t.name)).join(', ')};`] : []),
+    ...(sizes.length > 0 ? [`  int64_t ${sizes.map((s) => names.of(s.name)).join(', ')};`] : []),
+  ]
+  const lines = [`typedef struct {`, ...(fields.length > 0 ? fields : ['  char unused;']), `} ${argsType};`, '']
+
+  lines.push(`static bool ${fn}_args(napi_env env, napi_callback_info info, napi_value *argv, ${argsType} *pk_out) {`)
+  lines.push(`  if (!pk_get_args(env, info, ${name}, ${n}, argv)) return false;`)
   if (tensors.length > 0) lines.push(`  pk_array ${tensors.map((t) => names.of(t.name)).join(', ')};`)
   if (sizes.length > 0) lines.push(`  int64_t ${sizes.map((s) => names.of(s.name)).join(', ')};`)
-  // `"A", &A`: an argument's name for messages, and its local.
+  // `"A", &A`: an argument's name for messages, and its local (named as in the kernel; `pk_` names are never taken).
   const arg = (irName: string): string => `${cString(irName)}, &${names.of(irName)}`
   kernel.params.forEach((p, i) => {
     const read =
       p.kind === 'size'
         ? `pk_size_arg(env, argv[${i}], ${name}, ${arg(p.name)})`
         : `pk_array_arg(env, argv[${i}], ${NAPI_ARRAY[layout.tensor(p.name).dtype]}, ${name}, ${arg(p.name)})`
-    lines.push(`  if (!${read}) return NULL;`)
+    lines.push(`  if (!${read}) return false;`)
   })
   for (const t of tensors) {
     const shape = cString(`[${t.shape.map(format).join(', ')}]`)
     const args = [name, cString(t.name), shape, `&${names.of(t.name)}`, cShapeArgs(t.shape, names)].join(', ')
-    lines.push(`  if (!pk_check_length(env, ${args})) return NULL;`)
+    lines.push(`  if (!pk_check_length(env, ${args})) return false;`)
   }
   for (const out of tensors.filter((t) => t.role === 'out' || t.role === 'inout')) {
     for (const other of tensors.filter((t) => t !== out)) {
-      lines.push(`  if (!pk_check_disjoint(env, ${name}, ${arg(out.name)}, ${arg(other.name)})) return NULL;`)
+      lines.push(`  if (!pk_check_disjoint(env, ${name}, ${arg(out.name)}, ${arg(other.name)})) return false;`)
     }
   }
-  const args = kernel.params.map((p) => (p.kind === 'tensor' ? `${names.of(p.name)}.data` : names.of(p.name)))
-  lines.push(`  if (${symbol}(${args.join(', ')}) != PK_OK) return pk_throw_no_memory(env, ${name});`)
-  lines.push('  return NULL;', '}')
+  for (const p of kernel.params) lines.push(`  pk_out->${names.of(p.name)} = ${names.of(p.name)};`)
+  lines.push('  return true;', '}', '')
+
+  const args = kernel.params.map((p) => `a->${names.of(p.name)}${p.kind === 'tensor' ? '.data' : ''}`)
+  lines.push(`static int ${fn}_run(const void *args) {`)
+  lines.push(`  const ${argsType} *a = (const ${argsType} *)args;`)
+  lines.push(`  return ${symbol}(${args.join(', ')});`, '}', '')
+
+  lines.push(`static napi_value ${fn}(napi_env env, napi_callback_info info) {`)
+  lines.push(`  napi_value argv[${Math.max(n, 1)}];`, `  ${argsType} args;`)
+  lines.push(`  if (!${fn}_args(env, info, argv, &args)) return NULL;`)
+  lines.push(`  if (${fn}_run(&args) != PK_OK) return pk_throw_no_memory(env, ${name});`)
+  lines.push('  return NULL;', '}', '')
+
+  lines.push(`static napi_value ${fn}_async(napi_env env, napi_callback_info info) {`)
+  lines.push(`  napi_value argv[${Math.max(n, 1)}];`, `  ${argsType} args;`)
+  lines.push(`  if (!${fn}_args(env, info, argv, &args)) return NULL;`)
+  lines.push(`  return pk_queue_async(env, ${name}, argv, ${n}, &args, sizeof args, ${fn}_run);`)
+  lines.push('}')
   return lines.join('\n')
 }
 
@@ -179,6 +206,7 @@ function moduleInit(kernels: readonly AddonKernel[], isas: readonly Isa[]): stri
           '  };',
           `  PK_CALL(env, napi_define_properties(env, exports, ${count}, kernels));`,
           `  static const char *const names[] = {${kernels.map((k) => cString(k.abi.name)).join(', ')}};`,
+          ...kernels.map((k) => `  if (!pk_define_async(env, exports, ${cString(k.abi.name)}, ${napiCallback(k.symbol)}_async)) return NULL;`),
         ]),
     `  static const char *const isas[] = {${isas.map((isa) => cString(isa.name)).join(', ')}};`,
     `  static const pk_addon addon = {isas, ${isas.length}, pk_isa_supported, pk_isa_use, ` +

@@ -2,6 +2,7 @@ import MagicString from 'magic-string'
 import type { SourceMap } from 'magic-string'
 import { ts } from 'ts-morph'
 import { NAPI_VERSION } from '../emit/napi.ts'
+import { enclosingDeclaration } from '../find/declaration.ts'
 import { parseSource } from '../find/parse.ts'
 import type { CompiledKernel } from '../pipeline.ts'
 
@@ -48,8 +49,17 @@ export function isRewritten(code: string): boolean {
 export function rewriteModule(input: RewriteInput): { code: string; map: SourceMap } {
   const s = new MagicString(input.code)
   if (!isRewritten(input.code) && input.kernels.length > 0) {
-    const lastImport = parseSource(input.file, input.code).statements.filter(ts.isImportDeclaration).at(-1)
-    const loader = loaderStatement(input)
+    const sourceFile = parseSource(input.file, input.code)
+    const lastImport = sourceFile.statements.filter(ts.isImportDeclaration).at(-1)
+    // Top-level function declarations are hoisted: their `.async` is set with the loader, before any module code.
+    const hoisted: string[] = []
+    for (const k of input.kernels) {
+      const statement = enclosingDeclaration(sourceFile, k.site.nameSpan.start)
+      if (statement === undefined) continue
+      if (ts.isFunctionDeclaration(statement) && statement.parent === sourceFile) hoisted.push(asyncProperty(k.site))
+      else s.appendLeft(statement.end, `\n${asyncProperty(k.site)}`)
+    }
+    const loader = [loaderStatement(input), ...hoisted].join('\n')
     if (lastImport) {
       s.appendLeft(importOffset(input.code), RUNTIME_IMPORT)
       s.appendLeft(lastImport.end, `\n${loader}`)
@@ -84,6 +94,17 @@ function loaderStatement(input: RewriteInput): string {
     `kernels: {\n  ${kernels.join(',\n  ')}\n}`,
   ]
   return `const ${KERNELS_BINDING} = ${LOADER_BINDING}({ ${fields.join(', ')} })`
+}
+
+/**
+ * `f.async`, the kernel's Promise form, on the user's own function object. It takes the function's own parameter
+ * list, as the rewritten body does, so missing or extra arguments fail the same way in both forms. A statement of its
+ * own: `;` ends it, so a next line starting with `(` or `[` is not read as a call on its result.
+ */
+function asyncProperty(site: CompiledKernel['site']): string {
+  const args = site.params.map((p) => p.name).join(', ')
+  const form = `(${args}) => ${KERNELS_BINDING}.${site.name}.async(${args})`
+  return `Object.defineProperty(${site.name}, 'async', { value: ${form}, configurable: true });`
 }
 
 /** Offset 0, or after a `#!` line, which must stay first. */

@@ -177,5 +177,22 @@ describe('rewriteModule', () => {
     expect(mod.double(Float32Array.of(1, 2, 3, 4), y, 4)).toBe(y)
     expect([...y]).toEqual([2, 4, 6, 8])
     expect(() => mod.double(new Float64Array(4), y, 4)).toThrow(/argument 'x' must be a Float32Array/)
+
+    // `.async` on both forms (a hoisted declaration, a const arrow), taking the function's own parameter list.
+    const z = new Float32Array(4)
+    expect(await mod.double.async(Float32Array.of(1, 2, 3, 4), z, 4)).toBe(z)
+    expect([...z]).toEqual([2, 4, 6, 8])
+    expect(await mod.matmul.async(A, B, new Float32Array(M * N), M, N, K)).toEqual(C)
+    await expect(mod.double.async(new Float64Array(4), z, 4)).rejects.toThrow(/argument 'x' must be a Float32Array/)
+    await expect(mod.double.async(Float32Array.of(1), z)).rejects.toMatchObject({ code: 'runtime_size_invalid', argument: 'N' })
+  })
+
+  test('.async is set with the loader for hoisted declarations, after the statement for const forms', () => {
+    const loaderEnd = out.code.indexOf('\n', out.code.indexOf("Object.defineProperty(matmul, 'async'"))
+    expect(out.code.indexOf("Object.defineProperty(matmul, 'async'")).toBeLessThan(out.code.indexOf('export const before'))
+    expect(loaderEnd).toBeGreaterThan(0)
+    const doubleAt = out.code.indexOf("Object.defineProperty(double, 'async'")
+    expect(doubleAt).toBeGreaterThan(out.code.indexOf('export const double'))
+    expect(out.code.slice(doubleAt)).toMatch(/^Object\.defineProperty\(double, 'async', \{ value: \(x, y, N\) => __polykern\.double\.async\(x, y, N\), configurable: true \}\);\n/)
   })
 })

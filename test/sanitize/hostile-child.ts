@@ -50,6 +50,31 @@ for (const fn of [k.viaTemp.raw, k.viaTemp.native]) {
   }
   ran++
 }
+// The same calls through `.async`: the addon's own (validated in C, then queued on a libuv worker) and the runtime's.
+// Every promise is awaited, so any write by a worker happens while the sanitizers watch.
+type WithAsync = { async: (...args: unknown[]) => Promise<unknown> }
+const pending: Promise<unknown>[] = []
+for (const args of calls) {
+  for (const fn of [k.matmul.raw, k.matmul.native, k.matmul.js] as unknown as WithAsync[]) {
+    try {
+      pending.push(fn.async(...args).catch(() => undefined))
+    } catch (e) {
+      // The addon's .async throws its runtime_* error before queuing anything; the runtime's rejects instead.
+      if (!String((e as { code?: unknown }).code).startsWith('runtime_')) throw e
+    }
+    ran++
+  }
+}
+for (const fn of [k.viaTemp.raw, k.viaTemp.native] as unknown as WithAsync[]) {
+  try {
+    pending.push(fn.async(new Float32Array(2 ** 18), new Float32Array(2 ** 18), 2 ** 18).catch(() => undefined))
+  } catch (e) {
+    // runtime_size_overflow, before queuing
+    if (!String((e as { code?: unknown }).code).startsWith('runtime_')) throw e
+  }
+  ran++
+}
+await Promise.all(pending)
 const x = new Float64Array(70).subarray(3)
 k.axpy.raw(new Float64Array(68).subarray(1), x, 67)
 ran++

@@ -3,17 +3,8 @@ import type { AbiDType } from '../../runtime/abi.ts'
 
 export type TensorArray = Float32Array | Float64Array | Int32Array
 
-/** mulberry32: small, fast, good enough to pick shapes and fill arrays. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
+/** mulberry32, the generator `polykern verify` draws with: small, fast, good enough to pick shapes and fill arrays. */
+export { seeded as rng } from '../../plugin/verify/random-args.ts'
 
 export function randomArray(dtype: AbiDType, length: number, next: () => number): TensorArray {
   if (dtype === 'i32') return Int32Array.from({ length }, () => Math.floor(next() * 201) - 100)

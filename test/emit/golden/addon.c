@@ -539,40 +539,96 @@ static void pk_isa_use(int level) {
   }
 }
 
-static napi_value kc_0_matmul_napi(napi_env env, napi_callback_info info) {
-  napi_value argv[6];
-  if (!pk_get_args(env, info, "matmul", 6, argv)) return NULL;
+typedef struct {
   pk_array A, B, C;
   int64_t M, N, K;
-  if (!pk_array_arg(env, argv[0], napi_float32_array, "matmul", "A", &A)) return NULL;
-  if (!pk_array_arg(env, argv[1], napi_float32_array, "matmul", "B", &B)) return NULL;
-  if (!pk_array_arg(env, argv[2], napi_float32_array, "matmul", "C", &C)) return NULL;
-  if (!pk_size_arg(env, argv[3], "matmul", "M", &M)) return NULL;
-  if (!pk_size_arg(env, argv[4], "matmul", "N", &N)) return NULL;
-  if (!pk_size_arg(env, argv[5], "matmul", "K", &K)) return NULL;
-  if (!pk_check_length(env, "matmul", "A", "[M, K]", &A, 2, (const int64_t[]){M, K})) return NULL;
-  if (!pk_check_length(env, "matmul", "B", "[K, N]", &B, 2, (const int64_t[]){K, N})) return NULL;
-  if (!pk_check_length(env, "matmul", "C", "[M, N]", &C, 2, (const int64_t[]){M, N})) return NULL;
-  if (!pk_check_disjoint(env, "matmul", "C", &C, "A", &A)) return NULL;
-  if (!pk_check_disjoint(env, "matmul", "C", &C, "B", &B)) return NULL;
-  if (kc_0_matmul(A.data, B.data, C.data, M, N, K) != PK_OK) return pk_throw_no_memory(env, "matmul");
+} kc_0_matmul_napi_args_t;
+
+static bool kc_0_matmul_napi_args(napi_env env, napi_callback_info info, napi_value *argv, kc_0_matmul_napi_args_t *pk_out) {
+  if (!pk_get_args(env, info, "matmul", 6, argv)) return false;
+  pk_array A, B, C;
+  int64_t M, N, K;
+  if (!pk_array_arg(env, argv[0], napi_float32_array, "matmul", "A", &A)) return false;
+  if (!pk_array_arg(env, argv[1], napi_float32_array, "matmul", "B", &B)) return false;
+  if (!pk_array_arg(env, argv[2], napi_float32_array, "matmul", "C", &C)) return false;
+  if (!pk_size_arg(env, argv[3], "matmul", "M", &M)) return false;
+  if (!pk_size_arg(env, argv[4], "matmul", "N", &N)) return false;
+  if (!pk_size_arg(env, argv[5], "matmul", "K", &K)) return false;
+  if (!pk_check_length(env, "matmul", "A", "[M, K]", &A, 2, (const int64_t[]){M, K})) return false;
+  if (!pk_check_length(env, "matmul", "B", "[K, N]", &B, 2, (const int64_t[]){K, N})) return false;
+  if (!pk_check_length(env, "matmul", "C", "[M, N]", &C, 2, (const int64_t[]){M, N})) return false;
+  if (!pk_check_disjoint(env, "matmul", "C", &C, "A", &A)) return false;
+  if (!pk_check_disjoint(env, "matmul", "C", &C, "B", &B)) return false;
+  pk_out->A = A;
+  pk_out->B = B;
+  pk_out->C = C;
+  pk_out->M = M;
+  pk_out->N = N;
+  pk_out->K = K;
+  return true;
+}
+
+static int kc_0_matmul_napi_run(const void *args) {
+  const kc_0_matmul_napi_args_t *a = (const kc_0_matmul_napi_args_t *)args;
+  return kc_0_matmul(a->A.data, a->B.data, a->C.data, a->M, a->N, a->K);
+}
+
+static napi_value kc_0_matmul_napi(napi_env env, napi_callback_info info) {
+  napi_value argv[6];
+  kc_0_matmul_napi_args_t args;
+  if (!kc_0_matmul_napi_args(env, info, argv, &args)) return NULL;
+  if (kc_0_matmul_napi_run(&args) != PK_OK) return pk_throw_no_memory(env, "matmul");
   return NULL;
+}
+
+static napi_value kc_0_matmul_napi_async(napi_env env, napi_callback_info info) {
+  napi_value argv[6];
+  kc_0_matmul_napi_args_t args;
+  if (!kc_0_matmul_napi_args(env, info, argv, &args)) return NULL;
+  return pk_queue_async(env, "matmul", argv, 6, &args, sizeof args, kc_0_matmul_napi_run);
+}
+
+typedef struct {
+  pk_array X, Y;
+  int64_t N, D;
+} kc_1_softmax_napi_args_t;
+
+static bool kc_1_softmax_napi_args(napi_env env, napi_callback_info info, napi_value *argv, kc_1_softmax_napi_args_t *pk_out) {
+  if (!pk_get_args(env, info, "softmax", 4, argv)) return false;
+  pk_array X, Y;
+  int64_t N, D;
+  if (!pk_array_arg(env, argv[0], napi_float32_array, "softmax", "X", &X)) return false;
+  if (!pk_array_arg(env, argv[1], napi_float32_array, "softmax", "Y", &Y)) return false;
+  if (!pk_size_arg(env, argv[2], "softmax", "N", &N)) return false;
+  if (!pk_size_arg(env, argv[3], "softmax", "D", &D)) return false;
+  if (!pk_check_length(env, "softmax", "X", "[N, D]", &X, 2, (const int64_t[]){N, D})) return false;
+  if (!pk_check_length(env, "softmax", "Y", "[N, D]", &Y, 2, (const int64_t[]){N, D})) return false;
+  if (!pk_check_disjoint(env, "softmax", "Y", &Y, "X", &X)) return false;
+  pk_out->X = X;
+  pk_out->Y = Y;
+  pk_out->N = N;
+  pk_out->D = D;
+  return true;
+}
+
+static int kc_1_softmax_napi_run(const void *args) {
+  const kc_1_softmax_napi_args_t *a = (const kc_1_softmax_napi_args_t *)args;
+  return kc_1_softmax(a->X.data, a->Y.data, a->N, a->D);
 }
 
 static napi_value kc_1_softmax_napi(napi_env env, napi_callback_info info) {
   napi_value argv[4];
-  if (!pk_get_args(env, info, "softmax", 4, argv)) return NULL;
-  pk_array X, Y;
-  int64_t N, D;
-  if (!pk_array_arg(env, argv[0], napi_float32_array, "softmax", "X", &X)) return NULL;
-  if (!pk_array_arg(env, argv[1], napi_float32_array, "softmax", "Y", &Y)) return NULL;
-  if (!pk_size_arg(env, argv[2], "softmax", "N", &N)) return NULL;
-  if (!pk_size_arg(env, argv[3], "softmax", "D", &D)) return NULL;
-  if (!pk_check_length(env, "softmax", "X", "[N, D]", &X, 2, (const int64_t[]){N, D})) return NULL;
-  if (!pk_check_length(env, "softmax", "Y", "[N, D]", &Y, 2, (const int64_t[]){N, D})) return NULL;
-  if (!pk_check_disjoint(env, "softmax", "Y", &Y, "X", &X)) return NULL;
-  if (kc_1_softmax(X.data, Y.data, N, D) != PK_OK) return pk_throw_no_memory(env, "softmax");
+  kc_1_softmax_napi_args_t args;
+  if (!kc_1_softmax_napi_args(env, info, argv, &args)) return NULL;
+  if (kc_1_softmax_napi_run(&args) != PK_OK) return pk_throw_no_memory(env, "softmax");
   return NULL;
+}
+
+static napi_value kc_1_softmax_napi_async(napi_env env, napi_callback_info info) {
+  napi_value argv[4];
+  kc_1_softmax_napi_args_t args;
+  if (!kc_1_softmax_napi_args(env, info, argv, &args)) return NULL;
+  return pk_queue_async(env, "softmax", argv, 4, &args, sizeof args, kc_1_softmax_napi_run);
 }
 
 static napi_value pk_init(napi_env env, napi_value exports) {
@@ -582,6 +638,8 @@ static napi_value pk_init(napi_env env, napi_value exports) {
   };
   PK_CALL(env, napi_define_properties(env, exports, 2, kernels));
   static const char *const names[] = {"matmul", "softmax"};
+  if (!pk_define_async(env, exports, "matmul", kc_0_matmul_napi_async)) return NULL;
+  if (!pk_define_async(env, exports, "softmax", kc_1_softmax_napi_async)) return NULL;
   static const char *const isas[] = {"avx512", "avx2", "scalar"};
   static const pk_addon addon = {isas, 3, pk_isa_supported, pk_isa_use, names, 2};
   return pk_addon_init(env, exports, &addon);

@@ -1,0 +1,31 @@
+/**
+ * Progress lines of a build (each kernel compiled, each addon built or found in the cache), written to the bundler's
+ * own logger: Rollup's and Vite's `this.info`, webpack's and Rspack's infrastructure logger (`getLogger`), and stderr
+ * for esbuild, which has no info channel for plugins. Silent with `quiet` (the default when CI is set).
+ */
+import type { UnpluginBuildContext } from 'unplugin'
+import type { ResolvedOptions } from './options.ts'
+
+export type Progress = (message: string) => void
+
+/** The lines, without the module: Rollup and Vite put the module's id in front of a transform's logs themselves. */
+export const progressLines = {
+  kernel: (n: number, count: number, name: string, ms: number) => `kernel ${n} of ${count} (${name}) compiled in ${millis(ms)}`,
+  addon: (fileName: string, cached: boolean, ms: number) =>
+    `native addon ${fileName}: ${cached ? `cache hit (${millis(ms)})` : `cache miss, built in ${millis(ms)}`}`,
+}
+
+const millis = (ms: number) => (ms >= 1000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.round(ms)} ms`)
+
+/** The progress of `moduleId`'s transform in `ctx`'s build. */
+export function progressFor(ctx: UnpluginBuildContext, opts: ResolvedOptions, moduleId: string): Progress | undefined {
+  if (opts.quiet) return undefined
+  const info = (ctx as { info?: unknown }).info
+  if (typeof info === 'function') return (message) => (info as (m: string) => void).call(ctx, message)
+  const native = ctx.getNativeBuildContext?.()
+  if ((native?.framework === 'webpack' || native?.framework === 'rspack') && native.loaderContext) {
+    const logger = (native.loaderContext as { getLogger?: (name: string) => { info(m: string): void } }).getLogger?.('polykern')
+    if (logger) return (message) => logger.info(`${moduleId}: ${message}`)
+  }
+  return (message) => process.stderr.write(`[polykern] ${moduleId}: ${message}\n`)
+}

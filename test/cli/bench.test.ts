@@ -1,0 +1,47 @@
+// `polykern bench`: native vs JS loops at the sizes asked for. Nothing here asserts on timings: only that both sides
+// ran at the right sizes and the reported ratio is the ratio of the reported times.
+import { describe, expect, it } from 'vitest'
+import { runCli } from './io.ts'
+
+const FILE = 'test/cli/fixtures/verify-agree.ts'
+const CACHE = ['--cache-dir', 'node_modules/.cache/polykern-test']
+
+describe('polykern bench', () => {
+  it('times one kernel natively and on its JS loops at the given sizes', async () => {
+    const r = await runCli(['bench', `${FILE}:matmul`, '--sizes', 'M=48,N=40,K=33', '--budget', '20', '--json', ...CACHE])
+    expect(r.code, r.stderr).toBe(0)
+    const report = JSON.parse(r.stdout)
+    expect(report.addon).toMatchObject({ isa: expect.any(String), threads: expect.any(Number) })
+    expect(report.rows).toHaveLength(1)
+    const [row] = report.rows
+    expect(row).toMatchObject({ kernel: 'matmul', shape: { M: 48, N: 40, K: 33 } })
+    expect(row.native.calls).toBeGreaterThanOrEqual(3)
+    expect(row.js.calls).toBeGreaterThanOrEqual(3)
+    expect(row.js.ms).toBeGreaterThan(0)
+    expect(row.speedup).toBeCloseTo(row.js.ms / row.native.ms, 10)
+  }, 300_000)
+
+  it('prints a table with every kernel of the file; sizes not named take --size', async () => {
+    const r = await runCli(['bench', FILE, '--sizes', 'M=8', '--size', '16', '--budget', '5', ...CACHE])
+    expect(r.code, r.stderr).toBe(0)
+    const lines = r.stdout.trim().split('\n')
+    expect(lines[0]).toMatch(/^polykern bench test\/cli\/fixtures\/verify-agree\.ts \(native: \w+, \d+ threads\)$/)
+    expect(lines[1]).toMatch(/kernel\s+sizes\s+native ms\s+JS ms\s+speed-up/)
+    expect(lines[2]).toMatch(/^ {2}matmul\s+M=8 N=16 K=16\s+[\d.]+\s+[\d.]+\s+[\d.]+×$/)
+    expect(lines[3]).toMatch(/^ {2}conv3\s+N=16\s+[\d.]+\s+[\d.]+\s+[\d.]+×$/)
+  }, 300_000)
+
+  it('usage errors exit 2 with the reason', async () => {
+    const bad = await runCli(['bench', FILE, '--sizes', 'M=lots'])
+    expect(bad.code).toBe(2)
+    expect(bad.stderr).toContain("--sizes takes NAME=INTEGER items separated by commas, got 'M=lots'")
+    const unknown = await runCli(['bench', FILE, '--sizes', 'Q=4', ...CACHE])
+    expect(unknown.code).toBe(2)
+    expect(unknown.stderr).toContain('no kernel here has a size Q; their sizes: M, N, K')
+    const huge = await runCli(['bench', `${FILE}:matmul`, '--sizes', 'M=100000,N=100000', ...CACHE])
+    expect(huge.code).toBe(2)
+    expect(huge.stderr).toMatch(/matmul: argument 'C' would have 10000000000 elements/)
+    const help = await runCli(['bench', '--help'])
+    expect(help.stdout).toContain('Usage: polykern bench FILE[:KERNEL]')
+  })
+})
