@@ -1,4 +1,5 @@
 /** The text form of `polykern explain` (explain.ts builds the data): one section per decision, kernel by kernel. */
+import { formatConvolutions } from './explain-convolution.ts'
 import type { AddonReport, FileExplanation, KernelExplanation, MatchReport } from './explain.ts'
 import { MIN_GAIN, REPRESENTATIVE_SIZE, gainOf, type PathDecision } from './passes/contraction-path.ts'
 import { describeBlocking, describeGuard } from './schedule/describe.ts'
@@ -28,6 +29,7 @@ function formatKernel(k: KernelExplanation, paint: Paint): string {
     section(paint, `contraction path (greedy; sizes ${REPRESENTATIVE_SIZE}; factorized at ${MIN_GAIN}× fewer multiply-adds)`,
       k.paths.length ? k.paths.flatMap((p) => formatPath(p, paint)) : [paint('dim', 'no product of three or more factors')]),
     section(paint, 'microkernels', k.microkernels.flatMap((m) => formatMatch(m, paint))),
+    ...(k.convolutions.length ? [section(paint, 'convolutions', formatConvolutions(k.convolutions, paint))] : []),
   ].join('\n\n')
 }
 

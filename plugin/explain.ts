@@ -9,6 +9,7 @@ import path from 'node:path'
 import { addonLocation, buildAddon } from './addon/build.ts'
 import type { KernelFacts } from './analysis/deps.ts'
 import { KernelDiagnostic, formatDiagnostic } from './diagnostics.ts'
+import { convolutionReports, type ConvolutionReport } from './explain-convolution.ts'
 import { findKernelSites } from './find/annotations.ts'
 import type { KernelSite } from './find/site.ts'
 import { format } from './ir/affine.ts'
@@ -50,6 +51,8 @@ export interface KernelExplanation {
   readonly analysis: AnalysisReport
   readonly paths: readonly PathDecision[]
   readonly microkernels: readonly MatchReport[]
+  /** Per reduction: the convolution it became (roles, per-ISA tiling) or why not (explain-convolution.ts). */
+  readonly convolutions: readonly ConvolutionReport[]
 }
 
 export interface SpecReport {
@@ -180,6 +183,7 @@ function explainKernel(
   const stepNamed = (name: string) => steps.find((s) => s.name === name)
   const pathStep = stepNamed('contraction-path')
   const matchStep = stepNamed('substitute-microkernel')
+  const convStep = stepNamed('substitute-convolution')
   return {
     name: site.name,
     location: compiled.abi.loc,
@@ -194,6 +198,9 @@ function explainKernel(
     paths: pathStep?.before ? planContractionPaths(pathStep.before) : [],
     microkernels: matchStep?.before
       ? matchReports(matchStep.before, matchStep.ir, matchStep.messages.map((m) => m.text))
+      : [],
+    convolutions: convStep?.before
+      ? convolutionReports(convStep.before, convStep.ir, convStep.messages.map((m) => m.text))
       : [],
   }
 }

@@ -68,6 +68,13 @@ export interface Options {
    * @default true when the environment variable CI is 'true' or '1', else false
    */
   quiet?: boolean
+  /**
+   * How convolutions (reductions whose input is read at `stride·p + dilation·r + offset`) run natively: `direct`
+   * reads the input in place, tap by tap, through the GEMM microkernels (SConv); `im2col` first copies each output
+   * row's windows into a buffer and runs one GEMM on it (the baseline direct convolution is measured against).
+   * @default 'direct'
+   */
+  convolution?: 'direct' | 'im2col'
 }
 
 export interface ResolvedOptions {
@@ -84,6 +91,7 @@ export interface ResolvedOptions {
   /** undefined: no tuning. */
   readonly tune: TuneSettings | undefined
   readonly quiet: boolean
+  readonly convolution: 'direct' | 'im2col'
 }
 
 const list = (v: string | RegExp | readonly (string | RegExp)[]): readonly (string | RegExp)[] =>
@@ -103,6 +111,7 @@ export function resolveOptions(options: Options = {}): ResolvedOptions {
     machine: options.machine ?? {},
     tune: tuneSettings(options.tune),
     quiet: options.quiet ?? (process.env.CI === 'true' || process.env.CI === '1'),
+    convolution: convolutionLowering(options.convolution),
   }
 }
 
@@ -114,6 +123,11 @@ function tuneSettings(tune: Options['tune']): TuneSettings | undefined {
     throw new RangeError(`[polykern] the 'tune' option needs budgetMs >= 0 and an integer topK >= 1, got ${JSON.stringify(tune)}`)
   }
   return settings
+}
+
+function convolutionLowering(v: Options['convolution']): ResolvedOptions['convolution'] {
+  if (v === undefined || v === 'direct' || v === 'im2col') return v ?? 'direct'
+  throw new RangeError(`[polykern] the 'convolution' option must be 'direct' or 'im2col', got ${JSON.stringify(v)}`)
 }
 
 function threadCount(threads: number | undefined): number | undefined {

@@ -25,6 +25,7 @@ import { contractionPath } from './passes/contraction-path.ts'
 import { factsAfterFusion, fuse } from './passes/fuse.ts'
 import { lowerBlocks } from './passes/lower-blocks.ts'
 import { reorder } from './passes/reorder.ts'
+import { substituteConvolutions } from './passes/substitute-convolution.ts'
 import { substituteMicrokernels } from './passes/substitute-microkernel.ts'
 import { tuneKernels } from './schedule/tune.ts'
 import { vectorize } from './passes/vectorize.ts'
@@ -85,7 +86,7 @@ export type LoweringContext = {
   readonly log: DebugLog
   readonly facts: KernelFacts
   /** What the schedule ranking reads: the machine overrides, the addon's threads, where it keeps its results. */
-  readonly options?: Pick<ResolvedOptions, 'machine' | 'threads' | 'cacheDir'>
+  readonly options?: Pick<ResolvedOptions, 'machine' | 'threads' | 'cacheDir'> & Partial<Pick<ResolvedOptions, 'convolution'>>
 }
 
 /** Passes that reshape the block form: the analysis, the ABI's work and the lowering passes see their result. */
@@ -96,6 +97,12 @@ export const BLOCK_PASSES: readonly PassStep[] = [
 /** Passes that schedule and lower the analysed block form, in order. */
 export const LOWERING_PASSES: readonly PassStep<LoweringContext>[] = [
   { name: 'reorder', run: (ir) => reorder(ir) },
+  {
+    name: 'substitute-convolution',
+    run: (ir, c) => substituteConvolutions(ir, {
+      isas: ISAS, machine: readMachine(c.options?.machine), lowering: c.options?.convolution, log: c.log('match'),
+    }),
+  },
   {
     name: 'substitute-microkernel',
     run: (ir, c) => substituteMicrokernels(ir, {

@@ -128,7 +128,7 @@ function writesDisjoint(loop: Loop): boolean {
   let disjoint = true
   walkStmts(loop.body, (s) => {
     // A fill rewrites a whole tensor; a GEMM runs its own threads and may need to fail the whole call.
-    if (s.kind === 'fill' || s.kind === 'contraction') disjoint = false
+    if (s.kind === 'fill' || s.kind === 'contraction' || s.kind === 'convolution') disjoint = false
     if (s.kind !== 'store') return
     const moves = s.access.index.some((e) => coeffOf(e, loop.v) !== 0 && e.terms.every((t) => !inner.has(t.v)))
     disjoint &&= moves

@@ -11,6 +11,7 @@ import type { Affine, Bound, Kernel, Stmt } from '../ir/nodes.ts'
 import type { Isa } from '../targets/isa.ts'
 import { SCALAR } from '../targets/scalar.ts'
 import { C_TYPE, cExpr } from './c-expr.ts'
+import { convolutionPlan, emitConvCall, emitConvSupport } from './c-conv.ts'
 import { emitGemmCall, emitGemmSupport, gemmPlan, overwritingGemms } from './c-gemm.ts'
 import { parallelLoops, type ParallelLoops } from './c-parallel.ts'
 import { emitVectorLoop } from './c-vector.ts'
@@ -60,7 +61,11 @@ export function cShapeArgs(shape: readonly Affine[], names: Names): string {
 }
 
 /** Static helpers the versions of `kernels` for `isa` share (microkernels, packing, GEMM drivers), each once. */
-export const emitCSupport = (kernels: readonly Kernel[], isa: Isa): string => emitGemmSupport(kernels, isa)
+export function emitCSupport(kernels: readonly Kernel[], isa: Isa): string {
+  const gemm = emitGemmSupport(kernels, isa)
+  const conv = emitConvSupport(kernels, isa, gemm)
+  return conv === '' ? gemm : [gemm, conv].filter((x) => x !== '').join('\n')
+}
 
 export function emitC(kernel: Kernel, symbol: string, isa: Isa = SCALAR): string {
   const names = cNames(kernel, symbol)
@@ -136,6 +141,11 @@ function cStatements(
         const plan = gemmPlan(s, isa)
         if (plan === undefined) return s.body.flatMap((b) => stmt(b, depth))
         return emitGemmCall(s, plan, names, layout, depth, onNoMemory, overwriting.has(s))
+      }
+      case 'convolution': {
+        const plan = convolutionPlan(s, isa)
+        if (plan === undefined) return s.body.flatMap((b) => stmt(b, depth))
+        return emitConvCall(s, plan, names, layout, depth, onNoMemory)
       }
       case 'block':
         throw new KernelInternalError('emit', `block '${s.id}' reached the C emitter: lower blocks to loops first`)

@@ -84,6 +84,7 @@ function jsStatement(s: Stmt, depth: number, names: Names, layout: Layout, helpe
       }
     }
     case 'contraction':
+    case 'convolution':
       return nested(s.body, depth)
     case 'block':
       throw new KernelInternalError('emit', `block '${s.id}' reached the JS emitter: lower blocks to loops first`)

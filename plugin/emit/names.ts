@@ -48,6 +48,6 @@ export function kernelNames(kernel: Kernel, isReserved: (name: string) => boolea
 function loopIndices(body: readonly Stmt[]): string[] {
   return body.flatMap((s) => {
     if (s.kind === 'loop') return [s.v, ...loopIndices(s.body)]
-    return s.kind === 'if' || s.kind === 'block' || s.kind === 'contraction' ? loopIndices(s.body) : []
+    return s.kind === 'if' || s.kind === 'block' || s.kind === 'contraction' || s.kind === 'convolution' ? loopIndices(s.body) : []
   })
 }

@@ -62,6 +62,7 @@ function run(stmts: readonly Stmt[], env: Env): void {
         runBlock(s.indices, 0, s.constraints, s.body, env)
         break
       case 'contraction':
+      case 'convolution':
         run(s.body, env)
         break
     }

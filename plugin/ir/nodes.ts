@@ -213,7 +213,84 @@ export interface Contraction {
   readonly schedules: readonly ContractionSchedule[]
 }
 
-export type Stmt = Block | Loop | If | Store | Fill | Contraction
+/**
+ * One spatial dimension of a convolution's input: it is indexed by `stride·out + dilation·tap + offset`, where `out`
+ * is an output position and `tap` a filter tap (reduced); `offset` < 0 is padding (reads before the edge contribute 0).
+ */
+export interface ConvolutionAxis {
+  readonly out: IndexRange
+  readonly tap: IndexRange
+  readonly stride: number
+  readonly dilation: number
+  readonly offset: number
+  /** The input dimension this axis indexes. */
+  readonly inputDim: number
+}
+
+/** How a reduction's tensors and indices play the roles of a direct convolution `O += I ⊛ F` (match-convolution.ts). */
+export interface ConvolutionRoles {
+  readonly dtype: Extract<DType, 'f32' | 'f64'>
+  readonly output: Access
+  readonly input: Access
+  readonly filter: Access
+  /** Plain indices of the output and the input (images), or of all three tensors (groups): independent convolutions. */
+  readonly batch: readonly IndexRange[]
+  /** In input dimension order; the last is the axis whose output positions form a microkernel's rows. */
+  readonly spatial: readonly ConvolutionAxis[]
+  /** In the output and the filter only. */
+  readonly outChannels: IndexRange
+  /** In the input and the filter only: reduced. */
+  readonly inChannels: IndexRange
+}
+
+/**
+ * One ISA's way to run a convolution with a register-blocked microkernel (SConv's tiling strategy): output positions
+ * in blocks of `mc` (the microkernel's rows), output channels in blocks of `nc`, input channels in blocks of `kc`;
+ * every filter tap of a block runs before the next block, so an output tile stays in L1 across taps.
+ */
+export interface ConvolutionPlan {
+  readonly isa: string
+  /** `Microkernel.name` in that ISA's table. */
+  readonly microkernel: string
+  /**
+   * `channels-last` (NHWC): output positions are the microkernel's rows, output channels its columns;
+   * `channels-first` (NCHW, direct only): output channels are its rows, output positions along the last axis its columns.
+   */
+  readonly layout: 'channels-last' | 'channels-first'
+  /** `direct`: the input read in place, tap by tap; `im2col`: each output row's windows copied into a buffer first. */
+  readonly lowering: 'direct' | 'im2col'
+  readonly mc: number
+  readonly nc: number
+  readonly kc: number
+  /** `weight`: filter blocks outermost, every output row under each (WS); `input`: output rows outermost (IS). */
+  readonly stationary: 'input' | 'weight'
+  /**
+   * A direct call whose rows have fewer output positions than this runs through im2col instead (small feature maps:
+   * most of the microkernel's rows would be edge rows); 0 never.
+   */
+  readonly im2colBelow: number
+  /**
+   * A call packs the filter (once, into the microkernel's panels) when it has at least this many output positions
+   * per filter, and reads it in place otherwise (when its layout allows: output channels contiguous).
+   */
+  readonly packFilterFrom: number
+  /** The cost model's estimate (cycles) of each order on the representative sizes it ranked. */
+  readonly cost: { readonly input: number; readonly weight: number }
+}
+
+/**
+ * A convolution the C emitter may run as a direct (or im2col) convolution over a GEMM microkernel: `body` is its
+ * loop-equivalent nest, which the interpreter, the JS emitter and every ISA without a plan run.
+ */
+export interface Convolution {
+  readonly kind: 'convolution'
+  readonly id: string
+  readonly body: readonly Stmt[]
+  readonly roles: ConvolutionRoles
+  readonly plans: readonly ConvolutionPlan[]
+}
+
+export type Stmt = Block | Loop | If | Store | Fill | Contraction | Convolution
 
 /** What a tensor is to the kernel: read, written, both, or a temporary local to one call. */
 export type TensorRole = 'in' | 'out' | 'inout' | 'temp'

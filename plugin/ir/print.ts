@@ -48,6 +48,14 @@ function printStmt(s: Stmt, ind: string): string {
       const body = printStmts(s.body, ind + '  ')
       return `${ind}contraction ${s.id} [${roles.join(', ')}] {\n${schedules.join('')}${body}${ind}}\n`
     }
+    case 'convolution': {
+      const r = s.roles
+      const axes = r.spatial.map((a) => `${a.out.name}*${a.stride} + ${a.tap.name}*${a.dilation} + ${a.offset}`)
+      const roles = [...r.batch.map((b) => `batch: ${b.name}`), ...axes, `k: ${r.outChannels.name}`, `c: ${r.inChannels.name}`]
+      const plans = s.plans.map((p) =>
+        `${ind}  # ${p.isa} ${p.microkernel} ${p.lowering} mc=${p.mc} nc=${p.nc} kc=${p.kc} ${p.stationary}-stationary\n`)
+      return `${ind}convolution ${s.id} [${roles.join(', ')}] {\n${plans.join('')}${printStmts(s.body, ind + '  ')}${ind}}\n`
+    }
   }
 }
 

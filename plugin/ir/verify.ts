@@ -9,6 +9,7 @@ import { internalAssert } from '../diagnostics.ts'
 import { coeffOf, equal } from './affine.ts'
 import type { Access, Affine, Bound, Contraction, Expr, Kernel, Loop, Stmt, Store, Tensor } from './nodes.ts'
 import { loadsOf, walkExpr } from './walk.ts'
+import { convolutionProblem } from './verify-convolution.ts'
 
 export function verifyKernel(k: Kernel, pass: string, opts: { lowered?: boolean } = {}): Kernel {
   const tensors = new Map(k.tensors.map((t) => [t.name, t]))
@@ -121,6 +122,10 @@ export function verifyKernel(k: Kernel, pass: string, opts: { lowered?: boolean 
         }
         case 'contraction':
           checkContraction(s, scope)
+          checkStmts(s.body, scope)
+          break
+        case 'convolution':
+          check(convolutionProblem(s) === undefined, `convolution ${s.id}: ${convolutionProblem(s)}`)
           checkStmts(s.body, scope)
       }
     }

@@ -1,5 +1,5 @@
 /** Generic traversals: passes override only the node kinds they care about (Halide's IRMutator, in TypeScript). */
-import type { Block, Contraction, Expr, Fill, If, Loop, Stmt, Store } from './nodes.ts'
+import type { Block, Contraction, Convolution, Expr, Fill, If, Loop, Stmt, Store } from './nodes.ts'
 
 type Recurse = (stmts: readonly Stmt[]) => readonly Stmt[]
 
@@ -10,6 +10,7 @@ export interface StmtHandlers {
   store?: (node: Store) => Stmt | readonly Stmt[]
   fill?: (node: Fill) => Stmt | readonly Stmt[]
   contraction?: (node: Contraction, recurse: Recurse) => Stmt | readonly Stmt[]
+  convolution?: (node: Convolution, recurse: Recurse) => Stmt | readonly Stmt[]
 }
 
 /** Rebuilds a statement list bottom-up; a handler may return one statement or several. Unchanged lists keep identity. */
@@ -40,11 +41,13 @@ function mapOne(s: Stmt, h: StmtHandlers, recurse: Recurse): Stmt | readonly Stm
       return h.fill ? h.fill(s) : s
     case 'contraction':
       return h.contraction ? h.contraction(s, recurse) : withBody(s, recurse(s.body))
+    case 'convolution':
+      return h.convolution ? h.convolution(s, recurse) : withBody(s, recurse(s.body))
   }
 }
 
 /** Returns `node` itself when the body is unchanged, so passes can tell "(unchanged)" by identity. */
-export function withBody<T extends Block | Loop | If | Contraction>(node: T, body: readonly Stmt[]): T {
+export function withBody<T extends Block | Loop | If | Contraction | Convolution>(node: T, body: readonly Stmt[]): T {
   return body === node.body ? node : { ...node, body }
 }
 
@@ -52,7 +55,7 @@ export function withBody<T extends Block | Loop | If | Contraction>(node: T, bod
 export function walkStmts(stmts: readonly Stmt[], visit: (s: Stmt, parents: readonly Stmt[]) => void, parents: Stmt[] = []): void {
   for (const s of stmts) {
     visit(s, parents)
-    if (s.kind === 'block' || s.kind === 'loop' || s.kind === 'if' || s.kind === 'contraction') {
+    if (s.kind === 'block' || s.kind === 'loop' || s.kind === 'if' || s.kind === 'contraction' || s.kind === 'convolution') {
       parents.push(s)
       walkStmts(s.body, visit, parents)
       parents.pop()

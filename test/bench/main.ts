@@ -17,6 +17,7 @@ import { maxRelErr, referenceGemm } from './reference.ts'
 import { formatTable, type BenchReport, type CaseResult, type Failure, type Skipped, type System } from './report.ts'
 import { formatVariants, type VariantsReport } from './variants-report.ts'
 import { ROWWISE_CASES, benchRowwise, formatRowwise } from './rowwise.ts'
+import { CONV_CASES, benchConv, formatConv } from './conv.ts'
 
 const TOLERANCE = 1e-3
 /**
@@ -39,6 +40,7 @@ const { values: args } = parseArgs({
 if (!args['peak-addon']) throw new Error('bench: --peak-addon is missing (run it through test/bench/run.mjs)')
 const cases = selectCases()
 const rowwiseCases = ROWWISE_CASES.filter((c) => args.cases === undefined || args.cases.split(',').map((s) => s.trim()).includes(c.name))
+const convCases = CONV_CASES.filter((c) => args.cases === undefined || args.cases.split(',').map((s) => s.trim()).includes(c.name))
 
 let seed = 20240603
 const random = (): number => ((seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0) / 2 ** 32) * 2 - 1
@@ -62,6 +64,8 @@ for (const [n, c] of cases.entries()) {
   await benchCase(c)
 }
 const rowwise = await benchRowwise(rowwiseCases, log)
+// run.mjs bundles the im2col build of the conv kernels beside this file.
+const conv = await benchConv(convCases, log, await import(new URL('./im2col/conv-im2col.mjs', import.meta.url).href))
 // Measured again at the end, keeping the better: a busy machine only ever lowers it.
 const peakAfter = await measurePeak(args['peak-addon'])
 logPeak(peakAfter)
@@ -80,12 +84,13 @@ const report: BenchReport = {
   date: new Date().toISOString(),
   tolerance: TOLERANCE,
   // The row-wise results share the JSON shape, with their own kind, shape letters and systems.
-  cases: [...results, ...(rowwise.results as unknown as CaseResult[])],
-  skipped: [...skipped, ...(rowwise.skipped as unknown as Skipped[])],
-  failures: [...failures, ...(rowwise.failures as unknown as Failure[])],
+  cases: [...results, ...(rowwise.results as unknown as CaseResult[]), ...(conv.results as unknown as CaseResult[])],
+  skipped: [...skipped, ...(rowwise.skipped as unknown as Skipped[]), ...(conv.skipped as unknown as Skipped[])],
+  failures: [...failures, ...(rowwise.failures as unknown as Failure[]), ...(conv.failures as unknown as Failure[])],
 }
 console.log(formatTable({ ...report, cases: results, skipped, failures }))
 if (rowwiseCases.length > 0) console.log(`\n${formatRowwise(rowwise)}`)
+if (convCases.length > 0) console.log(`\n${formatConv(conv)}`)
 // `--variants` (run.mjs): analytic pick vs best of the top k, and build times, measured before this process.
 const variants = args['variants-report'] === undefined ? undefined : (JSON.parse(readFileSync(args['variants-report'], 'utf8')) as VariantsReport)
 if (variants !== undefined) console.log(`\n${formatVariants(variants)}`)
@@ -196,9 +201,10 @@ function kernelEntry(c: GemmCase): runtime.KernelEntry {
 function selectCases(): readonly GemmCase[] {
   if (args.cases === undefined) return args.quick ? CASES.filter((c) => c.quick) : CASES
   const wanted = args.cases.split(',').map((s) => s.trim()).filter((s) => s !== '')
-  const unknown = wanted.filter((w) => !CASES.some((c) => c.name === w) && !ROWWISE_CASES.some((c) => c.name === w))
+  const all = [...CASES, ...ROWWISE_CASES, ...CONV_CASES]
+  const unknown = wanted.filter((w) => !all.some((c) => c.name === w))
   if (unknown.length > 0) {
-    throw new Error(`bench: unknown case(s) ${unknown.join(', ')}; cases are: ${[...CASES, ...ROWWISE_CASES].map((c) => c.name).join(', ')}`)
+    throw new Error(`bench: unknown case(s) ${unknown.join(', ')}; cases are: ${all.map((c) => c.name).join(', ')}`)
   }
   return CASES.filter((c) => wanted.includes(c.name))
 }

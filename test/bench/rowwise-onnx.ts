@@ -4,7 +4,7 @@
  * attribute keeps its default (axis -1, epsilon 1e-5: the kernels' own), so the nodes carry none.
  * Field numbers are onnx/onnx.proto's, as cited in onnx-model.ts.
  */
-import { concat, intField, messageField, stringField } from './protobuf.ts'
+import { bytesField, concat, intField, messageField, stringField } from './protobuf.ts'
 
 /** IR version 8 and opset 17, the first with LayerNormalization. */
 const IR_VERSION = 8
@@ -17,10 +17,17 @@ export interface GraphInput {
   readonly shape: readonly number[]
 }
 
-interface Node {
+export interface Node {
   readonly op: string
   readonly inputs: readonly string[]
   readonly output: string
+  /** Integer and integer-list attributes (Conv's strides, pads, group...). */
+  readonly attributes?: Readonly<Record<string, number | readonly number[]>>
+}
+
+/** A constant input (a Conv's weights), stored in the model so the runtime may prepack it. */
+export interface Initializer extends GraphInput {
+  readonly data: Float32Array
 }
 
 /** Y = Softmax(X) over rows of X [N, D]. */
@@ -49,24 +56,44 @@ export function batchNormReluModel(N: number, C: number, H: number, W: number): 
 }
 
 /** ModelProto: ir_version = 1, producer_name = 2, graph = 7, opset_import = 8 (OperatorSetIdProto: version = 2). */
-function model(nodes: readonly Node[], inputs: readonly GraphInput[], output: GraphInput): Uint8Array {
-  // GraphProto: node = 1, name = 2, input = 11, output = 12.
+export function model(
+  nodes: readonly Node[], inputs: readonly GraphInput[], output: GraphInput, initializers: readonly Initializer[] = [],
+): Uint8Array {
+  // GraphProto: node = 1, name = 2, initializer = 5, input = 11, output = 12.
   const graph = messageField(7, [
     ...nodes.map((n) => messageField(1, nodeProto(n))),
     stringField(2, 'polykern_rowwise_bench'),
+    ...initializers.map(tensorProto),
     ...inputs.map((i) => messageField(11, valueInfo(i))),
     messageField(12, valueInfo(output)),
   ])
   return concat([intField(1, IR_VERSION), stringField(2, 'polykern-bench'), graph, messageField(8, [intField(2, OPSET)])])
 }
 
-/** NodeProto: input = 1, output = 2, name = 3, op_type = 4. */
+/**
+ * NodeProto: input = 1, output = 2, name = 3, op_type = 4, attribute = 5. AttributeProto: name = 1, i = 3, ints = 8
+ * (not packed: onnx.proto is proto2), type = 20 (INT = 2, INTS = 7).
+ */
 const nodeProto = (n: Node): Uint8Array[] => [
   ...n.inputs.map((i) => stringField(1, i)),
   stringField(2, n.output),
   stringField(3, n.op.toLowerCase()),
   stringField(4, n.op),
+  ...Object.entries(n.attributes ?? {}).map(([name, v]) =>
+    messageField(5, [
+      stringField(1, name),
+      ...(typeof v === 'number' ? [intField(3, v), intField(20, 2)] : [...v.map((x) => intField(8, x)), intField(20, 7)]),
+    ])),
 ]
+
+/** TensorProto: dims = 1, data_type = 2, name = 8, raw_data = 9 (little-endian floats). */
+const tensorProto = (t: Initializer): Uint8Array =>
+  messageField(5, [
+    ...t.shape.map((d) => intField(1, d)),
+    intField(2, FLOAT),
+    stringField(8, t.name),
+    bytesField(9, new Uint8Array(t.data.buffer, t.data.byteOffset, t.data.byteLength)),
+  ])
 
 /** ValueInfoProto: name = 1, type = 2; TypeProto.tensor_type = 1; elem_type = 1, shape = 2; dim = 1, dim_value = 1. */
 function valueInfo(v: GraphInput): Uint8Array[] {

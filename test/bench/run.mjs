@@ -28,6 +28,18 @@ await build({
   // strict: a kernel that fails to build natively fails the bench instead of timing the JS fallback as "native".
   plugins: [polykern({ root, strict: true })],
 })
+// The `polykern-im2col` system: the conv kernels again, built with `convolution: 'im2col'`, in a bundle main.mjs imports.
+await build({
+  absWorkingDir: root,
+  entryPoints: ['test/bench/conv-im2col.ts'],
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  outdir: path.join(outdir, 'im2col'),
+  outExtension: { '.js': '.mjs' },
+  logLevel: 'warning',
+  plugins: [polykern({ root, strict: true, convolution: 'im2col' })],
+})
 const probe = await buildAddon({
   source: readFileSync(path.join(root, 'test/bench/peak.c'), 'utf8'),
   cacheDir: resolveOptions({ root }).cacheDir,

@@ -23,7 +23,7 @@ export const TEST_MACHINE: Machine = {
 }
 
 /** The kernel's parameters: tensors in declaration order, then sizes in order of first use. */
-function paramsOf(specText: string): string[] {
+export function paramsOf(specText: string): string[] {
   const decls = [...specText.matchAll(/^\s*([A-Za-z_]\w*)\s*:\s*\w+\[([^\]]*)\]/gm)]
   const sizes = decls.flatMap((m) => m[2].split(',').map((s) => s.trim()).filter((s) => /^[A-Za-z_]/.test(s)))
   return [...decls.map((m) => m[1]), ...new Set(sizes)]

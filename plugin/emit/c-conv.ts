@@ -1,0 +1,111 @@
+/**
+ * Convolutions on a GEMM microkernel (SConv's macro-kernel): per ISA, `emitConvSupport` prints, for each microkernel
+ * a convolution uses, the tile functions its driver calls and the driver (c-conv-driver.ts); a call site fills the
+ * driver's descriptor from the access maps (extents, strides, stride/dilation/offset of each spatial axis, the plan's
+ * tiles and choices) and calls it.
+ */
+import { KernelInternalError } from '../diagnostics.ts'
+import type { Access, Convolution, ConvolutionPlan, IndexRange, Kernel } from '../ir/nodes.ts'
+import { walkStmts } from '../ir/walk.ts'
+import type { Isa } from '../targets/isa.ts'
+import type { Microkernel } from '../targets/microkernel.ts'
+import { convolutionUses, driverSymbol, emitConvDriver } from './c-conv-driver.ts'
+import { emitMicrokernel, microkernelSymbol } from './c-microkernel.ts'
+import { emitPackA, packASymbol } from './c-pack.ts'
+import type { Layout } from './layout.ts'
+import type { Names } from './names.ts'
+import { affineCode } from './syntax.ts'
+
+export interface ConvolutionEmitPlan {
+  readonly plan: ConvolutionPlan
+  readonly mk: Microkernel
+}
+
+/** The plan of `s` for `isa` and its microkernel, or undefined when `isa` runs the loop nest. */
+export function convolutionPlan(s: Convolution, isa: Isa): ConvolutionEmitPlan | undefined {
+  const plan = s.plans.find((p) => p.isa === isa.name)
+  if (plan === undefined) return undefined
+  const mk = isa.microkernels.find((m) => m.name === plan.microkernel)
+  if (mk === undefined || mk.dtype !== s.roles.dtype) {
+    throw new KernelInternalError('emit', `${isa.name} has no ${s.roles.dtype} microkernel '${plan.microkernel}'`)
+  }
+  return { plan, mk }
+}
+
+
+/**
+ * The helpers `isa`'s convolutions in `kernels` call, each once. `printed` is the support already in the ISA's
+ * region (the GEMMs'): a tile function it defines is not defined again.
+ */
+export function emitConvSupport(kernels: readonly Kernel[], isa: Isa, printed: string): string {
+  const mks = new Map<string, Microkernel>()
+  for (const kernel of kernels) {
+    walkStmts(kernel.body, (s) => {
+      if (s.kind !== 'convolution') return
+      const p = convolutionPlan(s, isa)
+      if (p !== undefined) mks.set(p.mk.name, p.mk)
+    })
+  }
+  return [...mks.values()].flatMap((mk) => {
+    const uses = Object.values(convolutionUses(mk))
+    const tiles = uses.filter((u) => !printed.includes(`static void ${microkernelSymbol(u)}(`)).map(emitMicrokernel)
+    const pack = printed.includes(`static void ${packASymbol(mk)}(`) ? [] : [emitPackA(mk)]
+    return [...tiles, ...pack, emitConvDriver(mk)]
+  }).join('\n')
+}
+
+/**
+ * The statements running convolution `s` with `p`: its descriptor, read off the access maps, and the driver call;
+ * `onNoMemory` releases the kernel's temporaries and returns PK_NO_MEMORY.
+ */
+export function emitConvCall(
+  s: Convolution, p: ConvolutionEmitPlan, names: Names, layout: Layout, depth: number, onNoMemory: readonly string[],
+): string[] {
+  const r = s.roles
+  const { plan, mk } = p
+  const extent = (a: IndexRange) => affineCode(a.extent, names.of).text
+  // Roles index plain dimensions (match-convolution.ts), but for the input's spatial ones.
+  const strideOf = (a: Access, v: string): string => {
+    const d = a.index.findIndex((ix) => ix.terms.length === 1 && ix.terms[0].v === v && ix.terms[0].coeff === 1)
+    return d < 0 ? '0' : layout.stride(a.tensor, d).text
+  }
+  const list = (xs: readonly string[], n: number) => `{${[...xs, ...Array(n - xs.length).fill('0')].join(', ')}}`
+  const inShape = layout.tensor(r.input.tensor).shape
+  const ax = r.spatial
+  const fields = [
+    `.in = ${names.of(r.input.tensor)}`, `.flt = ${names.of(r.filter.tensor)}`, `.out = ${names.of(r.output.tensor)}`,
+    `.nb = ${r.batch.length}`, `.nd = ${ax.length}`,
+    `.b_ext = ${list(r.batch.map(extent), 4)}`,
+    `.b_in = ${list(r.batch.map((b) => strideOf(r.input, b.name)), 4)}`,
+    `.b_out = ${list(r.batch.map((b) => strideOf(r.output, b.name)), 4)}`,
+    `.b_flt = ${list(r.batch.map((b) => strideOf(r.filter, b.name)), 4)}`,
+    `.p_ext = ${list(ax.map((a) => extent(a.out)), 3)}`,
+    `.r_ext = ${list(ax.map((a) => extent(a.tap)), 3)}`,
+    `.h_ext = ${list(ax.map((a) => affineCode(inShape[a.inputDim], names.of).text), 3)}`,
+    `.stride = ${list(ax.map((a) => String(a.stride)), 3)}`,
+    `.dil = ${list(ax.map((a) => String(a.dilation)), 3)}`,
+    `.off = ${list(ax.map((a) => String(a.offset)), 3)}`,
+    `.in_s = ${list(ax.map((a) => layout.stride(r.input.tensor, a.inputDim).text), 3)}`,
+    `.out_s = ${list(ax.map((a) => strideOf(r.output, a.out.name)), 3)}`,
+    `.flt_s = ${list(ax.map((a) => strideOf(r.filter, a.tap.name)), 3)}`,
+    `.C = ${extent(r.inChannels)}`, `.K = ${extent(r.outChannels)}`,
+    `.flt_c = ${strideOf(r.filter, r.inChannels.name)}`, `.flt_k = ${strideOf(r.filter, r.outChannels.name)}`,
+    `.in_c = ${strideOf(r.input, r.inChannels.name)}`, `.out_k = ${strideOf(r.output, r.outChannels.name)}`,
+    `.mc = ${plan.mc}`, `.nc = ${plan.nc}`, `.kc = ${plan.kc}`,
+    `.weight_stationary = ${plan.stationary === 'weight' ? 1 : 0}`, `.im2col = ${plan.lowering === 'im2col' ? 1 : 0}`,
+    `.im2col_below = ${plan.im2colBelow}`, `.channels_first = ${plan.layout === 'channels-first' ? 1 : 0}`,
+    `.pack_filter_from = ${plan.packFilterFrom}`,
+  ]
+  const pad = '  '.repeat(depth + 1)
+  const what = `${plan.lowering}, mc ${plan.mc} nc ${plan.nc} kc ${plan.kc}, ${plan.stationary}-stationary`
+  return [
+    `${'  '.repeat(depth)}{ /* convolution ${s.id}: ${mk.name}, ${what} */`,
+    `${pad}const ${driverSymbol(mk)}_desc pk_cv = {`,
+    ...fields.map((f) => `${pad}  ${f},`),
+    `${pad}};`,
+    `${pad}if (${driverSymbol(mk)}_run(&pk_cv) != PK_OK) {`,
+    ...onNoMemory.map((l) => `${pad}  ${l}`),
+    `${pad}}`,
+    `${'  '.repeat(depth)}}`,
+  ]
+}

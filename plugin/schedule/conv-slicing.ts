@@ -1,0 +1,138 @@
+/**
+ * SConv's Convolution Slicing Analysis for polykern's direct convolution: tile sizes from the machine's caches and
+ * the input- vs weight-stationary choice from a load-count × latency cost model (SConv §4.1.1), both in closed form.
+ *
+ * The driver (emit/c-conv.ts) walks, per output row, blocks of `mc` output positions; inside one, every filter tap
+ * runs the microkernel over `kc` input channels into the `mc` × `nc` output tile, so that tile stays in L1/L2 across
+ * taps. Tiles (SConv's constraints, halving from the largest value until they hold):
+ * - L1: one microkernel call's operands: a kc × NR filter panel, MR input windows of kc channels, the MR × NR tile.
+ * - L2: the filter block of every tap (taps × kc × nc), the output block (mc × nc) and the input rows its windows read.
+ * Sizes are call-time parameters, so the analysis runs on representative sizes: the literal extents where the spec
+ * has them, else 64 channels, 56 output positions per axis and one image (a ResNet middle layer).
+ */
+import type { ConvolutionPlan, ConvolutionRoles, IndexRange } from '../ir/nodes.ts'
+import { isConstant } from '../ir/affine.ts'
+import type { Machine } from '../targets/machine.ts'
+import { MEMORY_COST } from '../targets/machine.ts'
+import type { Microkernel } from '../targets/microkernel.ts'
+
+/** Share of each cache level a tile may take (SConv's α): the rest is left to prefetching and the packed filter. */
+export const CACHE_SHARE = { l1: 0.6, l2: 0.5, l3: 0.5 } as const
+
+/**
+ * Rows of fewer than this many register tiles of output positions run a direct convolution through im2col instead
+ * (SConv's "hybrid" future work): on 14×14 and 7×7 feature maps most microkernel rows of the direct path are edge rows
+ * and its output tile is reloaded once per tap, while im2col's one GEMM over the whole map runs full tiles. Measured
+ * (AVX-512, 1 thread, GFLOP/s direct / im2col over whole maps): 56×56 3×3 176 / 160, 28×28 186 / 177, 14×14 147 / 172,
+ * 7×7 104 / 165.
+ */
+export const IM2COL_BELOW_TILES = 3
+
+/**
+ * Output positions per filter below which a call reads the filter in place instead of packing it (SConv packs filters
+ * at compile time; here they are call-time data, packed once per call). Measured (AVX-512, 1 thread, GFLOP/s packed /
+ * in place): 28×28 128→128 3×3 190 / 138, 14×14 256→256 165 / 148, 7×7 512→512 112 / 117: packing pays from a few
+ * hundred positions on, and costs little below; calls smaller than a 7×7 map read the filter in place.
+ */
+export const PACK_FILTER_FROM = 49
+
+/** Where the halving of C_s starts when the channels are known only at call time. */
+const MAX_CHANNEL_BLOCK = 1024
+
+/** The sizes the analysis ranks on. */
+export interface ConvolutionSizes {
+  readonly batch: number
+  readonly channelsIn: number
+  /** The spec gives the input channels as a literal: C_s starts from them, not from MAX_CHANNEL_BLOCK. */
+  readonly channelsInKnown: boolean
+  readonly channelsOut: number
+  readonly taps: number
+  /** Output positions along the last axis (the microkernel's rows), and output rows (every other index but channels). */
+  readonly positions: number
+  readonly rows: number
+  /** Input elements one output row's windows read, over all taps' rows. */
+  readonly inputPerRow: number
+}
+
+const sized = (ix: IndexRange, fallback: number): number => (isConstant(ix.extent) ? ix.extent.constant : fallback)
+
+/** Representative sizes of a convolution (see the file comment). */
+export function representativeSizes(r: ConvolutionRoles): ConvolutionSizes {
+  const batch = r.batch.reduce((n, b) => n * sized(b, 1), 1)
+  const outs = r.spatial.map((a) => sized(a.out, 56))
+  const taps = r.spatial.reduce((n, a) => n * sized(a.tap, 3), 1)
+  const last = r.spatial[r.spatial.length - 1]
+  const channelsIn = sized(r.inChannels, 64)
+  const lastTaps = sized(last.tap, 3)
+  const windowWidth = outs[outs.length - 1] * last.stride + (lastTaps - 1) * last.dilation
+  return {
+    batch,
+    channelsIn,
+    channelsInKnown: isConstant(r.inChannels.extent),
+    channelsOut: sized(r.outChannels, 64),
+    taps,
+    positions: outs[outs.length - 1],
+    rows: batch * outs.slice(0, -1).reduce((n, x) => n * x, 1),
+    inputPerRow: (taps / lastTaps) * windowWidth * channelsIn,
+  }
+}
+
+const roundUp = (x: number, unit: number): number => Math.ceil(x / unit) * unit
+const halveTo = (x: number, unit: number): number => Math.max(unit, roundUp(Math.floor(x / 2), unit))
+
+/** Bytes one core may use of cache level `level`, or `fallback` when the machine has no such level. */
+function cacheBytes(machine: Machine, level: number, fallback: number): number {
+  const c = machine.caches.find((x) => x.level === level)
+  return c === undefined ? fallback : c.bytes / Math.max(1, c.sharedBy)
+}
+
+/** Tiles and stationarity for `mk` on `sizes`; the lowering is the caller's. */
+export function sliceConvolution(
+  mk: Microkernel, sizes: ConvolutionSizes, machine: Machine,
+): Pick<ConvolutionPlan, 'mc' | 'nc' | 'kc' | 'stationary' | 'cost'> {
+  const b = mk.dtype === 'f64' ? 8 : 4
+  const l1 = CACHE_SHARE.l1 * cacheBytes(machine, 1, 32 * 1024)
+  const l2 = CACHE_SHARE.l2 * cacheBytes(machine, 2, 1024 * 1024)
+
+  // L1: C_s as large as fits, halving from all the channels (a call clamps it to its own). The output tile lives in
+  // the microkernel's registers during its k loop, so L1 holds the filter panel and the windows.
+  let kc = Math.max(1, sizes.channelsInKnown ? sizes.channelsIn : MAX_CHANNEL_BLOCK)
+  while (kc > 16 && (kc * mk.nr + mk.mr * kc) * b > l1) kc = Math.ceil(kc / 2)
+
+  // L2: the filter block of every tap, the output block and its input windows; output positions shrink first.
+  let nc = roundUp(Math.max(1, sizes.channelsOut), mk.nr)
+  let mc = roundUp(Math.max(1, sizes.positions), mk.mr)
+  const l2Bytes = () => (sizes.taps * kc * nc + mc * nc + (sizes.inputPerRow * kc) / Math.max(1, sizes.channelsIn)) * b
+  while (l2Bytes() > l2 && mc > 4 * mk.mr) mc = halveTo(mc, mk.mr)
+  while (l2Bytes() > l2 && nc > mk.nr) nc = halveTo(nc, mk.nr)
+
+  return { mc, nc, kc, ...stationarity(sizes, { mc, nc, kc }, machine, b) }
+}
+
+/**
+ * SConv's cost: Σ over the levels below L1 of the lines loaded from there × their latency, for both orders.
+ * - Weight-stationary: each filter block (taps × kc × nc) is loaded once; the input is read again for every block of
+ *   output channels, and the output tile again for every block of input channels.
+ * - Input-stationary: each output row's windows are loaded once and stay in L2; every row reads the whole filter again.
+ * Each re-read comes from the first level that holds what it re-reads (the filter, or the input and output).
+ */
+function stationarity(
+  s: ConvolutionSizes, t: { mc: number; nc: number; kc: number }, machine: Machine, b: number,
+): Pick<ConvolutionPlan, 'stationary' | 'cost'> {
+  const line = machine.caches[0]?.lineBytes ?? 64
+  const lines = (elements: number) => Math.ceil((elements * b) / line)
+  const levels = [2, 3].map((level) => ({
+    bytes: (level === 2 ? CACHE_SHARE.l2 : CACHE_SHARE.l3) * cacheBytes(machine, level, level === 2 ? 1 << 20 : 8 << 20),
+    latency: machine.caches.find((c) => c.level === level)?.latency ?? MEMORY_COST.latency,
+  }))
+  const from = (elements: number) => (levels.find((l) => elements * b <= l.bytes)?.latency ?? machine.memory.latency)
+  const filter = s.taps * s.channelsIn * s.channelsOut
+  const input = s.rows * s.inputPerRow
+  const output = s.rows * s.positions * s.channelsOut
+  const cold = lines(filter + input + output) * machine.memory.latency
+  const kBlocks = Math.ceil(s.channelsOut / t.nc)
+  const cBlocks = Math.ceil(s.channelsIn / t.kc)
+  const weight = cold + (kBlocks - 1) * lines(input) * from(input) + (cBlocks - 1) * lines(output) * from(output)
+  const input_ = cold + (s.rows - 1) * lines(filter) * from(filter)
+  return { stationary: weight < input_ ? 'weight' : 'input', cost: { input: input_, weight } }
+}

@@ -1,0 +1,39 @@
+/** `polykern explain` on a convolution: the roles it was matched with and each ISA's tiling, stationarity, packing. */
+import { describe, expect, it } from 'vitest'
+import type { FileExplanation } from '../../plugin/explain.ts'
+import { runCli } from './io.ts'
+
+const NN = 'examples/kernels/nn.ts'
+
+describe('explain: convolutions', () => {
+  it('conv2dStride2: matched by its access maps, with tiles per level, stationarity and packing per ISA', async () => {
+    const run = await runCli(['explain', `${NN}:conv2dStride2`])
+    expect(run.code, run.stderr).toBe(0)
+    const section = run.stdout.slice(run.stdout.indexOf('\nconvolutions\n'))
+    expect(section).toMatch(/s0: convolution O \+= I ⊛ F; batch n; axes 2\*p \+ r - 1, 2\*q \+ s - 1; channels c → k/)
+    expect(section).toMatch(/avx512 gemm_f32_avx512_8x48: direct channels-last, mc=\d+ nc=\d+ kc=\d+, (input|weight)-stationary/)
+    expect(section).toMatch(/avx2 gemm_f32_avx2_6x16: direct/)
+    for (const level of ['registers: 8 q × 48 k outputs', 'L1: ', 'L2: r·s taps', 'packing: filter packed once']) {
+      expect(section).toContain(level)
+    }
+    expect(section).toMatch(/rows of fewer than 24 positions run through im2col/)
+    expect(section).toMatch(/scalar has no f32 microkernel/)
+  })
+
+  it('--json: the plan as data; a reduction that is no convolution says why', async () => {
+    const run = await runCli(['explain', NN, '--json'])
+    expect(run.code, run.stderr).toBe(0)
+    const x = JSON.parse(run.stdout) as FileExplanation
+    const conv = x.kernels.find((k) => k.name === 'conv2dStride2')!.convolutions
+    expect(conv).toHaveLength(1)
+    expect(conv[0].roles).toMatchObject({ input: 'I', filter: 'F', output: 'O', inChannels: 'c', outChannels: 'k' })
+    expect(conv[0].plans.map((p) => p.isa)).toEqual(['avx512', 'avx2'])
+    for (const p of conv[0].plans) {
+      expect(p.cost.input).toBeGreaterThan(0)
+      expect(p.stationary).toBe(p.cost.weight < p.cost.input ? 'weight' : 'input')
+    }
+    const pool = x.kernels.find((k) => k.name === 'maxPool2x2')!.convolutions
+    expect(pool[0].roles).toBeUndefined()
+    expect(pool[0].log.join('\n')).toMatch(/not a convolution: op is max=/)
+  })
+})

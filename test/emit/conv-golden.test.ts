@@ -1,0 +1,39 @@
+// The convolution driver's C, compared with reviewed goldens: tile functions, the driver (filter packing, row
+// walkers, im2col, team member) and call sites. `UPDATE_GOLDEN=1 npx vitest run test/emit` rewrites them.
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { describe, expect, it } from 'vitest'
+import { emitC, emitCSupport } from '../../plugin/emit/c.ts'
+import type { ConvolutionPlan } from '../../plugin/ir/nodes.ts'
+import { AVX2, AVX512, SCALAR } from '../../plugin/targets/index.ts'
+import { CONV_SPECS, convolutionKernel } from '../support/convolutions.ts'
+import { expectGolden as expectGoldenIn } from '../support/golden.ts'
+
+const GOLDEN = path.join(path.dirname(fileURLToPath(import.meta.url)), 'golden')
+const expectGolden = (name: string, actual: string): void => expectGoldenIn(GOLDEN, name, actual)
+
+// Fixed tiles, not the cost model's: these goldens review the emitter alone.
+const fixed = (p: ConvolutionPlan): ConvolutionPlan => ({ ...p, mc: 64, nc: 96, kc: 128, stationary: 'weight' })
+const direct = convolutionKernel(CONV_SPECS.nhwc_s2, 'conv', 'direct', fixed)
+const im2col = convolutionKernel(CONV_SPECS.grouped, 'grouped', 'im2col', fixed)
+const nchw = convolutionKernel(CONV_SPECS.nchw, 'nchw', 'direct', fixed)
+
+describe('convolution goldens', () => {
+  it('a strided, padded NHWC convolution on avx512: the driver after its tile functions, and the call site', () => {
+    // The tile functions are the GEMM's (emit/c-microkernel.ts, reviewed in gemm-*.c): only that they are there.
+    const support = emitCSupport([direct], AVX512)
+    expect(support).toContain('static void pk_ukr_gemm_f32_avx512_8x48_up(')
+    const driver = support.slice(support.indexOf('/* Direct and im2col convolutions'))
+    expectGolden('conv-avx512.c', `${driver}\n${emitC(direct, 'kc_0_conv', AVX512)}`)
+  })
+  it('a grouped convolution through im2col on avx2: the call site', () => {
+    expectGolden('conv-im2col-avx2.c', emitC(im2col, 'kc_1_grouped', AVX2))
+  })
+  it('an NCHW convolution on avx512 (channels first): the call site', () => {
+    expectGolden('conv-nchw-avx512.c', emitC(nchw, 'kc_2_nchw', AVX512))
+  })
+  it('scalar has no microkernel: the loop nest, and no driver', () => {
+    expect(emitCSupport([direct], SCALAR)).toBe('')
+    expect(emitC(direct, 'kc_0_conv', SCALAR)).not.toContain('pk_conv_')
+  })
+})

@@ -1,0 +1,110 @@
+/**
+ * Convolutions through the direct and im2col paths, in a real addon (node-gyp): every ISA version (switched with
+ * `__polykern.setIsa`), at 1 and 2 threads, and the generated JS, against the interpreter running the same IR's loop
+ * nest. Shapes are small and random: odd sizes, channel counts past one register tile (K > 48), output extents that
+ * overhang the input (whole rows of padding), size 1. Tiles come from the cost model (whose direct plans run rows
+ * shorter than 3 register tiles through im2col: output rows of 1 to 53 positions cross that switch), and also small
+ * ones (mc of one register tile, nc of one panel, kc 4; direct always) in both stationary orders so modest shapes cross
+ * every block edge, with the filter packed or read in place. The addon wakes the pool for any work, so 2 threads
+ * really split the rows.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { emitJs } from '../../plugin/emit/js.ts'
+import { evaluate } from '../../plugin/ir/affine.ts'
+import { interpret } from '../../plugin/ir/interp.ts'
+import type { ConvolutionPlan, Kernel } from '../../plugin/ir/nodes.ts'
+import { walkStmts } from '../../plugin/ir/walk.ts'
+import { ISAS } from '../../plugin/targets/index.ts'
+import { CONV_SPECS, convolutionKernel } from '../support/convolutions.ts'
+import { maxRelErr, randomArray, rng, tolerance, type TensorArray } from '../support/random.ts'
+import { loadTestAddon, onEveryIsaAndThreads, testAddonSource, type KernelCall as Fn, type TestAddon } from '../support/test-addon.ts'
+
+const tileOf = (p: ConvolutionPlan) => ISAS.flatMap((i) => i.microkernels).find((m) => m.name === p.microkernel)!
+/**
+ * Small tiles; direct calls stay direct whatever their rows' length (the model's plan also tests the switch); the
+ * filter always packed, or read in place wherever its layout allows.
+ */
+const small = (stationary: ConvolutionPlan['stationary'], pack: boolean) => (p: ConvolutionPlan): ConvolutionPlan =>
+  ({ ...p, mc: tileOf(p).mr, nc: tileOf(p).nr, kc: 4, stationary, im2colBelow: 0, packFilterFrom: pack ? 0 : 2 ** 52 })
+
+const KERNELS: readonly Kernel[] = Object.entries(CONV_SPECS).flatMap(([name, spec]) => [
+  convolutionKernel(spec, name),
+  convolutionKernel(spec, `${name}_ws`, 'direct', small('weight', true)),
+  convolutionKernel(spec, `${name}_is`, 'direct', small('input', false)),
+  convolutionKernel(spec, `${name}_im2col`, 'im2col', small('input', true)),
+  convolutionKernel(spec, `${name}_im2col_in_place`, 'im2col', small('input', false)),
+])
+
+const source = testAddonSource(KERNELS, 'test/native/conv.test.ts')
+let addon: TestAddon
+let remove = () => {}
+
+beforeAll(async () => void ({ addon, remove } = await loadTestAddon(source, 'conv-test')), 300_000)
+afterAll(() => remove())
+
+const pick = (next: () => number, xs: readonly number[]) => xs[Math.floor(next() * xs.length)]
+
+/** Random sizes: channels past a register tile, odd extents, outputs larger than the input needs (all padding). */
+function sizesOf(next: () => number): Map<string, number> {
+  return new Map([
+    ['N', pick(next, [1, 2])], ['G', pick(next, [1, 3])], ['D', pick(next, [1, 4])], ['T', pick(next, [1, 3, 5])],
+    ['H', pick(next, [1, 3, 6, 9])], ['W', pick(next, [1, 5, 8, 13, 21, 40])],
+    ['P', pick(next, [1, 3, 5, 7])], ['Q', pick(next, [1, 4, 9, 12, 23, 30, 53])],
+    ['C', pick(next, [1, 3, 8, 17])], ['K', pick(next, [1, 5, 16, 49])],
+    ['R', pick(next, [1, 2, 3])], ['S', pick(next, [1, 3, 4])],
+  ])
+}
+
+function argsOf(kernel: Kernel, sizes: ReadonlyMap<string, number>, next: () => number): unknown[] {
+  return kernel.params.map((p) => {
+    if (p.kind === 'size') return sizes.get(p.name)!
+    const t = kernel.tensors.find((x) => x.name === p.name)!
+    return randomArray(t.dtype, t.shape.reduce((n, d) => n * evaluate(d, sizes), 1), next)
+  })
+}
+
+const copy = (args: readonly unknown[]) => args.map((a) => (ArrayBuffer.isView(a) ? (a as TensorArray).slice() : a))
+const planned = (kernel: Kernel): string[] => {
+  const isas: string[] = []
+  walkStmts(kernel.body, (s) => void (s.kind === 'convolution' && isas.push(...s.plans.map((p) => p.isa))))
+  return isas
+}
+
+describe('direct and im2col convolution', () => {
+  it('every spec but depthwise, strided NCHW and NCHW through im2col has a plan on each ISA with microkernels, none on scalar', () => {
+    const vectorIsas = ISAS.filter((i) => i.microkernels.length > 0).map((i) => i.name)
+    for (const kernel of KERNELS) {
+      const declined = /^(depthwise|nchw_s2)/.test(kernel.name) || /^nchw.*_im2col/.test(kernel.name)
+      expect(planned(kernel), kernel.name).toEqual(declined ? [] : vectorIsas)
+    }
+    expect(source).toContain('pk_conv_gemm_f32_avx512_8x48_run(&pk_cv)')
+    expect(source).toContain('pk_conv_gemm_f32_avx2_6x16_run(&pk_cv)')
+  })
+
+  for (const kernel of KERNELS) {
+    it(`${kernel.name} matches the interpreter in JS and on every ISA, at 1 and 2 threads`, () => {
+      const next = rng(kernel.name.length * 7919 + kernel.name.charCodeAt(0))
+      const dtype = kernel.tensors[0].dtype
+      const out = kernel.params.findIndex((p) => p.name === 'O')
+      const js = new Function(`'use strict'; return ${emitJs(kernel)}`)() as Fn
+      for (let trial = 0; trial < 6; trial++) {
+        const sizes = sizesOf(next)
+        const args = argsOf(kernel, sizes, next)
+        const want = copy(args)
+        interpret(kernel, want)
+        const reduction = (sizes.get('C')! * 27)
+        const tol = tolerance(dtype, reduction)
+        const shape = [...sizes].map(([k, v]) => `${k}=${v}`).join(' ')
+        const viaJs = copy(args)
+        js(...viaJs)
+        expect(maxRelErr(viaJs[out] as TensorArray, want[out] as TensorArray), `${kernel.name} JS ${shape}`).toBeLessThan(tol)
+        onEveryIsaAndThreads(addon, (isa, threads) => {
+          const got = copy(args)
+          ;(addon[kernel.name] as Fn)(...got)
+          const what = `${kernel.name} ${shape} on ${isa}, ${threads} thread(s)`
+          expect(maxRelErr(got[out] as TensorArray, want[out] as TensorArray), what).toBeLessThan(tol)
+        })
+      }
+    })
+  }
+})

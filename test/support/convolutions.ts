@@ -1,0 +1,48 @@
+/** Convolution kernels from spec text through the pass that finds them, on a fixed machine so tiles never vary. */
+import { buildKernel } from '../../plugin/ir/build.ts'
+import type { ConvolutionPlan, Kernel } from '../../plugin/ir/nodes.ts'
+import { verifyKernel } from '../../plugin/ir/verify.ts'
+import { lowerBlocks } from '../../plugin/passes/lower-blocks.ts'
+import { reorder } from '../../plugin/passes/reorder.ts'
+import { substituteConvolutions } from '../../plugin/passes/substitute-convolution.ts'
+import { ISAS } from '../../plugin/targets/index.ts'
+import { paramsOf, TEST_MACHINE } from './contractions.ts'
+import { specOf } from './examples.ts'
+
+/** Spec → lowered IR with convolutions, as the pipeline builds it; `plan` may rewrite every plan (small tiles). */
+export function convolutionKernel(
+  specText: string,
+  name: string,
+  lowering: ConvolutionPlan['lowering'] = 'direct',
+  plan: (p: ConvolutionPlan) => ConvolutionPlan = (p) => p,
+  log?: (message: string) => void,
+): Kernel {
+  const spec = specOf(specText, paramsOf(specText))
+  const ir = substituteConvolutions({ ...reorder(buildKernel(spec)), name }, { isas: ISAS, machine: TEST_MACHINE, lowering, log })
+  const body = ir.body.map((s) => (s.kind === 'convolution' ? { ...s, plans: s.plans.map(plan) } : s))
+  return verifyKernel(lowerBlocks({ ...ir, body }), 'test', { lowered: true })
+}
+
+/** Convolutions in every form the direct path takes, and two it declines (depthwise, NCHW with stride 2). */
+export const CONV_SPECS: Readonly<Record<string, string>> = {
+  // The README's example: NHWC, stride 2, padding 1.
+  nhwc_s2: 'I: f32[N, H, W, C]\nF: f32[3, 3, C, K]\nO: f32[N, P, Q, K]\nO[n, p, q, k] +=! I[n, 2*p + r - 1, 2*q + s - 1, c] * F[r, s, c, k]',
+  // Filter size at call time, stride 1, padding 1, accumulating into the output's old content.
+  nhwc_acc: 'I: f32[N, H, W, C]\nF: f32[R, S, C, K]\nO: f32[N, P, Q, K]\nO[n, p, q, k] += I[n, p + r - 1, q + s - 1, c] * F[r, s, c, k]',
+  // Dilation 2, padding 2, the filter's channels outermost.
+  dilated: 'I: f32[N, H, W, C]\nF: f32[C, 3, 3, K]\nO: f32[N, P, Q, K]\nO[n, p, q, k] +=! I[n, p + 2*r - 2, q + 2*s - 2, c] * F[c, r, s, k]',
+  // 1×1 over dense axes: the driver runs each image as one row of H·W positions.
+  pointwise: 'I: f32[N, H, W, C]\nF: f32[1, 1, C, K]\nO: f32[N, H, W, K]\nO[n, p, q, k] +=! I[n, p + r, q + s, c] * F[r, s, c, k]',
+  // 1-d, the filter's channels before its taps: taps adjacent in the input are not in the filter.
+  conv1d: 'I: f32[W, C]\nF: f32[C, S, K]\nO: f32[Q, K]\nO[q, k] +=! I[2*q + s - 2, c] * F[c, s, k]',
+  conv3d: 'I: f32[D, H, W, C]\nF: f32[3, 2, 3, C, K]\nO: f32[T, P, Q, K]\nO[t, p, q, k] +=! I[t + u - 1, p + r, q + s - 1, c] * F[u, r, s, c, k]',
+  grouped: 'I: f32[N, H, W, G, C]\nF: f32[G, 3, 3, C, K]\nO: f32[N, P, Q, G, K]\nO[n, p, q, g, k] +=! I[n, p + r - 1, q + s - 1, g, c] * F[g, r, s, c, k]',
+  // Groups outermost in the output: one image's rows of consecutive groups follow each other, each with its filter.
+  grouped_outer: 'I: f32[N, G, H, W, C]\nF: f32[G, 3, 3, C, K]\nO: f32[N, G, P, Q, K]\nO[n, g, p, q, k] +=! I[n, g, p + r - 1, q + s - 1, c] * F[g, r, s, c, k]',
+  f64: 'I: f64[N, H, W, C]\nF: f64[3, 3, C, K]\nO: f64[N, P, Q, K]\nO[n, p, q, k] +=! I[n, p + r - 1, 2*q + s, c] * F[r, s, c, k]',
+  depthwise: 'I: f32[N, H, W, C]\nF: f32[3, 3, C]\nO: f32[N, P, Q, C]\nO[n, p, q, c] +=! I[n, p + r - 1, q + s - 1, c] * F[r, s, c]',
+  // Channels first: output channels become the microkernel's rows; with stride 2 the input is not read at unit stride.
+  nchw_s2: 'I: f32[N, C, H, W]\nF: f32[K, C, 3, 3]\nO: f32[N, K, P, Q]\nO[n, k, p, q] +=! I[n, c, 2*p + r - 1, 2*q + s - 1] * F[k, c, r, s]',
+  nchw_grouped: 'I: f32[N, G, C, H, W]\nF: f32[G, K, C, 3, 3]\nO: f32[N, G, K, P, Q]\nO[n, g, k, p, q] +=! I[n, g, c, p + r - 1, q + s - 1] * F[g, k, c, r, s]',
+  nchw: 'I: f32[N, C, H, W]\nF: f32[K, C, 3, 3]\nO: f32[N, K, P, Q]\nO[n, k, p, q] +=! I[n, c, p + r - 1, q + s - 1] * F[k, c, r, s]',
+}

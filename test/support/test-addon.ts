@@ -1,0 +1,46 @@
+/** A real addon (node-gyp) of hand-compiled kernels in a throwaway cache, with the controls the native tests switch. */
+import { mkdtempSync, rmSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import os from 'node:os'
+import path from 'node:path'
+import { buildAddon } from '../../plugin/addon/build.ts'
+import { emitAddonSource } from '../../plugin/emit/napi.ts'
+import type { Kernel } from '../../plugin/ir/nodes.ts'
+import { abiOf } from '../emit/kernels.ts'
+
+export type KernelCall = (...args: unknown[]) => unknown
+
+export interface TestAddon {
+  readonly [kernel: string]: KernelCall | TestAddon['__polykern']
+  readonly __polykern: { readonly isas: readonly string[]; setIsa(name: string): string; setThreads(n: number): void }
+}
+
+/** The addon source of `kernels` (symbols `kc_<n>_<name>`); the pool wakes for any work, so 2 threads really split. */
+export const testAddonSource = (kernels: readonly Kernel[], moduleId: string): string =>
+  emitAddonSource(
+    kernels.map((kernel, n) => ({ kernel, abi: abiOf(kernel), symbol: `kc_${n}_${kernel.name}` })),
+    { moduleId, parallelMinWork: 1 },
+  )
+
+/** Builds and loads `source`; `remove` deletes its cache. Throws with the compiler's output when the build fails. */
+export async function loadTestAddon(source: string, prefix: string): Promise<{ addon: TestAddon; remove: () => void }> {
+  const cacheDir = mkdtempSync(path.join(os.tmpdir(), `polykern-${prefix}-`))
+  const built = await buildAddon({ source, cacheDir })
+  if (!built.ok) throw new Error(`addon build failed:\n${built.error}`)
+  return {
+    addon: createRequire(import.meta.url)(built.path) as TestAddon,
+    remove: () => rmSync(cacheDir, { recursive: true, force: true }),
+  }
+}
+
+/** Runs `check` on every ISA version of `addon` (as `setIsa` reports it) at 1 and 2 threads, then returns to 1 thread. */
+export function onEveryIsaAndThreads(addon: TestAddon, check: (isa: string, threads: number) => void): void {
+  for (const isa of addon.__polykern.isas) {
+    const ran = addon.__polykern.setIsa(isa)
+    for (const threads of [1, 2]) {
+      addon.__polykern.setThreads(threads)
+      check(ran, threads)
+    }
+  }
+  addon.__polykern.setThreads(1)
+}
