@@ -11,6 +11,8 @@ import { resolveOptions } from './options.ts'
 import type { Options } from './options.ts'
 import { compileModule, moduleIdOf } from './pipeline.ts'
 import { progressFor } from './progress.ts'
+import { createReportCollector } from './report/report-collector.ts'
+import { rollupOutputDir } from './report/output-dir.ts'
 import type { CompiledModule } from './pipeline.ts'
 import { LOADER_BINDING } from './rewrite/rewrite.ts'
 import { RUNTIME_FILES, RUNTIME_ID, loadRuntimeFile, runtimeEntry } from './runtime-module.ts'
@@ -21,6 +23,8 @@ export const unpluginFactory: UnpluginFactory<Options | undefined, false> = (opt
   const opts = resolveOptions(options)
   /** Vite's addons, written when the bundle is: Vite drops emitted assets from SSR builds (`ssrEmitAssets`). */
   const viteAddons = new Map<string, string>()
+  /** The `report` option's modules, written beside the bundle once it is (a no-op without the option). */
+  const reports = createReportCollector(opts)
   return {
     name: 'polykern',
     enforce: 'pre',
@@ -48,15 +52,22 @@ export const unpluginFactory: UnpluginFactory<Options | undefined, false> = (opt
           return { code } // esbuild and webpack record the error and go on; the build still fails
         }
         if (!compiled) return undefined
+        reports.add(moduleIdOf(id, opts), compiled, this.getNativeBuildContext?.())
         for (const w of compiled.warnings) this.warn(report(w, code, meta))
         if (compiled.addon && meta.framework === 'vite') viteAddons.set(compiled.addon.fileName, compiled.addon.path)
         else if (compiled.addon) emitAddon(this, compiled.addon)
         return { code: compiled.code, map: compiled.map }
       },
     },
+    // esbuild, webpack and Rspack: the output directory was seen in the transforms.
+    writeBundle: () => reports.write(),
+    rollup: {
+      writeBundle: (output) => reports.write(rollupOutputDir(output)),
+    },
     vite: {
-      writeBundle(output) {
-        const dir = output.dir ?? (output.file ? path.dirname(output.file) : undefined)
+      async writeBundle(output) {
+        const dir = rollupOutputDir(output)
+        await reports.write(dir)
         if (!dir) return
         for (const [fileName, file] of viteAddons) fs.copyFileSync(file, path.join(dir, fileName))
       },

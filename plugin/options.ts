@@ -75,6 +75,15 @@ export interface Options {
    * @default 'direct'
    */
   convolution?: 'direct' | 'im2col'
+  /**
+   * Write `polykern-report.html` (self-contained: inline SVG and CSS) and `polykern-report.json` beside the bundle
+   * (the bundler's output directory): per kernel its spec and location, the schedule of each shape class with the
+   * model's working sets and predicted GFLOP/s, the GFLOP/s measured by timing the native kernel on the build machine
+   * (at most about 200 ms per kernel, only with this option), a roofline and the ranked variants. `dir` writes them
+   * there instead (relative to `root`).
+   * @default false
+   */
+  report?: boolean | { readonly dir?: string }
 }
 
 export interface ResolvedOptions {
@@ -92,6 +101,8 @@ export interface ResolvedOptions {
   readonly tune: TuneSettings | undefined
   readonly quiet: boolean
   readonly convolution: 'direct' | 'im2col'
+  /** undefined: no report; `dir` absent: the bundle's output directory. */
+  readonly report: { readonly dir?: string } | undefined
 }
 
 const list = (v: string | RegExp | readonly (string | RegExp)[]): readonly (string | RegExp)[] =>
@@ -112,6 +123,7 @@ export function resolveOptions(options: Options = {}): ResolvedOptions {
     tune: tuneSettings(options.tune),
     quiet: options.quiet ?? (process.env.CI === 'true' || process.env.CI === '1'),
     convolution: convolutionLowering(options.convolution),
+    report: reportSettings(options.report, root),
   }
 }
 
@@ -128,6 +140,12 @@ function tuneSettings(tune: Options['tune']): TuneSettings | undefined {
 function convolutionLowering(v: Options['convolution']): ResolvedOptions['convolution'] {
   if (v === undefined || v === 'direct' || v === 'im2col') return v ?? 'direct'
   throw new RangeError(`[polykern] the 'convolution' option must be 'direct' or 'im2col', got ${JSON.stringify(v)}`)
+}
+
+function reportSettings(report: Options['report'], root: string): ResolvedOptions['report'] {
+  if (report === undefined || report === false) return undefined
+  if (report === true) return {}
+  return report.dir === undefined ? {} : { dir: path.resolve(root, report.dir) }
 }
 
 function threadCount(threads: number | undefined): number | undefined {

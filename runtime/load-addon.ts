@@ -115,7 +115,8 @@ function sha256Of(file: string): string {
   return createHash('sha256').update(fs.readFileSync(file)).digest('hex')
 }
 
-function missingCpuFlags(requires: readonly string[]): string[] {
+/** The flags of `requires` this CPU lacks (none off Linux, where they cannot be read). */
+export function missingCpuFlags(requires: readonly string[]): string[] {
   if (requires.length === 0) return []
   cpuFlags ??= readCpuFlags()
   return requires.filter((flag) => !cpuFlags!.has(flag))

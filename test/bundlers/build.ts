@@ -133,7 +133,7 @@ function run(start: (done: (err: Error | null, stats?: CompilerStats) => void) =
 }
 
 /** What @rollup/plugin-typescript does for this fixture: TypeScript in, JavaScript out. */
-function stripTypes(): RollupPlugin {
+export function stripTypes(): RollupPlugin {
   return {
     name: 'strip-types',
     transform(code, id) {

@@ -1,0 +1,106 @@
+/**
+ * The `report` option: the modules a build compiled, gathered as the bundler transforms them, then one report for
+ * the whole build written beside the bundle (`polykern-report.json` and the self-contained `polykern-report.html`).
+ * The timings run at the end, when every addon exists, so they do not slow the transforms down.
+ */
+import { mkdir, writeFile } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { missingCpuFlags } from '../../runtime/load-addon.ts'
+import { addonIsas } from '../emit/napi.ts'
+import type { ResolvedOptions } from '../options.ts'
+import type { CompiledModule } from '../pipeline.ts'
+import { FMA_UNITS } from '../schedule/gemm-model.ts'
+import { ISAS } from '../targets/index.ts'
+import { readMachine } from '../targets/machine.ts'
+import { contractionsOf } from './contraction-report.ts'
+import { kernelReport } from './kernel-report.ts'
+import { readClock, rooflineOf } from './machine-peak.ts'
+import { MEASURE_BUDGET_MS, loadAddon, measureKernel, type LoadedAddon } from './measure-kernel.ts'
+import type { BuildReport, KernelReport, NativeReport } from './report-types.ts'
+import { renderReportHtml } from './report-html.ts'
+
+export const REPORT_JSON = 'polykern-report.json'
+export const REPORT_HTML = 'polykern-report.html'
+
+export interface ReportedModule {
+  /** From the project root. */
+  readonly moduleId: string
+  readonly compiled: CompiledModule
+}
+
+/** Assembles the report: loads each module's addon, times its kernels, runs the model on their contractions. */
+export function buildReport(modules: readonly ReportedModule[], opts: ResolvedOptions): BuildReport {
+  const machine = readMachine(opts.machine)
+  const threads = opts.threads ?? machine.cores
+  const isas = addonIsas().map((i) => i.name)
+  const loaded = new Map<string, LoadedAddon | Error>()
+  const addonOf = (file: string) => {
+    if (!loaded.has(file)) {
+      try {
+        loaded.set(file, loadAddon(file))
+      } catch (e) {
+        loaded.set(file, e as Error)
+      }
+    }
+    return loaded.get(file)!
+  }
+  const firstLoaded = modules
+    .flatMap((m) => (m.compiled.addon ? [addonOf(m.compiled.addon.path)] : []))
+    .find((a): a is LoadedAddon => !(a instanceof Error))
+  // Without an addon that loads, the version one would pick here: the best ISA whose CPU flags this machine has.
+  // (The last ISA needs no flag: emitAddonSource asserts it.)
+  const isa = firstLoaded?.isa ?? addonIsas().find((i) => missingCpuFlags(i.cpuFeatures).length === 0)!.name
+  const clock = readClock()
+  const lanes = ISAS.find((i) => i.name === isa)?.microkernels.find((m) => m.dtype === 'f32')?.lanes ?? 1
+  const ctx = { machine, threads, clock, isa }
+  const kernels: KernelReport[] = modules.flatMap(({ moduleId, compiled }) =>
+    compiled.kernels.map((k) => {
+      const addon = compiled.addon ? addonOf(compiled.addon.path) : undefined
+      const native = nativeOf(compiled, addon, k.abi.jsBelow, opts)
+      const measurements = addon && !(addon instanceof Error) ? measureKernel(k.abi, k.ir, contractionsOf(k.ir), addon, ctx) : []
+      return kernelReport({ compiled: k, module: moduleId, isas, native, measurements }, ctx)
+    }),
+  )
+  return {
+    version: 1,
+    generated: new Date().toISOString(),
+    machine: {
+      cpu: os.cpus()[0]?.model ?? 'unknown',
+      cores: machine.cores,
+      caches: machine.caches.map(({ level, bytes, sharedBy }) => ({ level, bytes, sharedBy })),
+      memoryBytesPerCycle: machine.memory.bandwidth,
+      source: machine.source,
+      isa,
+    },
+    roofline: rooflineOf(machine, threads, lanes, clock),
+    assumptions: [
+      `Predicted GFLOP/s are the schedule model's cycles of the busiest thread at ${clock.ghz.toFixed(2)} GHz ` +
+        `(${clock.source === 'assumed' ? 'assumed: no clock could be read' : `read from ${clock.source}`}); turbo and AVX-512 frequency licences move the real clock.`,
+      `Peak: ${threads} threads × ${FMA_UNITS} FMA units × ${lanes} f32 lanes (${isa}) × 2 FLOP per cycle; memory: ${threads} × ` +
+        `${machine.memory.bandwidth} B/cycle per core (the model's table, not measured).`,
+      'FLOPs are twice the loop iterations: exact for a contraction (a multiply and an add each), a convention for other kernels.',
+      `Measured: the native kernel on this machine, fastest of up to 3 calls after a warm-up, within ${MEASURE_BUDGET_MS} ms per kernel; ` +
+        'classes whose tensors exceed 2^22 elements or the budget are listed as skipped.',
+      'Arithmetic intensity: FLOPs per byte of every tensor moved once.',
+    ],
+    kernels,
+  }
+}
+
+function nativeOf(compiled: CompiledModule, addon: LoadedAddon | Error | undefined, jsBelow: number | undefined, opts: ResolvedOptions): NativeReport {
+  if (!opts.native) return { built: false, reason: 'native: false (JS loops only)' }
+  if (!compiled.addon) return { built: false, reason: compiled.warnings[0]?.message.split('\n')[0] ?? 'no addon was built' }
+  if (addon instanceof Error || addon === undefined) return { built: false, reason: `the addon does not load here: ${addon?.message}` }
+  return { built: true, isa: addon.isa, addon: compiled.addon.fileName, ...(jsBelow ? { jsBelow } : {}) }
+}
+
+/** Writes both files into `dir`; returns their paths. */
+export async function writeReport(report: BuildReport, dir: string): Promise<{ json: string; html: string }> {
+  await mkdir(dir, { recursive: true })
+  const json = path.join(dir, REPORT_JSON)
+  const html = path.join(dir, REPORT_HTML)
+  await writeFile(json, JSON.stringify(report, null, 2) + '\n')
+  await writeFile(html, renderReportHtml(report))
+  return { json, html }
+}
