@@ -11,6 +11,8 @@ import { resolveOptions } from './options.ts'
 import type { Options } from './options.ts'
 import { compileModule, moduleIdOf } from './pipeline.ts'
 import { progressFor } from './progress.ts'
+import { createKernelMemo } from './kernel-memo.ts'
+import { writeAddonCopy } from './addon/write-copy.ts'
 import { createReportCollector } from './report/report-collector.ts'
 import { rollupOutputDir } from './report/output-dir.ts'
 import type { CompiledModule } from './pipeline.ts'
@@ -23,6 +25,8 @@ export const unpluginFactory: UnpluginFactory<Options | undefined, false> = (opt
   const opts = resolveOptions(options)
   /** Vite's addons, written when the bundle is: Vite drops emitted assets from SSR builds (`ssrEmitAssets`). */
   const viteAddons = new Map<string, string>()
+  /** Lives as long as the plugin: a watcher's or dev server's rebuilds recompile only the kernels whose spec changed. */
+  const memo = createKernelMemo()
   /** The `report` option's modules, written beside the bundle once it is (a no-op without the option). */
   const reports = createReportCollector(opts)
   return {
@@ -45,7 +49,7 @@ export const unpluginFactory: UnpluginFactory<Options | undefined, false> = (opt
       async handler(code, id) {
         let compiled: CompiledModule | undefined
         try {
-          compiled = await compileModule(id, code, opts, progressFor(this, opts, moduleIdOf(id, opts)))
+          compiled = await compileModule(id, code, opts, progressFor(this, opts, moduleIdOf(id, opts)), memo)
         } catch (e) {
           if (!(e instanceof KernelDiagnostic)) throw e
           this.error(report(e, code, meta))
@@ -84,20 +88,18 @@ function report(d: KernelDiagnostic, code: string, meta: UnpluginContextMeta): U
 
 /**
  * The addon lands beside the bundle, whatever the bundler: Rollup emits an asset; webpack and Rspack emit
- * it from the loader, so it is cached with the module; unplugin's esbuild adapter writes only under `outdir`, so an
- * `outfile` build gets it written next to the file here.
+ * it from the loader, so it is cached with the module; esbuild gets it written here, beside `outfile` or under
+ * `outdir`, and only when its bytes changed (see writeAddonCopy: every esbuild rebuild transforms the module again).
  */
 function emitAddon(ctx: UnpluginBuildContext, addon: NonNullable<CompiledModule['addon']>): void {
   const source = fs.readFileSync(addon.path)
   const native = ctx.getNativeBuildContext?.()
   if ((native?.framework === 'webpack' || native?.framework === 'rspack') && native.loaderContext) {
     native.loaderContext.emitFile(addon.fileName, source)
-  } else if (native?.framework === 'esbuild' && !native.build.initialOptions.outdir) {
-    const { outfile, absWorkingDir } = native.build.initialOptions
-    if (!outfile) return
-    const file = path.resolve(absWorkingDir ?? process.cwd(), path.dirname(outfile), addon.fileName)
-    fs.mkdirSync(path.dirname(file), { recursive: true })
-    fs.writeFileSync(file, source)
+  } else if (native?.framework === 'esbuild') {
+    const { outdir, outfile, absWorkingDir } = native.build.initialOptions
+    const dir = outdir ?? (outfile ? path.dirname(outfile) : undefined)
+    if (dir) writeAddonCopy(path.resolve(absWorkingDir ?? process.cwd(), dir, addon.fileName), source)
   } else {
     ctx.emitFile({ type: 'asset', fileName: addon.fileName, source })
   }

@@ -32,6 +32,7 @@ import { vectorize } from './passes/vectorize.ts'
 import { ISAS } from './targets/index.ts'
 import { readMachine } from './targets/machine.ts'
 import { progressLines, type Progress } from './progress.ts'
+import type { KernelMemo } from './kernel-memo.ts'
 import { debugTopics } from './debug-topics.ts'
 import { rewriteModule } from './rewrite/rewrite.ts'
 import { abiOf } from './abi.ts'
@@ -177,19 +178,27 @@ const outermostParallel = (facts: KernelFacts) => (b: Block) =>
 
 /**
  * Compiles every kernel of a file, builds their addon, and rewrites the file. Undefined when it has none. `progress`
- * hears a line per kernel compiled and one for the addon (built, or found in the cache).
+ * hears a line per kernel compiled (or unchanged) and one for the addon (built, or found in the cache). With a `memo`
+ * (watch mode, dev servers), kernels unchanged since the module's previous version skip the passes.
  */
 export async function compileModule(
-  file: string, code: string, opts: ResolvedOptions, progress?: Progress,
+  file: string, code: string, opts: ResolvedOptions, progress?: Progress, memo?: KernelMemo,
 ): Promise<CompiledModule | undefined> {
   const sites = findKernelSites(file, code)
   if (sites.length === 0) return undefined
+  const memoized = memo?.module(file, opts)
   let kernels = sites.map((site, n) => {
     const start = performance.now()
-    const kernel = compileKernel(site, code, opts)
-    progress?.(progressLines.kernel(n + 1, sites.length, site.name, performance.now() - start))
+    const earlier = memoized?.find(site)
+    // An unchanged spec may still have moved: the rewrite needs the new offsets, runtime messages the new line.
+    const kernel = earlier ? { ...earlier, site, abi: { ...earlier.abi, loc: locationOf(site, code, opts) } } : compileKernel(site, code, opts)
+    memoized?.keep(site, kernel, earlier !== undefined)
+    progress?.(earlier
+      ? progressLines.unchanged(n + 1, sites.length, site.name)
+      : progressLines.kernel(n + 1, sites.length, site.name, performance.now() - start))
     return kernel
   })
+  memoized?.commit()
   if (opts.native && opts.tune) {
     const log = process.env.POLYKERN_DEBUG?.split(',').includes('tune') ? (m: string) => console.error(`[polykern] tune: ${m}`) : undefined
     const machine = readMachine(opts.machine)

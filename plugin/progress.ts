@@ -11,6 +11,8 @@ export type Progress = (message: string) => void
 /** The lines, without the module: Rollup and Vite put the module's id in front of a transform's logs themselves. */
 export const progressLines = {
   kernel: (n: number, count: number, name: string, ms: number) => `kernel ${n} of ${count} (${name}) compiled in ${millis(ms)}`,
+  /** Watch mode and dev servers: the spec and options are those of the module's previous build. */
+  unchanged: (n: number, count: number, name: string) => `kernel ${n} of ${count} (${name}) unchanged`,
   addon: (fileName: string, cached: boolean, ms: number) =>
     `native addon ${fileName}: ${cached ? `cache hit (${millis(ms)})` : `cache miss, built in ${millis(ms)}`}`,
 }

@@ -77,21 +77,9 @@ export const BUNDLERS: Readonly<Record<Bundler, (req: BuildRequest) => Promise<s
     return outfile
   },
 
-  /** webpack 5, target node, CommonJS output, TypeScript through a small type-stripping loader. */
-  async webpack({ entry, outDir, options }) {
-    const config: WebpackConfiguration = {
-      mode: 'production',
-      target: 'node',
-      context: fixtureRoot,
-      entry: `./${entry}`,
-      output: { path: outDir, filename: 'main.cjs' },
-      resolve: { extensions: ['.ts', '.js'] },
-      module: { rules: [{ test: /\.ts$/, loader: path.join(import.meta.dirname, 'strip-types-loader.cjs') }] },
-      optimization: { minimize: false },
-      plugins: [polykernWebpack(options)],
-    }
-    await run((done) => webpack(config, done))
-    return path.join(outDir, 'main.cjs')
+  async webpack(req) {
+    await run((done) => webpack(webpackConfig(fixtureRoot, req), done))
+    return path.join(req.outDir, 'main.cjs')
   },
 
   /** Rspack, target node, ESM output, TypeScript through builtin:swc-loader. */
@@ -118,6 +106,21 @@ export const BUNDLERS: Readonly<Record<Bundler, (req: BuildRequest) => Promise<s
     await run((done) => rspack(config, done))
     return path.join(outDir, 'main.mjs')
   },
+}
+
+/** webpack 5, target node, CommonJS output `main.cjs`, TypeScript through a small type-stripping loader. */
+export function webpackConfig(root: string, { entry, outDir, options }: BuildRequest): WebpackConfiguration {
+  return {
+    mode: 'production',
+    target: 'node',
+    context: root,
+    entry: `./${entry}`,
+    output: { path: outDir, filename: 'main.cjs' },
+    resolve: { extensions: ['.ts', '.js'] },
+    module: { rules: [{ test: /\.ts$/, loader: path.join(import.meta.dirname, 'strip-types-loader.cjs') }] },
+    optimization: { minimize: false },
+    plugins: [polykernWebpack(options)],
+  }
 }
 
 /** Runs a webpack-style compiler; compilation errors reject with their text. */
