@@ -1,6 +1,7 @@
 /** The text form of `polykern explain` (explain.ts builds the data): one section per decision, kernel by kernel. */
 import { formatConvolutions } from './explain-convolution.ts'
 import type { AddonReport, FileExplanation, KernelExplanation, MatchReport } from './explain.ts'
+import type { ContractionReport } from './report/report-types.ts'
 import { MIN_GAIN, REPRESENTATIVE_SIZE, gainOf, type PathDecision } from './passes/contraction-path.ts'
 import { describeBlocking, describeGuard } from './schedule/describe.ts'
 
@@ -30,6 +31,7 @@ function formatKernel(k: KernelExplanation, paint: Paint): string {
       k.paths.length ? k.paths.flatMap((p) => formatPath(p, paint)) : [paint('dim', 'no product of three or more factors')]),
     section(paint, 'microkernels', k.microkernels.flatMap((m) => formatMatch(m, paint))),
     ...(k.convolutions.length ? [section(paint, 'convolutions', formatConvolutions(k.convolutions, paint))] : []),
+    ...(k.models.length ? [section(paint, 'schedule model (working sets per cache level, predicted GFLOP/s)', k.models.flatMap((m) => formatModel(m, paint)))] : []),
   ].join('\n\n')
 }
 
@@ -76,6 +78,26 @@ function formatMatch(m: MatchReport, paint: Paint): string[] {
   }
   lines.push(...m.log.map((l) => paint('dim', `    ${l}`)))
   return lines
+}
+
+/** Per ISA the default class's blocking with its working sets and prediction, then the ranking's runners-up. */
+function formatModel(m: ContractionReport, paint: Paint): string[] {
+  const kib = (bytes: number) => `${(bytes / 1024).toFixed(bytes < 10 * 1024 ? 1 : 0)} KiB`
+  const lines = m.schedules.flatMap((x) => {
+    const main = x.classes.at(-1)!
+    const { m: M, n: N, k: K } = main.representative
+    return [
+      `${m.id} on ${x.isa} (${x.microkernel}), ${main.shapeClass} class at ${M}×${N}×${K}: ${main.description}, ` +
+        `predicted ${main.predicted.gflops.toFixed(0)} GFLOP/s`,
+      ...main.workingSets.map((w) =>
+        `    ${w.level}${w.capacityBytes ? ` (${kib(w.capacityBytes)})` : ''}: ` +
+          w.sets.map((s) => `${s.tensor} reused across ${s.loop} ${kib(s.bytes)}`).join(', ')),
+    ]
+  })
+  const ranked = m.ranking.map((r) =>
+    `    ${r.rank === 1 ? paint('good', '#1') : `#${r.rank}`} ${r.description}: ${r.cycles.toExponential(3)} cycles, ` +
+      `${r.gflops.toFixed(0)} GFLOP/s`)
+  return [...lines, ...(ranked.length ? [`  ranked variants of the default class, on the ISA this machine runs:`, ...ranked] : [])]
 }
 
 function formatAddon(a: AddonReport, paint: Paint): string[] {

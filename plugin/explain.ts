@@ -19,6 +19,8 @@ import { walkStmts } from './ir/walk.ts'
 import { nativeBuildFailed } from './messages.ts'
 import type { ResolvedOptions } from './options.ts'
 import { planContractionPaths, type PathDecision } from './passes/contraction-path.ts'
+import { contractionReport, contractionsOf, modelContextFor, type ModelContext } from './report/contraction-report.ts'
+import type { ContractionReport } from './report/report-types.ts'
 import { addonRequest, checkedSpec, compileKernel, moduleIdOf, type CompiledKernel, type PipelineEvent } from './pipeline.ts'
 
 export interface FileExplanation {
@@ -53,6 +55,11 @@ export interface KernelExplanation {
   readonly microkernels: readonly MatchReport[]
   /** Per reduction: the convolution it became (roles, per-ISA tiling) or why not (explain-convolution.ts). */
   readonly convolutions: readonly ConvolutionReport[]
+  /**
+   * Per GEMM of the lowered kernel, what the schedule model says (the build report's data): per ISA and shape class the
+   * blocking, its working sets per cache level and predicted GFLOP/s, and the default class's ranked variants.
+   */
+  readonly models: readonly ContractionReport[]
 }
 
 export interface SpecReport {
@@ -149,6 +156,7 @@ export async function explainFile(
   }
   const kernels: KernelExplanation[] = []
   const compiled: CompiledKernel[] = []
+  let model: ModelContext | undefined
   const errors: ErrorReport[] = []
   for (const site of sites) {
     const events: PipelineEvent[] = []
@@ -160,7 +168,7 @@ export async function explainFile(
       if (wanted) errors.push(errorReport(e, code, moduleId))
       continue
     }
-    if (wanted) kernels.push(explainKernel(site, code, compiled.at(-1)!, events))
+    if (wanted) kernels.push(explainKernel(site, code, compiled.at(-1)!, events, model ??= modelContextFor(opts)))
   }
   const addon: AddonReport =
     compiled.length < sites.length
@@ -176,7 +184,7 @@ function errorReport(d: KernelDiagnostic, code: string, moduleId: string): Error
 }
 
 function explainKernel(
-  site: KernelSite, code: string, compiled: CompiledKernel, events: readonly PipelineEvent[],
+  site: KernelSite, code: string, compiled: CompiledKernel, events: readonly PipelineEvent[], model: ModelContext,
 ): KernelExplanation {
   const steps = events.flatMap((e) => (e.kind === 'step' ? [e] : []))
   const analysis = events.find((e) => e.kind === 'analysis')
@@ -202,6 +210,7 @@ function explainKernel(
     convolutions: convStep?.before
       ? convolutionReports(convStep.before, convStep.ir, convStep.messages.map((m) => m.text))
       : [],
+    models: contractionsOf(compiled.ir).map((c) => contractionReport(c, model)),
   }
 }
 

@@ -6,16 +6,14 @@
 import { mkdir, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { missingCpuFlags } from '../../runtime/load-addon.ts'
 import { addonIsas } from '../emit/napi.ts'
 import type { ResolvedOptions } from '../options.ts'
 import type { CompiledModule } from '../pipeline.ts'
 import { FMA_UNITS } from '../schedule/gemm-model.ts'
 import { ISAS } from '../targets/index.ts'
-import { readMachine } from '../targets/machine.ts'
-import { contractionsOf } from './contraction-report.ts'
+import { contractionsOf, modelContextFor } from './contraction-report.ts'
 import { kernelReport } from './kernel-report.ts'
-import { readClock, rooflineOf } from './machine-peak.ts'
+import { rooflineOf } from './machine-peak.ts'
 import { MEASURE_BUDGET_MS, loadAddon, measureKernel, type LoadedAddon } from './measure-kernel.ts'
 import type { BuildReport, KernelReport, NativeReport } from './report-types.ts'
 import { renderReportHtml } from './report-html.ts'
@@ -31,8 +29,6 @@ export interface ReportedModule {
 
 /** Assembles the report: loads each module's addon, times its kernels, runs the model on their contractions. */
 export function buildReport(modules: readonly ReportedModule[], opts: ResolvedOptions): BuildReport {
-  const machine = readMachine(opts.machine)
-  const threads = opts.threads ?? machine.cores
   const isas = addonIsas().map((i) => i.name)
   const loaded = new Map<string, LoadedAddon | Error>()
   const addonOf = (file: string) => {
@@ -48,12 +44,10 @@ export function buildReport(modules: readonly ReportedModule[], opts: ResolvedOp
   const firstLoaded = modules
     .flatMap((m) => (m.compiled.addon ? [addonOf(m.compiled.addon.path)] : []))
     .find((a): a is LoadedAddon => !(a instanceof Error))
-  // Without an addon that loads, the version one would pick here: the best ISA whose CPU flags this machine has.
-  // (The last ISA needs no flag: emitAddonSource asserts it.)
-  const isa = firstLoaded?.isa ?? addonIsas().find((i) => missingCpuFlags(i.cpuFeatures).length === 0)!.name
-  const clock = readClock()
+  // Without an addon that loads, the version one would pick here.
+  const ctx = modelContextFor(opts, firstLoaded?.isa)
+  const { machine, threads, clock, isa } = ctx
   const lanes = ISAS.find((i) => i.name === isa)?.microkernels.find((m) => m.dtype === 'f32')?.lanes ?? 1
-  const ctx = { machine, threads, clock, isa }
   const kernels: KernelReport[] = modules.flatMap(({ moduleId, compiled }) =>
     compiled.kernels.map((k) => {
       const addon = compiled.addon ? addonOf(compiled.addon.path) : undefined

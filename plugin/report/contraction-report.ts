@@ -3,15 +3,18 @@
  * call of the class's representative sizes runs with (select.ts blockingFor, exactly as the generated C picks it),
  * its working sets per cache level and predicted cycles (gemm-model.ts), and the top of the default class's ranking.
  */
+import { missingCpuFlags } from '../../runtime/load-addon.ts'
+import { addonIsas } from '../emit/napi.ts'
 import type { Contraction, Kernel } from '../ir/nodes.ts'
+import type { ResolvedOptions } from '../options.ts'
 import { walkStmts } from '../ir/walk.ts'
 import { describeBlocking, describeGuard } from '../schedule/describe.ts'
 import { gemmCost } from '../schedule/gemm-model.ts'
 import { rankGemm } from '../schedule/rank-gemm.ts'
 import { blockingFor, classProblem, shapeClasses, spaceOf, type RankingContext, type ShapeClass } from '../schedule/select.ts'
 import { ISAS } from '../targets/index.ts'
-import type { Machine } from '../targets/machine.ts'
-import { gflopsAt, type Clock } from './machine-peak.ts'
+import { readMachine, type Machine } from '../targets/machine.ts'
+import { gflopsAt, readClock, type Clock } from './machine-peak.ts'
 import type { ClassSchedule, ContractionReport, IsaSchedule, LevelWorkingSets, RankedEntry } from './report-types.ts'
 
 /** Variants the ranking chart shows. */
@@ -23,6 +26,16 @@ export interface ModelContext {
   readonly clock: Clock
   /** The ISA the addon runs here: its ranking is the one shown. */
   readonly isa: string
+}
+
+/**
+ * The model's view of this build machine: its caches, the addon's threads, the clock, and `isa` (default: the best
+ * version of the addon this CPU runs; the last needs no CPU flag, emitAddonSource asserts it).
+ */
+export function modelContextFor(opts: Pick<ResolvedOptions, 'machine' | 'threads'>, isa?: string): ModelContext {
+  const machine = readMachine(opts.machine)
+  const here = isa ?? addonIsas().find((i) => missingCpuFlags(i.cpuFeatures).length === 0)!.name
+  return { machine, threads: opts.threads ?? machine.cores, clock: readClock(), isa: here }
 }
 
 export function contractionsOf(kernel: Kernel): Contraction[] {

@@ -58,6 +58,20 @@ describe('explain FILE', () => {
     expect(run.stdout).not.toContain('[object Object]')
   })
 
+  it('matmul: the schedule model, its working sets per cache level, and the ranked runners-up with their cost', async () => {
+    const run = await runCli(['explain', `${LINALG}:matmul`])
+    expect(run.code, run.stderr).toBe(0)
+    const section = run.stdout.slice(run.stdout.indexOf('schedule model'))
+    expect(section).toMatch(/s0 on avx512 \(gemm_f32_avx512_8x48\), large class at 1024×1024×1024: mc \d+ .*predicted \d+ GFLOP\/s/)
+    expect(section).toMatch(/ {6}L[123] \(\d+ KiB\): \w+ reused across \w+ [\d.]+ KiB/)
+    const ranks = [...section.matchAll(/#(\d+) mc \d+ nc \d+ kc \d+, .*: ([\d.e+]+) cycles/g)]
+    expect(ranks.map((r) => Number(r[1]))).toEqual([1, 2, 3, 4, 5, 6, 7, 8])
+    expect(ranks.every((r) => Number(r[2]) > 0)).toBe(true)
+    const json = JSON.parse((await runCli(['explain', `${LINALG}:matmul`, '--json'])).stdout) as FileExplanation
+    expect(json.kernels[0].models[0].ranking).toHaveLength(8)
+    expect(json.kernels[0].models[0].schedules.map((x) => x.isa)).toEqual(['avx512', 'avx2'])
+  })
+
   it('--json: the same decisions as data', async () => {
     const run = await runCli(['explain', `${LINALG}:chain3`, '--json'])
     expect(run.code, run.stderr).toBe(0)
