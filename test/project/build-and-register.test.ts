@@ -64,6 +64,14 @@ describe('node --import polykern/register', () => {
     expect(run.stderr).not.toContain('PolykernWarning')
   }, 300_000)
 
+  it('works under tsx: `tsx --import polykern/register` compiles the kernels, natively', () => {
+    const tsx = path.join(ROOT, 'node_modules/tsx/dist/cli.mjs')
+    const run = node([tsx, '--import', 'polykern/register', 'src/main.ts'], { POLYKERN_CACHE_DIR: CACHE })
+    expect(run.status, run.stderr).toBe(0)
+    expectRightResults(run.stdout)
+    expect(run.stderr).not.toContain('PolykernWarning')
+  }, 300_000)
+
   it('runs the JS loops with POLYKERN_NATIVE=0, and reports a spec error with its location', () => {
     const js = node(['--import', 'polykern/register', 'src/main.ts'], { POLYKERN_NATIVE: '0', POLYKERN_CACHE_DIR: CACHE })
     expect(js.status, js.stderr).toBe(0)
