@@ -216,7 +216,11 @@ export async function compileModule(
       nativeReason = undefined
       // Without a measurement every call goes native; one that fails (the addon does not load here) changes nothing.
       const measured: Calibration = opts.calibrate ? await calibrate(built.path, kernels).catch(() => ({})) : {}
-      kernels = kernels.map((k) => (measured[k.abi.name] ? { ...k, abi: { ...k.abi, jsBelow: measured[k.abi.name] } } : k))
+      kernels = kernels.map((k) => {
+        const route = measured[k.abi.name]
+        if (!route || (!route.jsBelow && route.jsFrom === undefined)) return k
+        return { ...k, abi: { ...k.abi, ...(route.jsBelow ? { jsBelow: route.jsBelow } : {}), ...(route.jsFrom === undefined ? {} : { jsFrom: route.jsFrom }) } }
+      })
     } else {
       const d = nativeBuildFailed(sites[0].commentSpan, moduleId, built.error)
       if (opts.strict) throw d

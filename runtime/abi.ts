@@ -33,6 +33,8 @@ export interface KernelAbi {
   readonly work?: readonly WorkMonomial[]
   /** Calls whose work is below this run the JS loops, measured faster there on the build machine; absent: none. */
   readonly jsBelow?: number
+  /** Calls with at least this much work run the JS loops too (native was slower at the largest sizes measured). */
+  readonly jsFrom?: number
   /** The kernel's temporaries (`let`): a call is refused when one would have more elements than a tensor may. */
   readonly temps?: readonly AbiTemp[]
 }

@@ -43,7 +43,7 @@ export interface KernelModuleDescriptor {
 
 /**
  * One validated dispatcher per kernel: native when the addon loads, the JS loops otherwise, and the JS loops for
- * calls whose work is below the ABI's `jsBelow` (measured faster there at build time).
+ * calls whose work is below the ABI's `jsBelow` or from its `jsFrom` on (measured faster there at build time).
  */
 export function loadKernels(desc: KernelModuleDescriptor): Readonly<Record<string, KernelFn>> {
   const names = Object.keys(desc.kernels)
@@ -84,16 +84,21 @@ export function loadKernels(desc: KernelModuleDescriptor): Readonly<Record<strin
     const runJs = (args: unknown[]) => jsImpl(...args)
     const nativeFn = nativeImpl ? dispatch((args) => nativeImpl(...args), asyncOf(nativeImpl)) : null
     const jsFn = dispatch(runJs, runJs)
-    const work = nativeImpl && abi.jsBelow ? workOfCall(abi) : undefined
+    const work = nativeImpl && (abi.jsBelow || abi.jsFrom !== undefined) ? workOfCall(abi) : undefined
     const jsBelow = abi.jsBelow ?? 0
+    const jsFrom = abi.jsFrom ?? Number.POSITIVE_INFINITY
     let call = nativeFn ?? jsFn
     let route: KernelRoute = () => (nativeFn ? 'native' : 'js')
     if (nativeImpl && work) {
       const runNativeAsync = asyncOf(nativeImpl)
-      route = (args) => (work(args) < jsBelow ? 'js' : 'native')
+      const toJs = (args: ArrayLike<unknown>) => {
+        const w = work(args)
+        return w < jsBelow || w >= jsFrom
+      }
+      route = (args) => (toJs(args) ? 'js' : 'native')
       call = dispatch(
-        (args) => (work(args) < jsBelow ? jsImpl(...args) : nativeImpl(...args)),
-        (args) => (work(args) < jsBelow ? jsImpl(...args) : runNativeAsync(args)),
+        (args) => (toJs(args) ? jsImpl(...args) : nativeImpl(...args)),
+        (args) => (toJs(args) ? jsImpl(...args) : runNativeAsync(args)),
       )
     }
     out[name] = call

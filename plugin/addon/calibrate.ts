@@ -1,9 +1,11 @@
 /**
  * Small problems, measured on the build machine: a native call pays a fixed toll (the N-API crossing and the C-side
  * argument checks) that the JS loops do not, so below some amount of work the JS loops are faster. For each kernel
- * this times both on a ladder of growing sizes (every size parameter equal) until native wins, and returns the work
- * where the two cross, which the runtime compares each call's work with (`KernelAbi.jsBelow`). A few tens of ms per
- * kernel; the result is cached beside the addon, keyed by the kernels' ABIs and JS loops.
+ * this times both on a ladder of growing sizes (every size parameter equal), up to the ladder's limits or until
+ * native has clearly won, and returns the work from which native wins at every rung, which the runtime compares each
+ * call's work with (`KernelAbi.jsBelow`). A kernel native never beats for good (a strided gather, as fast in JS and
+ * the toll on top) gets NEVER: it always runs the JS loops. A few tens of ms per kernel; the result is cached beside
+ * the addon, keyed by the kernels' ABIs and JS loops.
  */
 import { createHash } from 'node:crypto'
 import { readFile, rename, writeFile } from 'node:fs/promises'
@@ -18,12 +20,26 @@ export interface CalibrationKernel {
   readonly js: string
 }
 
-/** `jsBelow` per kernel name: calls with less work run faster as JS loops. 0: native at every size. */
-export type Calibration = Readonly<Record<string, number>>
+/**
+ * Where a kernel's calls run, by their work: the JS loops below `jsBelow` (0: none) and from `jsFrom` on (absent:
+ * none), native in between: each side measured faster there on the build machine.
+ */
+export interface Routing {
+  readonly jsBelow: number
+  readonly jsFrom?: number
+}
+
+/** Per kernel name. */
+export type Calibration = Readonly<Record<string, Routing>>
+
+/** `jsBelow` of a kernel native never beat: every call runs the JS loops. */
+export const NEVER = Number.MAX_SAFE_INTEGER
 
 const CACHE_FILE = 'calibration.json'
+/** Part of the cache key: a change to how the ladder is read measures cached addons again. */
+const METHOD = 5
 /** Time spent measuring one kernel at most (after warming it up), and the shortest timed batch of calls. */
-const BUDGET_MS = 60
+const BUDGET_MS = 150
 const BATCH_MS = 0.3
 const WARM_MS = 4
 /** The ladder stops at this much work per call, or when a tensor would need more elements. */
@@ -31,34 +47,34 @@ const MAX_WORK = 2 ** 20
 const MAX_ELEMENTS = 2 ** 22
 
 export async function calibrate(addonPath: string, kernels: readonly CalibrationKernel[]): Promise<Calibration> {
-  const key = createHash('sha256').update(JSON.stringify(kernels)).digest('hex')
+  const key = createHash('sha256').update(JSON.stringify({ method: METHOD, kernels })).digest('hex')
   const file = path.join(path.dirname(addonPath), CACHE_FILE)
   const cached = await readFile(file, 'utf8').then(
-    (text) => JSON.parse(text) as { key?: string; jsBelow?: Calibration },
+    (text) => JSON.parse(text) as { key?: string; routes?: Calibration },
     () => undefined,
   )
-  if (cached?.key === key && cached.jsBelow) return cached.jsBelow
+  if (cached?.key === key && cached.routes) return cached.routes
 
   const addon = createRequire(import.meta.url)(addonPath) as Record<string, (...args: unknown[]) => unknown>
-  const jsBelow: Record<string, number> = {}
-  for (const k of kernels) jsBelow[k.abi.name] = crossover(k, addon[k.abi.name])
+  const routes: Record<string, Routing> = {}
+  for (const k of kernels) routes[k.abi.name] = measureRouting(k, addon[k.abi.name])
   const tmp = `${file}.${process.pid}.tmp`
-  await writeFile(tmp, JSON.stringify({ key, jsBelow }, null, 2))
+  await writeFile(tmp, JSON.stringify({ key, routes }, null, 2))
   await rename(tmp, file)
-  return jsBelow
+  return routes
 }
 
 /** One rung of the ladder: the work of a call and ns per call, native and JS. */
-interface Rung {
+export interface Rung {
   readonly work: number
   readonly native: number
   readonly js: number
 }
 
-/** The work where native starts to win, linearly interpolated between the last rung JS won and the next. */
-function crossover({ abi, js }: CalibrationKernel, native: (...args: unknown[]) => unknown): number {
+/** Times the ladder for one kernel and turns it into its routing. */
+function measureRouting({ abi, js }: CalibrationKernel, native: (...args: unknown[]) => unknown): Routing {
   const workOf = workOfCall(abi)
-  if (workOf === undefined) return 0
+  if (workOf === undefined) return { jsBelow: 0 }
   const loops = new Function(`return ${js}`)() as (...args: unknown[]) => unknown
   // Let V8 optimize the loops first: timed cold, they look several times slower than they will run.
   const warmArgs = argsFor(abi, 4)
@@ -66,7 +82,7 @@ function crossover({ abi, js }: CalibrationKernel, native: (...args: unknown[]) 
   const deadline = performance.now() + BUDGET_MS
   const rungs: Rung[] = []
   const next = (s: number) => Math.max(s + 1, Math.round(s * 1.5))
-  for (let s = 1, nativeWins = 0; nativeWins < 2 && performance.now() < deadline; s = next(s)) {
+  for (let s = 1; performance.now() < deadline; s = next(s)) {
     const args = argsFor(abi, s)
     if (args === undefined) break
     const work = workOf(args)
@@ -74,13 +90,36 @@ function crossover({ abi, js }: CalibrationKernel, native: (...args: unknown[]) 
     if (work <= 0) continue
     const [nativeNs, jsNs] = nsPerCall([native, loops], args)
     rungs.push({ work, native: nativeNs, js: jsNs })
-    nativeWins = nativeNs <= jsNs ? nativeWins + 1 : 0
   }
-  let last = rungs.length - 1
-  while (last >= 0 && rungs[last].js >= rungs[last].native) last--
-  if (last < 0) return 0
-  const [a, b] = [rungs[last], rungs[last + 1]]
-  if (b === undefined) return Math.ceil(a.work) + 1
+  if (process.env.POLYKERN_DEBUG?.split(',').includes('calibrate')) {
+    const shown = rungs.map((r) => `${r.work}: ${Math.round(r.native)}/${Math.round(r.js)} ns`).join(', ')
+    console.error(`[polykern] calibrate ${abi.name}: native/JS per call at work ${shown}`)
+  }
+  return routingOf(rungs)
+}
+
+/**
+ * The routing a ladder (rungs in growing work) says: native from the crossover after the last rung JS won before
+ * native's last win, JS again from the crossover after native's last win when JS won the rungs above it (a strided
+ * gather: as fast in C as in JS once memory-bound, and the N-API toll on top). Crossovers are interpolated between
+ * the two rungs; NEVER when native won none.
+ */
+export function routingOf(rungs: readonly Rung[]): Routing {
+  const nativeWins = (r: Rung) => r.native <= r.js
+  const lastWhere = (upTo: number, f: (r: Rung) => boolean) => {
+    let i = upTo - 1
+    while (i >= 0 && !f(rungs[i])) i--
+    return i
+  }
+  const top = lastWhere(rungs.length, nativeWins)
+  if (top < 0) return { jsBelow: rungs.length === 0 ? 0 : NEVER }
+  const last = lastWhere(top, (r) => !nativeWins(r))
+  const jsBelow = last < 0 ? 0 : crossing(rungs[last], rungs[last + 1])
+  return top === rungs.length - 1 ? { jsBelow } : { jsBelow, jsFrom: crossing(rungs[top], rungs[top + 1]) }
+}
+
+/** The work where native's lead (or lag) changes sign between two rungs, linearly. */
+function crossing(a: Rung, b: Rung): number {
   const [da, db] = [a.native - a.js, b.native - b.js]
   return Math.ceil(a.work + (da * (b.work - a.work)) / (da - db))
 }

@@ -6,7 +6,7 @@ import { readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { buildAddon } from '../../plugin/addon/build.ts'
-import { calibrate, type CalibrationKernel } from '../../plugin/addon/calibrate.ts'
+import { NEVER, calibrate, routingOf, type CalibrationKernel } from '../../plugin/addon/calibrate.ts'
 import { emitJs } from '../../plugin/emit/js.ts'
 import { emitAddonSource } from '../../plugin/emit/napi.ts'
 import { resolveOptions } from '../../plugin/options.ts'
@@ -36,27 +36,51 @@ beforeAll(async () => {
 })
 
 describe('calibrate', () => {
-  test('gives every kernel a non-negative integer work threshold, 0 when it has no work formula', async () => {
+  test('gives every kernel non-negative integer work thresholds, jsBelow 0 when it has no work formula', async () => {
     const measured = await calibrate(addonPath, KERNELS)
     expect(Object.keys(measured)).toEqual(['matmul', 'softmax', 'conv1d'])
-    for (const t of Object.values(measured)) expect(Number.isInteger(t) && t >= 0).toBe(true)
-    expect(measured.conv1d).toBe(0)
+    for (const t of Object.values(measured)) {
+      expect(Number.isInteger(t.jsBelow) && t.jsBelow >= 0).toBe(true)
+      if (t.jsFrom !== undefined) expect(Number.isInteger(t.jsFrom) && t.jsFrom > t.jsBelow).toBe(true)
+    }
+    expect(measured.conv1d).toEqual({ jsBelow: 0 })
   })
 
   test('is cached beside the addon, keyed by the kernels: a change to the JS loops measures again', async () => {
     const first = await calibrate(addonPath, KERNELS)
-    const stored = JSON.parse(readFileSync(cacheFile(), 'utf8')) as { key: string; jsBelow: Record<string, number> }
-    expect(stored.jsBelow).toEqual(first)
+    const stored = JSON.parse(readFileSync(cacheFile(), 'utf8')) as { key: string; routes: Record<string, { jsBelow: number }> }
+    expect(stored.routes).toEqual(first)
     // A planted value comes back: the second call read the file instead of measuring.
-    writeFileSync(cacheFile(), JSON.stringify({ ...stored, jsBelow: { ...first, matmul: 123456789 } }))
-    expect((await calibrate(addonPath, KERNELS)).matmul).toBe(123456789)
+    writeFileSync(cacheFile(), JSON.stringify({ ...stored, routes: { ...first, matmul: { jsBelow: 123456789 } } }))
+    expect((await calibrate(addonPath, KERNELS)).matmul.jsBelow).toBe(123456789)
     const changed = KERNELS.map((k, n) => (n === 0 ? { ...k, js: `${k.js}\n// changed` } : k))
-    expect((await calibrate(addonPath, changed)).matmul).not.toBe(123456789)
+    expect((await calibrate(addonPath, changed)).matmul.jsBelow).not.toBe(123456789)
+  })
+})
+
+describe('routingOf: where calls run, from the timed ladder', () => {
+  const rung = (work: number, native: number, js: number) => ({ work, native, js })
+  test('native from the crossover of the last rung JS won and the next', () => {
+    // JS ahead by 100 ns at work 10, native ahead by 300 ns at work 50: they cross at 10 + 100/400·40 = 20.
+    expect(routingOf([rung(1, 500, 100), rung(10, 600, 500), rung(50, 700, 1000), rung(100, 800, 2000)])).toEqual({ jsBelow: 20 })
+  })
+  test('native everywhere when it won every rung; NEVER when it won none', () => {
+    expect(routingOf([rung(1, 100, 200), rung(10, 150, 400)])).toEqual({ jsBelow: 0 })
+    expect(routingOf([rung(1, 900, 100), rung(100, 1300, 1200)])).toEqual({ jsBelow: NEVER })
+  })
+  test('JS again above native\'s last win: a strided gather, memory-bound in C and in JS with the toll on top', () => {
+    // Native ahead by 1,000 ns at work 1,000, behind by 600 at 2,000: JS from 1,000 + 1000/1600·1000 = 1,625.
+    const gather = [rung(1, 900, 100), rung(100, 1100, 1200), rung(1000, 3000, 4000), rung(2000, 5200, 4600)]
+    expect(routingOf(gather)).toEqual({ jsBelow: 89, jsFrom: 1625 })
+  })
+  test('a JS win in the middle moves the threshold past it', () => {
+    // JS ahead by 50 ns at work 20, native by 300 at 40: 20 + 50/350·20 = 22.9, rounded up.
+    expect(routingOf([rung(1, 300, 100), rung(10, 100, 200), rung(20, 300, 250), rung(40, 300, 600)])).toEqual({ jsBelow: 23 })
   })
 })
 
 describe('the pipeline with calibrate: true', () => {
-  test("bakes each kernel's threshold into its ABI and the rewritten module, and leaves 0 out", async () => {
+  test("bakes each kernel's thresholds into its ABI and the rewritten module, and leaves 0 out", async () => {
     const file = path.join(scratchDir('calibrate-module'), 'kernels.ts')
     const code = `/* @kernel
    A: f32[M, K]
@@ -77,9 +101,10 @@ export function twice(x: Float64Array, y: Float64Array, N: number) {}
     expect(compiled.addon).toBeDefined()
     const stored = JSON.parse(readFileSync(path.join(path.dirname(compiled.addon!.path), 'calibration.json'), 'utf8'))
     for (const k of compiled.kernels) {
-      const t = stored.jsBelow[k.abi.name] as number
+      const t = stored.routes[k.abi.name] as { jsBelow: number; jsFrom?: number }
       expect(k.abi.work).toEqual(k.abi.name === 'mm' ? [[1, 'K', 'M', 'N']] : [[1, 'N']])
-      expect(k.abi.jsBelow).toBe(t > 0 ? t : undefined)
+      expect(k.abi.jsBelow).toBe(t.jsBelow > 0 ? t.jsBelow : undefined)
+      expect(k.abi.jsFrom).toBe(t.jsFrom)
       expect(compiled.code.includes(`"name":"${k.abi.name}"`) && compiled.code.includes(JSON.stringify(k.abi))).toBe(true)
     }
   })

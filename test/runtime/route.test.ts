@@ -1,6 +1,6 @@
 /**
  * Small problems at run time: the ABI's work formula (checked against the blocks' extents, multiplied out
- * directly), the dispatcher sending calls below `jsBelow` to the JS loops (observed through a fake addon's call
+ * directly), the dispatcher sending calls below `jsBelow` or from `jsFrom` on to the JS loops (observed through a fake addon's call
  * counter and the registry's `route`), and the runtime's setThreads over every loaded addon.
  */
 import fs from 'node:fs'
@@ -109,6 +109,21 @@ describe('routing by work', () => {
     const k = entry('route.ts')
     expect(k.native).toBe(true)
     expect([k.route([null, null, null, 2, 3, 4]), k.route([null, null, null, 4, 5, 5])]).toEqual(['js', 'native'])
+  })
+
+  test('a call with at least jsFrom work runs the JS loops again (and jsFrom alone routes)', () => {
+    const { matmul, calls } = load('route-band.ts', { ...routed, jsFrom: 1000 })
+    const before = calls()
+    run(matmul, 2, 3, 4) // work 24: below jsBelow
+    run(matmul, 10, 10, 10) // work 1000: from jsFrom on
+    run(matmul, 9, 11, 13)
+    expect(calls()).toBe(before)
+    run(matmul, 9, 10, 11) // work 990: in the band
+    expect(calls()).toBe(before + 1)
+    const k = entry('route-band.ts')
+    expect([24, 990, 1000].map((w) => k.route([null, null, null, 1, 1, w]))).toEqual(['js', 'native', 'js'])
+    load('route-from.ts', { ...matmulAbi, work: [[1, 'M', 'N', 'K']], jsFrom: 50 })
+    expect([49, 50].map((w) => entry('route-from.ts').route([null, null, null, 1, 1, w]))).toEqual(['native', 'js'])
   })
 
   test('the JS-routed call is validated exactly like the native one', () => {
