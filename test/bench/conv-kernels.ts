@@ -82,3 +82,33 @@ export function depthwiseLoops(I: Float32Array, F: Float32Array, O: Float32Array
           }
   return O
 }
+
+/* @kernel
+   I: f32[N, H, W, C]
+   F: f32[3, 3, C, K]
+   bias: f32[K]
+   O: f32[N, P, Q, K]
+   let T: f32[N, P, Q, K]
+   T[n, p, q, k] +=! I[n, p + r - 1, q + s - 1, c] * F[r, s, c, k]
+   O[n, p, q, k] = max(T[n, p, q, k] + bias[k], 0)
+*/
+export function conv3x3BiasRelu(I: Float32Array, F: Float32Array, bias: Float32Array, O: Float32Array, N: number, H: number, W: number, C: number, K: number, P: number, Q: number): Float32Array {
+  convLoops(I, F, O, N, H, W, C, K, P, Q, 3, 1, 1)
+  return biasReluLoops(O, bias, O, N * P * Q, K)
+}
+
+/* @kernel
+   X: f32[M, K]
+   bias: f32[K]
+   Y: f32[M, K]
+   Y[m, k] = max(X[m, k] + bias[k], 0)
+*/
+export function biasRelu(X: Float32Array, bias: Float32Array, Y: Float32Array, M: number, K: number): Float32Array {
+  return biasReluLoops(X, bias, Y, M, K)
+}
+
+/** Y[m, k] = max(X[m, k] + bias[k], 0): the unfused second step, and the fused kernel's loops after its convolution. */
+export function biasReluLoops(X: Float32Array, bias: Float32Array, Y: Float32Array, M: number, K: number): Float32Array {
+  for (let m = 0; m < M; m++) for (let k = 0; k < K; k++) Y[m * K + k] = Math.max(X[m * K + k] + bias[k], 0)
+  return Y
+}

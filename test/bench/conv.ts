@@ -12,7 +12,7 @@ import { convModel, outputSize, type ConvModelShape } from './conv-onnx.ts'
 import { measure, timeCall } from './measure.ts'
 import { maxRelErr } from './reference.ts'
 
-export type ConvSystem = 'polykern' | 'polykern-im2col' | 'onnxruntime' | 'js-loops'
+export type ConvSystem = 'polykern' | 'polykern-im2col' | 'polykern-unfused' | 'onnxruntime' | 'js-loops'
 
 export interface ConvCase {
   readonly name: string
@@ -140,7 +140,7 @@ export async function benchConv(
 }
 
 let seed = 20241122
-const randomF32 = (n: number): Float32Array =>
+export const randomF32 = (n: number): Float32Array =>
   Float32Array.from({ length: n }, () => ((seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0) / 2 ** 32) * 2 - 1)
 
 /** A kernel's native function from a registry: the bench never times a JS fallback as native. */
@@ -152,7 +152,7 @@ function native(registry: ReturnType<typeof runtime.kernels>, name: KernelName):
 }
 
 /** O in float64, NHWC, filter [R, S, C, K] (depthwise: [R, S, C]). */
-function referenceConv(s: ConvModelShape, I: Float32Array, F: Float32Array): Float64Array {
+export function referenceConv(s: ConvModelShape, I: Float32Array, F: Float32Array): Float64Array {
   const { P, Q } = outputSize(s)
   const depthwise = s.groups > 1
   const out = new Float64Array(s.N * P * Q * s.K)
@@ -174,7 +174,7 @@ function referenceConv(s: ConvModelShape, I: Float32Array, F: Float32Array): Flo
 }
 
 /** onnxruntime's layout: X NCHW, W OIHW (depthwise: [C, 1, R, S]), and its NCHW output back to NHWC for the check. */
-function onnxLayout(s: ConvModelShape, I: Float32Array, F: Float32Array) {
+export function onnxLayout(s: ConvModelShape, I: Float32Array, F: Float32Array) {
   const { P, Q } = outputSize(s)
   const X = new Float32Array(I.length)
   for (let n = 0; n < s.N; n++)
@@ -207,7 +207,8 @@ export function formatConv(run: ConvRun): string {
   const cell = (x: number | undefined) => (x === undefined ? '-' : x.toFixed(1)).padStart(8)
   const ratios: Record<string, number[]> = { im2col: [], onnxruntime: [] }
   const lines = [`${'conv (GFLOP/s)'.padEnd(36)} ${systems.map((s) => `${s} 1T`.padStart(16)).join('')}  vs im2col  vs ort`]
-  for (const name of names) {
+  const fusedCases = names.filter((name) => run.results.some((r) => r.name === name && r.system === 'polykern-unfused'))
+  for (const name of names.filter((n) => !fusedCases.includes(n))) {
     const d = gflops(name, 'polykern', 1)
     const [m, o] = [gflops(name, 'polykern-im2col', 1), gflops(name, 'onnxruntime', 1)]
     if (d !== undefined && m !== undefined) ratios.im2col.push(d / m)
@@ -217,5 +218,12 @@ export function formatConv(run: ConvRun): string {
   }
   const geomean = (xs: number[]) => (xs.length ? Math.exp(xs.reduce((a, x) => a + Math.log(x), 0) / xs.length) : NaN)
   lines.push(`geomean, 1 thread: direct / im2col ${geomean(ratios.im2col).toFixed(2)}x, direct / onnxruntime ${geomean(ratios.onnxruntime).toFixed(2)}x`)
+  for (const name of fusedCases) {
+    const at = (system: ConvSystem, threads: 1 | 2) => gflops(name, system, threads)
+    const ratio = (a: number | undefined, b: number | undefined) => (a === undefined || b === undefined ? '-' : `${(a / b).toFixed(2)}x`)
+    lines.push(`${name}: polykern ${at('polykern', 1)?.toFixed(1)} GFLOP/s 1T; fused / unfused ${ratio(at('polykern', 1), at('polykern-unfused', 1))} ` +
+      `1T, ${ratio(at('polykern', 2), at('polykern-unfused', 2))} 2T; fused / onnxruntime ${ratio(at('polykern', 1), at('onnxruntime', 1))} 1T, ` +
+      `${ratio(at('polykern', 2), at('onnxruntime', 2))} 2T`)
+  }
   return lines.join('\n')
 }

@@ -17,6 +17,7 @@ import { maxRelErr, referenceGemm } from './reference.ts'
 import { formatTable, type BenchReport, type CaseResult, type Failure, type Skipped, type System } from './report.ts'
 import { formatVariants, type VariantsReport } from './variants-report.ts'
 import { ROWWISE_CASES, benchRowwise, formatRowwise } from './rowwise.ts'
+import { CONV_BIAS_RELU_CASE, benchConvBiasRelu } from './conv-bias-relu.ts'
 import { CONV_CASES, benchConv, formatConv } from './conv.ts'
 
 const TOLERANCE = 1e-3
@@ -40,7 +41,8 @@ const { values: args } = parseArgs({
 if (!args['peak-addon']) throw new Error('bench: --peak-addon is missing (run it through test/bench/run.mjs)')
 const cases = selectCases()
 const rowwiseCases = ROWWISE_CASES.filter((c) => args.cases === undefined || args.cases.split(',').map((s) => s.trim()).includes(c.name))
-const convCases = CONV_CASES.filter((c) => args.cases === undefined || args.cases.split(',').map((s) => s.trim()).includes(c.name))
+const selected = (name: string) => args.cases === undefined || args.cases.split(',').map((s) => s.trim()).includes(name)
+const convCases = CONV_CASES.filter((c) => selected(c.name))
 
 let seed = 20240603
 const random = (): number => ((seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0) / 2 ** 32) * 2 - 1
@@ -66,6 +68,7 @@ for (const [n, c] of cases.entries()) {
 const rowwise = await benchRowwise(rowwiseCases, log)
 // run.mjs bundles the im2col build of the conv kernels beside this file.
 const conv = await benchConv(convCases, log, await import(new URL('./im2col/conv-im2col.mjs', import.meta.url).href))
+if (selected(CONV_BIAS_RELU_CASE.name)) await benchConvBiasRelu(conv, log)
 // Measured again at the end, keeping the better: a busy machine only ever lowers it.
 const peakAfter = await measurePeak(args['peak-addon'])
 logPeak(peakAfter)
@@ -90,7 +93,7 @@ const report: BenchReport = {
 }
 console.log(formatTable({ ...report, cases: results, skipped, failures }))
 if (rowwiseCases.length > 0) console.log(`\n${formatRowwise(rowwise)}`)
-if (convCases.length > 0) console.log(`\n${formatConv(conv)}`)
+if (conv.results.length > 0) console.log(`\n${formatConv(conv)}`)
 // `--variants` (run.mjs): analytic pick vs best of the top k, and build times, measured before this process.
 const variants = args['variants-report'] === undefined ? undefined : (JSON.parse(readFileSync(args['variants-report'], 'utf8')) as VariantsReport)
 if (variants !== undefined) console.log(`\n${formatVariants(variants)}`)
@@ -201,7 +204,7 @@ function kernelEntry(c: GemmCase): runtime.KernelEntry {
 function selectCases(): readonly GemmCase[] {
   if (args.cases === undefined) return args.quick ? CASES.filter((c) => c.quick) : CASES
   const wanted = args.cases.split(',').map((s) => s.trim()).filter((s) => s !== '')
-  const all = [...CASES, ...ROWWISE_CASES, ...CONV_CASES]
+  const all = [...CASES, ...ROWWISE_CASES, ...CONV_CASES, CONV_BIAS_RELU_CASE]
   const unknown = wanted.filter((w) => !all.some((c) => c.name === w))
   if (unknown.length > 0) {
     throw new Error(`bench: unknown case(s) ${unknown.join(', ')}; cases are: ${all.map((c) => c.name).join(', ')}`)

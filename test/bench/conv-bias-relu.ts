@@ -1,0 +1,98 @@
+/**
+ * Issue 4's fused case: conv + bias + ReLU on the first convolution (56×56, 64→64, 3×3, pad 1; NHWC, fp32, batch 1).
+ * Systems: `polykern` (one kernel holding the convolution and the bias + ReLU statement), `polykern-unfused` (the
+ * convolution kernel, then a bias + ReLU kernel over its output), `onnxruntime` (Conv with its bias input, then Relu,
+ * NCHW), `js-loops`. Same rules and JSON shape as the other conv cases.
+ */
+import * as ort from 'onnxruntime-node'
+import * as runtime from 'polykern/runtime'
+import * as kernels from './conv-kernels.ts'
+import { onnxLayout, referenceConv, randomF32, type ConvRun } from './conv.ts'
+import { outputSize, type ConvModelShape } from './conv-onnx.ts'
+import { measure, timeCall } from './measure.ts'
+import { maxRelErr } from './reference.ts'
+import { model } from './rowwise-onnx.ts'
+
+export const CONV_BIAS_RELU_CASE = { name: 'conv-bias-relu-56x56-64to64-3x3-p1', shape: { N: 1, H: 56, W: 56, C: 64, K: 64, R: 3, S: 3, stride: 1, pad: 1, groups: 1 } }
+const TOLERANCE = 1e-3
+
+export async function benchConvBiasRelu(run: ConvRun, log: (line: string) => void): Promise<void> {
+  const { name, shape: s } = CONV_BIAS_RELU_CASE
+  log(`[conv] ${name}`)
+  const { P, Q } = outputSize(s)
+  const I = randomF32(s.N * s.H * s.W * s.C)
+  const F = randomF32(s.R * s.S * s.C * s.K)
+  const bias = randomF32(s.K)
+  const O = new Float32Array(s.N * P * Q * s.K)
+  const T = new Float32Array(O.length)
+  const reference = referenceConv(s, I, F).map((v, i) => Math.max(v + bias[i % s.K], 0))
+  const flops = 2 * s.N * P * Q * s.K * s.C * s.R * s.S
+  const fused = nativeOf('conv3x3BiasRelu')
+  const [conv, biasRelu] = [nativeOf('conv3x3'), nativeOf('biasRelu')]
+  const calls: Record<'polykern' | 'polykern-unfused' | 'js-loops', () => unknown> = {
+    polykern: () => fused(I, F, bias, O, s.N, s.H, s.W, s.C, s.K, P, Q),
+    'polykern-unfused': () => biasRelu(conv(I, F, T, s.N, s.H, s.W, s.C, s.K, P, Q), bias, O, s.N * P * Q, s.K),
+    'js-loops': () => {
+      kernels.convLoops(I, F, O, s.N, s.H, s.W, s.C, s.K, P, Q, s.R, s.stride, s.pad)
+      return kernels.biasReluLoops(O, bias, O, s.N * P * Q, s.K)
+    },
+  }
+  const bench = async (system: keyof typeof calls | 'onnxruntime', threads: 1 | 2, call: () => unknown, output: () => Promise<Float32Array>) => {
+    let out: Float32Array | undefined
+    const verifySeconds = await timeCall(async () => void (out = await output()))
+    const err = maxRelErr(out!, reference)
+    if (!(err <= TOLERANCE)) {
+      run.failures.push({ name, system: system as never, threads, maxRelErr: err })
+      log(`  ${system} ${threads}T: WRONG, maxRelErr ${err}`)
+      return
+    }
+    const t = await measure(call, verifySeconds)
+    const gflops = flops / t.bestSeconds / 1e9
+    run.results.push({ name, kind: 'conv', shape: s, system: system as never, threads, maxRelErr: err, gflops, medianGflops: flops / t.medianSeconds / 1e9, ...t })
+    log(`  ${`${system} ${threads}T`.padEnd(22)} ${gflops.toFixed(2).padStart(8)} GFLOP/s  (${t.runs} runs, maxRelErr ${err.toExponential(1)})`)
+  }
+  const writing = (call: () => unknown) => async (): Promise<Float32Array> => {
+    O.fill(NaN)
+    call()
+    return O
+  }
+  const setThreads = Reflect.get(runtime, 'setThreads') as ((n: number) => void) | undefined
+  for (const threads of [1, 2] as const) {
+    setThreads?.(threads)
+    for (const system of ['polykern', 'polykern-unfused'] as const) await bench(system, threads, calls[system], writing(calls[system]))
+  }
+  const { X, W, toNhwc } = onnxLayout(s, I, F)
+  for (const threads of [1, 2] as const) {
+    const session = await ort.InferenceSession.create(convBiasReluModel(s, W, bias), {
+      intraOpNumThreads: threads, interOpNumThreads: 1, executionMode: 'sequential', graphOptimizationLevel: 'all',
+    })
+    const feeds = { X: new ort.Tensor('float32', X, [s.N, s.C, s.H, s.W]) }
+    const call = () => session.run(feeds)
+    await bench('onnxruntime', threads, call, async () => toNhwc((await call()).Y.data as Float32Array))
+    await session.release()
+  }
+  await bench('js-loops', 1, calls['js-loops'], writing(calls['js-loops']))
+}
+
+/** Y = Relu(Conv(X, W, B)): X NCHW, W OIHW and B as initializers, so the runtime may fuse and prepack them. */
+function convBiasReluModel(s: ConvModelShape, weightsOihw: Float32Array, bias: Float32Array): Uint8Array {
+  const { P, Q } = outputSize(s)
+  return model(
+    [
+      {
+        op: 'Conv', inputs: ['X', 'W', 'B'], output: 'Z',
+        attributes: { kernel_shape: [s.R, s.S], strides: [s.stride, s.stride], pads: [s.pad, s.pad, s.pad, s.pad], group: s.groups },
+      },
+      { op: 'Relu', inputs: ['Z'], output: 'Y' },
+    ],
+    [{ name: 'X', shape: [s.N, s.C, s.H, s.W] }],
+    { name: 'Y', shape: [s.N, s.K, P, Q] },
+    [{ name: 'W', shape: [s.K, s.C, s.R, s.S], data: weightsOihw }, { name: 'B', shape: [s.K], data: bias }],
+  )
+}
+
+function nativeOf(name: string): runtime.KernelFn {
+  const entry = runtime.kernels().find((k) => k.name === name && k.module.endsWith('test/bench/conv-kernels.ts'))
+  if (!entry?.nativeFn) throw new Error(`bench: the native kernel ${name} did not load`)
+  return entry.nativeFn
+}
