@@ -2,9 +2,9 @@
  * `polykern explain`'s convolution section: per reduction entering substitute-convolution, the roles it was matched
  * with (or why not), and per ISA the tiling it runs: tiles per cache level, stationarity with both costs, packing.
  */
-import type { Convolution, ConvolutionPlan, Kernel } from './ir/nodes.ts'
+import type { Affine, Block, Convolution, ConvolutionPlan, Kernel } from './ir/nodes.ts'
 import { format } from './ir/affine.ts'
-import { walkStmts } from './ir/walk.ts'
+import { loadsOf, walkStmts } from './ir/walk.ts'
 import { ISAS } from './targets/index.ts'
 
 export interface ConvolutionReport {
@@ -34,6 +34,8 @@ export function convolutionReports(before: Kernel, after: Kernel, messages: read
   const reports: ConvolutionReport[] = []
   walkStmts(before.body, (s) => {
     if (s.kind !== 'block' || !s.tags.includes('reduction')) return
+    // A reduction whose every access is plain (a matmul, a row sum) has nothing to say about convolutions.
+    if (!found.has(s.id) && !slidesAWindow(s)) return
     const prefix = `${before.name} ${s.id}: `
     const log = messages.filter((m) => m.startsWith(prefix)).map((m) => m.slice(prefix.length))
     const c = found.get(s.id)
@@ -54,6 +56,12 @@ export function convolutionReports(before: Kernel, after: Kernel, messages: read
     })
   })
   return reports
+}
+
+/** Whether some access of the block indexes a dimension by more than one plain index (`2*p + r - 1`). */
+function slidesAWindow(b: Block): boolean {
+  const plain = (ix: Affine) => ix.terms.length === 1 && ix.terms[0].coeff === 1 && ix.constant === 0
+  return b.body.some((x) => x.kind === 'store' && [x.access, ...loadsOf(x.value).map((l) => l.access)].some((a) => !a.index.every(plain)))
 }
 
 function describePlan(c: Convolution, p: ConvolutionPlan): { tiles: ConvolutionReport['plans'][number]['tiles']; packing: string } {

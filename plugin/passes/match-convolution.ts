@@ -54,7 +54,7 @@ export function matchConvolution(block: Block, tensors: ReadonlyMap<string, Tens
   if (outProblem !== undefined) return fail(outProblem)
 
   const windowed = loads.filter((a) => plainProblem(a) !== undefined)
-  if (windowed.length === 0) return fail('no input dimension slides a window (every access is plain): not a convolution')
+  if (windowed.length === 0) return fail('no input dimension slides a window (every access is plain)')
   if (windowed.length === 2) return fail('both factors have dimensions that are not single indices')
   const input = windowed[0]
   const filter = loads.find((a) => a !== input)!
