@@ -47,6 +47,11 @@ export interface AbiTemp {
 }
 
 /** `[c, 'M', 'N']` is c·M·N. */
+/** Elements of a tensor of `shape` (fixed extents and size names), with `sizeOf` giving each size's value. */
+export function elementCount(shape: readonly (string | number)[], sizeOf: (size: string) => number): number {
+  return shape.reduce<number>((n, d) => n * (typeof d === 'number' ? d : sizeOf(d)), 1)
+}
+
 export type WorkMonomial = readonly [number, ...string[]]
 
 /** Typed-array constructor name per dtype. */

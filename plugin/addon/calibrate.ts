@@ -11,7 +11,7 @@ import { createHash } from 'node:crypto'
 import { readFile, rename, writeFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import path from 'node:path'
-import type { KernelAbi } from '../../runtime/abi.ts'
+import { elementCount, type KernelAbi } from '../../runtime/abi.ts'
 import { workOfCall } from '../../runtime/work.ts'
 
 export interface CalibrationKernel {
@@ -132,7 +132,7 @@ function argsFor(abi: KernelAbi, s: number): unknown[] | undefined {
       args.push(s)
       continue
     }
-    const length = p.shape.reduce<number>((n, d) => n * (typeof d === 'number' ? d : s), 1)
+    const length = elementCount(p.shape, () => s)
     if (length > MAX_ELEMENTS) return undefined
     const array = new { f32: Float32Array, f64: Float64Array, i32: Int32Array }[p.dtype](length)
     for (let i = 0; i < length; i++) array[i] = p.dtype === 'i32' ? (i % 7) - 3 : 0.5 + (i % 5) / 10

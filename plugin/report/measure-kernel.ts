@@ -6,7 +6,7 @@
  * for a contraction's multiply-adds, a convention for anything else.
  */
 import { createRequire } from 'node:module'
-import type { KernelAbi } from '../../runtime/abi.ts'
+import { elementCount, type KernelAbi } from '../../runtime/abi.ts'
 import { workOfCall } from '../../runtime/work.ts'
 import type { Contraction, Kernel } from '../ir/nodes.ts'
 import { argumentsOf } from '../schedule/measure.ts'
@@ -116,7 +116,7 @@ function uniformPlan(abi: KernelAbi): Plan {
 }
 
 const elements = (shape: readonly (string | number)[], sizes: ReadonlyMap<string, number>): number =>
-  shape.reduce<number>((n, d) => n * (typeof d === 'number' ? d : sizes.get(d) ?? 1), 1)
+  elementCount(shape, (d) => sizes.get(d) ?? 1)
 
 /** Bytes of every tensor argument at these sizes, each moved once. */
 function tensorBytes(abi: KernelAbi, sizes: ReadonlyMap<string, number>): number {

@@ -7,7 +7,7 @@
  * load spike on the machine hits all of them alike; each copy's fastest call counts.
  */
 import { createRequire } from 'node:module'
-import type { KernelAbi } from '../../runtime/abi.ts'
+import { elementCount, type KernelAbi } from '../../runtime/abi.ts'
 import { buildAddon } from '../addon/build.ts'
 import { emitAddonSource } from '../emit/napi.ts'
 import type { GemmBlocking, Kernel } from '../ir/nodes.ts'
@@ -121,7 +121,7 @@ export function argumentsOf(abi: KernelAbi, sizes: ReadonlyMap<string, number>):
   }
   return abi.params.map((p) => {
     if (p.kind === 'size') return sizeOf(p.name)
-    const length = p.shape.reduce<number>((n, d) => n * (typeof d === 'number' ? d : sizeOf(d)), 1)
+    const length = elementCount(p.shape, sizeOf)
     const array = new { f32: Float32Array, f64: Float64Array, i32: Int32Array }[p.dtype](length)
     for (let i = 0; i < length; i++) array[i] = p.dtype === 'i32' ? (i % 7) - 3 : next()
     return array

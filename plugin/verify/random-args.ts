@@ -1,5 +1,5 @@
 /** Random shapes and arguments for a kernel's ABI, from a seeded generator: the same seed gives the same run. */
-import type { AbiParam, KernelAbi } from '../../runtime/abi.ts'
+import { elementCount, type AbiDType, type AbiParam, type KernelAbi } from '../../runtime/abi.ts'
 import { workOfCall } from '../../runtime/work.ts'
 
 /** Sizes drawn for each size parameter: small, with odd ones, so tails and size 1 get exercised. */
@@ -41,17 +41,21 @@ export function randomShapes(abi: KernelAbi, count: number, next: () => number):
 export function argsOf(abi: KernelAbi, shape: Shape, next: () => number): unknown[] {
   return abi.params.map((p) => {
     if (p.kind === 'size') return shape[p.name]
-    const length = elementsOf(p, shape)
-    if (p.dtype === 'i32') return Int32Array.from({ length }, () => Math.floor(next() * 201) - 100)
-    const array = p.dtype === 'f32' ? new Float32Array(length) : new Float64Array(length)
-    for (let i = 0; i < length; i++) array[i] = next() * 2 - 1
-    return array
+    return randomArray(p.dtype, elementsOf(p, shape), next)
   })
+}
+
+/** `length` random values of `dtype`: integers in [-100, 100], floats in [-1, 1). */
+export function randomArray(dtype: AbiDType, length: number, next: () => number): Float32Array | Float64Array | Int32Array {
+  if (dtype === 'i32') return Int32Array.from({ length }, () => Math.floor(next() * 201) - 100)
+  const array = dtype === 'f32' ? new Float32Array(length) : new Float64Array(length)
+  for (let i = 0; i < length; i++) array[i] = next() * 2 - 1
+  return array
 }
 
 /** Only the sizes, at their places in the argument list: what a call's work is computed from. */
 const sizeArgs = (abi: KernelAbi, shape: Shape): unknown[] => abi.params.map((p) => (p.kind === 'size' ? shape[p.name] : undefined))
 
 export function elementsOf(p: Extract<AbiParam, { kind: 'tensor' }>, shape: Shape): number {
-  return p.shape.reduce<number>((n, d) => n * (typeof d === 'number' ? d : shape[d]), 1)
+  return elementCount(p.shape, (d) => shape[d])
 }

@@ -3,15 +3,11 @@ import { analyzeKernel } from '../../plugin/analysis/deps.ts'
 import { evaluate } from '../../plugin/ir/affine.ts'
 import type { Kernel } from '../../plugin/ir/nodes.ts'
 import type { KernelAbi } from '../../runtime/abi.ts'
-import { randomArray } from './random.ts'
+import { argsOf } from '../../plugin/verify/random-args.ts'
 
 /** Arguments in the ABI's order: random arrays of the right length and dtype, and the given sizes. */
 export function makeArgs(abi: KernelAbi, sizes: ReadonlyMap<string, number>, next: () => number): unknown[] {
-  return abi.params.map((p) => {
-    if (p.kind === 'size') return sizes.get(p.name)!
-    const length = p.shape.reduce<number>((n, d) => n * (typeof d === 'number' ? d : sizes.get(d)!), 1)
-    return randomArray(p.dtype, length, next)
-  })
+  return argsOf(abi, Object.fromEntries(sizes), next)
 }
 
 /** Iteration points of every block: a bound on the interpreter's work. */

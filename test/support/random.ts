@@ -3,15 +3,8 @@ import type { AbiDType } from '../../runtime/abi.ts'
 
 export type TensorArray = Float32Array | Float64Array | Int32Array
 
-/** mulberry32, the generator `polykern verify` draws with: small, fast, good enough to pick shapes and fill arrays. */
-export { seeded as rng } from '../../plugin/verify/random-args.ts'
-
-export function randomArray(dtype: AbiDType, length: number, next: () => number): TensorArray {
-  if (dtype === 'i32') return Int32Array.from({ length }, () => Math.floor(next() * 201) - 100)
-  const a = dtype === 'f32' ? new Float32Array(length) : new Float64Array(length)
-  for (let i = 0; i < length; i++) a[i] = next() * 2 - 1
-  return a
-}
+/** mulberry32 and its array fill, as `polykern verify` draws them: good enough to pick shapes and fill arrays. */
+export { randomArray, seeded as rng } from '../../plugin/verify/random-args.ts'
 
 /** Largest |a - b| relative to the larger magnitude (and to 1, so values near zero compare absolutely). */
 export function maxRelErr(a: ArrayLike<number>, b: ArrayLike<number>): number {
