@@ -7,14 +7,11 @@
 import * as ort from 'onnxruntime-node'
 import * as runtime from 'polykern/runtime'
 import * as kernels from './conv-kernels.ts'
-import { onnxLayout, referenceConv, randomF32, type ConvRun } from './conv.ts'
+import { native, onnxLayout, randomF32, referenceConv, systemBench, writingInto, type ConvRun } from './conv.ts'
 import { outputSize, type ConvModelShape } from './conv-onnx.ts'
-import { measure, timeCall } from './measure.ts'
-import { maxRelErr } from './reference.ts'
 import { model } from './rowwise-onnx.ts'
 
 export const CONV_BIAS_RELU_CASE = { name: 'conv-bias-relu-56x56-64to64-3x3-p1', shape: { N: 1, H: 56, W: 56, C: 64, K: 64, R: 3, S: 3, stride: 1, pad: 1, groups: 1 } }
-const TOLERANCE = 1e-3
 
 export async function benchConvBiasRelu(run: ConvRun, log: (line: string) => void): Promise<void> {
   const { name, shape: s } = CONV_BIAS_RELU_CASE
@@ -27,8 +24,7 @@ export async function benchConvBiasRelu(run: ConvRun, log: (line: string) => voi
   const T = new Float32Array(O.length)
   const reference = referenceConv(s, I, F).map((v, i) => Math.max(v + bias[i % s.K], 0))
   const flops = 2 * s.N * P * Q * s.K * s.C * s.R * s.S
-  const fused = nativeOf('conv3x3BiasRelu')
-  const [conv, biasRelu] = [nativeOf('conv3x3'), nativeOf('biasRelu')]
+  const [fused, conv, biasRelu] = ['conv3x3BiasRelu', 'conv3x3', 'biasRelu'].map((k) => native(runtime.kernels(), k))
   const calls: Record<'polykern' | 'polykern-unfused' | 'js-loops', () => unknown> = {
     polykern: () => fused(I, F, bias, O, s.N, s.H, s.W, s.C, s.K, P, Q),
     'polykern-unfused': () => biasRelu(conv(I, F, T, s.N, s.H, s.W, s.C, s.K, P, Q), bias, O, s.N * P * Q, s.K),
@@ -37,25 +33,8 @@ export async function benchConvBiasRelu(run: ConvRun, log: (line: string) => voi
       return kernels.biasReluLoops(O, bias, O, s.N * P * Q, s.K)
     },
   }
-  const bench = async (system: keyof typeof calls | 'onnxruntime', threads: 1 | 2, call: () => unknown, output: () => Promise<Float32Array>) => {
-    let out: Float32Array | undefined
-    const verifySeconds = await timeCall(async () => void (out = await output()))
-    const err = maxRelErr(out!, reference)
-    if (!(err <= TOLERANCE)) {
-      run.failures.push({ name, system: system as never, threads, maxRelErr: err })
-      log(`  ${system} ${threads}T: WRONG, maxRelErr ${err}`)
-      return
-    }
-    const t = await measure(call, verifySeconds)
-    const gflops = flops / t.bestSeconds / 1e9
-    run.results.push({ name, kind: 'conv', shape: s, system: system as never, threads, maxRelErr: err, gflops, medianGflops: flops / t.medianSeconds / 1e9, ...t })
-    log(`  ${`${system} ${threads}T`.padEnd(22)} ${gflops.toFixed(2).padStart(8)} GFLOP/s  (${t.runs} runs, maxRelErr ${err.toExponential(1)})`)
-  }
-  const writing = (call: () => unknown) => async (): Promise<Float32Array> => {
-    O.fill(NaN)
-    call()
-    return O
-  }
+  const bench = systemBench(run, log, { name, shape: s, flops, reference })
+  const writing = writingInto(O)
   const setThreads = Reflect.get(runtime, 'setThreads') as ((n: number) => void) | undefined
   for (const threads of [1, 2] as const) {
     setThreads?.(threads)
@@ -89,10 +68,4 @@ function convBiasReluModel(s: ConvModelShape, weightsOihw: Float32Array, bias: F
     { name: 'Y', shape: [s.N, s.K, P, Q] },
     [{ name: 'W', shape: [s.K, s.C, s.R, s.S], data: weightsOihw }, { name: 'B', shape: [s.K], data: bias }],
   )
-}
-
-function nativeOf(name: string): runtime.KernelFn {
-  const entry = runtime.kernels().find((k) => k.name === name && k.module.endsWith('test/bench/conv-kernels.ts'))
-  if (!entry?.nativeFn) throw new Error(`bench: the native kernel ${name} did not load`)
-  return entry.nativeFn
 }

@@ -89,28 +89,8 @@ export async function benchConv(
     const args = depthwise ? [I, F, O, s.N, s.H, s.W, s.C, P, Q] : [I, F, O, s.N, s.H, s.W, s.C, s.K, P, Q]
     const name = kernelOf(s)
 
-    const bench = async (system: ConvSystem, threads: 1 | 2, call: () => unknown, output: () => Promise<Float32Array>) => {
-      let out: Float32Array | undefined
-      const verifySeconds = await timeCall(async () => void (out = await output()))
-      const err = maxRelErr(out!, reference)
-      if (!(err <= TOLERANCE)) {
-        run.failures.push({ name: c.name, system, threads, maxRelErr: err })
-        log(`  ${system} ${threads}T: WRONG, maxRelErr ${err}`)
-        return
-      }
-      const t = await measure(call, verifySeconds)
-      run.results.push({
-        name: c.name, kind: 'conv', shape: s, system, threads, maxRelErr: err,
-        gflops: flops / t.bestSeconds / 1e9, medianGflops: flops / t.medianSeconds / 1e9, ...t,
-      })
-      log(`  ${`${system} ${threads}T`.padEnd(22)} ${(flops / t.bestSeconds / 1e9).toFixed(2).padStart(8)} GFLOP/s  (${t.runs} runs, maxRelErr ${err.toExponential(1)})`)
-    }
-    /** The verification call starts from NaN, so an element a system never writes fails the check. */
-    const writing = (call: () => unknown) => async (): Promise<Float32Array> => {
-      O.fill(NaN)
-      call()
-      return O
-    }
+    const bench = systemBench(run, log, { name: c.name, shape: s, flops, reference })
+    const writing = writingInto(O)
     const direct = native(runtime.kernels(), name)
     const viaIm2col = native(im2col.kernels(), name)
     for (const threads of [1, 2] as const) {
@@ -139,12 +119,42 @@ export async function benchConv(
   return run
 }
 
+/** One case's timing of a system: its output checked against `reference` first (a wrong one is recorded, never timed). */
+export function systemBench(
+  run: ConvRun, log: (line: string) => void,
+  c: { readonly name: string; readonly shape: ConvModelShape; readonly flops: number; readonly reference: ArrayLike<number> },
+) {
+  return async (system: ConvSystem, threads: 1 | 2, call: () => unknown, output: () => Promise<Float32Array>): Promise<void> => {
+    let out: Float32Array | undefined
+    const verifySeconds = await timeCall(async () => void (out = await output()))
+    const err = maxRelErr(out!, c.reference)
+    if (!(err <= TOLERANCE)) {
+      run.failures.push({ name: c.name, system, threads, maxRelErr: err })
+      log(`  ${system} ${threads}T: WRONG, maxRelErr ${err}`)
+      return
+    }
+    const t = await measure(call, verifySeconds)
+    const gflops = c.flops / t.bestSeconds / 1e9
+    run.results.push({
+      name: c.name, kind: 'conv', shape: c.shape, system, threads, maxRelErr: err, gflops, medianGflops: c.flops / t.medianSeconds / 1e9, ...t,
+    })
+    log(`  ${`${system} ${threads}T`.padEnd(22)} ${gflops.toFixed(2).padStart(8)} GFLOP/s  (${t.runs} runs, maxRelErr ${err.toExponential(1)})`)
+  }
+}
+
+/** A verification call into `O` that starts from NaN, so an element a system never writes fails the check. */
+export const writingInto = (O: Float32Array) => (call: () => unknown) => async (): Promise<Float32Array> => {
+  O.fill(NaN)
+  call()
+  return O
+}
+
 let seed = 20241122
 export const randomF32 = (n: number): Float32Array =>
   Float32Array.from({ length: n }, () => ((seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0) / 2 ** 32) * 2 - 1)
 
 /** A kernel's native function from a registry: the bench never times a JS fallback as native. */
-function native(registry: ReturnType<typeof runtime.kernels>, name: KernelName): runtime.KernelFn {
+export function native(registry: ReturnType<typeof runtime.kernels>, name: string): runtime.KernelFn {
   const entry = registry.find((k) => k.name === name && k.module.endsWith('test/bench/conv-kernels.ts'))
   if (!entry) throw new Error(`bench: kernel ${name} was not compiled by polykern`)
   if (!entry.nativeFn) throw new Error(`bench: the native addon of ${name} did not load (${entry.addonPath ?? 'no addon'})`)
