@@ -2,9 +2,10 @@
  * `polykern explain`'s convolution section: per reduction entering substitute-convolution, the roles it was matched
  * with (or why not), and per ISA the tiling it runs: tiles per cache level, stationarity with both costs, packing.
  */
-import type { Affine, Block, Convolution, ConvolutionPlan, Kernel } from './ir/nodes.ts'
+import type { Block, Convolution, ConvolutionPlan, Kernel } from './ir/nodes.ts'
 import { format } from './ir/affine.ts'
 import { loadsOf, walkStmts } from './ir/walk.ts'
+import { plainIndex } from './passes/match-convolution.ts'
 import { ISAS } from './targets/index.ts'
 
 export interface ConvolutionReport {
@@ -60,8 +61,8 @@ export function convolutionReports(before: Kernel, after: Kernel, messages: read
 
 /** Whether some access of the block indexes a dimension by more than one plain index (`2*p + r - 1`). */
 function slidesAWindow(b: Block): boolean {
-  const plain = (ix: Affine) => ix.terms.length === 1 && ix.terms[0].coeff === 1 && ix.constant === 0
-  return b.body.some((x) => x.kind === 'store' && [x.access, ...loadsOf(x.value).map((l) => l.access)].some((a) => !a.index.every(plain)))
+  const accesses = b.body.flatMap((x) => (x.kind === 'store' ? [x.access, ...loadsOf(x.value).map((l) => l.access)] : []))
+  return accesses.some((a) => a.index.some((ix) => plainIndex(ix) === undefined))
 }
 
 function describePlan(c: Convolution, p: ConvolutionPlan): { tiles: ConvolutionReport['plans'][number]['tiles']; packing: string } {

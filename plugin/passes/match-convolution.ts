@@ -20,7 +20,7 @@ export type ConvolutionMatch =
 const fail = (reason: string): ConvolutionMatch => ({ ok: false, reason })
 
 /** The index a dimension is, when it is one index with coefficient 1 and no offset. */
-const plainIndex = (ix: Affine): string | undefined =>
+export const plainIndex = (ix: Affine): string | undefined =>
   ix.terms.length === 1 && ix.terms[0].coeff === 1 && ix.constant === 0 ? ix.terms[0].v : undefined
 
 /** Every dimension plain and no index twice, or why not. */
