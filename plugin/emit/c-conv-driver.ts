@@ -113,19 +113,29 @@ static int64_t ${sym}_group(const ${sym}_desc *d, int64_t g) {
   return base;
 }
 
-/* Every group's filter as NR-column panels of taps·C rows, zero-padded past K. */
+/*
+ * Every group's filter as NR-column panels of taps·C rows, zero-padded past K. Each (tap, c) row of the filter is
+ * read once, along its output channels, and dealt out to the panels: reading a panel's NR columns down all rows
+ * instead leaves the prefetchers a short stream per row (measured: 3×3 convolutions of 14×14 × 256 and 7×7 × 512
+ * maps ran 12% and 28% slower that way, the filter being most of what they read).
+ */
 static void ${sym}_pack(const ${sym}_desc *d, int64_t taps, int64_t groups, ${t} *restrict pf) {
   const int64_t kd = taps * d->C, kp = pk_round_up(d->K, ${NR});
   for (int64_t g = 0; g < groups; g++) {
     const int64_t base = ${sym}_group(d, g);
     for (int64_t tap = 0; tap < taps; tap++) {
       const ${t} *f = d->flt + base + ${sym}_tap(d, tap);
-      for (int64_t x0 = 0; x0 < kp; x0 += ${NR}) {
-        const int64_t n = pk_min64(${NR}, d->K - x0);
-        for (int64_t c = 0; c < d->C; c++) {
-          ${t} *restrict to = pf + g * kp * kd + x0 * kd + (tap * d->C + c) * ${NR};
-          const ${t} *from = f + c * d->flt_c + x0 * d->flt_k;
-          for (int64_t x = 0; x < ${NR}; x++) to[x] = x < n ? from[x * d->flt_k] : 0;
+      for (int64_t c = 0; c < d->C; c++) {
+        const ${t} *row = f + c * d->flt_c;
+        ${t} *restrict to = pf + g * kp * kd + (tap * d->C + c) * ${NR};
+        for (int64_t x0 = 0; x0 < kp; x0 += ${NR}) {
+          const int64_t n = pk_min64(${NR}, d->K - x0);
+          const ${t} *from = row + x0 * d->flt_k;
+          ${t} *restrict panel = to + x0 * kd;
+          if (n == ${NR} && d->flt_k == 1)
+            for (int64_t x = 0; x < ${NR}; x++) panel[x] = from[x];
+          else
+            for (int64_t x = 0; x < ${NR}; x++) panel[x] = x < n ? from[x * d->flt_k] : 0;
         }
       }
     }

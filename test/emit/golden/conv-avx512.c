@@ -64,19 +64,29 @@ static int64_t pk_conv_gemm_f32_avx512_8x48_group(const pk_conv_gemm_f32_avx512_
   return base;
 }
 
-/* Every group's filter as NR-column panels of taps·C rows, zero-padded past K. */
+/*
+ * Every group's filter as NR-column panels of taps·C rows, zero-padded past K. Each (tap, c) row of the filter is
+ * read once, along its output channels, and dealt out to the panels: reading a panel's NR columns down all rows
+ * instead leaves the prefetchers a short stream per row (measured: 3×3 convolutions of 14×14 × 256 and 7×7 × 512
+ * maps ran 12% and 28% slower that way, the filter being most of what they read).
+ */
 static void pk_conv_gemm_f32_avx512_8x48_pack(const pk_conv_gemm_f32_avx512_8x48_desc *d, int64_t taps, int64_t groups, float *restrict pf) {
   const int64_t kd = taps * d->C, kp = pk_round_up(d->K, 48);
   for (int64_t g = 0; g < groups; g++) {
     const int64_t base = pk_conv_gemm_f32_avx512_8x48_group(d, g);
     for (int64_t tap = 0; tap < taps; tap++) {
       const float *f = d->flt + base + pk_conv_gemm_f32_avx512_8x48_tap(d, tap);
-      for (int64_t x0 = 0; x0 < kp; x0 += 48) {
-        const int64_t n = pk_min64(48, d->K - x0);
-        for (int64_t c = 0; c < d->C; c++) {
-          float *restrict to = pf + g * kp * kd + x0 * kd + (tap * d->C + c) * 48;
-          const float *from = f + c * d->flt_c + x0 * d->flt_k;
-          for (int64_t x = 0; x < 48; x++) to[x] = x < n ? from[x * d->flt_k] : 0;
+      for (int64_t c = 0; c < d->C; c++) {
+        const float *row = f + c * d->flt_c;
+        float *restrict to = pf + g * kp * kd + (tap * d->C + c) * 48;
+        for (int64_t x0 = 0; x0 < kp; x0 += 48) {
+          const int64_t n = pk_min64(48, d->K - x0);
+          const float *from = row + x0 * d->flt_k;
+          float *restrict panel = to + x0 * kd;
+          if (n == 48 && d->flt_k == 1)
+            for (int64_t x = 0; x < 48; x++) panel[x] = from[x];
+          else
+            for (int64_t x = 0; x < 48; x++) panel[x] = x < n ? from[x * d->flt_k] : 0;
         }
       }
     }
