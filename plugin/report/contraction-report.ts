@@ -67,7 +67,7 @@ function classSchedule(
 ): ClassSchedule {
   const p = classProblem(sc, ranking)
   const blocking = blockingFor(schedule, p)
-  const cost = gemmCost(p, blocking, ctx.machine, ctx.threads)
+  const cost = gemmCost(p, blocking, ctx.machine, ctx.threads, spaceOf(ranking).unpacked)
   const flops = 2 * p.m * p.n * p.k * p.batch
   const levelName = (level: number) => (level === 0 ? 'memory' : `L${level}`)
   const byLevel = new Map<number, LevelWorkingSets['sets'][number][]>()

@@ -86,7 +86,7 @@ export function rankGemm(p: GemmProblem, space: GemmSpace): readonly RankedVaria
   const known = memo.get(key)
   if (known !== undefined) return known
   const sizes = blockSizes(p)
-  const evaluate = (variant: GemmBlocking): RankedVariant => ({ variant, cost: gemmCost(p, variant, space.machine, space.threads) })
+  const evaluate = (variant: GemmBlocking): RankedVariant => ({ variant, cost: gemmCost(p, variant, space.machine, space.threads, space.unpacked) })
 
   const parallel = parallelChoices(p, space.threads)
   const packings = [[true, true], [false, true], [true, false], [false, false]].filter(

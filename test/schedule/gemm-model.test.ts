@@ -136,6 +136,18 @@ describe('the closed-form model', () => {
       expect(cost.cost).toBeGreaterThan(0)
     }
   })
+
+  it('prices a pack by the rows it reads: short rows wait on their lines, long ones stream', () => {
+    const p: GemmProblem = { m: 128, n: 2048, k: 4096, batch: 1, mr: 8, nr: 48, lanes: 16, bytes: 4 }
+    const blocking = (nc: number): GemmBlocking =>
+      ({ mc: 128, nc, kc: 512, order: ['k', 'n', 'm'], inner: 'nm', parallel: 'none', packA: false, packB: true })
+    const packPerByte = (nc: number, layout = { a: true, b: true }) =>
+      gemmCost(p, blocking(nc), TEST_MACHINE, 1, layout).cycles.pack / (p.k * p.n * p.bytes)
+    // 96 columns of B are 384-byte rows, below a prefetched run; 768 columns are 3 KiB.
+    expect(packPerByte(96)).toBeGreaterThan(1.5 * packPerByte(768))
+    // B stored transposed: the pack reads kc = 512 elements along k per row, whatever the panel's width.
+    expect(packPerByte(96, { a: true, b: false })).toBeCloseTo(packPerByte(768, { a: true, b: false }), 2)
+  })
 })
 
 /**
