@@ -68,8 +68,9 @@ typedef struct {
   const ${sym}_desc *d;
   const ${t} *pf;
   int64_t rows, taps;
-  /* im2col: output rows per GEMM. */
+  /* im2col: output rows per GEMM; whether each GEMM packs the filter block by block as it runs (pf NULL). */
   int64_t per;
+  int pack_blocks;
   int failed;
 } ${sym}_ctx;
 
@@ -306,18 +307,55 @@ static void ${sym}_im2col(const ${sym}_desc *d, const ${sym}_at *at, int64_t tap
 }
 
 /*
+ * Rows [pc, pc + kb) of im2col's filter matrix (row tap·C + c), columns [jc, jc + nb), as NR-column panels of kb rows
+ * at buf (zero-padded to whole panels): the block one step of im2col's GEMM reads, packed just before, into L2.
+ */
+static void ${sym}_pack_block(const ${sym}_desc *d, const ${sym}_at *at, int64_t pc, int64_t kb, int64_t jc, int64_t nb,
+    ${t} *restrict buf) {
+  for (int64_t p = 0; p < kb; p++) {
+    const ${t} *row = d->flt + at->flt + ${sym}_tap(d, (pc + p) / d->C) + (pc + p) % d->C * d->flt_c + jc * d->flt_k;
+    for (int64_t x0 = 0; x0 < nb; x0 += ${NR}) {
+      const int64_t n = pk_min64(${NR}, nb - x0);
+      const ${t} *from = row + x0 * d->flt_k;
+      ${t} *restrict panel = buf + x0 * kb + p * ${NR};
+      if (n == ${NR} && d->flt_k == 1)
+        for (int64_t x = 0; x < ${NR}; x++) panel[x] = from[x];
+      else
+        for (int64_t x = 0; x < ${NR}; x++) panel[x] = x < n ? from[x * d->flt_k] : 0;
+    }
+  }
+}
+
+/*
+ * im2col's GEMM blocks for M positions: kc rows of the filter matrix by nc columns (whole panels). The filter block and
+ * the M × nc output block take the L2 share the plan gave the direct path's blocks (every tap's filter block and an
+ * mc × nc output block), so fewer positions get wider blocks: their packed rows are longer runs to read, and fewer
+ * blocks re-walk the same im2col rows.
+ */
+static void ${sym}_gemm_blocks(const ${sym}_desc *d, int64_t taps, int64_t M, int64_t *kc, int64_t *nc) {
+  const int64_t share = (taps * d->kc + d->mc) * d->nc;
+  *kc = pk_even_block(taps * d->C, d->kc, 1);
+  *nc = pk_even_block(d->K, pk_max_i64(d->nc, share / (d->kc + M) / ${NR} * ${NR}), ${NR});
+}
+
+/*
  * The GEMM of im2col: M positions of col (rows kd = taps·C apart) times the filter (its taps' rows one after another,
- * packed or in place) of the row at, into the output from that row on.
+ * packed, in place, or packed block by block into buf when buf is not NULL) of the row at, into the output from that
+ * row on.
  */
 static void ${sym}_gemm(const ${sym}_desc *d, const ${t} *pf, const ${sym}_at *at, int64_t taps, int64_t M,
-    const ${t} *col) {
+    const ${t} *col, ${t} *buf) {
   const int64_t ldc = d->out_s[d->nd - 1], kd = taps * d->C;
-  const int64_t nc = pk_even_block(d->K, d->nc, ${NR}), kc = pk_even_block(kd, d->kc, 1);
+  int64_t kc, nc;
+  ${sym}_gemm_blocks(d, taps, M, &kc, &nc);
   for (int64_t jc = 0; jc < d->K; jc += nc) {
     const int64_t nb = pk_min64(nc, d->K - jc);
     for (int64_t pc = 0; pc < kd; pc += kc) {
-      const ${sym}_b f = ${sym}_filter(d, pf, at, taps, 0, pc, jc);
-      ${sym}_tiles(M, nb, pk_min64(kc, kd - pc), col + pc, kd, f, d->out + at->out + jc, ldc);
+      const int64_t kb = pk_min64(kc, kd - pc);
+      ${sym}_b f = {buf, ${NR}, kb, 1};
+      if (buf != NULL) ${sym}_pack_block(d, at, pc, kb, jc, nb, buf);
+      else f = ${sym}_filter(d, pf, at, taps, 0, pc, jc);
+      ${sym}_tiles(M, nb, kb, col + pc, kd, f, d->out + at->out + jc, ldc);
     }
   }
 }
@@ -340,7 +378,9 @@ static void ${sym}_member(void *arg, int t, int nt) {
     const int L = d->nd - 1;
     const int64_t Q = d->p_ext[L], kd = x->taps * d->C, ldc = d->out_s[L], per = x->per;
     ${t} *col = pk_scratch(1, per * Q * kd, sizeof(${t}));
-    if (col == NULL) {
+    const int64_t kc = pk_even_block(kd, d->kc, 1);
+    ${t} *buf = x->pack_blocks ? pk_scratch(0, kc * pk_round_up(d->K, ${NR}), sizeof(${t})) : NULL;
+    if (col == NULL || (x->pack_blocks && buf == NULL)) {
       __atomic_store_n(&x->failed, 1, __ATOMIC_RELAXED);
       return;
     }
@@ -354,13 +394,13 @@ static void ${sym}_member(void *arg, int t, int nt) {
       for (int64_t row = r0; row < r1; row++) {
         const ${sym}_at at = ${sym}_locate(d, row, group);
         if (n > 0 && (at.out != first.out + n * Q * ldc || at.flt != first.flt)) {
-          ${sym}_gemm(d, x->pf, &first, x->taps, n * Q, col);
+          ${sym}_gemm(d, x->pf, &first, x->taps, n * Q, col, buf);
           first = at, n = 0;
         }
         ${sym}_im2col(d, &at, x->taps, col + n * Q * kd);
         n++;
       }
-      ${sym}_gemm(d, x->pf, &first, x->taps, n * Q, col);
+      ${sym}_gemm(d, x->pf, &first, x->taps, n * Q, col, buf);
     }
     return;
   }
@@ -436,19 +476,24 @@ static int ${sym}_run(const ${sym}_desc *call) {
   for (int dd = 0; dd < L; dd++) dense = dense && d->flt_s[dd] == d->r_ext[dd + 1] * d->flt_s[dd + 1];
   const int in_place = !d->channels_first && d->flt_k == 1 && (dense || !d->im2col) &&
       rows * Q / groups < d->pack_filter_from;
-  ${t} *pf = NULL;
-  if (!in_place) {
-    const int64_t panels = pk_max_i64(pk_round_up(d->K, ${NR}), pk_round_up(d->K, ${MR}));
-    if ((pf = pk_scratch(0, groups * panels * taps * d->C, sizeof(${t}))) == NULL) return PK_NO_MEMORY;
-    if (d->channels_first) ${sym}_pack_first(d, taps, groups, pf);
-    else ${sym}_pack(d, taps, groups, pf);
-  }
   const double work = (double)rows * (double)Q * (double)d->K * (double)d->C * (double)taps;
   const int threads = pk_threads() > 1 && work >= PK_GEMM_PARALLEL_MIN_WORK ? pk_threads() : 1;
   const int64_t per = d->im2col ? ${sym}_chunk(d, rows, taps, threads) : 1;
   const int64_t items = d->im2col ? (rows + per - 1) / per : rows * ((Q + ${MR} - 1) / ${MR});
   const int team = (int)pk_min64(threads, items);
-  ${sym}_ctx x = {d, pf, rows, taps, per, 0};
+  /*
+   * An im2col call of one GEMM per thread reads each filter block once: packed as it goes, the block is in L2 when
+   * the microkernel reads it, where packing the whole filter first would write it out and read it back from memory.
+   */
+  const int pack_blocks = !in_place && d->im2col && !d->channels_first && items <= team;
+  ${t} *pf = NULL;
+  if (!in_place && !pack_blocks) {
+    const int64_t panels = pk_max_i64(pk_round_up(d->K, ${NR}), pk_round_up(d->K, ${MR}));
+    if ((pf = pk_scratch(0, groups * panels * taps * d->C, sizeof(${t}))) == NULL) return PK_NO_MEMORY;
+    if (d->channels_first) ${sym}_pack_first(d, taps, groups, pf);
+    else ${sym}_pack(d, taps, groups, pf);
+  }
+  ${sym}_ctx x = {d, pf, rows, taps, per, pack_blocks, 0};
   if (team > 1) pk_parallel_team(team, ${sym}_member, &x);
   else ${sym}_member(&x, 0, 1);
   return x.failed ? PK_NO_MEMORY : PK_OK;

@@ -19,8 +19,9 @@ typedef struct {
   const pk_conv_gemm_f32_avx512_8x48_desc *d;
   const float *pf;
   int64_t rows, taps;
-  /* im2col: output rows per GEMM. */
+  /* im2col: output rows per GEMM; whether each GEMM packs the filter block by block as it runs (pf NULL). */
   int64_t per;
+  int pack_blocks;
   int failed;
 } pk_conv_gemm_f32_avx512_8x48_ctx;
 
@@ -257,18 +258,55 @@ static void pk_conv_gemm_f32_avx512_8x48_im2col(const pk_conv_gemm_f32_avx512_8x
 }
 
 /*
+ * Rows [pc, pc + kb) of im2col's filter matrix (row tap·C + c), columns [jc, jc + nb), as NR-column panels of kb rows
+ * at buf (zero-padded to whole panels): the block one step of im2col's GEMM reads, packed just before, into L2.
+ */
+static void pk_conv_gemm_f32_avx512_8x48_pack_block(const pk_conv_gemm_f32_avx512_8x48_desc *d, const pk_conv_gemm_f32_avx512_8x48_at *at, int64_t pc, int64_t kb, int64_t jc, int64_t nb,
+    float *restrict buf) {
+  for (int64_t p = 0; p < kb; p++) {
+    const float *row = d->flt + at->flt + pk_conv_gemm_f32_avx512_8x48_tap(d, (pc + p) / d->C) + (pc + p) % d->C * d->flt_c + jc * d->flt_k;
+    for (int64_t x0 = 0; x0 < nb; x0 += 48) {
+      const int64_t n = pk_min64(48, nb - x0);
+      const float *from = row + x0 * d->flt_k;
+      float *restrict panel = buf + x0 * kb + p * 48;
+      if (n == 48 && d->flt_k == 1)
+        for (int64_t x = 0; x < 48; x++) panel[x] = from[x];
+      else
+        for (int64_t x = 0; x < 48; x++) panel[x] = x < n ? from[x * d->flt_k] : 0;
+    }
+  }
+}
+
+/*
+ * im2col's GEMM blocks for M positions: kc rows of the filter matrix by nc columns (whole panels). The filter block and
+ * the M × nc output block take the L2 share the plan gave the direct path's blocks (every tap's filter block and an
+ * mc × nc output block), so fewer positions get wider blocks: their packed rows are longer runs to read, and fewer
+ * blocks re-walk the same im2col rows.
+ */
+static void pk_conv_gemm_f32_avx512_8x48_gemm_blocks(const pk_conv_gemm_f32_avx512_8x48_desc *d, int64_t taps, int64_t M, int64_t *kc, int64_t *nc) {
+  const int64_t share = (taps * d->kc + d->mc) * d->nc;
+  *kc = pk_even_block(taps * d->C, d->kc, 1);
+  *nc = pk_even_block(d->K, pk_max_i64(d->nc, share / (d->kc + M) / 48 * 48), 48);
+}
+
+/*
  * The GEMM of im2col: M positions of col (rows kd = taps·C apart) times the filter (its taps' rows one after another,
- * packed or in place) of the row at, into the output from that row on.
+ * packed, in place, or packed block by block into buf when buf is not NULL) of the row at, into the output from that
+ * row on.
  */
 static void pk_conv_gemm_f32_avx512_8x48_gemm(const pk_conv_gemm_f32_avx512_8x48_desc *d, const float *pf, const pk_conv_gemm_f32_avx512_8x48_at *at, int64_t taps, int64_t M,
-    const float *col) {
+    const float *col, float *buf) {
   const int64_t ldc = d->out_s[d->nd - 1], kd = taps * d->C;
-  const int64_t nc = pk_even_block(d->K, d->nc, 48), kc = pk_even_block(kd, d->kc, 1);
+  int64_t kc, nc;
+  pk_conv_gemm_f32_avx512_8x48_gemm_blocks(d, taps, M, &kc, &nc);
   for (int64_t jc = 0; jc < d->K; jc += nc) {
     const int64_t nb = pk_min64(nc, d->K - jc);
     for (int64_t pc = 0; pc < kd; pc += kc) {
-      const pk_conv_gemm_f32_avx512_8x48_b f = pk_conv_gemm_f32_avx512_8x48_filter(d, pf, at, taps, 0, pc, jc);
-      pk_conv_gemm_f32_avx512_8x48_tiles(M, nb, pk_min64(kc, kd - pc), col + pc, kd, f, d->out + at->out + jc, ldc);
+      const int64_t kb = pk_min64(kc, kd - pc);
+      pk_conv_gemm_f32_avx512_8x48_b f = {buf, 48, kb, 1};
+      if (buf != NULL) pk_conv_gemm_f32_avx512_8x48_pack_block(d, at, pc, kb, jc, nb, buf);
+      else f = pk_conv_gemm_f32_avx512_8x48_filter(d, pf, at, taps, 0, pc, jc);
+      pk_conv_gemm_f32_avx512_8x48_tiles(M, nb, kb, col + pc, kd, f, d->out + at->out + jc, ldc);
     }
   }
 }
@@ -291,7 +329,9 @@ static void pk_conv_gemm_f32_avx512_8x48_member(void *arg, int t, int nt) {
     const int L = d->nd - 1;
     const int64_t Q = d->p_ext[L], kd = x->taps * d->C, ldc = d->out_s[L], per = x->per;
     float *col = pk_scratch(1, per * Q * kd, sizeof(float));
-    if (col == NULL) {
+    const int64_t kc = pk_even_block(kd, d->kc, 1);
+    float *buf = x->pack_blocks ? pk_scratch(0, kc * pk_round_up(d->K, 48), sizeof(float)) : NULL;
+    if (col == NULL || (x->pack_blocks && buf == NULL)) {
       __atomic_store_n(&x->failed, 1, __ATOMIC_RELAXED);
       return;
     }
@@ -305,13 +345,13 @@ static void pk_conv_gemm_f32_avx512_8x48_member(void *arg, int t, int nt) {
       for (int64_t row = r0; row < r1; row++) {
         const pk_conv_gemm_f32_avx512_8x48_at at = pk_conv_gemm_f32_avx512_8x48_locate(d, row, group);
         if (n > 0 && (at.out != first.out + n * Q * ldc || at.flt != first.flt)) {
-          pk_conv_gemm_f32_avx512_8x48_gemm(d, x->pf, &first, x->taps, n * Q, col);
+          pk_conv_gemm_f32_avx512_8x48_gemm(d, x->pf, &first, x->taps, n * Q, col, buf);
           first = at, n = 0;
         }
         pk_conv_gemm_f32_avx512_8x48_im2col(d, &at, x->taps, col + n * Q * kd);
         n++;
       }
-      pk_conv_gemm_f32_avx512_8x48_gemm(d, x->pf, &first, x->taps, n * Q, col);
+      pk_conv_gemm_f32_avx512_8x48_gemm(d, x->pf, &first, x->taps, n * Q, col, buf);
     }
     return;
   }
@@ -387,19 +427,24 @@ static int pk_conv_gemm_f32_avx512_8x48_run(const pk_conv_gemm_f32_avx512_8x48_d
   for (int dd = 0; dd < L; dd++) dense = dense && d->flt_s[dd] == d->r_ext[dd + 1] * d->flt_s[dd + 1];
   const int in_place = !d->channels_first && d->flt_k == 1 && (dense || !d->im2col) &&
       rows * Q / groups < d->pack_filter_from;
-  float *pf = NULL;
-  if (!in_place) {
-    const int64_t panels = pk_max_i64(pk_round_up(d->K, 48), pk_round_up(d->K, 8));
-    if ((pf = pk_scratch(0, groups * panels * taps * d->C, sizeof(float))) == NULL) return PK_NO_MEMORY;
-    if (d->channels_first) pk_conv_gemm_f32_avx512_8x48_pack_first(d, taps, groups, pf);
-    else pk_conv_gemm_f32_avx512_8x48_pack(d, taps, groups, pf);
-  }
   const double work = (double)rows * (double)Q * (double)d->K * (double)d->C * (double)taps;
   const int threads = pk_threads() > 1 && work >= PK_GEMM_PARALLEL_MIN_WORK ? pk_threads() : 1;
   const int64_t per = d->im2col ? pk_conv_gemm_f32_avx512_8x48_chunk(d, rows, taps, threads) : 1;
   const int64_t items = d->im2col ? (rows + per - 1) / per : rows * ((Q + 8 - 1) / 8);
   const int team = (int)pk_min64(threads, items);
-  pk_conv_gemm_f32_avx512_8x48_ctx x = {d, pf, rows, taps, per, 0};
+  /*
+   * An im2col call of one GEMM per thread reads each filter block once: packed as it goes, the block is in L2 when
+   * the microkernel reads it, where packing the whole filter first would write it out and read it back from memory.
+   */
+  const int pack_blocks = !in_place && d->im2col && !d->channels_first && items <= team;
+  float *pf = NULL;
+  if (!in_place && !pack_blocks) {
+    const int64_t panels = pk_max_i64(pk_round_up(d->K, 48), pk_round_up(d->K, 8));
+    if ((pf = pk_scratch(0, groups * panels * taps * d->C, sizeof(float))) == NULL) return PK_NO_MEMORY;
+    if (d->channels_first) pk_conv_gemm_f32_avx512_8x48_pack_first(d, taps, groups, pf);
+    else pk_conv_gemm_f32_avx512_8x48_pack(d, taps, groups, pf);
+  }
+  pk_conv_gemm_f32_avx512_8x48_ctx x = {d, pf, rows, taps, per, pack_blocks, 0};
   if (team > 1) pk_parallel_team(team, pk_conv_gemm_f32_avx512_8x48_member, &x);
   else pk_conv_gemm_f32_avx512_8x48_member(&x, 0, 1);
   return x.failed ? PK_NO_MEMORY : PK_OK;
