@@ -5,8 +5,8 @@
  * Legal for any order: a block's points are independent but for the reduction of its stores (Stripe's rule).
  * A stand-in until the working-set ranking of the contraction work replaces it.
  */
-import { coeffOf, isConstant } from '../ir/affine.ts'
-import type { Access, Block, Kernel } from '../ir/nodes.ts'
+import { coeffOf, isConstant, varsOf } from '../ir/affine.ts'
+import type { Access, Block, IndexRange, Kernel } from '../ir/nodes.ts'
 import { loadsOf, mapStmts, withBody } from '../ir/walk.ts'
 
 const DIM_WEIGHT = [1000, 30, 1]
@@ -37,6 +37,20 @@ function reorderBlock(b: Block): Block {
     })
   }
   // Stable: equal scores keep the spec's order (output indices first).
-  const indices = b.indices.map((ix, n) => ({ ix, n })).sort((x, y) => score.get(x.ix.name)! - score.get(y.ix.name)! || x.n - y.n).map((x) => x.ix)
+  const byScore = b.indices.map((ix, n) => ({ ix, n })).sort((x, y) => score.get(x.ix.name)! - score.get(y.ix.name)! || x.n - y.n).map((x) => x.ix)
+  const indices = reductionsInside(byScore, b)
   return indices.every((ix, n) => ix === b.indices[n]) ? b : { ...b, indices }
+}
+
+/**
+ * The order with every index the stores do not use (a reduction's) moved inside the ones they use, the innermost
+ * index staying where contiguity put it: a reduction loop outside a store loop re-walks, on each of its iterations,
+ * every stored element the loops inside it reach (a 3×3 depthwise convolution ordered r, p, s, q walks its whole
+ * output nine times); inside them, each stored element stays in a register or L1 while it accumulates.
+ */
+function reductionsInside(order: readonly IndexRange[], b: Block): readonly IndexRange[] {
+  const stored = new Set<string>()
+  for (const s of b.body) if (s.kind === 'store') for (const e of s.access.index) for (const v of varsOf(e)) stored.add(v)
+  const outer = order.slice(0, -1)
+  return [...outer.filter((ix) => stored.has(ix.name)), ...outer.filter((ix) => !stored.has(ix.name)), ...order.slice(-1)]
 }

@@ -25,6 +25,14 @@ describe('reorder', () => {
     expect(orderOf(wide, ['I', 'F', 'S', 'H', 'W']).at(-1)).toBe('c')
   })
 
+  it('runs reductions inside the loops of the stored element, which then accumulates in place', () => {
+    const depthwise = 'I: f32[N, H, W, C]\nF: f32[3, 3, C]\nO: f32[N, P, Q, C]\nO[n, p, q, c] += I[n, p + r - 1, q + s - 1, c] * F[r, s, c]'
+    expect(orderOf(depthwise, ['I', 'F', 'O', 'N', 'H', 'W', 'C', 'P', 'Q'])).toEqual(['n', 'p', 'q', 'r', 's', 'c'])
+    // A reduction index that walks neither operand contiguously would otherwise go outermost (a whole C per k).
+    expect(orderOf('A: f32[K, M]\nB: f32[K, N]\nC: f32[M, N]\nC[i, j] += A[k, i] * B[k, j]', ['A', 'B', 'C', 'M', 'N', 'K']))
+      .toEqual(['i', 'k', 'j'])
+  })
+
   it('sums a row along its contiguous index', () => {
     expect(orderOf('X: f32[M, N]\ns: f32[M]\ns[i] += X[i, j]', ['X', 's', 'M', 'N'])).toEqual(['i', 'j'])
   })
