@@ -1,7 +1,8 @@
 /**
  * Convolutions through the direct and im2col paths, in a real addon (node-gyp): every ISA version (switched with
  * `__polykern.setIsa`), at 1 and 2 threads, and the generated JS, against the interpreter running the same IR's loop
- * nest. Shapes are small and random: odd sizes, channel counts past one register tile (K > 48), output extents that
+ * nest. Shapes are small and random: odd sizes, channel counts past one and two register tiles (K > 48, 96: small
+ * im2col calls on 2 threads split their channels when their rows do not split evenly), output extents that
  * overhang the input (whole rows of padding), size 1. Tiles come from the cost model (whose direct plans run rows
  * shorter than 3 register tiles through im2col: output rows of 1 to 53 positions cross that switch), and also small
  * ones (mc of one register tile, nc of one panel, kc 4; direct always) in both stationary orders so modest shapes cross
@@ -50,7 +51,7 @@ function sizesOf(next: () => number): Map<string, number> {
     ['N', pick(next, [1, 2])], ['G', pick(next, [1, 3])], ['D', pick(next, [1, 4])], ['T', pick(next, [1, 3, 5])],
     ['H', pick(next, [1, 3, 6, 9])], ['W', pick(next, [1, 5, 8, 13, 21, 40])],
     ['P', pick(next, [1, 3, 5, 7])], ['Q', pick(next, [1, 4, 9, 12, 23, 30, 53])],
-    ['C', pick(next, [1, 3, 8, 17])], ['K', pick(next, [1, 5, 16, 49])],
+    ['C', pick(next, [1, 3, 8, 17])], ['K', pick(next, [1, 5, 16, 49, 97])],
     ['R', pick(next, [1, 2, 3])], ['S', pick(next, [1, 3, 4])],
   ])
 }
