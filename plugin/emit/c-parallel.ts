@@ -79,12 +79,21 @@ export function parallelLoops(kernel: Kernel, symbol: string, names: Names, layo
     const values = [...fields.map((f) => f.name), 'pk_lo'].join(', ')
     const hi = operand(print.bound(loop.hi), PREC.additive)
     const big = `(double)pk_n${work === '1' ? '' : ` * (${work})`} >= PK_PARALLEL_MIN_WORK`
+    const pooled = [`${pad}  ${ctx} pk_ctx = {${values}};`, `${pad}  if (${big}) pk_parallel_for(pk_n, ${fn}, &pk_ctx);`, `${pad}  else ${fn}(&pk_ctx, 0, pk_n);`]
+    // Fewer iterations than threads (a batch of one image): the loop inside runs on the pool instead, when it can.
+    const next = innerCandidate(loop)
+    const nested = next && emit({ ...next, mode: 'parallel' }, depth + 2, print)
     return [
       `${pad}{`,
       `${pad}  const int64_t pk_lo = ${print.bound(loop.lo).text}, pk_n = ${hi} - pk_lo;`,
-      `${pad}  ${ctx} pk_ctx = {${values}};`,
-      `${pad}  if (${big}) pk_parallel_for(pk_n, ${fn}, &pk_ctx);`,
-      `${pad}  else ${fn}(&pk_ctx, 0, pk_n);`,
+      ...(nested === undefined ? pooled : [
+        `${pad}  if (pk_n < pk_threads()) {`,
+        `${pad}    for (int64_t ${v} = pk_lo; ${v} < pk_lo + pk_n; ${v}++)`,
+        ...nested,
+        `${pad}  } else {`,
+        ...pooled.map((line) => `  ${line}`),
+        `${pad}  }`,
+      ]),
       `${pad}}`,
     ]
   }
@@ -117,6 +126,29 @@ function loopVars(body: readonly Stmt[]): string[] {
     if (s.kind === 'loop') found.push(s.v)
   })
   return found
+}
+
+/**
+ * The one loop a parallel loop's body consists of, when it too writes different elements in different iterations and
+ * its bounds do not need the outer index: what runs on the pool when the outer loop has too few iterations.
+ */
+function innerCandidate(loop: Loop): Loop | undefined {
+  const [only] = loop.body
+  if (loop.body.length !== 1 || only.kind !== 'loop' || only.mode !== 'serial') return undefined
+  return boundVars(only.lo).includes(loop.v) || boundVars(only.hi).includes(loop.v) || !writesDisjoint(only) ? undefined : only
+}
+
+function boundVars(b: Bound): string[] {
+  switch (b.kind) {
+    case 'affine':
+      return b.a.terms.map((t) => t.v)
+    case 'max':
+    case 'min':
+      return b.args.flatMap(boundVars)
+    case 'ceildiv':
+    case 'floordiv':
+      return boundVars(b.arg)
+  }
 }
 
 /**

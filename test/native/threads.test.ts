@@ -47,7 +47,14 @@ const nested = K.kernel('nested', ['a', 'b', 'P', 'M', 'N'], [
   ], 'parallel'),
 ])
 
-const KERNELS: readonly Kernel[] = [K.matmul, K.softmax, sumAll, tri, nested]
+/** A parallel loop over a batch whose body is one loop over rows: with a batch of one, the rows go to the pool. */
+const scaleRows = K.kernel('scaleRows', ['x', 'y', 'N', 'P'], [
+  tensor('x', 'f32', ['N', 'P'], 'in'), tensor('y', 'f32', ['N', 'P'], 'out'),
+], ['N', 'P'], [
+  loop('n', 0, 'N', [loop('p', 0, 'P', [store('y', ['n', 'p'], '=', bin('mul', ld('x', ['n', 'p']), k(2), 'f32'))])], 'parallel'),
+])
+
+const KERNELS: readonly Kernel[] = [K.matmul, K.softmax, sumAll, tri, nested, scaleRows]
 const BAKED_THREADS = 3
 const require = createRequire(import.meta.url)
 const opts = resolveOptions({ cacheDir: 'node_modules/.cache/polykern-test' })
@@ -112,6 +119,15 @@ describe('which loops run on the pool', () => {
     const c = emitC(nested, 'nest')
     expect(c.match(/pk_parallel_for\(/g)).toHaveLength(1)
     expect(c).not.toContain('nest_p1')
+  })
+
+  it('with fewer iterations than threads, a parallel loop hands the pool its one inner loop, if that writes disjointly', () => {
+    const c = emitC(scaleRows, 'rows')
+    expect(c).toContain('if (pk_n < pk_threads()) {')
+    expect(/typedef struct \{([^}]*)\} rows_p1_ctx;/.exec(c)?.[1]).toMatch(/int64_t n;/)
+    // The inner loop of matmul reduces into C[i, j] across k, and tri's inner loop is bounded by its outer index.
+    expect(emitC(K.matmul, 'mm')).not.toContain('pk_threads()')
+    expect(emitC(tri, 'tri')).not.toContain('pk_threads()')
   })
 
   it('the chunk function receives enclosing indices; an inner bound on the loop’s own index counts as one iteration', () => {
@@ -179,6 +195,18 @@ describe('results', () => {
             expect(outputs(kernel, addon[kernel.name], args), `${label}, ${threads} threads`).toEqual(serial)
           }
         }
+      }
+    }
+  })
+
+  it('a batch of one runs its rows on the pool with the same results as one thread', () => {
+    const next = rng(0xba7c)
+    for (const P of [1, 2, 3, 17, 100]) {
+      const args = argsFor(scaleRows, { N: 1, P }, next)
+      const want = outputs(scaleRows, (...a) => interpret(scaleRows, a), args)
+      for (const threads of [1, 2, 4]) {
+        addon.__polykern.setThreads(threads)
+        expect(outputs(scaleRows, addon.scaleRows, args), `P=${P}, ${threads} threads`).toEqual(want)
       }
     }
   })

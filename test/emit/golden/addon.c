@@ -93,24 +93,26 @@ static void kc_1_softmax_avx512_p1(void *pk_ctx, int64_t pk_begin, int64_t pk_en
   }
 }
 
-/* Iterations [pk_begin, pk_end) of the parallel loop over i, counted from its first (pk_lo). */
+/* Iterations [pk_begin, pk_end) of the parallel loop over j, counted from its first (pk_lo). */
 typedef struct {
+  const float *restrict X;
   float *restrict Y;
-  float *restrict z;
+  float *restrict m;
   int64_t D;
+  int64_t i;
   int64_t pk_lo;
 } kc_1_softmax_avx512_p2_ctx;
 
 static void kc_1_softmax_avx512_p2(void *pk_ctx, int64_t pk_begin, int64_t pk_end) {
   const kc_1_softmax_avx512_p2_ctx *pk_c = pk_ctx;
+  const float *restrict X = pk_c->X;
   float *restrict Y = pk_c->Y;
-  float *restrict z = pk_c->z;
+  float *restrict m = pk_c->m;
   int64_t D = pk_c->D;
+  int64_t i = pk_c->i;
   const int64_t pk_first = pk_c->pk_lo + pk_begin, pk_last = pk_c->pk_lo + pk_end;
-  for (int64_t i = pk_first; i < pk_last; i++) {
-    for (int64_t j = 0; j < D; j++) {
-      z[i] += Y[i*D + j];
-    }
+  for (int64_t j = pk_first; j < pk_last; j++) {
+    Y[i*D + j] = expf(X[i*D + j] - m[i]);
   }
 }
 
@@ -130,8 +132,50 @@ static void kc_1_softmax_avx512_p3(void *pk_ctx, int64_t pk_begin, int64_t pk_en
   const int64_t pk_first = pk_c->pk_lo + pk_begin, pk_last = pk_c->pk_lo + pk_end;
   for (int64_t i = pk_first; i < pk_last; i++) {
     for (int64_t j = 0; j < D; j++) {
+      z[i] += Y[i*D + j];
+    }
+  }
+}
+
+/* Iterations [pk_begin, pk_end) of the parallel loop over i, counted from its first (pk_lo). */
+typedef struct {
+  float *restrict Y;
+  float *restrict z;
+  int64_t D;
+  int64_t pk_lo;
+} kc_1_softmax_avx512_p4_ctx;
+
+static void kc_1_softmax_avx512_p4(void *pk_ctx, int64_t pk_begin, int64_t pk_end) {
+  const kc_1_softmax_avx512_p4_ctx *pk_c = pk_ctx;
+  float *restrict Y = pk_c->Y;
+  float *restrict z = pk_c->z;
+  int64_t D = pk_c->D;
+  const int64_t pk_first = pk_c->pk_lo + pk_begin, pk_last = pk_c->pk_lo + pk_end;
+  for (int64_t i = pk_first; i < pk_last; i++) {
+    for (int64_t j = 0; j < D; j++) {
       Y[i*D + j] = Y[i*D + j] / z[i];
     }
+  }
+}
+
+/* Iterations [pk_begin, pk_end) of the parallel loop over j, counted from its first (pk_lo). */
+typedef struct {
+  float *restrict Y;
+  float *restrict z;
+  int64_t D;
+  int64_t i;
+  int64_t pk_lo;
+} kc_1_softmax_avx512_p5_ctx;
+
+static void kc_1_softmax_avx512_p5(void *pk_ctx, int64_t pk_begin, int64_t pk_end) {
+  const kc_1_softmax_avx512_p5_ctx *pk_c = pk_ctx;
+  float *restrict Y = pk_c->Y;
+  float *restrict z = pk_c->z;
+  int64_t D = pk_c->D;
+  int64_t i = pk_c->i;
+  const int64_t pk_first = pk_c->pk_lo + pk_begin, pk_last = pk_c->pk_lo + pk_end;
+  for (int64_t j = pk_first; j < pk_last; j++) {
+    Y[i*D + j] = Y[i*D + j] / z[i];
   }
 }
 
@@ -152,22 +196,42 @@ static int kc_1_softmax_avx512(const float *restrict X, float *restrict Y, int64
   }
   {
     const int64_t pk_lo = 0, pk_n = N - pk_lo;
-    kc_1_softmax_avx512_p1_ctx pk_ctx = {X, Y, m, D, pk_lo};
-    if ((double)pk_n * ((double)D) >= PK_PARALLEL_MIN_WORK) pk_parallel_for(pk_n, kc_1_softmax_avx512_p1, &pk_ctx);
-    else kc_1_softmax_avx512_p1(&pk_ctx, 0, pk_n);
+    if (pk_n < pk_threads()) {
+      for (int64_t i = pk_lo; i < pk_lo + pk_n; i++)
+      {
+        const int64_t pk_lo = 0, pk_n = D - pk_lo;
+        kc_1_softmax_avx512_p2_ctx pk_ctx = {X, Y, m, D, i, pk_lo};
+        if ((double)pk_n >= PK_PARALLEL_MIN_WORK) pk_parallel_for(pk_n, kc_1_softmax_avx512_p2, &pk_ctx);
+        else kc_1_softmax_avx512_p2(&pk_ctx, 0, pk_n);
+      }
+    } else {
+      kc_1_softmax_avx512_p1_ctx pk_ctx = {X, Y, m, D, pk_lo};
+      if ((double)pk_n * ((double)D) >= PK_PARALLEL_MIN_WORK) pk_parallel_for(pk_n, kc_1_softmax_avx512_p1, &pk_ctx);
+      else kc_1_softmax_avx512_p1(&pk_ctx, 0, pk_n);
+    }
   }
   for (int64_t q = 0; q < N; q++) z[q] = 0.0f;
-  {
-    const int64_t pk_lo = 0, pk_n = N - pk_lo;
-    kc_1_softmax_avx512_p2_ctx pk_ctx = {Y, z, D, pk_lo};
-    if ((double)pk_n * ((double)D) >= PK_PARALLEL_MIN_WORK) pk_parallel_for(pk_n, kc_1_softmax_avx512_p2, &pk_ctx);
-    else kc_1_softmax_avx512_p2(&pk_ctx, 0, pk_n);
-  }
   {
     const int64_t pk_lo = 0, pk_n = N - pk_lo;
     kc_1_softmax_avx512_p3_ctx pk_ctx = {Y, z, D, pk_lo};
     if ((double)pk_n * ((double)D) >= PK_PARALLEL_MIN_WORK) pk_parallel_for(pk_n, kc_1_softmax_avx512_p3, &pk_ctx);
     else kc_1_softmax_avx512_p3(&pk_ctx, 0, pk_n);
+  }
+  {
+    const int64_t pk_lo = 0, pk_n = N - pk_lo;
+    if (pk_n < pk_threads()) {
+      for (int64_t i = pk_lo; i < pk_lo + pk_n; i++)
+      {
+        const int64_t pk_lo = 0, pk_n = D - pk_lo;
+        kc_1_softmax_avx512_p5_ctx pk_ctx = {Y, z, D, i, pk_lo};
+        if ((double)pk_n >= PK_PARALLEL_MIN_WORK) pk_parallel_for(pk_n, kc_1_softmax_avx512_p5, &pk_ctx);
+        else kc_1_softmax_avx512_p5(&pk_ctx, 0, pk_n);
+      }
+    } else {
+      kc_1_softmax_avx512_p4_ctx pk_ctx = {Y, z, D, pk_lo};
+      if ((double)pk_n * ((double)D) >= PK_PARALLEL_MIN_WORK) pk_parallel_for(pk_n, kc_1_softmax_avx512_p4, &pk_ctx);
+      else kc_1_softmax_avx512_p4(&pk_ctx, 0, pk_n);
+    }
   }
   free(m);
   free(z);
@@ -262,24 +326,26 @@ static void kc_1_softmax_avx2_p1(void *pk_ctx, int64_t pk_begin, int64_t pk_end)
   }
 }
 
-/* Iterations [pk_begin, pk_end) of the parallel loop over i, counted from its first (pk_lo). */
+/* Iterations [pk_begin, pk_end) of the parallel loop over j, counted from its first (pk_lo). */
 typedef struct {
+  const float *restrict X;
   float *restrict Y;
-  float *restrict z;
+  float *restrict m;
   int64_t D;
+  int64_t i;
   int64_t pk_lo;
 } kc_1_softmax_avx2_p2_ctx;
 
 static void kc_1_softmax_avx2_p2(void *pk_ctx, int64_t pk_begin, int64_t pk_end) {
   const kc_1_softmax_avx2_p2_ctx *pk_c = pk_ctx;
+  const float *restrict X = pk_c->X;
   float *restrict Y = pk_c->Y;
-  float *restrict z = pk_c->z;
+  float *restrict m = pk_c->m;
   int64_t D = pk_c->D;
+  int64_t i = pk_c->i;
   const int64_t pk_first = pk_c->pk_lo + pk_begin, pk_last = pk_c->pk_lo + pk_end;
-  for (int64_t i = pk_first; i < pk_last; i++) {
-    for (int64_t j = 0; j < D; j++) {
-      z[i] += Y[i*D + j];
-    }
+  for (int64_t j = pk_first; j < pk_last; j++) {
+    Y[i*D + j] = expf(X[i*D + j] - m[i]);
   }
 }
 
@@ -299,8 +365,50 @@ static void kc_1_softmax_avx2_p3(void *pk_ctx, int64_t pk_begin, int64_t pk_end)
   const int64_t pk_first = pk_c->pk_lo + pk_begin, pk_last = pk_c->pk_lo + pk_end;
   for (int64_t i = pk_first; i < pk_last; i++) {
     for (int64_t j = 0; j < D; j++) {
+      z[i] += Y[i*D + j];
+    }
+  }
+}
+
+/* Iterations [pk_begin, pk_end) of the parallel loop over i, counted from its first (pk_lo). */
+typedef struct {
+  float *restrict Y;
+  float *restrict z;
+  int64_t D;
+  int64_t pk_lo;
+} kc_1_softmax_avx2_p4_ctx;
+
+static void kc_1_softmax_avx2_p4(void *pk_ctx, int64_t pk_begin, int64_t pk_end) {
+  const kc_1_softmax_avx2_p4_ctx *pk_c = pk_ctx;
+  float *restrict Y = pk_c->Y;
+  float *restrict z = pk_c->z;
+  int64_t D = pk_c->D;
+  const int64_t pk_first = pk_c->pk_lo + pk_begin, pk_last = pk_c->pk_lo + pk_end;
+  for (int64_t i = pk_first; i < pk_last; i++) {
+    for (int64_t j = 0; j < D; j++) {
       Y[i*D + j] = Y[i*D + j] / z[i];
     }
+  }
+}
+
+/* Iterations [pk_begin, pk_end) of the parallel loop over j, counted from its first (pk_lo). */
+typedef struct {
+  float *restrict Y;
+  float *restrict z;
+  int64_t D;
+  int64_t i;
+  int64_t pk_lo;
+} kc_1_softmax_avx2_p5_ctx;
+
+static void kc_1_softmax_avx2_p5(void *pk_ctx, int64_t pk_begin, int64_t pk_end) {
+  const kc_1_softmax_avx2_p5_ctx *pk_c = pk_ctx;
+  float *restrict Y = pk_c->Y;
+  float *restrict z = pk_c->z;
+  int64_t D = pk_c->D;
+  int64_t i = pk_c->i;
+  const int64_t pk_first = pk_c->pk_lo + pk_begin, pk_last = pk_c->pk_lo + pk_end;
+  for (int64_t j = pk_first; j < pk_last; j++) {
+    Y[i*D + j] = Y[i*D + j] / z[i];
   }
 }
 
@@ -321,22 +429,42 @@ static int kc_1_softmax_avx2(const float *restrict X, float *restrict Y, int64_t
   }
   {
     const int64_t pk_lo = 0, pk_n = N - pk_lo;
-    kc_1_softmax_avx2_p1_ctx pk_ctx = {X, Y, m, D, pk_lo};
-    if ((double)pk_n * ((double)D) >= PK_PARALLEL_MIN_WORK) pk_parallel_for(pk_n, kc_1_softmax_avx2_p1, &pk_ctx);
-    else kc_1_softmax_avx2_p1(&pk_ctx, 0, pk_n);
+    if (pk_n < pk_threads()) {
+      for (int64_t i = pk_lo; i < pk_lo + pk_n; i++)
+      {
+        const int64_t pk_lo = 0, pk_n = D - pk_lo;
+        kc_1_softmax_avx2_p2_ctx pk_ctx = {X, Y, m, D, i, pk_lo};
+        if ((double)pk_n >= PK_PARALLEL_MIN_WORK) pk_parallel_for(pk_n, kc_1_softmax_avx2_p2, &pk_ctx);
+        else kc_1_softmax_avx2_p2(&pk_ctx, 0, pk_n);
+      }
+    } else {
+      kc_1_softmax_avx2_p1_ctx pk_ctx = {X, Y, m, D, pk_lo};
+      if ((double)pk_n * ((double)D) >= PK_PARALLEL_MIN_WORK) pk_parallel_for(pk_n, kc_1_softmax_avx2_p1, &pk_ctx);
+      else kc_1_softmax_avx2_p1(&pk_ctx, 0, pk_n);
+    }
   }
   for (int64_t q = 0; q < N; q++) z[q] = 0.0f;
-  {
-    const int64_t pk_lo = 0, pk_n = N - pk_lo;
-    kc_1_softmax_avx2_p2_ctx pk_ctx = {Y, z, D, pk_lo};
-    if ((double)pk_n * ((double)D) >= PK_PARALLEL_MIN_WORK) pk_parallel_for(pk_n, kc_1_softmax_avx2_p2, &pk_ctx);
-    else kc_1_softmax_avx2_p2(&pk_ctx, 0, pk_n);
-  }
   {
     const int64_t pk_lo = 0, pk_n = N - pk_lo;
     kc_1_softmax_avx2_p3_ctx pk_ctx = {Y, z, D, pk_lo};
     if ((double)pk_n * ((double)D) >= PK_PARALLEL_MIN_WORK) pk_parallel_for(pk_n, kc_1_softmax_avx2_p3, &pk_ctx);
     else kc_1_softmax_avx2_p3(&pk_ctx, 0, pk_n);
+  }
+  {
+    const int64_t pk_lo = 0, pk_n = N - pk_lo;
+    if (pk_n < pk_threads()) {
+      for (int64_t i = pk_lo; i < pk_lo + pk_n; i++)
+      {
+        const int64_t pk_lo = 0, pk_n = D - pk_lo;
+        kc_1_softmax_avx2_p5_ctx pk_ctx = {Y, z, D, i, pk_lo};
+        if ((double)pk_n >= PK_PARALLEL_MIN_WORK) pk_parallel_for(pk_n, kc_1_softmax_avx2_p5, &pk_ctx);
+        else kc_1_softmax_avx2_p5(&pk_ctx, 0, pk_n);
+      }
+    } else {
+      kc_1_softmax_avx2_p4_ctx pk_ctx = {Y, z, D, pk_lo};
+      if ((double)pk_n * ((double)D) >= PK_PARALLEL_MIN_WORK) pk_parallel_for(pk_n, kc_1_softmax_avx2_p4, &pk_ctx);
+      else kc_1_softmax_avx2_p4(&pk_ctx, 0, pk_n);
+    }
   }
   free(m);
   free(z);
@@ -429,24 +557,26 @@ static void kc_1_softmax_scalar_p1(void *pk_ctx, int64_t pk_begin, int64_t pk_en
   }
 }
 
-/* Iterations [pk_begin, pk_end) of the parallel loop over i, counted from its first (pk_lo). */
+/* Iterations [pk_begin, pk_end) of the parallel loop over j, counted from its first (pk_lo). */
 typedef struct {
+  const float *restrict X;
   float *restrict Y;
-  float *restrict z;
+  float *restrict m;
   int64_t D;
+  int64_t i;
   int64_t pk_lo;
 } kc_1_softmax_scalar_p2_ctx;
 
 static void kc_1_softmax_scalar_p2(void *pk_ctx, int64_t pk_begin, int64_t pk_end) {
   const kc_1_softmax_scalar_p2_ctx *pk_c = pk_ctx;
+  const float *restrict X = pk_c->X;
   float *restrict Y = pk_c->Y;
-  float *restrict z = pk_c->z;
+  float *restrict m = pk_c->m;
   int64_t D = pk_c->D;
+  int64_t i = pk_c->i;
   const int64_t pk_first = pk_c->pk_lo + pk_begin, pk_last = pk_c->pk_lo + pk_end;
-  for (int64_t i = pk_first; i < pk_last; i++) {
-    for (int64_t j = 0; j < D; j++) {
-      z[i] += Y[i*D + j];
-    }
+  for (int64_t j = pk_first; j < pk_last; j++) {
+    Y[i*D + j] = expf(X[i*D + j] - m[i]);
   }
 }
 
@@ -466,8 +596,50 @@ static void kc_1_softmax_scalar_p3(void *pk_ctx, int64_t pk_begin, int64_t pk_en
   const int64_t pk_first = pk_c->pk_lo + pk_begin, pk_last = pk_c->pk_lo + pk_end;
   for (int64_t i = pk_first; i < pk_last; i++) {
     for (int64_t j = 0; j < D; j++) {
+      z[i] += Y[i*D + j];
+    }
+  }
+}
+
+/* Iterations [pk_begin, pk_end) of the parallel loop over i, counted from its first (pk_lo). */
+typedef struct {
+  float *restrict Y;
+  float *restrict z;
+  int64_t D;
+  int64_t pk_lo;
+} kc_1_softmax_scalar_p4_ctx;
+
+static void kc_1_softmax_scalar_p4(void *pk_ctx, int64_t pk_begin, int64_t pk_end) {
+  const kc_1_softmax_scalar_p4_ctx *pk_c = pk_ctx;
+  float *restrict Y = pk_c->Y;
+  float *restrict z = pk_c->z;
+  int64_t D = pk_c->D;
+  const int64_t pk_first = pk_c->pk_lo + pk_begin, pk_last = pk_c->pk_lo + pk_end;
+  for (int64_t i = pk_first; i < pk_last; i++) {
+    for (int64_t j = 0; j < D; j++) {
       Y[i*D + j] = Y[i*D + j] / z[i];
     }
+  }
+}
+
+/* Iterations [pk_begin, pk_end) of the parallel loop over j, counted from its first (pk_lo). */
+typedef struct {
+  float *restrict Y;
+  float *restrict z;
+  int64_t D;
+  int64_t i;
+  int64_t pk_lo;
+} kc_1_softmax_scalar_p5_ctx;
+
+static void kc_1_softmax_scalar_p5(void *pk_ctx, int64_t pk_begin, int64_t pk_end) {
+  const kc_1_softmax_scalar_p5_ctx *pk_c = pk_ctx;
+  float *restrict Y = pk_c->Y;
+  float *restrict z = pk_c->z;
+  int64_t D = pk_c->D;
+  int64_t i = pk_c->i;
+  const int64_t pk_first = pk_c->pk_lo + pk_begin, pk_last = pk_c->pk_lo + pk_end;
+  for (int64_t j = pk_first; j < pk_last; j++) {
+    Y[i*D + j] = Y[i*D + j] / z[i];
   }
 }
 
@@ -488,22 +660,42 @@ static int kc_1_softmax_scalar(const float *restrict X, float *restrict Y, int64
   }
   {
     const int64_t pk_lo = 0, pk_n = N - pk_lo;
-    kc_1_softmax_scalar_p1_ctx pk_ctx = {X, Y, m, D, pk_lo};
-    if ((double)pk_n * ((double)D) >= PK_PARALLEL_MIN_WORK) pk_parallel_for(pk_n, kc_1_softmax_scalar_p1, &pk_ctx);
-    else kc_1_softmax_scalar_p1(&pk_ctx, 0, pk_n);
+    if (pk_n < pk_threads()) {
+      for (int64_t i = pk_lo; i < pk_lo + pk_n; i++)
+      {
+        const int64_t pk_lo = 0, pk_n = D - pk_lo;
+        kc_1_softmax_scalar_p2_ctx pk_ctx = {X, Y, m, D, i, pk_lo};
+        if ((double)pk_n >= PK_PARALLEL_MIN_WORK) pk_parallel_for(pk_n, kc_1_softmax_scalar_p2, &pk_ctx);
+        else kc_1_softmax_scalar_p2(&pk_ctx, 0, pk_n);
+      }
+    } else {
+      kc_1_softmax_scalar_p1_ctx pk_ctx = {X, Y, m, D, pk_lo};
+      if ((double)pk_n * ((double)D) >= PK_PARALLEL_MIN_WORK) pk_parallel_for(pk_n, kc_1_softmax_scalar_p1, &pk_ctx);
+      else kc_1_softmax_scalar_p1(&pk_ctx, 0, pk_n);
+    }
   }
   for (int64_t q = 0; q < N; q++) z[q] = 0.0f;
-  {
-    const int64_t pk_lo = 0, pk_n = N - pk_lo;
-    kc_1_softmax_scalar_p2_ctx pk_ctx = {Y, z, D, pk_lo};
-    if ((double)pk_n * ((double)D) >= PK_PARALLEL_MIN_WORK) pk_parallel_for(pk_n, kc_1_softmax_scalar_p2, &pk_ctx);
-    else kc_1_softmax_scalar_p2(&pk_ctx, 0, pk_n);
-  }
   {
     const int64_t pk_lo = 0, pk_n = N - pk_lo;
     kc_1_softmax_scalar_p3_ctx pk_ctx = {Y, z, D, pk_lo};
     if ((double)pk_n * ((double)D) >= PK_PARALLEL_MIN_WORK) pk_parallel_for(pk_n, kc_1_softmax_scalar_p3, &pk_ctx);
     else kc_1_softmax_scalar_p3(&pk_ctx, 0, pk_n);
+  }
+  {
+    const int64_t pk_lo = 0, pk_n = N - pk_lo;
+    if (pk_n < pk_threads()) {
+      for (int64_t i = pk_lo; i < pk_lo + pk_n; i++)
+      {
+        const int64_t pk_lo = 0, pk_n = D - pk_lo;
+        kc_1_softmax_scalar_p5_ctx pk_ctx = {Y, z, D, i, pk_lo};
+        if ((double)pk_n >= PK_PARALLEL_MIN_WORK) pk_parallel_for(pk_n, kc_1_softmax_scalar_p5, &pk_ctx);
+        else kc_1_softmax_scalar_p5(&pk_ctx, 0, pk_n);
+      }
+    } else {
+      kc_1_softmax_scalar_p4_ctx pk_ctx = {Y, z, D, pk_lo};
+      if ((double)pk_n * ((double)D) >= PK_PARALLEL_MIN_WORK) pk_parallel_for(pk_n, kc_1_softmax_scalar_p4, &pk_ctx);
+      else kc_1_softmax_scalar_p4(&pk_ctx, 0, pk_n);
+    }
   }
   free(m);
   free(z);
