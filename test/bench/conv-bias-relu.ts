@@ -8,6 +8,7 @@ import * as ort from 'onnxruntime-node'
 import * as runtime from 'polykern/runtime'
 import * as kernels from './conv-kernels.ts'
 import { native, onnxLayout, randomF32, referenceConv, systemBench, writingInto, type ConvRun } from './conv.ts'
+import { PASSES } from './measure.ts'
 import { outputSize, type ConvModelShape } from './conv-onnx.ts'
 import { model } from './rowwise-onnx.ts'
 
@@ -36,19 +37,21 @@ export async function benchConvBiasRelu(run: ConvRun, log: (line: string) => voi
   const bench = systemBench(run, log, { name, shape: s, flops, reference })
   const writing = writingInto(O)
   const setThreads = Reflect.get(runtime, 'setThreads') as ((n: number) => void) | undefined
-  for (const threads of [1, 2] as const) {
-    setThreads?.(threads)
-    for (const system of ['polykern', 'polykern-unfused'] as const) await bench(system, threads, calls[system], writing(calls[system]))
-  }
   const { X, W, toNhwc } = onnxLayout(s, I, F)
-  for (const threads of [1, 2] as const) {
-    const session = await ort.InferenceSession.create(convBiasReluModel(s, W, bias), {
-      intraOpNumThreads: threads, interOpNumThreads: 1, executionMode: 'sequential', graphOptimizationLevel: 'all',
-    })
-    const feeds = { X: new ort.Tensor('float32', X, [s.N, s.C, s.H, s.W]) }
-    const call = () => session.run(feeds)
-    await bench('onnxruntime', threads, call, async () => toNhwc((await call()).Y.data as Float32Array))
-    await session.release()
+  for (let pass = 0; pass < PASSES; pass++) {
+    for (const threads of [1, 2] as const) {
+      setThreads?.(threads)
+      for (const system of ['polykern', 'polykern-unfused'] as const) await bench(system, threads, calls[system], writing(calls[system]))
+    }
+    for (const threads of [1, 2] as const) {
+      const session = await ort.InferenceSession.create(convBiasReluModel(s, W, bias), {
+        intraOpNumThreads: threads, interOpNumThreads: 1, executionMode: 'sequential', graphOptimizationLevel: 'all',
+      })
+      const feeds = { X: new ort.Tensor('float32', X, [s.N, s.C, s.H, s.W]) }
+      const call = () => session.run(feeds)
+      await bench('onnxruntime', threads, call, async () => toNhwc((await call()).Y.data as Float32Array))
+      await session.release()
+    }
   }
   await bench('js-loops', 1, calls['js-loops'], writing(calls['js-loops']))
 }

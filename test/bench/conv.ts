@@ -9,7 +9,7 @@ import * as ort from 'onnxruntime-node'
 import * as runtime from 'polykern/runtime'
 import * as kernels from './conv-kernels.ts'
 import { convModel, outputSize, type ConvModelShape } from './conv-onnx.ts'
-import { measure, timeCall } from './measure.ts'
+import { keepFastest, measure, PASSES, timeCall } from './measure.ts'
 import { maxRelErr } from './reference.ts'
 
 export type ConvSystem = 'polykern' | 'polykern-im2col' | 'polykern-unfused' | 'onnxruntime' | 'js-loops'
@@ -93,21 +93,23 @@ export async function benchConv(
     const writing = writingInto(O)
     const direct = native(runtime.kernels(), name)
     const viaIm2col = native(im2col.kernels(), name)
-    for (const threads of [1, 2] as const) {
-      setThreads?.(threads)
-      im2col.setThreads(threads)
-      await bench('polykern', threads, () => direct(...args), writing(() => direct(...args)))
-      await bench('polykern-im2col', threads, () => viaIm2col(...args), writing(() => viaIm2col(...args)))
-    }
     const { X, W, toNhwc } = onnxLayout(s, I, F)
-    for (const threads of [1, 2] as const) {
-      const session = await ort.InferenceSession.create(convModel(s, W), {
-        intraOpNumThreads: threads, interOpNumThreads: 1, executionMode: 'sequential', graphOptimizationLevel: 'all',
-      })
-      const feeds = { X: new ort.Tensor('float32', X, [s.N, s.C, s.H, s.W]) }
-      const call = () => session.run(feeds)
-      await bench('onnxruntime', threads, call, async () => toNhwc((await call()).Y.data as Float32Array))
-      await session.release()
+    for (let pass = 0; pass < PASSES; pass++) {
+      for (const threads of [1, 2] as const) {
+        setThreads?.(threads)
+        im2col.setThreads(threads)
+        await bench('polykern', threads, () => direct(...args), writing(() => direct(...args)))
+        await bench('polykern-im2col', threads, () => viaIm2col(...args), writing(() => viaIm2col(...args)))
+      }
+      for (const threads of [1, 2] as const) {
+        const session = await ort.InferenceSession.create(convModel(s, W), {
+          intraOpNumThreads: threads, interOpNumThreads: 1, executionMode: 'sequential', graphOptimizationLevel: 'all',
+        })
+        const feeds = { X: new ort.Tensor('float32', X, [s.N, s.C, s.H, s.W]) }
+        const call = () => session.run(feeds)
+        await bench('onnxruntime', threads, call, async () => toNhwc((await call()).Y.data as Float32Array))
+        await session.release()
+      }
     }
     // The loops themselves: the annotated functions are rewritten to call the addon.
     const { R, stride, pad } = s
@@ -135,7 +137,7 @@ export function systemBench(
     }
     const t = await measure(call, verifySeconds)
     const gflops = c.flops / t.bestSeconds / 1e9
-    run.results.push({
+    keepFastest(run.results, {
       name: c.name, kind: 'conv', shape: c.shape, system, threads, maxRelErr: err, gflops, medianGflops: c.flops / t.medianSeconds / 1e9, ...t,
     })
     log(`  ${`${system} ${threads}T`.padEnd(22)} ${gflops.toFixed(2).padStart(8)} GFLOP/s  (${t.runs} runs, maxRelErr ${err.toExponential(1)})`)

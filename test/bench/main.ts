@@ -10,7 +10,7 @@ import * as runtime from 'polykern/runtime'
 import { CASES, elementsOf, flopsOf, operandShapes, shapeOf, type GemmCase } from './cases.ts'
 import { jsLoops } from './js-loops.ts'
 import * as benchKernels from './kernels.ts'
-import { measure, timeCall } from './measure.ts'
+import { keepFastest, measure, PASSES, timeCall } from './measure.ts'
 import { onnxRunner } from './onnx-runner.ts'
 import { measurePeak, type Peak } from './peak.ts'
 import { maxRelErr, referenceGemm } from './reference.ts'
@@ -131,7 +131,7 @@ async function benchCase(c: GemmCase): Promise<void> {
     const t = await measure(call, verifySeconds)
     const gflops = flopsOf(shapeOf(c)) / t.bestSeconds / 1e9
     const medianGflops = flopsOf(shapeOf(c)) / t.medianSeconds / 1e9
-    results.push({ name: c.name, kind: 'gemm', shape: shapeOf(c), system, threads, gflops, maxRelErr: err, medianGflops, ...t, ...extra })
+    keepFastest(results, { name: c.name, kind: 'gemm', shape: shapeOf(c), system, threads, gflops, maxRelErr: err, medianGflops, ...t, ...extra })
     log(`  ${`${system} ${threads}T`.padEnd(16)} ${gflops.toFixed(2).padStart(8)} GFLOP/s  (median ${medianGflops.toFixed(2)}, ${t.runs} runs, maxRelErr ${err.toExponential(1)})`)
   }
   const skip = (system: System, reason: string): void => {
@@ -150,20 +150,20 @@ async function benchCase(c: GemmCase): Promise<void> {
     return C
   }
 
-  if (entry.nativeFn) {
-    for (const threads of [1, 2] as const) {
-      setThreads?.(threads)
-      const call = callWith(entry.nativeFn)
-      await bench('polykern', threads, call, writing(call), { threadsSet })
+  if (!entry.nativeFn) skip('polykern', `the native addon did not load (${entry.addonPath ?? 'no addon'})`)
+  for (let pass = 0; pass < PASSES; pass++) {
+    if (entry.nativeFn) {
+      for (const threads of [1, 2] as const) {
+        setThreads?.(threads)
+        const call = callWith(entry.nativeFn)
+        await bench('polykern', threads, call, writing(call), { threadsSet })
+      }
     }
-  } else {
-    skip('polykern', `the native addon did not load (${entry.addonPath ?? 'no addon'})`)
-  }
-
-  for (const threads of [1, 2] as const) {
-    const session = await onnxRunner(c, A, B, threads)
-    await bench('onnxruntime', threads, session.run, async () => session.outputOf(await session.run()))
-    await session.release()
+    for (const threads of [1, 2] as const) {
+      const session = await onnxRunner(c, A, B, threads)
+      await bench('onnxruntime', threads, session.run, async () => session.outputOf(await session.run()))
+      await session.release()
+    }
   }
 
   if (flopsOf(shapeOf(c)) > JS_MAX_FLOPS) {

@@ -8,7 +8,7 @@
  */
 import * as ort from 'onnxruntime-node'
 import * as runtime from 'polykern/runtime'
-import { measure, timeCall } from './measure.ts'
+import { keepFastest, measure, PASSES, timeCall } from './measure.ts'
 import { maxRelErr } from './reference.ts'
 import * as kernels from './rowwise-kernels.ts'
 import { batchNormReluModel, layerNormModel, softmaxModel } from './rowwise-onnx.ts'
@@ -88,7 +88,7 @@ export async function benchRowwise(cases: readonly RowwiseCase[], log: (line: st
       }
       const t = await measure(call, verifySeconds)
       const flops = FLOPS_PER_ELEMENT[c.op] * setup.elements
-      run.results.push({
+      keepFastest(run.results, {
         name: c.name, kind: 'rowwise', shape: c.shape, system, threads, maxRelErr: err,
         gflops: flops / t.bestSeconds / 1e9, medianGflops: flops / t.medianSeconds / 1e9, gbps: bytes / t.bestSeconds / 1e9,
         ...t, ...(system.startsWith('polykern') ? { threadsSet: setThreads !== undefined } : {}),
@@ -101,18 +101,20 @@ export async function benchRowwise(cases: readonly RowwiseCase[], log: (line: st
       call()
       return setup.out
     }
-    for (const threads of [1, 2] as const) {
-      setThreads?.(threads)
-      await bench('polykern', threads, setup.fused, writing(setup.fused))
-      await bench('polykern-unfused', threads, setup.unfused, writing(setup.unfused))
-    }
-    for (const threads of [1, 2] as const) {
-      const session = await ort.InferenceSession.create(setup.model, {
-        intraOpNumThreads: threads, interOpNumThreads: 1, executionMode: 'sequential', graphOptimizationLevel: 'all',
-      })
-      const call = () => session.run(setup.feeds)
-      await bench('onnxruntime', threads, call, async () => setup.fromOnnx((await call()).Y.data as Float32Array))
-      await session.release()
+    for (let pass = 0; pass < PASSES; pass++) {
+      for (const threads of [1, 2] as const) {
+        setThreads?.(threads)
+        await bench('polykern', threads, setup.fused, writing(setup.fused))
+        await bench('polykern-unfused', threads, setup.unfused, writing(setup.unfused))
+      }
+      for (const threads of [1, 2] as const) {
+        const session = await ort.InferenceSession.create(setup.model, {
+          intraOpNumThreads: threads, interOpNumThreads: 1, executionMode: 'sequential', graphOptimizationLevel: 'all',
+        })
+        const call = () => session.run(setup.feeds)
+        await bench('onnxruntime', threads, call, async () => setup.fromOnnx((await call()).Y.data as Float32Array))
+        await session.release()
+      }
     }
     await bench('js-loops', 1, setup.js, writing(setup.js))
   }
