@@ -84,9 +84,11 @@ export function withBlocking(kernel: Kernel, id: string, isa: Isa, blocking: Gem
 
 /**
  * Fastest seconds per call of the copies `which` at `sizes` (Infinity: output disagreed with the first copy's, not
- * timed), after at least MIN_ROUNDS rounds and until `budgetMs` or MAX_ROUNDS.
+ * timed), after at least MIN_ROUNDS rounds and until `budgetMs` or `maxRounds`.
  */
-export function timeVariants(v: Variants, which: readonly number[], sizes: ReadonlyMap<string, number>, budgetMs: number): number[] {
+export function timeVariants(
+  v: Variants, which: readonly number[], sizes: ReadonlyMap<string, number>, budgetMs: number, maxRounds = MAX_ROUNDS,
+): number[] {
   const args = argumentsOf(v.abi, sizes)
   const outputs = v.abi.params.flatMap((p, n) => (p.kind === 'tensor' && p.role !== 'in' ? [n] : []))
   const initial = outputs.map((n) => (args[n] as Float32Array).slice())
@@ -99,7 +101,7 @@ export function timeVariants(v: Variants, which: readonly number[], sizes: Reado
   const valid = which.map((n, i) => i === 0 || agrees(run(v.calls[n]), reference))
   const best = which.map(() => Number.POSITIVE_INFINITY)
   const deadline = performance.now() + budgetMs
-  for (let round = 0; round < MAX_ROUNDS && (round < MIN_ROUNDS || performance.now() < deadline); round++) {
+  for (let round = 0; round < maxRounds && (round < MIN_ROUNDS || performance.now() < deadline); round++) {
     which.forEach((n, i) => {
       if (!valid[i]) return
       const start = process.hrtime.bigint()

@@ -35,6 +35,11 @@ const ROOT = path.resolve(fileURLToPath(import.meta.url), '../../../..')
 const VARIANT_CASES = ['square-512', 'square-1024', 'gnmt-320x3072x4096', 'deepbench-1760x128x1760', 'transposed-1024']
 const TOP_K = Number(args['top-k'])
 const BUDGET_MS = Number(args['budget-ms'])
+/**
+ * Rounds per case at most: the budget, not tune's cap of MAX_ROUNDS, bounds a small case's timing here. At 512³ fifty
+ * rounds of 1.3 ms calls left two identical schedules (loop orders of one block) 6% apart.
+ */
+const MAX_BENCH_ROUNDS = 2000
 const log = (line: string): void => void process.stderr.write(`${line}\n`)
 
 /** A module holding one GEMM kernel, as a user writes it. */
@@ -128,7 +133,7 @@ async function measureCase(c: GemmCase): Promise<VariantCase[]> {
     return indexed.map(({ threads, top, classPick }) => {
       loaded.variants.setThreads(threads)
       const which = [...top, ...(top.includes(classPick) ? [] : [classPick])]
-      const seconds = timeVariants(loaded.variants, which, sizes, BUDGET_MS)
+      const seconds = timeVariants(loaded.variants, which, sizes, BUDGET_MS, MAX_BENCH_ROUNDS)
       const gflops = seconds.map((s) => (2 * c.M * c.N * c.K) / s / 1e9)
       const timings = top.map((b, rank) => ({ rank, blocking: blockings[b], gflops: gflops[rank] }))
       const best = Math.max(...timings.map((t) => t.gflops))
