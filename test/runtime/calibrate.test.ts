@@ -6,7 +6,7 @@ import { readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { buildAddon } from '../../plugin/addon/build.ts'
-import { NEVER, calibrate, routingOf, type CalibrationKernel } from '../../plugin/addon/calibrate.ts'
+import { NEVER, calibrate, ladderSizes, routingOf, type CalibrationKernel } from '../../plugin/addon/calibrate.ts'
 import { emitJs } from '../../plugin/emit/js.ts'
 import { emitAddonSource } from '../../plugin/emit/napi.ts'
 import { resolveOptions } from '../../plugin/options.ts'
@@ -55,6 +55,17 @@ describe('calibrate', () => {
     expect((await calibrate(addonPath, KERNELS)).matmul.jsBelow).toBe(123456789)
     const changed = KERNELS.map((k, n) => (n === 0 ? { ...k, js: `${k.js}\n// changed` } : k))
     expect((await calibrate(addonPath, changed)).matmul.jsBelow).not.toBe(123456789)
+  })
+})
+
+describe('the ladder', () => {
+  test('grows by 1.5x steps and also tries every power of two (where strided reads alias in the caches)', () => {
+    const sizes = ladderSizes(5000)
+    expect(sizes.slice(0, 8)).toEqual([1, 2, 3, 4, 5, 8, 12, 16])
+    for (let p = 1; p <= 4096; p *= 2) expect(sizes).toContain(p)
+    expect(sizes).toContain(1598)
+    expect(sizes.every((s, i) => i === 0 || s > sizes[i - 1])).toBe(true)
+    expect(Math.max(...sizes)).toBeLessThanOrEqual(5000)
   })
 })
 
