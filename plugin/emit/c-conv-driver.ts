@@ -117,6 +117,14 @@ static int64_t ${sym}_group(const ${sym}_desc *d, int64_t g) {
   return base;
 }
 
+/* One row of a panel: n filter elements from \`from\` (flt_k apart), zeros past them to NR. */
+static inline void ${sym}_panel_row(const ${t} *from, int64_t flt_k, int64_t n, ${t} *restrict to) {
+  if (n == ${NR} && flt_k == 1)
+    for (int64_t x = 0; x < ${NR}; x++) to[x] = from[x];
+  else
+    for (int64_t x = 0; x < ${NR}; x++) to[x] = x < n ? from[x * flt_k] : 0;
+}
+
 /*
  * Every group's filter as NR-column panels of taps·C rows, zero-padded past K. Each (tap, c) row of the filter is
  * read once, along its output channels, and dealt out to the panels: reading a panel's NR columns down all rows
@@ -132,15 +140,8 @@ static void ${sym}_pack(const ${sym}_desc *d, int64_t taps, int64_t groups, ${t}
       for (int64_t c = 0; c < d->C; c++) {
         const ${t} *row = f + c * d->flt_c;
         ${t} *restrict to = pf + g * kp * kd + (tap * d->C + c) * ${NR};
-        for (int64_t x0 = 0; x0 < kp; x0 += ${NR}) {
-          const int64_t n = pk_min64(${NR}, d->K - x0);
-          const ${t} *from = row + x0 * d->flt_k;
-          ${t} *restrict panel = to + x0 * kd;
-          if (n == ${NR} && d->flt_k == 1)
-            for (int64_t x = 0; x < ${NR}; x++) panel[x] = from[x];
-          else
-            for (int64_t x = 0; x < ${NR}; x++) panel[x] = x < n ? from[x * d->flt_k] : 0;
-        }
+        for (int64_t x0 = 0; x0 < kp; x0 += ${NR})
+          ${sym}_panel_row(row + x0 * d->flt_k, d->flt_k, pk_min64(${NR}, d->K - x0), to + x0 * kd);
       }
     }
   }
@@ -317,15 +318,8 @@ static void ${sym}_pack_block(const ${sym}_desc *d, const ${sym}_at *at, int64_t
     ${t} *restrict buf) {
   for (int64_t p = 0; p < kb; p++) {
     const ${t} *row = d->flt + at->flt + ${sym}_tap(d, (pc + p) / d->C) + (pc + p) % d->C * d->flt_c + jc * d->flt_k;
-    for (int64_t x0 = 0; x0 < nb; x0 += ${NR}) {
-      const int64_t n = pk_min64(${NR}, nb - x0);
-      const ${t} *from = row + x0 * d->flt_k;
-      ${t} *restrict panel = buf + x0 * kb + p * ${NR};
-      if (n == ${NR} && d->flt_k == 1)
-        for (int64_t x = 0; x < ${NR}; x++) panel[x] = from[x];
-      else
-        for (int64_t x = 0; x < ${NR}; x++) panel[x] = x < n ? from[x * d->flt_k] : 0;
-    }
+    for (int64_t x0 = 0; x0 < nb; x0 += ${NR})
+      ${sym}_panel_row(row + x0 * d->flt_k, d->flt_k, pk_min64(${NR}, nb - x0), buf + x0 * kb + p * ${NR});
   }
 }
 

@@ -68,6 +68,14 @@ static int64_t pk_conv_gemm_f32_avx512_8x48_group(const pk_conv_gemm_f32_avx512_
   return base;
 }
 
+/* One row of a panel: n filter elements from `from` (flt_k apart), zeros past them to NR. */
+static inline void pk_conv_gemm_f32_avx512_8x48_panel_row(const float *from, int64_t flt_k, int64_t n, float *restrict to) {
+  if (n == 48 && flt_k == 1)
+    for (int64_t x = 0; x < 48; x++) to[x] = from[x];
+  else
+    for (int64_t x = 0; x < 48; x++) to[x] = x < n ? from[x * flt_k] : 0;
+}
+
 /*
  * Every group's filter as NR-column panels of taps·C rows, zero-padded past K. Each (tap, c) row of the filter is
  * read once, along its output channels, and dealt out to the panels: reading a panel's NR columns down all rows
@@ -83,15 +91,8 @@ static void pk_conv_gemm_f32_avx512_8x48_pack(const pk_conv_gemm_f32_avx512_8x48
       for (int64_t c = 0; c < d->C; c++) {
         const float *row = f + c * d->flt_c;
         float *restrict to = pf + g * kp * kd + (tap * d->C + c) * 48;
-        for (int64_t x0 = 0; x0 < kp; x0 += 48) {
-          const int64_t n = pk_min64(48, d->K - x0);
-          const float *from = row + x0 * d->flt_k;
-          float *restrict panel = to + x0 * kd;
-          if (n == 48 && d->flt_k == 1)
-            for (int64_t x = 0; x < 48; x++) panel[x] = from[x];
-          else
-            for (int64_t x = 0; x < 48; x++) panel[x] = x < n ? from[x * d->flt_k] : 0;
-        }
+        for (int64_t x0 = 0; x0 < kp; x0 += 48)
+          pk_conv_gemm_f32_avx512_8x48_panel_row(row + x0 * d->flt_k, d->flt_k, pk_min64(48, d->K - x0), to + x0 * kd);
       }
     }
   }
@@ -268,15 +269,8 @@ static void pk_conv_gemm_f32_avx512_8x48_pack_block(const pk_conv_gemm_f32_avx51
     float *restrict buf) {
   for (int64_t p = 0; p < kb; p++) {
     const float *row = d->flt + at->flt + pk_conv_gemm_f32_avx512_8x48_tap(d, (pc + p) / d->C) + (pc + p) % d->C * d->flt_c + jc * d->flt_k;
-    for (int64_t x0 = 0; x0 < nb; x0 += 48) {
-      const int64_t n = pk_min64(48, nb - x0);
-      const float *from = row + x0 * d->flt_k;
-      float *restrict panel = buf + x0 * kb + p * 48;
-      if (n == 48 && d->flt_k == 1)
-        for (int64_t x = 0; x < 48; x++) panel[x] = from[x];
-      else
-        for (int64_t x = 0; x < 48; x++) panel[x] = x < n ? from[x * d->flt_k] : 0;
-    }
+    for (int64_t x0 = 0; x0 < nb; x0 += 48)
+      pk_conv_gemm_f32_avx512_8x48_panel_row(row + x0 * d->flt_k, d->flt_k, pk_min64(48, nb - x0), buf + x0 * kb + p * 48);
   }
 }
 
