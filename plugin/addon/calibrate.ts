@@ -37,7 +37,14 @@ export const NEVER = Number.MAX_SAFE_INTEGER
 
 const CACHE_FILE = 'calibration.json'
 /** Part of the cache key: a change to how the ladder is read measures cached addons again. */
-const METHOD = 6
+const METHOD = 7
+/**
+ * How much faster than the JS loops native must run at a rung to win it. A kernel may be at most 10% slower than its
+ * JS fallback, and rungs a few microseconds long move by that much between runs (the 2048 x 2048 diagonal measured
+ * native 5.0 and 5.5 us against JS 4.8 in two builds, and another build saw native ahead): where the two are this
+ * close, the JS loops take the call.
+ */
+export const NATIVE_MARGIN = 1.1
 /** Time spent measuring one kernel at most (after warming it up), and the shortest timed batch of calls. */
 const BUDGET_MS = 150
 const BATCH_MS = 0.3
@@ -113,10 +120,11 @@ export function ladderSizes(most = MAX_ELEMENTS): number[] {
 /**
  * The routing a ladder (rungs in growing work) says: native from the crossover after the last rung JS won before
  * native's last win, JS again from the crossover after native's last win when JS won the rungs above it (a strided
- * gather: as fast in C as in JS once memory-bound, and the N-API toll on top). Crossovers are interpolated between
- * the two rungs; NEVER when native won none.
+ * gather: as fast in C as in JS once memory-bound, and the N-API toll on top). Native wins a rung only by
+ * NATIVE_MARGIN; crossovers are interpolated between the two rungs on the same terms; NEVER when native won none.
  */
-export function routingOf(rungs: readonly Rung[]): Routing {
+export function routingOf(measured: readonly Rung[]): Routing {
+  const rungs = measured.map((r) => ({ ...r, native: r.native * NATIVE_MARGIN }))
   const nativeWins = (r: Rung) => r.native <= r.js
   const lastWhere = (upTo: number, f: (r: Rung) => boolean) => {
     let i = upTo - 1

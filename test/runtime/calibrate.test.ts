@@ -69,24 +69,29 @@ describe('the ladder', () => {
   })
 })
 
-describe('routingOf: where calls run, from the timed ladder', () => {
+describe('routingOf: where calls run, from the timed ladder (native wins a rung when 1.1 x its time is no more than JS)', () => {
   const rung = (work: number, native: number, js: number) => ({ work, native, js })
   test('native from the crossover of the last rung JS won and the next', () => {
-    // JS ahead by 100 ns at work 10, native ahead by 300 ns at work 50: they cross at 10 + 100/400·40 = 20.
-    expect(routingOf([rung(1, 500, 100), rung(10, 600, 500), rung(50, 700, 1000), rung(100, 800, 2000)])).toEqual({ jsBelow: 20 })
+    // 1.1 x native against JS: JS ahead by 160 ns at work 10, native by 230 at work 50: 10 + 160/390·40 = 26.4.
+    expect(routingOf([rung(1, 500, 100), rung(10, 600, 500), rung(50, 700, 1000), rung(100, 800, 2000)])).toEqual({ jsBelow: 27 })
+  })
+  test('a rung native wins by less than 10% counts as JS\'s', () => {
+    expect(routingOf([rung(1, 100, 105), rung(10, 150, 400)])).toEqual({ jsBelow: 2 })
+    expect(routingOf([rung(1, 100, 200), rung(2048, 4600, 4800)]).jsFrom).toBeDefined()
   })
   test('native everywhere when it won every rung; NEVER when it won none', () => {
     expect(routingOf([rung(1, 100, 200), rung(10, 150, 400)])).toEqual({ jsBelow: 0 })
     expect(routingOf([rung(1, 900, 100), rung(100, 1300, 1200)])).toEqual({ jsBelow: NEVER })
   })
   test('JS again above native\'s last win: a strided gather, memory-bound in C and in JS with the toll on top', () => {
-    // Native ahead by 1,000 ns at work 1,000, behind by 600 at 2,000: JS from 1,000 + 1000/1600·1000 = 1,625.
+    // 1.1 x native: ahead by 700 ns at work 1,000, behind by 1,120 at 2,000: JS from 1,000 + 700/1820·1000 = 1,384.6;
+    // at work 100 native (1,210) is still behind JS (1,200): native from 100 + 10/710·900 = 112.7.
     const gather = [rung(1, 900, 100), rung(100, 1100, 1200), rung(1000, 3000, 4000), rung(2000, 5200, 4600)]
-    expect(routingOf(gather)).toEqual({ jsBelow: 89, jsFrom: 1625 })
+    expect(routingOf(gather)).toEqual({ jsBelow: 113, jsFrom: 1385 })
   })
   test('a JS win in the middle moves the threshold past it', () => {
-    // JS ahead by 50 ns at work 20, native by 300 at 40: 20 + 50/350·20 = 22.9, rounded up.
-    expect(routingOf([rung(1, 300, 100), rung(10, 100, 200), rung(20, 300, 250), rung(40, 300, 600)])).toEqual({ jsBelow: 23 })
+    // 1.1 x native: JS ahead by 80 ns at work 20, native by 270 at 40: 20 + 80/350·20 = 24.6, rounded up.
+    expect(routingOf([rung(1, 300, 100), rung(10, 100, 200), rung(20, 300, 250), rung(40, 300, 600)])).toEqual({ jsBelow: 25 })
   })
 })
 
