@@ -38,10 +38,7 @@ function emitPack(symbol: string, w: number, mk: Microkernel): string {
     const int64_t n = pk_min64(${w}, len - x0);
     const ${t} *restrict from = src + x0*s_len;
     ${t} *restrict to = out + x0*kb;
-    if (n == ${w} && s_len == 1) {
-      for (int64_t p = 0; p < kb; p++)
-        for (int64_t x = 0; x < ${w}; x++) to[p*${w} + x] = from[p*s_k + x];
-    } else if (n == ${w}) {
+    if (n == ${w}) {
       for (int64_t p = 0; p < kb; p++)
         for (int64_t x = 0; x < ${w}; x++) to[p*${w} + x] = from[x*s_len + p*s_k];
     } else {

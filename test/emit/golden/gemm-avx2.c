@@ -873,10 +873,7 @@ static void pk_pack_a_gemm_f32_avx2_6x16(int64_t len, int64_t kb, const float *r
     const int64_t n = pk_min64(6, len - x0);
     const float *restrict from = src + x0*s_len;
     float *restrict to = out + x0*kb;
-    if (n == 6 && s_len == 1) {
-      for (int64_t p = 0; p < kb; p++)
-        for (int64_t x = 0; x < 6; x++) to[p*6 + x] = from[p*s_k + x];
-    } else if (n == 6) {
+    if (n == 6) {
       for (int64_t p = 0; p < kb; p++)
         for (int64_t x = 0; x < 6; x++) to[p*6 + x] = from[x*s_len + p*s_k];
     } else {
@@ -905,10 +902,7 @@ static void pk_pack_b_gemm_f32_avx2_6x16(int64_t len, int64_t kb, const float *r
     const int64_t n = pk_min64(16, len - x0);
     const float *restrict from = src + x0*s_len;
     float *restrict to = out + x0*kb;
-    if (n == 16 && s_len == 1) {
-      for (int64_t p = 0; p < kb; p++)
-        for (int64_t x = 0; x < 16; x++) to[p*16 + x] = from[p*s_k + x];
-    } else if (n == 16) {
+    if (n == 16) {
       for (int64_t p = 0; p < kb; p++)
         for (int64_t x = 0; x < 16; x++) to[p*16 + x] = from[x*s_len + p*s_k];
     } else {

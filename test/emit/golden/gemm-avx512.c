@@ -1652,10 +1652,7 @@ static void pk_pack_a_gemm_f32_avx512_8x48(int64_t len, int64_t kb, const float 
     const int64_t n = pk_min64(8, len - x0);
     const float *restrict from = src + x0*s_len;
     float *restrict to = out + x0*kb;
-    if (n == 8 && s_len == 1) {
-      for (int64_t p = 0; p < kb; p++)
-        for (int64_t x = 0; x < 8; x++) to[p*8 + x] = from[p*s_k + x];
-    } else if (n == 8) {
+    if (n == 8) {
       for (int64_t p = 0; p < kb; p++)
         for (int64_t x = 0; x < 8; x++) to[p*8 + x] = from[x*s_len + p*s_k];
     } else {
@@ -1684,10 +1681,7 @@ static void pk_pack_b_gemm_f32_avx512_8x48(int64_t len, int64_t kb, const float 
     const int64_t n = pk_min64(48, len - x0);
     const float *restrict from = src + x0*s_len;
     float *restrict to = out + x0*kb;
-    if (n == 48 && s_len == 1) {
-      for (int64_t p = 0; p < kb; p++)
-        for (int64_t x = 0; x < 48; x++) to[p*48 + x] = from[p*s_k + x];
-    } else if (n == 48) {
+    if (n == 48) {
       for (int64_t p = 0; p < kb; p++)
         for (int64_t x = 0; x < 48; x++) to[p*48 + x] = from[x*s_len + p*s_k];
     } else {
