@@ -329,9 +329,11 @@ static void ${sym}_pack_block(const ${sym}_desc *d, const ${sym}_at *at, int64_t
  * mc × nc output block), so fewer positions get wider blocks: their packed rows are longer runs to read, and fewer
  * blocks re-walk the same im2col rows.
  */
+static int64_t ${sym}_gemm_kc(const ${sym}_desc *d, int64_t taps) { return pk_even_block(taps * d->C, d->kc, 1); }
+
 static void ${sym}_gemm_blocks(const ${sym}_desc *d, int64_t taps, int64_t M, int64_t *kc, int64_t *nc) {
   const int64_t share = (taps * d->kc + d->mc) * d->nc;
-  *kc = pk_even_block(taps * d->C, d->kc, 1);
+  *kc = ${sym}_gemm_kc(d, taps);
   *nc = pk_even_block(d->K, pk_max_i64(d->nc, share / (d->kc + M) / ${NR} * ${NR}), ${NR});
 }
 
@@ -375,8 +377,7 @@ static void ${sym}_member(void *arg, int t, int nt) {
     const int L = d->nd - 1;
     const int64_t Q = d->p_ext[L], kd = x->taps * d->C, ldc = d->out_s[L], per = x->per;
     ${t} *col = pk_scratch(1, per * Q * kd, sizeof(${t}));
-    const int64_t kc = pk_even_block(kd, d->kc, 1);
-    ${t} *buf = x->pack_blocks ? pk_scratch(0, kc * pk_round_up(d->K, ${NR}), sizeof(${t})) : NULL;
+    ${t} *buf = x->pack_blocks ? pk_scratch(0, ${sym}_gemm_kc(d, x->taps) * pk_round_up(d->K, ${NR}), sizeof(${t})) : NULL;
     if (col == NULL || (x->pack_blocks && buf == NULL)) {
       __atomic_store_n(&x->failed, 1, __ATOMIC_RELAXED);
       return;

@@ -280,9 +280,11 @@ static void pk_conv_gemm_f32_avx512_8x48_pack_block(const pk_conv_gemm_f32_avx51
  * mc × nc output block), so fewer positions get wider blocks: their packed rows are longer runs to read, and fewer
  * blocks re-walk the same im2col rows.
  */
+static int64_t pk_conv_gemm_f32_avx512_8x48_gemm_kc(const pk_conv_gemm_f32_avx512_8x48_desc *d, int64_t taps) { return pk_even_block(taps * d->C, d->kc, 1); }
+
 static void pk_conv_gemm_f32_avx512_8x48_gemm_blocks(const pk_conv_gemm_f32_avx512_8x48_desc *d, int64_t taps, int64_t M, int64_t *kc, int64_t *nc) {
   const int64_t share = (taps * d->kc + d->mc) * d->nc;
-  *kc = pk_even_block(taps * d->C, d->kc, 1);
+  *kc = pk_conv_gemm_f32_avx512_8x48_gemm_kc(d, taps);
   *nc = pk_even_block(d->K, pk_max_i64(d->nc, share / (d->kc + M) / 48 * 48), 48);
 }
 
@@ -326,8 +328,7 @@ static void pk_conv_gemm_f32_avx512_8x48_member(void *arg, int t, int nt) {
     const int L = d->nd - 1;
     const int64_t Q = d->p_ext[L], kd = x->taps * d->C, ldc = d->out_s[L], per = x->per;
     float *col = pk_scratch(1, per * Q * kd, sizeof(float));
-    const int64_t kc = pk_even_block(kd, d->kc, 1);
-    float *buf = x->pack_blocks ? pk_scratch(0, kc * pk_round_up(d->K, 48), sizeof(float)) : NULL;
+    float *buf = x->pack_blocks ? pk_scratch(0, pk_conv_gemm_f32_avx512_8x48_gemm_kc(d, x->taps) * pk_round_up(d->K, 48), sizeof(float)) : NULL;
     if (col == NULL || (x->pack_blocks && buf == NULL)) {
       __atomic_store_n(&x->failed, 1, __ATOMIC_RELAXED);
       return;
