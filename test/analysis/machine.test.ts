@@ -37,14 +37,16 @@ const level = (l: number, type: string, size: string, shared: string) => ({
 })
 
 describe('readMachine', () => {
-  it('reads this machine\'s caches from sysfs: the sizes glibc reports (getconf) and lscpu\'s cores', () => {
-    const getconf = (name: string) => Number(execFileSync('getconf', [name], { encoding: 'utf8' }).trim())
+  // lscpu, not getconf: glibc sizes AMD's L3 from CPUID, which under a hypervisor reported the whole socket's 256 MiB
+  // where sysfs (and lscpu) give the 32 MiB one core complex shares.
+  it('reads this machine\'s caches from sysfs: the sizes, lines and cores lscpu reports', () => {
+    const table = execFileSync('lscpu', ['-C=LEVEL,TYPE,ONE-SIZE,COHERENCY-SIZE', '-B'], { encoding: 'utf8' })
+    const data = table.split('\n').map((l) => l.trim().split(/\s+/)).filter((f) => /^\d+$/.test(f[0]) && f[1] !== 'Instruction')
     const m = readMachine()
     expect(m.source).toBe('sysfs')
     expect(m.caches.map((c) => c.level)).toEqual([1, 2, 3])
-    expect(m.caches.map((c) => c.bytes)).toEqual(['LEVEL1_DCACHE_SIZE', 'LEVEL2_CACHE_SIZE', 'LEVEL3_CACHE_SIZE'].map(getconf))
-    const lines = ['LEVEL1_DCACHE_LINESIZE', 'LEVEL2_CACHE_LINESIZE', 'LEVEL3_CACHE_LINESIZE']
-    expect(m.caches.map((c) => c.lineBytes)).toEqual(lines.map(getconf))
+    expect(m.caches.map((c) => c.bytes)).toEqual(data.map((f) => Number(f[2])))
+    expect(m.caches.map((c) => c.lineBytes)).toEqual(data.map((f) => Number(f[3])))
     const cores = execFileSync('lscpu', ['-p=CORE,SOCKET'], { encoding: 'utf8' }).split('\n').filter((l) => /^\d/.test(l))
     expect(m.cores).toBe(new Set(cores).size)
     expect(m.caches[0].sharedBy).toBe(1)

@@ -76,6 +76,7 @@ const peak = { avx512: maxOf(peakBefore.avx512, peakAfter.avx512), avx2: maxOf(p
 
 const report: BenchReport = {
   peakGflops1T: peak.avx512 ?? peak.avx2 ?? NaN,
+  peakIsa: peak.avx512 === null ? 'avx2' : 'avx512',
   peakGflops1T_avx2: peak.avx2,
   machine: {
     cpu: os.cpus()[0]?.model ?? 'unknown',

@@ -36,8 +36,9 @@ export interface Failure {
 }
 
 export interface BenchReport {
-  /** AVX-512 FMA peak of one core (the AVX2 one when the CPU has no AVX-512). */
+  /** AVX-512 FMA peak of one core (the AVX2 one when the CPU has no AVX-512: `peakIsa` says which). */
   readonly peakGflops1T: number
+  readonly peakIsa: 'avx512' | 'avx2'
   readonly peakGflops1T_avx2: number | null
   readonly machine: {
     readonly cpu: string
@@ -98,7 +99,9 @@ export function formatTable(report: BenchReport): string {
     ...alignColumns([head, ...rows]),
     '',
     `fp32 FMA peak, 1 core: ${report.peakGflops1T.toFixed(1)} GFLOP/s` +
-      (report.peakGflops1T_avx2 === null ? '' : ` (AVX-512); AVX2 ${report.peakGflops1T_avx2.toFixed(1)} GFLOP/s`),
+      (report.peakIsa === 'avx2'
+        ? ' (AVX2; this CPU has no AVX-512)'
+        : report.peakGflops1T_avx2 === null ? ' (AVX-512)' : ` (AVX-512); AVX2 ${report.peakGflops1T_avx2.toFixed(1)} GFLOP/s`),
     `geometric mean polykern/onnxruntime: 1T ${geomeanRatio(report, 1)}, 2T ${geomeanRatio(report, 2)}`,
     `2T/1T at 1024^3 and above: polykern ${scaling(report, 'polykern')}; onnxruntime ${scaling(report, 'onnxruntime')}`,
   ]

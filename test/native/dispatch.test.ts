@@ -23,6 +23,7 @@ import { AVX2, AVX512, ISAS, SCALAR } from '../../plugin/targets/index.ts'
 import type { Isa } from '../../plugin/targets/isa.ts'
 import type { KernelAbi } from '../../runtime/abi.ts'
 import * as K from '../emit/kernels.ts'
+import { cpuRuns } from '../support/cpu.ts'
 import { makeArgs, points, reductionLength } from '../support/kernel-args.ts'
 import { maxRelErr, randomArray, rng, tolerance, type TensorArray } from '../support/random.ts'
 
@@ -42,12 +43,10 @@ interface Meta {
 }
 type Addon = Record<string, (...args: unknown[]) => unknown> & { readonly __polykern: Meta }
 
-/** This CPU's features, as /proc/cpuinfo lists them: the independent account of what the addon should pick. */
-const cpuFlags = new Set(/^flags\s*:(.*)$/m.exec(readFileSync('/proc/cpuinfo', 'utf8'))?.[1].trim().split(/\s+/))
 /** The level the addon should run for a request: the first at or below it whose features this CPU has. */
 function expectedIsa(isas: readonly Isa[], requested?: string): string {
   const from = Math.max(0, isas.findIndex((isa) => isa.name === requested))
-  return isas.slice(from).find((isa) => isa.cpuFeatures.every((f) => cpuFlags.has(f)))!.name
+  return isas.slice(from).find(cpuRuns)!.name
 }
 
 /** `require(addon).__polykern.isa` in a fresh process with POLYKERN_ISA set (or not). */

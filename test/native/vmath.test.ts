@@ -4,11 +4,11 @@
  * edge cases listed below; max and min bit for bit (NaN propagation, +0 > -0). A test addon applies each function
  * to whole vectors of a typed array.
  */
-import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { buildAddon } from '../../plugin/addon/build.ts'
 import { resolveOptions } from '../../plugin/options.ts'
+import { runnableIsas } from '../support/cpu.ts'
 import { ROOT } from '../support/examples.ts'
 import { rng } from '../support/random.ts'
 
@@ -81,8 +81,7 @@ const SOURCE = [
 
 type Run = (name: string, x: Float32Array | Float64Array, y: Float32Array | Float64Array, out: Float32Array | Float64Array) => void
 
-const cpuFlags = new Set(/^flags\s*:(.*)$/m.exec(readFileSync('/proc/cpuinfo', 'utf8'))?.[1].trim().split(/\s+/))
-const supported = (isa: string) => (isa === 'avx512' ? ['avx512f', 'avx2', 'fma'] : ['avx2', 'fma']).every((f) => cpuFlags.has(f))
+const supported = (isa: string) => runnableIsas.includes(isa)
 
 const f32 = (x: number) => Math.fround(x)
 /**

@@ -13,6 +13,7 @@ const meta = addon.__polykern
 const next = rng(5)
 const wrong: string[] = []
 let cases = 0
+const ran = new Set<string>()
 for (const kernel of gemmVariants()) {
   for (const [M, N, K] of GEMM_SHAPES) {
     const sizes = new Map([['M', M], ['N', N], ['K', K], ['Bt', 3]])
@@ -22,6 +23,7 @@ for (const kernel of gemmVariants()) {
     const out = kernel.params.findIndex((p) => p.name === 'C')
     for (const isa of meta.isas) {
       if (meta.setIsa(isa) !== isa) continue
+      ran.add(isa)
       for (const threads of [1, 2]) {
         meta.setThreads(threads)
         const got = copy(args)
@@ -33,7 +35,7 @@ for (const kernel of gemmVariants()) {
     }
   }
 }
-process.stdout.write(JSON.stringify({ cases, wrong }))
+process.stdout.write(JSON.stringify({ cases, wrong, isas: [...ran] }))
 
 function argsOf(kernel: Kernel, sizes: ReadonlyMap<string, number>): unknown[] {
   return kernel.params.map((p) => {
