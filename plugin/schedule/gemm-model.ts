@@ -142,9 +142,9 @@ export interface Touch {
   readonly readWrite?: boolean
   /**
    * An operand the microkernel reads in place: the rows of its panel one call reads (far apart, they share cache
-   * sets: packing avoids that), and whether its misses are prefetched.
+   * sets: packing avoids that), and the share of its misses the prefetchers follow (the rest wait on latency).
    */
-  readonly strided?: { readonly rows: number; readonly prefetched: boolean }
+  readonly strided?: { readonly rows: number; readonly followed: number }
   /** A pack the threads share: each copies its part of the panel, then all wait at a barrier. */
   readonly shared?: boolean
   /** A pack's copy into its buffer, which the microkernel then reads. */
@@ -210,7 +210,7 @@ export function modelNest(p: GemmProblem, v: GemmBlocking, threads: number, layo
       { tensor: 'Ap', depth: P, support: [ir, P], unit: p.mr },
     )
   } else {
-    touches.push({ tensor: 'A', depth: P, support: [at('m'), at('k'), ir, P], unit: rows, strided: { rows, prefetched: kc * p.bytes >= PREFETCH_RUN_BYTES } })
+    touches.push({ tensor: 'A', depth: P, support: [at('m'), at('k'), ir, P], unit: rows, strided: { rows, followed: kc * p.bytes >= PREFETCH_RUN_BYTES ? 1 : 0 } })
   }
   if (v.packB) {
     const depth = Math.max(at('n'), at('k'))
@@ -221,10 +221,11 @@ export function modelNest(p: GemmProblem, v: GemmBlocking, threads: number, layo
       { tensor: 'Bp', depth: P, support: [jr, P], unit: p.nr },
     )
   } else {
-    // Each row of a B read in place is a run of NR elements, too short for the hardware prefetchers, and the
-    // microkernel's own prefetch a tile ahead does not hide them: measured, 128 × 2048 × 4096 ran 138 GFLOP/s with B in
-    // place (kc 64) against 173 packed, 2048 × 2048 × 32 135 against 173.
-    touches.push({ tensor: 'B', depth: P, support: [at('k'), at('n'), jr, P], unit: p.nr, strided: { rows: kc, prefetched: false } })
+    // Each row of a B read in place is a stream the next tile continues, nc elements long: the prefetchers follow a
+    // few such streams at once, and none shorter than a prefetched run. Measured, 128 × 2048 × 4096 ran 138 GFLOP/s
+    // with B in place (kc 64) against 173 packed, 2048 × 2048 × 32 135 against 173 (Intel, AVX-512).
+    const followed = nc * p.bytes >= PREFETCH_RUN_BYTES ? Math.min(1, PREFETCH_STREAMS / kc) : 0
+    touches.push({ tensor: 'B', depth: P, support: [at('k'), at('n'), jr, P], unit: p.nr, strided: { rows: kc, followed } })
   }
   return { loops, touches, gemms, nc }
 }
@@ -294,6 +295,13 @@ export const FOLLOWED_MAX = 0.5
 export const PREFETCH_RUN_BYTES = 512
 
 /**
+ * Streams of a B read in place the prefetchers follow at once: each of the kc rows a microkernel call reads is one,
+ * continued by the next call. Measured on 1 × 4096 × 4096 (AMD EPYC, AVX2, B from memory, nc 4096): kc 8 ran 11.4
+ * GFLOP/s, kc 12 9.4, kc 16 6.6, kc 64 4.2; rows beyond this many wait for their lines a few misses at a time.
+ */
+export const PREFETCH_STREAMS = 8
+
+/**
  * L1 misses a core keeps in flight for loads the prefetchers do not follow: the copy loop of a pack whose source rows
  * are short. Fitted here on 128 × 2048 × 4096, where packing 512 × 96 blocks of B (then read 48 columns at a time)
  * took about twice the time their bytes take to stream: 172 GFLOP/s against 183 with 256 × 768 blocks.
@@ -354,12 +362,11 @@ export function gemmCost(p: GemmProblem, v: GemmBlocking, machine: Machine, thre
   let stalls = 0
   // A packed operand's source is read by its pack only: those bytes are the copy's, before the panel is used.
   const isPacked = (t: string) => (t === 'A' && v.packA) || (t === 'B' && v.packB)
-  // A pack reading rows shorter than a prefetched run waits for each line from beyond L1, a few misses at a time.
-  const lineCycles = (i: number, run: number | undefined): number => {
-    const streamed = line / costs[i].bandwidth
-    const short = i > 0 && run !== undefined && run * p.bytes < PREFETCH_RUN_BYTES
-    return short ? Math.max(streamed, costs[i].latency / OUTSTANDING_MISSES) : streamed
-  }
+  // A line from beyond L1 no prefetcher fetched ahead: the core waits for it, a few misses at a time.
+  const waitedLine = (i: number): number => Math.max(line / costs[i].bandwidth, costs[i].latency / OUTSTANDING_MISSES)
+  // A pack reading rows shorter than a prefetched run waits for each line like that.
+  const lineCycles = (i: number, run: number | undefined): number =>
+    i > 0 && run !== undefined && run * p.bytes < PREFETCH_RUN_BYTES ? waitedLine(i) : line / costs[i].bandwidth
   for (const f of facts) {
     // misses[i]: element loads that reach past level i (i = 0: the registers, so every access).
     const misses = [f.accesses]
@@ -379,20 +386,22 @@ export function gemmCost(p: GemmProblem, v: GemmBlocking, machine: Machine, thre
     }
     const bytes = (f.readWrite ? 2 : 1) * p.bytes * nest.gemms
     const packed = isPacked(f.tensor)
-    // Loads that miss L1 stall the microkernel: all of its C tile's (loaded and stored around its k loop) and of an
-    // operand read in place along more rows than the prefetchers follow; of the rest, what they do not hide.
-    const followed = f.strided?.prefetched ?? true
+    // Loads that miss L1 stall the microkernel: all of its C tile's (loaded and stored around its k loop) and, of an
+    // operand read in place, those the prefetchers do not follow, each line waited for; of the rest, what the
+    // prefetchers do not hide.
+    const followed = f.readWrite ? 1 : (f.strided?.followed ?? 1)
     // The share of a prefetched stream's misses left waiting grows with the latency of the level serving it.
     const exposed = (i: number) =>
-      f.readWrite ? cTileExposure(v, nest.nc, p.bytes) : followed ? Math.min(FOLLOWED_MAX, (STALL_SHARE * costs[i].latency) / costs[1].latency) : 1
+      f.readWrite ? cTileExposure(v, nest.nc, p.bytes) : Math.min(FOLLOWED_MAX, (STALL_SHARE * costs[i].latency) / costs[1].latency)
     for (let i = 0; i <= levels; i++) {
       const b = (i < levels ? Math.max(0, misses[i] - misses[i + 1]) : misses[levels]) * bytes
       served[i] += b
       if (packed) pack += (b / line) * lineCycles(i, f.run)
       else if (i === 0) streamed[i] += b
       else {
-        stalls += (exposed(i) * b) / costs[i].bandwidth
-        streamed[i] += (1 - exposed(i)) * b
+        const ahead = followed * b
+        stalls += (exposed(i) * ahead) / costs[i].bandwidth + ((b - ahead) / line) * waitedLine(i)
+        streamed[i] += (1 - exposed(i)) * ahead
       }
     }
   }

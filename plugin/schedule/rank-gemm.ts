@@ -35,6 +35,9 @@ const ORDERS: readonly (readonly BlockLoop[])[] = [
 
 const roundUp = (x: number, unit: number): number => Math.ceil(x / unit) * unit
 
+/** The shallowest packed B panel: shallower ones are for a B read in place, whose rows are streams to keep few. */
+const PACKED_KC_MIN = 16
+
 /** The deepest k block: a narrow B panel (a few NR wide) can hold this many rows in half of L2. */
 const KC_MAX = 4096
 /**
@@ -45,8 +48,8 @@ const WIDE_KC_MAX = 512
 const NARROW_PANEL_TILES = 4
 
 /**
- * kc: powers of two from 16 (few rows of a B read in place) past BLIS's range (a kc × NR micro-panel of B in L1) to
- * KC_MAX, and K itself when smaller. nc: the register tile times powers of two up to the (rounded-up) size, and the
+ * kc: powers of two from 4 (as few rows of a B read in place as the prefetchers follow) past BLIS's range (a kc × NR
+ * micro-panel of B in L1) to KC_MAX, and K itself when smaller; packed B panels from PACKED_KC_MIN rows. nc: the register tile times powers of two up to the (rounded-up) size, and the
  * size itself, so one block can cover a whole small dimension; mc likewise in steps of four (with A in place it only
  * shapes the loops; packed, the A block has L2 to itself over a wide range).
  */
@@ -56,7 +59,7 @@ export function blockSizes(p: GemmProblem): { mc: number[]; nc: number[]; kc: nu
     for (let x = unit; x < last; x *= step) out.add(x)
     return [...out].sort((a, b) => a - b)
   }
-  const kc = ladder(16, KC_MAX, 2).filter((x) => x < p.k)
+  const kc = ladder(4, KC_MAX, 2).filter((x) => x < p.k)
   return {
     mc: ladder(p.mr, roundUp(p.m, p.mr), 4),
     nc: ladder(p.nr, roundUp(p.n, p.nr), 2),
@@ -100,6 +103,7 @@ export function rankGemm(p: GemmProblem, space: GemmSpace): readonly RankedVaria
           for (const nc of sizes.nc) {
             // k blocks past BLIS's range only for narrow B panels (skinny N), whose kc rows still fit half of L2.
             if (kc > WIDE_KC_MAX && nc > NARROW_PANEL_TILES * p.nr) continue
+            if (kc < Math.min(PACKED_KC_MIN, p.k) && packB) continue
             stage1.push(evaluate({ mc, nc, kc, order: ORDERS[0], inner, parallel: parallel[0], packA, packB }))
           }
         }

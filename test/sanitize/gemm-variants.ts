@@ -24,6 +24,7 @@ export const gemmVariants = (): Kernel[] => [
   contractionKernel(MM, 'mm_small', small({})),
   contractionKernel(MM, 'mm_kmn_n_mn', small({ order: ['k', 'm', 'n'], parallel: 'n', inner: 'mn' })),
   contractionKernel(MM, 'mm_in_place', small({ packA: false, packB: false, parallel: 'n' })),
+  contractionKernel(MM, 'mm_shallow_in_place', small({ kc: 4, inner: 'mn', packA: false, packB: false, parallel: 'n' })),
   contractionKernel(MM, 'mm_mnk_none', small({ order: ['m', 'n', 'k'], parallel: 'none', packB: false })),
   contractionKernel(TT, 'tt', small({ packA: false, packB: false, order: ['k', 'n', 'm'] })),
   contractionKernel(BMM, 'bmm_across', small({ parallel: 'batch', packB: false })),

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import type { GemmBlocking } from '../../plugin/ir/nodes.ts'
-import { gemmCost, type GemmProblem } from '../../plugin/schedule/gemm-model.ts'
+import { gemmCost, PREFETCH_STREAMS, type GemmProblem } from '../../plugin/schedule/gemm-model.ts'
 import { rankGemm, type GemmSpace } from '../../plugin/schedule/rank-gemm.ts'
 import { AVX2, AVX512 } from '../../plugin/targets/index.ts'
 import type { Machine } from '../../plugin/targets/machine.ts'
@@ -105,5 +105,16 @@ describe('rankGemm', () => {
     expect(rankGemm(problem(1024, 1024, 1024), space)[0].variant.packB).toBe(true)
     expect(rankGemm(problem(1, 4096, 4096), space)[0].variant.packB).toBe(false)
     expect(rankGemm(problem(1, 4096, 4096), { ...space, unpacked: { a: true, b: false } })[0].variant.packB).toBe(true)
+  })
+
+  it('reads B in place along no more rows than the prefetchers follow as streams', () => {
+    const space: GemmSpace = { machine: TEST_MACHINE, threads: 1, unpacked: { a: true, b: true } }
+    const best = rankGemm(problem(1, 4096, 4096), space)[0].variant
+    expect(best.packB).toBe(false)
+    expect(best.kc).toBeLessThanOrEqual(PREFETCH_STREAMS)
+    // Past that, every row beyond the followed ones waits for its lines: deeper blocks cost more, not less.
+    const cost = (kc: number) => gemmCost(problem(1, 4096, 4096), { ...best, kc }, TEST_MACHINE, 1).cost
+    expect(cost(2 * PREFETCH_STREAMS)).toBeGreaterThan(cost(PREFETCH_STREAMS))
+    expect(cost(64)).toBeGreaterThan(2 * cost(PREFETCH_STREAMS))
   })
 })
