@@ -117,6 +117,8 @@ export function formatConvolutions(
         `      L1: ${p.tiles.l1}`,
         `      L2: ${p.tiles.l2}`,
         `      packing: ${p.packing}`,
+        ...(p.layout === 'channels-last'
+          ? [`      a call slices mc and nc again on its own channels and positions, within ${p.l2Elements} elements of L2`] : []),
         ...(p.im2colBelow > 0 ? [`      rows of fewer than ${p.im2colBelow} positions run through im2col (one GEMM per block of rows)`] : []),
         ...(p.layout === 'channels-last' && p.packFilterFrom > 0
           ? [`      calls with fewer than ${p.packFilterFrom} output positions per filter read it in place, unpacked`] : []),

@@ -262,6 +262,11 @@ export interface ConvolutionPlan {
   readonly mc: number
   readonly nc: number
   readonly kc: number
+  /**
+   * Elements of L2 the blocks may take (SConv's share of one core's L2). mc, nc and kc are sliced on representative
+   * sizes; a channels-last call slices again within this with its own channels and positions.
+   */
+  readonly l2Elements: number
   /** `weight`: filter blocks outermost, every output row under each (WS); `input`: output rows outermost (IS). */
   readonly stationary: 'input' | 'weight'
   /**

@@ -8,7 +8,9 @@
  * - L1: one microkernel call's operands: a kc × NR filter panel, MR input windows of kc channels, the MR × NR tile.
  * - L2: the filter block of every tap (taps × kc × nc), the output block (mc × nc) and the input rows its windows read.
  * Sizes are call-time parameters, so the analysis runs on representative sizes: the literal extents where the spec
- * has them, else 64 channels, 56 output positions per axis and one image (a ResNet middle layer).
+ * has them, else 64 channels, 56 output positions per axis and one image (a ResNet middle layer). A channels-last call
+ * runs the L2 step again on its own sizes (emit/c-conv-driver.ts `_slice`): kc clamped to its input channels, then mc
+ * and nc from its whole row and output channels, halved the same way.
  */
 import type { ConvolutionPlan, ConvolutionRoles, IndexRange } from '../ir/nodes.ts'
 import { isConstant } from '../ir/affine.ts'
@@ -89,7 +91,7 @@ function cacheBytes(machine: Machine, level: number, fallback: number): number {
 /** Tiles and stationarity for `mk` on `sizes`; the lowering is the caller's. */
 export function sliceConvolution(
   mk: Microkernel, sizes: ConvolutionSizes, machine: Machine,
-): Pick<ConvolutionPlan, 'mc' | 'nc' | 'kc' | 'stationary' | 'cost'> {
+): Pick<ConvolutionPlan, 'mc' | 'nc' | 'kc' | 'l2Elements' | 'stationary' | 'cost'> {
   const b = mk.dtype === 'f64' ? 8 : 4
   const l1 = CACHE_SHARE.l1 * cacheBytes(machine, 1, 32 * 1024)
   const l2 = CACHE_SHARE.l2 * cacheBytes(machine, 2, 1024 * 1024)
@@ -106,7 +108,7 @@ export function sliceConvolution(
   while (l2Bytes() > l2 && mc > 4 * mk.mr) mc = halveTo(mc, mk.mr)
   while (l2Bytes() > l2 && nc > mk.nr) nc = halveTo(nc, mk.nr)
 
-  return { mc, nc, kc, ...stationarity(sizes, { mc, nc, kc }, machine, b) }
+  return { mc, nc, kc, l2Elements: Math.floor(l2 / b), ...stationarity(sizes, { mc, nc, kc }, machine, b) }
 }
 
 /**

@@ -22,11 +22,13 @@ import { loadTestAddon, onEveryIsaAndThreads, testAddonSource, type KernelCall a
 
 const tileOf = (p: ConvolutionPlan) => ISAS.flatMap((i) => i.microkernels).find((m) => m.name === p.microkernel)!
 /**
- * Small tiles; direct calls stay direct whatever their rows' length (the model's plan also tests the switch); the
- * filter always packed, or read in place wherever its layout allows.
+ * Small tiles (no L2 share, so a call's own slicing keeps one register tile); direct calls stay direct whatever their
+ * rows' length (the model's plan also tests the switch); the filter always packed, or read in place wherever its
+ * layout allows.
  */
-const small = (stationary: ConvolutionPlan['stationary'], pack: boolean) => (p: ConvolutionPlan): ConvolutionPlan =>
-  ({ ...p, mc: tileOf(p).mr, nc: tileOf(p).nr, kc: 4, stationary, im2colBelow: 0, packFilterFrom: pack ? 0 : 2 ** 52 })
+const small = (stationary: ConvolutionPlan['stationary'], pack: boolean) => (p: ConvolutionPlan): ConvolutionPlan => ({
+  ...p, mc: tileOf(p).mr, nc: tileOf(p).nr, kc: 4, l2Elements: 0, stationary, im2colBelow: 0, packFilterFrom: pack ? 0 : 2 ** 52,
+})
 
 const KERNELS: readonly Kernel[] = Object.entries(CONV_SPECS).flatMap(([name, spec]) => [
   convolutionKernel(spec, name),

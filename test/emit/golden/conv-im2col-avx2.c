@@ -38,6 +38,7 @@ static int kc_1_grouped(const float *restrict I, const float *restrict F, float 
       .mc = 64,
       .nc = 96,
       .kc = 128,
+      .l2 = 262144,
       .weight_stationary = 1,
       .im2col = 1,
       .im2col_below = 0,

@@ -34,6 +34,7 @@ static int kc_2_nchw(const float *restrict I, const float *restrict F, float *re
       .mc = 64,
       .nc = 96,
       .kc = 128,
+      .l2 = 262144,
       .weight_stationary = 1,
       .im2col = 0,
       .im2col_below = 0,
