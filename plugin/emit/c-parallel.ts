@@ -7,7 +7,7 @@
  */
 import { coeffOf } from '../ir/affine.ts'
 import type { Bound, Kernel, Loop, Stmt, Tensor } from '../ir/nodes.ts'
-import { walkStmts } from '../ir/walk.ts'
+import { boundVars, walkStmts } from '../ir/walk.ts'
 import { C_TYPE } from './c-expr.ts'
 import type { Layout } from './layout.ts'
 import type { Names } from './names.ts'
@@ -136,19 +136,6 @@ function innerCandidate(loop: Loop): Loop | undefined {
   const [only] = loop.body
   if (loop.body.length !== 1 || only.kind !== 'loop' || only.mode !== 'serial') return undefined
   return boundVars(only.lo).includes(loop.v) || boundVars(only.hi).includes(loop.v) || !writesDisjoint(only) ? undefined : only
-}
-
-function boundVars(b: Bound): string[] {
-  switch (b.kind) {
-    case 'affine':
-      return b.a.terms.map((t) => t.v)
-    case 'max':
-    case 'min':
-      return b.args.flatMap(boundVars)
-    case 'ceildiv':
-    case 'floordiv':
-      return boundVars(b.arg)
-  }
 }
 
 /**

@@ -93,9 +93,10 @@ export interface Loop {
   readonly lo: Bound
   readonly hi: Bound
   /**
-   * `vector`: innermost; its stores are at unit stride in `v` or reduce into elements `v` does not move, its loads
-   * unit-stride or `v`-free (verify.ts: vectorLoopProblem): run as SIMD lanes, reductions reassociated; the
-   * interpreter runs it serially.
+   * `vector`: innermost, its stores at unit stride in `v` or reducing into elements `v` does not move; or around a
+   * perfect nest of serial loops, its stores reducing into elements that move with `v` at unit stride and with none
+   * of the nest's loops. Its loads unit-stride or `v`-free (verify.ts: vectorLoopProblem). Run as SIMD lanes,
+   * reductions reassociated; the interpreter runs it serially.
    */
   readonly mode: 'serial' | 'parallel' | 'vector'
   readonly body: readonly Stmt[]

@@ -8,7 +8,7 @@
 import { internalAssert } from '../diagnostics.ts'
 import { coeffOf, equal } from './affine.ts'
 import type { Access, Affine, Bound, Contraction, Expr, Kernel, Loop, Stmt, Store, Tensor } from './nodes.ts'
-import { loadsOf, walkExpr } from './walk.ts'
+import { boundVars, loadsOf, perfectNest, walkExpr } from './walk.ts'
 import { convolutionProblem } from './verify-convolution.ts'
 
 export function verifyKernel(k: Kernel, pass: string, opts: { lowered?: boolean } = {}): Kernel {
@@ -165,8 +165,9 @@ export function verifyKernel(k: Kernel, pass: string, opts: { lowered?: boolean 
 
 /** Why `loop` cannot run as SIMD lanes (the `vector` mode's contract in nodes.ts), or undefined when it can. */
 export function vectorLoopProblem(loop: Loop): string | undefined {
-  const stores = loop.body.filter((s): s is Store => s.kind === 'store')
-  if (stores.length !== loop.body.length) return 'its body holds more than stores'
+  const nest = perfectNest(loop)
+  const stores = nest?.stores ?? loop.body.filter((s): s is Store => s.kind === 'store')
+  if (nest === undefined && stores.length !== loop.body.length) return 'its body holds more than stores'
   const exprs = stores.map((s) => s.value)
   if (exprs.some((e) => readsVar(e, loop.v))) return `it reads ${loop.v} as a value`
   const loads = exprs.flatMap(loadsOf)
@@ -180,6 +181,7 @@ export function vectorLoopProblem(loop: Loop): string | undefined {
     if (kind === 'other') return `${l.access.tensor} is read at a stride other than 1`
     if (kind === 'unit' && l.zeroOutside) return `${l.access.tensor} is read past its edge`
   }
+  if (nest !== undefined) return nestProblem(loop, nest.loops, stores, loads.map((l) => l.access.tensor), stride)
   for (const s of stores) {
     const kind = stride(s.access)
     const tensor = s.access.tensor
@@ -191,6 +193,29 @@ export function vectorLoopProblem(loop: Loop): string | undefined {
     if (kind === 'free' && writes.some((t) => t.op !== s.op)) return `${tensor} is reduced with two operations`
     if (!writes.every((t) => sameAccess(t.access, s.access))) return `${tensor} is written at two different places`
     if (!reads.every((l) => sameAccess(l.access, s.access))) return `${tensor} is read at another element than it is written`
+  }
+  return undefined
+}
+
+/**
+ * A vector loop around a nest of loops: every store reduces into an element that moves with the vector loop at unit
+ * stride and with none of the nest's loops (its lanes' sums stay in registers across the nest), read nowhere else;
+ * the nest's bounds do not depend on the vector loop.
+ */
+function nestProblem(
+  loop: Loop, loops: readonly Loop[], stores: readonly Store[], read: readonly string[], stride: (a: Access) => 'free' | 'unit' | 'other',
+): string | undefined {
+  if (loops.some((l) => l.mode !== 'serial')) return 'a loop inside it is not serial'
+  if (loops.some((l) => [...boundVars(l.lo), ...boundVars(l.hi)].includes(loop.v))) return `a loop inside it depends on ${loop.v}`
+  for (const s of stores) {
+    const tensor = s.access.tensor
+    if (s.op === '=') return `${tensor} is assigned inside a loop nest`
+    if (stride(s.access) !== 'unit') return `${tensor} is not written at unit stride`
+    if (loops.some((l) => s.access.index.some((ix) => coeffOf(ix, l.v) !== 0))) return `${tensor}'s element moves inside the nest`
+    if (read.includes(tensor)) return `${tensor} is read while it is reduced`
+    if (!stores.every((t) => t.access.tensor !== tensor || (sameAccess(t.access, s.access) && t.op === s.op))) {
+      return `${tensor} is written at two places or with two operations`
+    }
   }
   return undefined
 }

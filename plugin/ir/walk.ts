@@ -1,5 +1,5 @@
 /** Generic traversals: passes override only the node kinds they care about (Halide's IRMutator, in TypeScript). */
-import type { Block, Contraction, Convolution, Expr, Fill, If, Loop, Stmt, Store } from './nodes.ts'
+import type { Block, Bound, Contraction, Convolution, Expr, Fill, If, Loop, Stmt, Store } from './nodes.ts'
 
 type Recurse = (stmts: readonly Stmt[]) => readonly Stmt[]
 
@@ -107,6 +107,35 @@ export function mapExpr(e: Expr, f: (e: Expr) => Expr): Expr {
     default:
       return f(e)
   }
+}
+
+/** The variables a loop bound reads. */
+export function boundVars(b: Bound): string[] {
+  switch (b.kind) {
+    case 'affine':
+      return b.a.terms.map((t) => t.v)
+    case 'max':
+    case 'min':
+      return b.args.flatMap(boundVars)
+    case 'ceildiv':
+    case 'floordiv':
+      return boundVars(b.arg)
+  }
+}
+
+/**
+ * A perfect nest of loops inside `loop`: each loop's body is the next loop alone, the last one's only stores; or
+ * undefined when the body is anything else (stores directly included).
+ */
+export function perfectNest(loop: Loop): { readonly loops: readonly Loop[]; readonly stores: readonly Store[] } | undefined {
+  const loops: Loop[] = []
+  let body = loop.body
+  while (body.length === 1 && body[0].kind === 'loop') {
+    loops.push(body[0])
+    body = body[0].body
+  }
+  if (loops.length === 0 || body.length === 0 || !body.every((s) => s.kind === 'store')) return undefined
+  return { loops, stores: body as readonly Store[] }
 }
 
 /** Every tensor load in an expression, in evaluation order. */

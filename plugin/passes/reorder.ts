@@ -12,6 +12,8 @@ import { loadsOf, mapStmts, withBody } from '../ir/walk.ts'
 const DIM_WEIGHT = [1000, 30, 1]
 /** Extents below this many iterations count as short (a 512-bit vector of f32 has 16 lanes). */
 const SHORT_EXTENT = 16
+/** The most points (product of constant extents) of a reduction the contiguous stored index may run around. */
+const SHORT_REDUCTION = 64
 
 export function reorder(kernel: Kernel): Kernel {
   const body = mapStmts(kernel.body, { block: (b, recurse) => reorderBlock(withBody(b, recurse(b.body))) })
@@ -43,14 +45,22 @@ function reorderBlock(b: Block): Block {
 }
 
 /**
- * The order with every index the stores do not use (a reduction's) moved inside the ones they use, the innermost
- * index staying where contiguity put it: a reduction loop outside a store loop re-walks, on each of its iterations,
- * every stored element the loops inside it reach (a 3×3 depthwise convolution ordered r, p, s, q walks its whole
- * output nine times); inside them, each stored element stays in a register or L1 while it accumulates.
+ * The order with every index the stores do not use (a reduction's) moved inside the ones they use: a reduction loop
+ * outside a store loop re-walks, on each of its iterations, every stored element the loops inside it reach (a 3×3
+ * depthwise convolution ordered r, p, s, q walks its whole output nine times); inside them, each stored element stays
+ * in a register or L1 while it accumulates. The innermost index stays where contiguity put it, but for a stored one
+ * over a short reduction (a filter's taps, at most SHORT_REDUCTION points of constant extents): it goes outside the
+ * taps, where the vectorizer runs it as lanes whose sums stay in registers across them (passes/vectorize.ts). A long
+ * reduction (a matmul's k) keeps the contiguous index inside, which plain loops (JS, scalar C) walk far better.
  */
 function reductionsInside(order: readonly IndexRange[], b: Block): readonly IndexRange[] {
   const stored = new Set<string>()
   for (const s of b.body) if (s.kind === 'store') for (const e of s.access.index) for (const v of varsOf(e)) stored.add(v)
-  const outer = order.slice(0, -1)
-  return [...outer.filter((ix) => stored.has(ix.name)), ...outer.filter((ix) => !stored.has(ix.name)), ...order.slice(-1)]
+  const last = order[order.length - 1]
+  if (last === undefined) return order
+  const reductions = order.filter((ix) => !stored.has(ix.name))
+  const points = reductions.reduce((n, ix) => (isConstant(ix.extent) ? n * ix.extent.constant : Infinity), 1)
+  const around = stored.has(last.name) && reductions.length > 0 && points <= SHORT_REDUCTION
+  const outer = around ? order : order.slice(0, -1)
+  return [...outer.filter((ix) => stored.has(ix.name)), ...outer.filter((ix) => !stored.has(ix.name)), ...(around ? [] : [last])]
 }

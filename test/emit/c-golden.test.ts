@@ -5,6 +5,10 @@ import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { emitC } from '../../plugin/emit/c.ts'
 import { emitAddonSource } from '../../plugin/emit/napi.ts'
+import { vectorize } from '../../plugin/passes/vectorize.ts'
+import { AVX2 } from '../../plugin/targets/index.ts'
+import { contractionKernel } from '../support/contractions.ts'
+import { CONV_SPECS } from '../support/convolutions.ts'
 import * as K from './kernels.ts'
 
 const GOLDEN = path.join(path.dirname(fileURLToPath(import.meta.url)), 'golden')
@@ -20,6 +24,10 @@ describe('C goldens', () => {
   it('matmul', () => expectGolden('matmul.c', emitC(K.matmul, 'kc_0_matmul')))
   it('softmax', () => expectGolden('softmax.c', emitC(K.softmax, 'kc_1_softmax')))
   it('conv1d', () => expectGolden('conv1d.c', emitC(K.conv1d, 'kc_2_conv1d')))
+  it('a depthwise 3×3 on avx2: the channel loop runs as lanes around the taps, sums in registers', () => {
+    const depthwise = vectorize(contractionKernel(CONV_SPECS.depthwise, 'depthwise'))
+    expectGolden('depthwise-avx2.c', emitC(depthwise, 'kc_3_depthwise', AVX2))
+  })
   it('addon translation unit', () => {
     const kernels = [
       { kernel: K.matmul, abi: K.abiOf(K.matmul), symbol: 'kc_0_matmul' },

@@ -41,6 +41,12 @@ describe('vectorize marks', () => {
     expect(modes(rows([store('Y', ['i', 'j'], '+=', X), store('Y', ['i', 'j'], 'max=', k(0))]))).toEqual(['i:serial', 'j:vector'])
   })
 
+  it('a loop around the taps of the element it stores, whose inner tap loop would vectorize too', () => {
+    const taps = rows([loop('r', 0, 3, [store('Y', ['i', 'j'], '+=', bin('mul', ld('X', ['i', 'j + r']), ld('s', ['r']), 'f32'))])])
+    expect(modes(taps)).toEqual(['i:serial', 'j:vector', 'r:serial'])
+    expect(() => verifyKernel(vectorize(taps), 'vectorize', { lowered: true })).not.toThrow()
+  })
+
   it('prints the mode', () => {
     expect(printKernel(vectorize(rows([store('s', ['i'], '+=', X)])))).toMatch(/for j in \[0, M\) vector \{/)
   })
@@ -58,6 +64,19 @@ describe('vectorize leaves serial', () => {
     ['a guarded body', rows([iff([ge('j - 1')], [store('Y', ['i', 'j'], '=', X)])]), /more than stores/],
     ['a read past the edge', rows([store('Y', ['i', 'j'], '=', ld('X', ['i', 'j + 1'], 'f32', true))]), /past its edge/],
   ]
+  const nested: [string, Kernel, RegExp][] = [
+    ['a tap loop that moves the stored element', rows([loop('r', 0, 3, [store('Y', ['i', 'r'], '+=', X)])]), /not written at unit stride|moves inside/],
+    ['an assignment inside a nest', rows([loop('r', 0, 3, [store('Y', ['i', 'j'], '=', X)])]), /assigned inside a loop nest/],
+    ['a nest whose bounds depend on it', rows([loop('r', 0, 'j', [store('Y', ['i', 'j'], '+=', X)])]), /depends on j/],
+    ['a nest reading what it reduces', rows([loop('r', 0, 3, [store('Y', ['i', 'j'], '+=', ld('Y', ['i', 'j']))])]), /read while it is reduced/],
+  ]
+  for (const [what, kern, why] of nested) {
+    it(what, () => {
+      expect(vectorLoopProblem(loops(kern).find((l) => l.v === 'j')!)).toMatch(why)
+      expect(modes(kern).slice(0, 2)).toEqual(['i:serial', 'j:serial'])
+    })
+  }
+
   for (const [what, kern, why] of cases) {
     it(what, () => {
       const inner = loops(kern).find((l) => l.v === 'j')!
