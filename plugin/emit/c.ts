@@ -8,6 +8,7 @@
  */
 import { KernelInternalError } from '../diagnostics.ts'
 import type { Affine, Bound, Kernel, Stmt } from '../ir/nodes.ts'
+import { laneLoopInside } from '../ir/walk.ts'
 import type { Isa } from '../targets/isa.ts'
 import { SCALAR } from '../targets/scalar.ts'
 import { C_TYPE, cExpr } from './c-expr.ts'
@@ -115,6 +116,9 @@ function cStatements(
         if (pooled) return pooled
         const simd = s.mode === 'vector' ? emitVectorLoop(s, depth, { isa, names, layout, bound }) : undefined
         if (simd) return simd
+        // Without vector code for it, a vector loop around a nest runs innermost, under it.
+        const plain = s.mode === 'vector' ? laneLoopInside(s) : s
+        if (plain !== s) return stmt(plain, depth)
         const v = names.of(s.v)
         const [lo, hi] = [bound(s.lo).text, bound(s.hi).text]
         // A max/min/division upper bound is evaluated once, not on every iteration.

@@ -6,6 +6,7 @@
 import { ARRAY_TYPE } from '../../runtime/abi.ts'
 import { KernelInternalError } from '../diagnostics.ts'
 import type { Bound, Kernel, Stmt } from '../ir/nodes.ts'
+import { laneLoopInside } from '../ir/walk.ts'
 import { JS_HELPERS, jsExpr, wrap, type JsHelper } from './js-expr.ts'
 import { tensorLayout, type Layout } from './layout.ts'
 import { kernelNames, type Names } from './names.ts'
@@ -48,6 +49,9 @@ function jsStatement(s: Stmt, depth: number, names: Names, layout: Layout, helpe
       // TypedArray.prototype.fill converts to the element type, so an i32 value needs no `|0`.
       return [`${pad}${names.of(s.tensor)}.fill(${jsExpr(s.value, names, layout, helpers).text});`]
     case 'loop': {
+      // JS has no lanes: a vector loop around a nest runs innermost, under it.
+      const plain = s.mode === 'vector' ? laneLoopInside(s) : s
+      if (plain !== s) return jsStatement(plain, depth, names, layout, helpers)
       const v = names.of(s.v)
       const [lo, hi] = [jsBound(s.lo, names).text, jsBound(s.hi, names).text]
       // A Math.max/min/floor upper bound is evaluated once, not on every iteration.

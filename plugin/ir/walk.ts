@@ -138,6 +138,19 @@ export function perfectNest(loop: Loop): { readonly loops: readonly Loop[]; read
   return { loops, stores: body as readonly Store[] }
 }
 
+/**
+ * The same iterations with `loop` innermost, under the loops of its perfect nest (or `loop` itself when it has none):
+ * how code without SIMD lanes runs a vector loop around a nest. Legal by the vector contract: the nest's bounds do not
+ * depend on `loop`, and each stored element still sums its terms in the nest's order. Plain loops walk the
+ * contiguous index innermost much faster (a 3×3 depthwise convolution in JS: 11.5 ms this way, 20.7 the other).
+ */
+export function laneLoopInside(loop: Loop): Loop {
+  const nest = perfectNest(loop)
+  if (nest === undefined) return loop
+  const lanes: Loop = { ...loop, mode: 'serial', body: nest.stores }
+  return nest.loops.reduceRight<Loop>((inner, l) => ({ ...l, body: [inner] }), lanes)
+}
+
 /** Every tensor load in an expression, in evaluation order. */
 export function loadsOf(e: Expr): Extract<Expr, { kind: 'load' }>[] {
   const out: Extract<Expr, { kind: 'load' }>[] = []

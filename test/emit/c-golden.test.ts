@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest'
 import { emitC } from '../../plugin/emit/c.ts'
 import { emitAddonSource } from '../../plugin/emit/napi.ts'
 import { vectorize } from '../../plugin/passes/vectorize.ts'
-import { AVX2 } from '../../plugin/targets/index.ts'
+import { AVX2, SCALAR } from '../../plugin/targets/index.ts'
 import { contractionKernel } from '../support/contractions.ts'
 import { CONV_SPECS } from '../support/convolutions.ts'
 import * as K from './kernels.ts'
@@ -27,6 +27,9 @@ describe('C goldens', () => {
   it('a depthwise 3×3 on avx2: the channel loop runs as lanes around the taps, sums in registers', () => {
     const depthwise = vectorize(contractionKernel(CONV_SPECS.depthwise, 'depthwise'))
     expectGolden('depthwise-avx2.c', emitC(depthwise, 'kc_3_depthwise', AVX2))
+    // Without lanes, the channel loop runs innermost again, under the taps.
+    const heads = [...emitC(depthwise, 'kc_3_depthwise', SCALAR).matchAll(/for \(int64_t (\w+) = /g)].map((m) => m[1])
+    expect(heads.slice(-3)).toEqual(['r', 's', 'c'])
   })
   it('addon translation unit', () => {
     const kernels = [

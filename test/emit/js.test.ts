@@ -3,6 +3,9 @@ import { KernelInternalError } from '../../plugin/diagnostics.ts'
 import { emitJs } from '../../plugin/emit/js.ts'
 import type { Kernel, Stmt } from '../../plugin/ir/nodes.ts'
 import { maxRelErr, randomArray, rng } from '../support/random.ts'
+import { vectorize } from '../../plugin/passes/vectorize.ts'
+import { contractionKernel } from '../support/contractions.ts'
+import { CONV_SPECS } from '../support/convolutions.ts'
 import * as K from './kernels.ts'
 
 type Fn = (...args: unknown[]) => void
@@ -194,6 +197,12 @@ describe('emitJs', () => {
     for (let n = 0; n < N; n++) for (let c = 0; c < C; c++) for (let h = 0; h < H; h++) for (let w = 0; w < W; w++) {
       expect(Y[((n * H + h) * W + w) * C + c]).toBe(X[((n * C + c) * H + h) * W + w])
     }
+  })
+
+  it('runs a vector loop around a nest innermost, under the nest (JS has no lanes)', () => {
+    const depthwise = vectorize(contractionKernel(CONV_SPECS.depthwise, 'depthwise'))
+    const heads = emitJs(depthwise).split('\n').filter((l) => /^\s*for \(let /.test(l)).map((l) => /for \(let (\w+)/.exec(l)![1])
+    expect(heads).toEqual(['n', 'p', 'q', 'r', 's', 'c'])
   })
 
   it('throws an internal error when a Block reaches it', () => {
