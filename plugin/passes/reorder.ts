@@ -51,7 +51,8 @@ function reorderBlock(b: Block): Block {
  * in a register or L1 while it accumulates. The innermost index stays where contiguity put it, but for a stored one
  * over a short reduction (a filter's taps, at most SHORT_REDUCTION points of constant extents): it goes outside the
  * taps, where the vectorizer runs it as lanes whose sums stay in registers across them (passes/vectorize.ts). A long
- * reduction (a matmul's k) keeps the contiguous index inside, which plain loops (JS, scalar C) walk far better.
+ * reduction (a matmul's k) keeps the contiguous index inside, which plain loops (JS, scalar C) walk far better, and so
+ * does a window sliding along it.
  */
 function reductionsInside(order: readonly IndexRange[], b: Block): readonly IndexRange[] {
   const stored = new Set<string>()
@@ -60,7 +61,11 @@ function reductionsInside(order: readonly IndexRange[], b: Block): readonly Inde
   if (last === undefined) return order
   const reductions = order.filter((ix) => !stored.has(ix.name))
   const points = reductions.reduce((n, ix) => (isConstant(ix.extent) ? n * ix.extent.constant : Infinity), 1)
-  const around = stored.has(last.name) && reductions.length > 0 && points <= SHORT_REDUCTION
+  // A window along the contiguous index (a blur's x + c) bounds the taps by it at the edges: the lanes could not run
+  // around them, so that index stays inside.
+  const windowed = b.body.some((s) => s.kind === 'store' && loadsOf(s.value).some((l) => l.access.index.some((ix) =>
+    coeffOf(ix, last.name) !== 0 && reductions.some((r) => coeffOf(ix, r.name) !== 0))))
+  const around = stored.has(last.name) && reductions.length > 0 && points <= SHORT_REDUCTION && !windowed
   const outer = around ? order : order.slice(0, -1)
   return [...outer.filter((ix) => stored.has(ix.name)), ...outer.filter((ix) => !stored.has(ix.name)), ...(around ? [] : [last])]
 }
