@@ -10,7 +10,7 @@
  * Undefined, so c.ts prints the loop serially, when the ISA has no vector unit or the body needs something this file
  * has no vector form of (i32 lanes, mixed element types, `%`, `pow`).
  */
-import { coeffOf } from '../ir/affine.ts'
+import { coeffOf, varsOf } from '../ir/affine.ts'
 import { identityOf } from '../ir/build.ts'
 import type { Access, AssignOp, BinOp, Bound, DType, Expr, Kernel, Loop, Store } from '../ir/nodes.ts'
 import { perfectNest, walkExpr, walkStmts } from '../ir/walk.ts'
@@ -146,7 +146,7 @@ export function emitVectorLoop(loop: Loop, depth: number, ctx: VectorLoopContext
     let found = false
     walkExpr(e, (x) => {
       if (x.kind === 'var' && nestVars.has(x.name)) found = true
-      if (x.kind === 'load' && x.access.index.some((ix) => [...nestVars].some((n) => coeffOf(ix, n) !== 0))) found = true
+      if (x.kind === 'load' && x.access.index.some((ix) => varsOf(ix).some((n) => nestVars.has(n)))) found = true
     })
     return found
   }

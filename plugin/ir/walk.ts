@@ -1,4 +1,5 @@
 /** Generic traversals: passes override only the node kinds they care about (Halide's IRMutator, in TypeScript). */
+import { varsOf } from './affine.ts'
 import type { Block, Bound, Contraction, Convolution, Expr, Fill, If, Loop, Stmt, Store } from './nodes.ts'
 
 type Recurse = (stmts: readonly Stmt[]) => readonly Stmt[]
@@ -113,7 +114,7 @@ export function mapExpr(e: Expr, f: (e: Expr) => Expr): Expr {
 export function boundVars(b: Bound): string[] {
   switch (b.kind) {
     case 'affine':
-      return b.a.terms.map((t) => t.v)
+      return varsOf(b.a)
     case 'max':
     case 'min':
       return b.args.flatMap(boundVars)

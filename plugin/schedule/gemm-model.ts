@@ -389,7 +389,7 @@ export function gemmCost(p: GemmProblem, v: GemmBlocking, machine: Machine, thre
     // Loads that miss L1 stall the microkernel: all of its C tile's (loaded and stored around its k loop) and, of an
     // operand read in place, those the prefetchers do not follow, each line waited for; of the rest, what the
     // prefetchers do not hide.
-    const followed = f.readWrite ? 1 : (f.strided?.followed ?? 1)
+    const followed = f.strided?.followed ?? 1
     // The share of a prefetched stream's misses left waiting grows with the latency of the level serving it.
     const exposed = (i: number) =>
       f.readWrite ? cTileExposure(v, nest.nc, p.bytes) : Math.min(FOLLOWED_MAX, (STALL_SHARE * costs[i].latency) / costs[1].latency)

@@ -49,9 +49,10 @@ const NARROW_PANEL_TILES = 4
 
 /**
  * kc: powers of two from 4 (as few rows of a B read in place as the prefetchers follow) past BLIS's range (a kc × NR
- * micro-panel of B in L1) to KC_MAX, and K itself when smaller; packed B panels from PACKED_KC_MIN rows. nc: the register tile times powers of two up to the (rounded-up) size, and the
- * size itself, so one block can cover a whole small dimension; mc likewise in steps of four (with A in place it only
- * shapes the loops; packed, the A block has L2 to itself over a wide range).
+ * micro-panel of B in L1) to KC_MAX, and K itself when smaller; packed B panels from PACKED_KC_MIN rows. nc: the
+ * register tile times powers of two up to the (rounded-up) size, and the size itself, so one block can cover a whole
+ * small dimension; mc likewise in steps of four (with A in place it only shapes the loops; packed, the A block has
+ * L2 to itself over a wide range).
  */
 export function blockSizes(p: GemmProblem): { mc: number[]; nc: number[]; kc: number[] } {
   const ladder = (unit: number, last: number, step: number): number[] => {
