@@ -22,26 +22,33 @@
 #include <stdint.h>
 #include <unistd.h>
 
+/*
+ * An addon is compiled from several C files (one per ISA, in parallel) that share one runtime: polykern.c defines
+ * the pool (and polykern_scratch.h's buffers), a per-ISA file defines PK_RUNTIME_EXTERN and only declares them.
+ * Hidden: each addon loaded in a process keeps a pool of its own, as when it was one file.
+ */
+#define PK_SHARED __attribute__((visibility("hidden")))
+
 /* Runs fn(ctx, begin, end) over a partition of [0, n); returns when every chunk is done. Inline when 1 thread. */
 typedef void (*pk_task_fn)(void *ctx, int64_t begin, int64_t end);
-static void pk_parallel_for(int64_t n, pk_task_fn fn, void *ctx);
+PK_SHARED void pk_parallel_for(int64_t n, pk_task_fn fn, void *ctx);
 
 /* Runs fn(ctx, member, members) once for each of up to `most` members, all at the same time on distinct threads, so
    members may wait for each other (pk_barrier_wait); members is 1 when the pool is busy, nested or single-threaded. */
 typedef void (*pk_team_fn)(void *ctx, int member, int members);
-static void pk_parallel_team(int most, pk_team_fn fn, void *ctx);
+PK_SHARED void pk_parallel_team(int most, pk_team_fn fn, void *ctx);
 
 /* A reusable barrier for the members of one team; zero-initialized. */
 typedef struct {
   int arrived;
   int phase;
 } pk_barrier;
-static void pk_barrier_wait(pk_barrier *b, int members);
+PK_SHARED void pk_barrier_wait(pk_barrier *b, int members);
 
 /* Threads used by pk_parallel_for: default PK_DEFAULT_THREADS, or the machine's online cores when it is 0. */
-static int pk_threads(void);
+PK_SHARED int pk_threads(void);
 /* Sets the thread count, clamped to [1, PK_MAX_THREADS]. Call between kernel calls. */
-static void pk_set_threads(int n);
+PK_SHARED void pk_set_threads(int n);
 
 #ifndef PK_DEFAULT_THREADS
 #define PK_DEFAULT_THREADS 0
@@ -56,6 +63,10 @@ static void pk_set_threads(int n);
 #ifndef PK_PARALLEL_MIN_WORK
 #define PK_PARALLEL_MIN_WORK 32768
 #endif
+
+static inline int pk_clamp_threads(long n) { return n < 1 ? 1 : n > PK_MAX_THREADS ? PK_MAX_THREADS : (int)n; }
+
+#ifndef PK_RUNTIME_EXTERN
 
 typedef struct {
   pthread_mutex_t lock;
@@ -89,9 +100,7 @@ static inline void pk_spin_pause(void) {
 #endif
 }
 
-static inline int pk_clamp_threads(long n) { return n < 1 ? 1 : n > PK_MAX_THREADS ? PK_MAX_THREADS : (int)n; }
-
-static int pk_threads(void) {
+PK_SHARED int pk_threads(void) {
   int n = __atomic_load_n(&pk_pool.threads, __ATOMIC_RELAXED);
   if (n > 0) return n;
   n = pk_clamp_threads(PK_DEFAULT_THREADS > 0 ? PK_DEFAULT_THREADS : sysconf(_SC_NPROCESSORS_ONLN));
@@ -99,7 +108,7 @@ static int pk_threads(void) {
   return n;
 }
 
-static void pk_set_threads(int n) { __atomic_store_n(&pk_pool.threads, pk_clamp_threads(n), __ATOMIC_RELAXED); }
+PK_SHARED void pk_set_threads(int n) { __atomic_store_n(&pk_pool.threads, pk_clamp_threads(n), __ATOMIC_RELAXED); }
 
 /* Runs the chunks of job `generation` still unclaimed, one at a time; chunk t of `chunks` over [0, n) is contiguous
    and the first n % chunks chunks get one extra iteration. */
@@ -202,7 +211,7 @@ static void pk_pool_run(int64_t n, pk_task_fn fn, void *ctx, int *members) {
   __atomic_store_n(&pk_pool.owned, 0, __ATOMIC_RELEASE);
 }
 
-static void pk_parallel_for(int64_t n, pk_task_fn fn, void *ctx) { pk_pool_run(n, fn, ctx, NULL); }
+PK_SHARED void pk_parallel_for(int64_t n, pk_task_fn fn, void *ctx) { pk_pool_run(n, fn, ctx, NULL); }
 
 typedef struct {
   pk_team_fn fn;
@@ -215,13 +224,13 @@ static void pk_team_chunk(void *arg, int64_t begin, int64_t end) {
   for (int64_t member = begin; member < end; member++) job->fn(job->ctx, (int)member, job->members);
 }
 
-static void pk_parallel_team(int most, pk_team_fn fn, void *ctx) {
+PK_SHARED void pk_parallel_team(int most, pk_team_fn fn, void *ctx) {
   pk_team_job job = {fn, ctx, 1};
   pk_pool_run(most, pk_team_chunk, &job, &job.members);
 }
 
 /* Spins, then yields: on a machine with more runnable threads than cores, the member waited for needs the core. */
-static void pk_barrier_wait(pk_barrier *b, int members) {
+PK_SHARED void pk_barrier_wait(pk_barrier *b, int members) {
   if (members <= 1) return;
   const int phase = __atomic_load_n(&b->phase, __ATOMIC_ACQUIRE);
   if (__atomic_add_fetch(&b->arrived, 1, __ATOMIC_ACQ_REL) == members) {
@@ -234,5 +243,7 @@ static void pk_barrier_wait(pk_barrier *b, int members) {
     else sched_yield();
   }
 }
+
+#endif /* PK_RUNTIME_EXTERN */
 
 #endif

@@ -1,17 +1,18 @@
 /*
  * What the generated blocked GEMMs share across ISAs: the call descriptor each kernel fills in, per-thread pack
- * buffers, the even split of a range between threads, and the loop over a call's batch of GEMMs. The microkernels,
- * packing routines and drivers themselves are generated per ISA (emit/c-gemm.ts) inside that ISA's
- * `#pragma GCC target` region; <immintrin.h> declares every intrinsic for any target.
+ * buffers (polykern_scratch.h), the even split of a range between threads, and the loop over a call's batch of
+ * GEMMs. The microkernels, packing routines and drivers themselves are generated per ISA (emit/c-gemm.ts) inside
+ * that ISA's `#pragma GCC target` region, in the ISA's own C file; <immintrin.h> declares every intrinsic for any
+ * target.
  */
 #ifndef POLYKERN_SIMD_H
 #define POLYKERN_SIMD_H
 
 #include <immintrin.h>
-#include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include "polykern_pool.h"
+#include "polykern_scratch.h"
 
 /*
  * C[m, n] += A[m, k] * B[k, n] on strided operands (element strides: A along m and k, B along k and n, C along m;
@@ -33,46 +34,6 @@ typedef struct {
 
 /* The least m·n·k a GEMM needs before it wakes the pool: an FMA lane is about 1/32 of a scalar loop iteration. */
 #define PK_GEMM_PARALLEL_MIN_WORK (32.0 * PK_PARALLEL_MIN_WORK)
-
-/* `count` elements of `size` bytes, 64-byte aligned (one cache line, one zmm), or NULL; release with free(). */
-static inline void *pk_alloc_aligned(int64_t count, size_t size) {
-  if (count <= 0 || (uint64_t)count > (SIZE_MAX - 63) / size) return NULL;
-  return aligned_alloc(64, ((size_t)count * size + 63) & ~(size_t)63);
-}
-
-/*
- * Pack buffers, per thread and slot, kept between calls: a call allocates (and the OS faults in) megabytes of panels
- * only when it needs more than any call before it on that thread. Freed when the thread exits.
- */
-#define PK_SCRATCH_SLOTS 2
-typedef struct {
-  void *p[PK_SCRATCH_SLOTS];
-  size_t bytes[PK_SCRATCH_SLOTS];
-} pk_scratch_set;
-static _Thread_local pk_scratch_set pk_scratch_tls;
-static pthread_key_t pk_scratch_key;
-static pthread_once_t pk_scratch_once = PTHREAD_ONCE_INIT;
-
-static void pk_scratch_release(void *arg) {
-  pk_scratch_set *s = arg;
-  for (int i = 0; i < PK_SCRATCH_SLOTS; i++) free(s->p[i]), s->p[i] = NULL, s->bytes[i] = 0;
-}
-static void pk_scratch_key_create(void) { pthread_key_create(&pk_scratch_key, pk_scratch_release); }
-
-/* `count` elements of `size` bytes in this thread's buffer `slot`, 64-byte aligned, or NULL; valid until the
-   thread's next pk_scratch call for that slot. */
-static void *pk_scratch(int slot, int64_t count, size_t size) {
-  if (count <= 0 || (uint64_t)count > (SIZE_MAX - 63) / size) return NULL;
-  const size_t bytes = ((size_t)count * size + 63) & ~(size_t)63;
-  pk_scratch_set *s = &pk_scratch_tls;
-  if (bytes <= s->bytes[slot]) return s->p[slot];
-  pthread_once(&pk_scratch_once, pk_scratch_key_create);
-  pthread_setspecific(pk_scratch_key, s);
-  free(s->p[slot]);
-  s->p[slot] = aligned_alloc(64, bytes);
-  s->bytes[slot] = s->p[slot] != NULL ? bytes : 0;
-  return s->p[slot];
-}
 
 static inline int64_t pk_min64(int64_t a, int64_t b) { return a < b ? a : b; }
 

@@ -247,11 +247,11 @@ export const moduleIdOf = (file: string, opts: ResolvedOptions): string =>
 
 /** What buildAddon needs for a module's kernels: also how `explain` finds the addon a build made. */
 export function addonRequest(kernels: readonly CompiledKernel[], moduleId: string, opts: ResolvedOptions): AddonBuildRequest {
-  const source = emitAddonSource(
+  const sources = emitAddonSource(
     kernels.map((k, n) => ({ kernel: k.ir, abi: k.abi, symbol: `kc_${n}_${k.ir.name.replace(/[^A-Za-z0-9_]/g, '_')}` })),
     { moduleId, threads: opts.threads },
   )
-  return { source, cacheDir: opts.cacheDir }
+  return { sources, cacheDir: opts.cacheDir }
 }
 
 /** Parser diagnostics do not know the function they sit on; name it for the message. */

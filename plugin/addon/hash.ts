@@ -2,8 +2,8 @@
 import { createHash } from 'node:crypto'
 
 export interface AddonInputs {
-  /** The generated C translation unit. */
-  readonly source: string
+  /** The generated C files. */
+  readonly sources: readonly { readonly name: string; readonly text: string }[]
   /** native/*.h, by file name. */
   readonly headers: readonly { readonly name: string; readonly text: string }[]
   /** The repo-root binding.gyp template and the generated kernels.gypi. */
@@ -24,7 +24,7 @@ export function addonHash(inputs: AddonInputs): string {
   const field = (label: string, text: string): void => {
     hash.update(`${label}:${Buffer.byteLength(text)}:`).update(text)
   }
-  field('source', inputs.source)
+  for (const f of inputs.sources) field(`source ${f.name}`, f.text)
   for (const h of [...inputs.headers].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
     field(`header ${h.name}`, h.text)
   }

@@ -108,7 +108,7 @@ const PREDICATE: Partial<Record<BinOp, string>> = {
 
 const HORIZONTAL: Readonly<Record<Exclude<AssignOp, '='>, string>> = { '+=': 'sum', '*=': 'prod', 'max=': 'max', 'min=': 'min' }
 
-/** Whether any kernel has a vector loop, so the translation unit needs polykern_vmath.h. */
+/** Whether any kernel has a vector loop, so the vector ISAs' files need polykern_vmath.h. */
 export const usesVectorLoops = (kernels: readonly Kernel[]): boolean =>
   kernels.some((k) => {
     let found = false

@@ -68,6 +68,7 @@ export function emitCSupport(kernels: readonly Kernel[], isa: Isa): string {
   return conv === '' ? gemm : [gemm, conv].filter((x) => x !== '').join('\n')
 }
 
+/** The kernel's version for `isa`, an addon-wide (PK_SHARED) function: the dispatch in polykern.c calls every ISA's. */
 export function emitC(kernel: Kernel, symbol: string, isa: Isa = SCALAR): string {
   const names = cNames(kernel, symbol)
   const layout = tensorLayout(kernel, names)
@@ -78,7 +79,7 @@ export function emitC(kernel: Kernel, symbol: string, isa: Isa = SCALAR): string
   const stmt = cStatements(names, layout, isa, [...freeTemps, 'return PK_NO_MEMORY;'], parallel, overwriting)
   const body = kernel.body.flatMap((s) => stmt(s, 1))
 
-  const lines = [`static int ${symbol}(${cParams(kernel, names, layout).join(', ')}) {`]
+  const lines = [`PK_SHARED int ${symbol}(${cParams(kernel, names, layout).join(', ')}) {`]
   for (const s of layout.hoisted) lines.push(`  const int64_t ${s.name} = ${s.value.text};`)
   for (const t of temps) {
     const type = C_TYPE[t.dtype]

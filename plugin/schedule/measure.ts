@@ -53,8 +53,8 @@ export async function loadVariants(req: VariantRequest): Promise<{ ok: true; var
     symbol: `kt_${n}`,
   }))
   const isas = req.isa.name === SCALAR.name ? [SCALAR] : [req.isa, SCALAR]
-  const source = emitAddonSource(copies, { moduleId: `tuning of ${req.kernel.name}`, isas, threads: req.threads })
-  const built = await buildAddon({ source, cacheDir: req.cacheDir })
+  const sources = emitAddonSource(copies, { moduleId: `tuning of ${req.kernel.name}`, isas, threads: req.threads })
+  const built = await buildAddon({ sources, cacheDir: req.cacheDir })
   if (!built.ok) return { ok: false, error: built.error }
   type Meta = { isa: string; setThreads: (n: number) => void }
   const addon = createRequire(import.meta.url)(built.path) as Record<string, Call> & { __polykern: Meta }

@@ -25,7 +25,7 @@ test('each kind of damage is detected and the entry rebuilt', async () => {
   const [hash] = cacheEntries(cacheDir).addons
   const addon = path.join(cacheDir, hash, 'polykern.node')
   const good = readFileSync(addon)
-  const other = await buildAddon({ source: '#include <node_api.h>\nNAPI_MODULE_INIT() { return exports; }\n', cacheDir: path.join(dir, 'other') })
+  const other = await buildAddon({ sources: [{ name: 'polykern.c', text: '#include <node_api.h>\nNAPI_MODULE_INIT() { return exports; }\n' }], cacheDir: path.join(dir, 'other') })
   if (!other.ok) throw new Error(other.error)
 
   const damage: Record<string, () => void> = {

@@ -49,7 +49,7 @@ test('the shipped bundle runs natively as built', () => {
 test('an addon built for a newer Node-API than this Node.js has', async () => {
   const newer = Number(process.versions.napi) + 1
   const source = `#undef NAPI_VERSION\n#define NAPI_VERSION ${newer}\n#include <node_api.h>\nNAPI_MODULE_INIT() { return exports; }\n`
-  const addon = await buildAddon({ source, cacheDir: path.join(dir, 'napi-cache') })
+  const addon = await buildAddon({ sources: [{ name: 'polykern.c', text: source }], cacheDir: path.join(dir, 'napi-cache') })
   if (!addon.ok) throw new Error(addon.error)
   const stderr = shipped('napi', (file, bundle) => {
     cpSync(addon.path, file)

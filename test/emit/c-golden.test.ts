@@ -36,6 +36,6 @@ describe('C goldens', () => {
       { kernel: K.matmul, abi: K.abiOf(K.matmul), symbol: 'kc_0_matmul' },
       { kernel: K.softmax, abi: K.abiOf(K.softmax), symbol: 'kc_1_softmax' },
     ]
-    expectGolden('addon.c', emitAddonSource(kernels, { moduleId: 'examples/kernels/nn.ts' }))
+    for (const f of emitAddonSource(kernels, { moduleId: 'examples/kernels/nn.ts' })) expectGolden(`addon-${f.name}`, f.text)
   })
 })

@@ -80,8 +80,8 @@ export async function buildAll(
   cflags: readonly string[] = [],
 ): Promise<string> {
   const kernels = compiled.flatMap((c, n) => (c.ok ? [{ kernel: c.compiled.ir, abi: c.compiled.abi, symbol: `kc_${n}` }] : []))
-  const source = emitAddonSource(kernels, { moduleId, isas: ISAS, parallelMinWork: 1 })
-  const built = await buildAddon({ source, cacheDir, cflags })
+  const sources = emitAddonSource(kernels, { moduleId, isas: ISAS, parallelMinWork: 1 })
+  const built = await buildAddon({ sources, cacheDir, cflags })
   if (!built.ok) throw new Error(`the fuzz addon ${moduleId} did not build:\n${built.error}`)
   return built.path
 }

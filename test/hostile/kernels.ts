@@ -65,8 +65,8 @@ export async function buildHostileAddon(cflags: readonly string[] = []) {
   const file = path.join(root, 'test/.out/hostile/kernels.ts')
   const opts = resolveOptions({ root, cacheDir: 'node_modules/.cache/polykern-test' })
   const compiled = findKernelSites(file, SOURCE).map((site) => compileKernel(site, SOURCE, opts))
-  const source = emitAddonSource(compiled.map((k, n) => ({ kernel: k.ir, abi: k.abi, symbol: `kc_${n}` })), { moduleId: 'hostile.ts', isas: ISAS, parallelMinWork: 1 })
-  const built = await buildAddon({ source, cacheDir: opts.cacheDir, cflags })
+  const sources = emitAddonSource(compiled.map((k, n) => ({ kernel: k.ir, abi: k.abi, symbol: `kc_${n}` })), { moduleId: 'hostile.ts', isas: ISAS, parallelMinWork: 1 })
+  const built = await buildAddon({ sources, cacheDir: opts.cacheDir, cflags })
   if (!built.ok) throw new Error(built.error)
   return { compiled, built }
 }

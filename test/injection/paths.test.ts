@@ -64,7 +64,7 @@ test('a project under a hostile path builds natively, runs correctly, and runs n
 
 test('a module id that would end the C comment (`*​/`, or a line splice `*\\` or `*??/` before a line break) stays a comment', async () => {
   for (const moduleId of ['a*/\n#error injected', 'a*\\\n/\n#error injected', 'a*??/\n/\n#error injected']) {
-    const built = await buildAddon({ source: emitAddonSource([], { moduleId }), cacheDir: path.join(dir, 'cache-ids') })
+    const built = await buildAddon({ sources: emitAddonSource([], { moduleId }), cacheDir: path.join(dir, 'cache-ids') })
     expect(built.ok, built.ok ? '' : built.error).toBe(true)
   }
 }, 120_000)

@@ -61,7 +61,8 @@ test('user text reaches C only as generated identifiers and escaped string liter
   const code = module(name, '   y[int] = x[int] * 2')
   const site = findKernelSites(FILE, code)[0]
   const k = compileKernel(site, code, resolveOptions({ root: import.meta.dirname, native: false }))
-  const source = emitAddonSource([{ kernel: k.ir, abi: k.abi, symbol: 'kc_0_x' }], { moduleId: 'm.ts' })
+  const files = emitAddonSource([{ kernel: k.ir, abi: k.abi, symbol: 'kc_0_x' }], { moduleId: 'm.ts' })
+  const source = files.map((f) => f.text).join('\n')
   // The function name only as an octal-escaped string (its export name and messages), never as C.
   expect(source).not.toContain(name)
   expect(source).toContain('"\\303\\261$_x"')

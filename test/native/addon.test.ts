@@ -6,7 +6,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildAddon, type AddonBuild } from '../../plugin/addon/build.ts'
-import { emitAddonSource } from '../../plugin/emit/napi.ts'
+import { emitAddonSource, type AddonFile } from '../../plugin/emit/napi.ts'
 import type { Kernel } from '../../plugin/ir/nodes.ts'
 import { maxRelErr, randomArray, rng } from '../support/random.ts'
 import * as K from '../emit/kernels.ts'
@@ -16,10 +16,14 @@ const KERNELS: Kernel[] = [
   K.matmul, K.conv1d, K.softmax, K.i32ops, K.bounds, K.pointwise('f32'), K.pointwise('f64'),
   K.constants('f32'), K.constants('f64'), K.scratch, K.clash, K.wide,
 ]
-const source = emitAddonSource(
+const sources = emitAddonSource(
   KERNELS.map((kernel, n) => ({ kernel, abi: K.abiOf(kernel), symbol: `kc_${n}_${kernel.name}` })),
   { moduleId: 'test/native/addon.test.ts' },
 )
+
+/** `files` with the text of the one named `name` changed. */
+const withFile = (files: readonly AddonFile[], name: string, change: (text: string) => string): AddonFile[] =>
+  files.map((f) => (f.name === name ? { ...f, text: change(f.text) } : f))
 
 const next = rng(0xadd0)
 const f32 = (n: number): Float32Array => randomArray('f32', n, next) as Float32Array
@@ -32,7 +36,7 @@ let addon: Record<string, Fn> & { __polykern: { napiVersion: number; isa: string
 
 beforeAll(async () => {
   cacheDir = mkdtempSync(path.join(os.tmpdir(), 'polykern-addon-test-'))
-  build = await buildAddon({ source, cacheDir })
+  build = await buildAddon({ sources, cacheDir })
   if (!build.ok) throw new Error(`addon build failed:\n${build.error}`)
   addon = createRequire(import.meta.url)(build.path)
 })
@@ -64,7 +68,7 @@ describe('native addon', () => {
       setThreads: expect.any(Function),
       kernels: KERNELS.map((k) => k.name),
     })
-    const again = await buildAddon({ source, cacheDir })
+    const again = await buildAddon({ sources, cacheDir })
     expect(again).toMatchObject({ ok: true, cached: true, hash: build.hash, path: build.ok ? build.path : '' })
     expect(again.ok && again.ms).toBeLessThan(100)
     expect(path.dirname(build.ok ? build.path : '')).toBe(path.join(cacheDir, build.hash))
@@ -234,21 +238,23 @@ describe('native addon', () => {
   })
 
   it('concurrent builds of the same source agree on one cache entry and leave no temp directories', async () => {
-    const fresh = `${source}\n/* concurrency */\n`
-    const [a, b] = await Promise.all([buildAddon({ source: fresh, cacheDir }), buildAddon({ source: fresh, cacheDir })])
+    const fresh = withFile(sources, 'polykern.c', (text) => `${text}\n/* concurrency */\n`)
+    const [a, b] = await Promise.all([buildAddon({ sources: fresh, cacheDir }), buildAddon({ sources: fresh, cacheDir })])
     expect(a.ok && b.ok).toBe(true)
     expect(a).toMatchObject({ hash: b.hash, path: b.ok ? b.path : '' })
     expect(readdirSync(cacheDir).filter((f) => f.includes('.tmp-'))).toEqual([])
-    expect(readdirSync(path.join(cacheDir, a.hash)).sort()).toEqual(['polykern.c', 'polykern.node', 'polykern.node.sha256'])
+    expect(readdirSync(path.join(cacheDir, a.hash)).sort()).toEqual(
+      ['polykern.c', 'polykern.node', 'polykern.node.sha256', 'polykern_avx2.c', 'polykern_avx512.c'],
+    )
   })
 
   it('a C syntax error gives ok:false with the compiler message, without throwing', async () => {
-    const bad = `${source}\nstatic int broken(void) { return 1 +; }\n`
-    const failed = await buildAddon({ source: bad, cacheDir })
+    const bad = withFile(sources, 'polykern_avx2.c', (text) => `${text}\nint broken(void) { return 1 +; }\n`)
+    const failed = await buildAddon({ sources: bad, cacheDir })
     expect(failed.ok).toBe(false)
     if (failed.ok) return
     expect(failed.hash).toMatch(/^[0-9a-f]{64}$/)
-    expect(failed.error).toMatch(/polykern\.c:\d+:\d+: error: expected expression/)
+    expect(failed.error).toMatch(/^polykern_avx2\.c:\d+:\d+: error: expected expression/m)
     expect(failed.error).not.toContain('gyp ERR!')
     expect(failed.error).not.toContain(cacheDir)
     expect(readdirSync(cacheDir).filter((f) => f.includes('.tmp-'))).toEqual([])

@@ -38,11 +38,12 @@ const KERNELS: readonly Kernel[] = Object.entries(CONV_SPECS).flatMap(([name, sp
   convolutionKernel(spec, `${name}_im2col_in_place`, 'im2col', small('input', false)),
 ])
 
-const source = testAddonSource(KERNELS, 'test/native/conv.test.ts')
+const sources = testAddonSource(KERNELS, 'test/native/conv.test.ts')
+const source = sources.map((f) => f.text).join('\n')
 let addon: TestAddon
 let remove = () => {}
 
-beforeAll(async () => void ({ addon, remove } = await loadTestAddon(source, 'conv-test')), 300_000)
+beforeAll(async () => void ({ addon, remove } = await loadTestAddon(sources, 'conv-test')), 300_000)
 afterAll(() => remove())
 
 const pick = (next: () => number, xs: readonly number[]) => xs[Math.floor(next() * xs.length)]

@@ -11,7 +11,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { buildAddon } from '../../plugin/addon/build.ts'
-import { addonIsas, emitAddonSource, type AddonKernel } from '../../plugin/emit/napi.ts'
+import { addonIsas, emitAddonSource, MAIN_FILE, type AddonKernel } from '../../plugin/emit/napi.ts'
 import { findKernelSites } from '../../plugin/find/annotations.ts'
 import { buildKernel } from '../../plugin/ir/build.ts'
 import { interpret } from '../../plugin/ir/interp.ts'
@@ -58,37 +58,44 @@ function isaAtLoad(addonPath: string, requested?: string): string {
 }
 
 async function build(kernels: readonly AddonKernel[], isas: readonly Isa[], moduleId: string): Promise<{ path: string }> {
-  const source = emitAddonSource(kernels, { moduleId, isas, parallelMinWork: 1 })
-  const built = await buildAddon({ source, cacheDir: opts.cacheDir })
+  const sources = emitAddonSource(kernels, { moduleId, isas, parallelMinWork: 1 })
+  const built = await buildAddon({ sources, cacheDir: opts.cacheDir })
   if (!built.ok) throw new Error(`addon build failed:\n${built.error}`)
   return { path: built.path }
 }
 
 describe('the emitted translation unit', () => {
   const kernels = [K.matmul, K.softmax].map((kernel, n) => ({ kernel, abi: K.abiOf(kernel), symbol: `kc_${n}_${kernel.name}` }))
-  const source = emitAddonSource(kernels, { moduleId: 'test.ts', isas: ISAS })
+  const sources = emitAddonSource(kernels, { moduleId: 'test.ts', isas: ISAS })
+  const main = sources.find((f) => f.name === MAIN_FILE)!.text
+  const defined = (text: string) => [...text.matchAll(/^PK_SHARED int (\w+)\(/gm)].map((m) => m[1]).sort()
 
-  it('compiles each ISA version inside its target region, and nothing else there', () => {
-    const regions = [...source.matchAll(/#pragma GCC target\("([^"]*)"\)([\s\S]*?)#pragma GCC pop_options/g)]
-    expect(regions.map((r) => r[1])).toEqual(ISAS.filter((i) => i.gccTarget !== '').map((i) => i.gccTarget))
-    for (const [, target, body] of regions) {
-      const isa = ISAS.find((i) => i.gccTarget === target)!
-      const defined = [...body.matchAll(/^static int (\w+)\(/gm)].map((m) => m[1])
-      expect(defined.sort()).toEqual(kernels.map((k) => `${k.symbol}_${isa.name}`).sort())
-      expect(body).not.toMatch(/napi_value|pk_init|__attribute__\(\(constructor/)
+  it('compiles each ISA version in a file of its own, inside its target region, and nothing else there', () => {
+    const targeted = ISAS.filter((i) => i.gccTarget !== '')
+    expect(sources.map((f) => f.name)).toEqual([MAIN_FILE, ...targeted.map((i) => `polykern_${i.name}.c`)])
+    for (const isa of targeted) {
+      const text = sources.find((f) => f.name === `polykern_${isa.name}.c`)!.text
+      const regions = [...text.matchAll(/#pragma GCC target\("([^"]*)"\)([\s\S]*?)#pragma GCC pop_options/g)]
+      expect(regions.map((r) => r[1])).toEqual([isa.gccTarget])
+      expect(defined(regions[0][2])).toEqual(kernels.map((k) => `${k.symbol}_${isa.name}`).sort())
+      expect(text).toMatch(/^#define PK_RUNTIME_EXTERN$/m)
+      expect(text).not.toMatch(/napi_value|pk_init|__attribute__\(\(constructor/)
     }
-    const outside = source.replace(/#pragma GCC push_options[\s\S]*?#pragma GCC pop_options/g, '')
-    expect(outside).not.toMatch(/_avx512\(|_avx2\(/)
-    expect(outside).toMatch(/static napi_value pk_init/)
+    expect(main).not.toMatch(/#pragma GCC target|PK_RUNTIME_EXTERN/)
+    expect(defined(main)).toEqual(kernels.map((k) => `${k.symbol}_scalar`).sort())
+    for (const k of kernels) {
+      expect(main).toContain(`PK_SHARED __typeof__(${k.symbol}_scalar) ${targeted.map((i) => `${k.symbol}_${i.name}`).join(', ')};`)
+    }
+    expect(main).toMatch(/static napi_value pk_init/)
   })
 
   it('points every kernel at one version per level, chosen by __builtin_cpu_supports of the ISA table', () => {
     for (const [level, isa] of ISAS.entries()) {
-      const use = new RegExp(`case ${level}:\\n((?:\\s+\\w+ = \\w+;\\n)+)\\s+break;`).exec(source)?.[1] ?? ''
+      const use = new RegExp(`case ${level}:\\n((?:\\s+\\w+ = \\w+;\\n)+)\\s+break;`).exec(main)?.[1] ?? ''
       expect(use.trim().split(/\s*\n\s*/)).toEqual(kernels.map((k) => `${k.symbol} = ${k.symbol}_${isa.name};`))
       if (isa.cpuFeatures.length > 0) {
         const tests = isa.cpuFeatures.map((f) => `__builtin_cpu_supports("${f}")`).join(' && ')
-        expect(source).toContain(`case ${level}: return ${tests};`)
+        expect(main).toContain(`case ${level}: return ${tests};`)
       }
     }
   })

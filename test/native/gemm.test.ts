@@ -92,14 +92,14 @@ interface Addon {
 
 let cacheDir: string
 let addon: Addon
-const source = emitAddonSource(
+const sources = emitAddonSource(
   KERNELS.map((kernel, n) => ({ kernel, abi: abiOf(kernel), symbol: `kc_${n}_${kernel.name}` })),
   { moduleId: 'test/native/gemm.test.ts', parallelMinWork: 1 },
 )
 
 beforeAll(async () => {
   cacheDir = mkdtempSync(path.join(os.tmpdir(), 'polykern-gemm-test-'))
-  const built = await buildAddon({ source, cacheDir })
+  const built = await buildAddon({ sources, cacheDir })
   if (!built.ok) throw new Error(`addon build failed:\n${built.error}`)
   addon = createRequire(import.meta.url)(built.path)
 })
@@ -121,6 +121,7 @@ const copy = (args: readonly unknown[]) => args.map((a) => (ArrayBuffer.isView(a
 describe('blocked GEMM', () => {
   it('every ISA version but scalar holds the tile functions and drivers its blockings need', () => {
     for (const isa of ISAS.filter((i) => i.microkernels.length > 0)) {
+      const source = sources.find((f) => f.name === `polykern_${isa.name}.c`)!.text
       for (const mk of isa.microkernels) expect(source).toContain(`static void pk_ukr_${mk.name}_pp(`)
       const mk = isa.microkernels[0]
       for (const layouts of ['pp', 'up', 'pu', 'uu']) {

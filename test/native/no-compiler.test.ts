@@ -15,7 +15,7 @@ it('returns ok:false naming the missing compiler', async () => {
   const cacheDir = mkdtempSync(path.join(os.tmpdir(), 'polykern-nocc-'))
   try {
     process.env.CC = '/nonexistent/polykern-cc'
-    const result = await buildAddon({ source: 'int x;\n', cacheDir })
+    const result = await buildAddon({ sources: [{ name: 'polykern.c', text: 'int x;\n' }], cacheDir })
     expect(result.ok).toBe(false)
     expect(!result.ok && result.error).toContain("no C compiler: '/nonexistent/polykern-cc' was not found")
     expect(result.hash).toMatch(/^[0-9a-f]{64}$/)

@@ -71,11 +71,11 @@ let addonPath: string
 let addon: Addon
 
 beforeAll(async () => {
-  const source = emitAddonSource(
+  const sources = emitAddonSource(
     KERNELS.map((kernel, n) => ({ kernel, abi: K.abiOf(kernel), symbol: `kc_${n}_${kernel.name}` })),
     { moduleId: 'threads.test.ts', threads: BAKED_THREADS, parallelMinWork: 1 },
   )
-  const built = await buildAddon({ source, cacheDir: opts.cacheDir })
+  const built = await buildAddon({ sources, cacheDir: opts.cacheDir })
   if (!built.ok) throw new Error(`addon build failed:\n${built.error}`)
   addonPath = built.path
   addon = require(addonPath) as Addon

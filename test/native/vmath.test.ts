@@ -148,7 +148,7 @@ function ulps(a: number, b: number, dtype: 'f32' | 'f64'): number {
 describe('polykern_vmath.h', () => {
   let run: Run
   beforeAll(async () => {
-    const built = await buildAddon({ source: SOURCE, cacheDir: opts.cacheDir })
+    const built = await buildAddon({ sources: [{ name: 'polykern.c', text: SOURCE }], cacheDir: opts.cacheDir })
     if (!built.ok) throw new Error(`the vmath test addon did not build:\n${built.error}`)
     run = (require(built.path) as { run: Run }).run
   })

@@ -26,11 +26,11 @@ let addonPath: string
 const cacheFile = () => path.join(path.dirname(addonPath), 'calibration.json')
 
 beforeAll(async () => {
-  const source = emitAddonSource(
+  const sources = emitAddonSource(
     KERNELS.map(({ abi }, n) => ({ kernel: [K.matmul, K.softmax, K.conv1d][n], abi, symbol: `kc_${n}_${abi.name}` })),
     { moduleId: 'calibrate.test.ts' },
   )
-  const built = await buildAddon({ source, cacheDir: scratchDir('calibrate') })
+  const built = await buildAddon({ sources, cacheDir: scratchDir('calibrate') })
   if (!built.ok) throw new Error(`addon build failed:\n${built.error}`)
   addonPath = built.path
 })

@@ -45,7 +45,7 @@ beforeAll(() => {
 describe('the setup reports what it should', () => {
   let planted: string
   beforeAll(async () => {
-    const built = await buildAddon({ source: readFileSync(path.join(import.meta.dirname, 'planted.c'), 'utf8'), cacheDir: opts.cacheDir, cflags: SANITIZER_FLAGS })
+    const built = await buildAddon({ sources: [{ name: 'polykern.c', text: readFileSync(path.join(import.meta.dirname, 'planted.c'), 'utf8') }], cacheDir: opts.cacheDir, cflags: SANITIZER_FLAGS })
     if (!built.ok) throw new Error(built.error)
     planted = built.path
   })
@@ -102,8 +102,8 @@ it('hostile arguments against the sanitized addon, directly and through the runt
 
 it('blocked GEMMs with every blocking choice and edge, at every ISA and thread count, with zero reports', async () => {
   const kernels = gemmVariants()
-  const source = emitAddonSource(kernels.map((kernel, n) => ({ kernel, abi: abiOf(kernel), symbol: `kc_${n}` })), { moduleId: 'sanitize-gemm.ts', parallelMinWork: 1 })
-  const built = await buildAddon({ source, cacheDir: opts.cacheDir, cflags: SANITIZER_FLAGS })
+  const sources = emitAddonSource(kernels.map((kernel, n) => ({ kernel, abi: abiOf(kernel), symbol: `kc_${n}` })), { moduleId: 'sanitize-gemm.ts', parallelMinWork: 1 })
+  const built = await buildAddon({ sources, cacheDir: opts.cacheDir, cflags: SANITIZER_FLAGS })
   if (!built.ok) throw new Error(built.error)
   const run = runSanitized(path.join(import.meta.dirname, 'gemm-child.ts'), [built.path])
   expect(run.reports, run.stderr.slice(0, 4000)).toEqual([])

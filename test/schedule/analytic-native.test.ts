@@ -69,11 +69,11 @@ let addon: Addon
 
 beforeAll(async () => {
   cacheDir = mkdtempSync(path.join(os.tmpdir(), 'polykern-analytic-test-'))
-  const source = emitAddonSource(
+  const sources = emitAddonSource(
     kernels.map((kernel, n) => ({ kernel, abi: abiOf(kernel), symbol: `ka_${n}_${kernel.name}` })),
     { moduleId: 'test/schedule/analytic-native.test.ts' },
   )
-  const built = await buildAddon({ source, cacheDir })
+  const built = await buildAddon({ sources, cacheDir })
   if (!built.ok) throw new Error(`addon build failed:\n${built.error}`)
   addon = createRequire(import.meta.url)(built.path)
 })

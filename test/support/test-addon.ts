@@ -4,7 +4,7 @@ import { createRequire } from 'node:module'
 import os from 'node:os'
 import path from 'node:path'
 import { buildAddon } from '../../plugin/addon/build.ts'
-import { emitAddonSource } from '../../plugin/emit/napi.ts'
+import { emitAddonSource, type AddonFile } from '../../plugin/emit/napi.ts'
 import type { Kernel } from '../../plugin/ir/nodes.ts'
 import { abiOf } from '../emit/kernels.ts'
 
@@ -16,16 +16,16 @@ export interface TestAddon {
 }
 
 /** The addon source of `kernels` (symbols `kc_<n>_<name>`); the pool wakes for any work, so 2 threads really split. */
-export const testAddonSource = (kernels: readonly Kernel[], moduleId: string): string =>
+export const testAddonSource = (kernels: readonly Kernel[], moduleId: string): readonly AddonFile[] =>
   emitAddonSource(
     kernels.map((kernel, n) => ({ kernel, abi: abiOf(kernel), symbol: `kc_${n}_${kernel.name}` })),
     { moduleId, parallelMinWork: 1 },
   )
 
-/** Builds and loads `source`; `remove` deletes its cache. Throws with the compiler's output when the build fails. */
-export async function loadTestAddon(source: string, prefix: string): Promise<{ addon: TestAddon; remove: () => void }> {
+/** Builds and loads `sources`; `remove` deletes its cache. Throws with the compiler's output when the build fails. */
+export async function loadTestAddon(sources: readonly AddonFile[], prefix: string): Promise<{ addon: TestAddon; remove: () => void }> {
   const cacheDir = mkdtempSync(path.join(os.tmpdir(), `polykern-${prefix}-`))
-  const built = await buildAddon({ source, cacheDir })
+  const built = await buildAddon({ sources, cacheDir })
   if (!built.ok) throw new Error(`addon build failed:\n${built.error}`)
   return {
     addon: createRequire(import.meta.url)(built.path) as TestAddon,

@@ -500,7 +500,7 @@ static int pk_conv_gemm_f32_avx512_8x48_run(const pk_conv_gemm_f32_avx512_8x48_d
   return x.failed ? PK_NO_MEMORY : PK_OK;
 }
 
-static int kc_0_conv(const float *restrict I, const float *restrict F, float *restrict O, int64_t N, int64_t H, int64_t W, int64_t C, int64_t K, int64_t P, int64_t Q) {
+PK_SHARED int kc_0_conv(const float *restrict I, const float *restrict F, float *restrict O, int64_t N, int64_t H, int64_t W, int64_t C, int64_t K, int64_t P, int64_t Q) {
   const int64_t sO0 = P*Q*K;
   const int64_t sO1 = Q*K;
   const int64_t sI0 = H*W*C;

@@ -1,4 +1,4 @@
-static int kc_1_grouped(const float *restrict I, const float *restrict F, float *restrict O, int64_t N, int64_t H, int64_t W, int64_t G, int64_t C, int64_t K, int64_t P, int64_t Q) {
+PK_SHARED int kc_1_grouped(const float *restrict I, const float *restrict F, float *restrict O, int64_t N, int64_t H, int64_t W, int64_t G, int64_t C, int64_t K, int64_t P, int64_t Q) {
   const int64_t sO0 = P*Q*G*K;
   const int64_t sO1 = Q*G*K;
   const int64_t sO2 = G*K;

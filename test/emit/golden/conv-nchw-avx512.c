@@ -1,4 +1,4 @@
-static int kc_2_nchw(const float *restrict I, const float *restrict F, float *restrict O, int64_t N, int64_t C, int64_t H, int64_t W, int64_t K, int64_t P, int64_t Q) {
+PK_SHARED int kc_2_nchw(const float *restrict I, const float *restrict F, float *restrict O, int64_t N, int64_t C, int64_t H, int64_t W, int64_t K, int64_t P, int64_t Q) {
   const int64_t sO0 = K*P*Q;
   const int64_t sO1 = P*Q;
   const int64_t sI0 = C*H*W;

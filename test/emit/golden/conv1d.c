@@ -1,4 +1,4 @@
-static int kc_2_conv1d(const float *restrict x, const float *restrict w, float *restrict y1, float *restrict y2, float *restrict y3, int64_t N) {
+PK_SHARED int kc_2_conv1d(const float *restrict x, const float *restrict w, float *restrict y1, float *restrict y2, float *restrict y3, int64_t N) {
   for (int64_t q = 0; q < N; q++) y1[q] = 0.0f;
   for (int64_t i = 0; i < N; i++) {
     for (int64_t r = 0; r < 3; r++) {

@@ -1012,7 +1012,7 @@ static int pk_gemm_f32_avx2_6x16_nkm_mn_m_pp(const pk_gemm_f32 *g, int threads) 
   return PK_OK;
 }
 
-static int kc_0_matmul(const float *restrict A, const float *restrict B, float *restrict C, int64_t M, int64_t K, int64_t N) {
+PK_SHARED int kc_0_matmul(const float *restrict A, const float *restrict B, float *restrict C, int64_t M, int64_t K, int64_t N) {
   { /* contraction s0: gemm_f32_avx2_6x16 */
     const int64_t pk_m = M, pk_n = N, pk_k = K;
     int pk_status;

@@ -1,4 +1,4 @@
-static int kc_1_batched(const double *restrict A, const double *restrict B, double *restrict C, int64_t Bt, int64_t M, int64_t K, int64_t N) {
+PK_SHARED int kc_1_batched(const double *restrict A, const double *restrict B, double *restrict C, int64_t Bt, int64_t M, int64_t K, int64_t N) {
   const int64_t sC0 = Bt*N;
   const int64_t sA0 = M*K;
   const int64_t sB0 = Bt*N;

@@ -25,7 +25,7 @@ static void kc_0_matmul_p0(void *pk_ctx, int64_t pk_begin, int64_t pk_end) {
   }
 }
 
-static int kc_0_matmul(const float *restrict A, const float *restrict B, float *restrict C, int64_t M, int64_t N, int64_t K) {
+PK_SHARED int kc_0_matmul(const float *restrict A, const float *restrict B, float *restrict C, int64_t M, int64_t N, int64_t K) {
   for (int64_t q = 0; q < M*N; q++) C[q] = 0.0f;
   {
     const int64_t pk_lo = 0, pk_n = M - pk_lo;

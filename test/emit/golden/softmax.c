@@ -128,7 +128,7 @@ static void kc_1_softmax_p5(void *pk_ctx, int64_t pk_begin, int64_t pk_end) {
   }
 }
 
-static int kc_1_softmax(const float *restrict X, float *restrict Y, int64_t N, int64_t D) {
+PK_SHARED int kc_1_softmax(const float *restrict X, float *restrict Y, int64_t N, int64_t D) {
   float *restrict m = pk_calloc(sizeof(float), 1, (const int64_t[]){N});
   float *restrict z = pk_calloc(sizeof(float), 1, (const int64_t[]){N});
   if (m == NULL || z == NULL) {
