@@ -346,7 +346,8 @@ export const BARRIER_CYCLES = 400
  * packed panel's).
  */
 export function gemmCost(p: GemmProblem, v: GemmBlocking, machine: Machine, threads: number, layout: OperandLayout = ROW_MAJOR): GemmCost {
-  internalAssert(v.mc % p.mr === 0 && v.nc % p.nr === 0, 'schedule', `blocks ${v.mc} x ${v.nc} are not whole tiles`)
+  // The message only on failure: a ranking prices tens of thousands of variants.
+  if (v.mc % p.mr !== 0 || v.nc % p.nr !== 0) internalAssert(false, 'schedule', `blocks ${v.mc} x ${v.nc} are not whole tiles`)
   const nest = modelNest(p, v, threads, layout)
   const line = machine.caches[0]?.lineBytes ?? 64
   const facts = tensorFacts(nest)
@@ -377,7 +378,8 @@ export function gemmCost(p: GemmProblem, v: GemmBlocking, machine: Machine, thre
       const bytes = w.elements * p.bytes
       let level = 0
       while (level < levels && (bytes > capacities[level] || (level === 0 && noL1))) level++
-      sets.push({ ...w, level: level === levels ? 0 : level + 1 })
+      // Spelled out: an object spread here was the ranking's largest cost.
+      sets.push({ tensor: w.tensor, loop: w.loop, elements: w.elements, reuses: w.reuses, level: level === levels ? 0 : level + 1 })
       // A working set larger than a level still finds the part of it the level holds there.
       for (let i = 1; i <= levels; i++) {
         const held = i === 1 && noL1 ? 0 : Math.min(1, capacities[i - 1] / bytes)
@@ -448,21 +450,36 @@ interface TensorFacts {
   readonly run: number | undefined
 }
 
+// Plain loops rather than array methods here and in reusesOf: a ranking runs this for every one of its variants.
 function tensorFacts(nest: ModelNest): TensorFacts[] {
-  const names = [...new Set(nest.touches.map((t) => t.tensor))]
-  return names.map((tensor) => {
-    const own = nest.touches.filter((t) => t.tensor === tensor)
-    return {
-      tensor,
-      footprint: [-1, ...nest.loops.keys()].map((q) => footprint(nest, tensor, q)),
-      indexed: nest.loops.map((_, q) => own.some((t) => t.support.includes(q))),
-      deepest: own.reduce((d, t) => Math.max(d, t.depth), -1),
-      accesses: own.reduce((n, t) => n + t.unit * iterations(nest, t.depth), 0),
-      readWrite: own.some((t) => t.readWrite === true),
-      strided: own.find((t) => t.strided !== undefined)?.strided,
-      run: own.find((t) => t.run !== undefined)?.run,
+  const facts: TensorFacts[] = []
+  const loops = nest.loops.length
+  for (const first of nest.touches) {
+    const tensor = first.tensor
+    if (facts.some((f) => f.tensor === tensor)) continue
+    const footprints = [footprint(nest, tensor, -1)]
+    const indexed: boolean[] = []
+    for (let q = 0; q < loops; q++) {
+      footprints.push(footprint(nest, tensor, q))
+      indexed.push(false)
     }
-  })
+    let deepest = -1
+    let accesses = 0
+    let readWrite = false
+    let strided: Touch['strided']
+    let run: number | undefined
+    for (const t of nest.touches) {
+      if (t.tensor !== tensor) continue
+      for (const q of t.support) if (q < loops) indexed[q] = true
+      deepest = Math.max(deepest, t.depth)
+      accesses += t.unit * iterations(nest, t.depth)
+      readWrite ||= t.readWrite === true
+      strided ??= t.strided
+      run ??= t.run
+    }
+    facts.push({ tensor, footprint: footprints, indexed, deepest, accesses, readWrite, strided, run })
+  }
+  return facts
 }
 
 /** Distinct elements of `tensor` that one iteration of loop `q` touches (q = -1: the whole nest). */
@@ -494,7 +511,11 @@ export function reuseWorkingSets(nest: ModelNest): Omit<ReuseWorkingSet, 'level'
 
 function reusesOf(nest: ModelNest, facts: readonly TensorFacts[], f: TensorFacts): Omit<ReuseWorkingSet, 'level'>[] {
   const out: Omit<ReuseWorkingSet, 'level'>[] = []
-  const body = (q: number) => facts.reduce((n, g) => n + g.footprint[q + 1], 0)
+  const body = (q: number) => {
+    let n = 0
+    for (const g of facts) n += g.footprint[q + 1]
+    return n
+  }
   // A packed buffer's first reads reuse its pack's writes: in between, the rest of the block and any pack after it.
   const pack = nest.touches.find((t) => t.tensor === f.tensor && t.copy)
   if (pack !== undefined) {
