@@ -41,7 +41,7 @@ await build({
   plugins: [polykern({ root, strict: true, convolution: 'im2col' })],
 })
 const probe = await buildAddon({
-  source: readFileSync(path.join(root, 'test/bench/peak.c'), 'utf8'),
+  sources: [{ name: 'polykern.c', text: readFileSync(path.join(root, 'test/bench/peak.c'), 'utf8') }],
   cacheDir: resolveOptions({ root }).cacheDir,
 })
 if (!probe.ok) {
