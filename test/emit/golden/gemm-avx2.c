@@ -287,10 +287,32 @@ static inline void pk_ukr_gemm_f32_avx2_6x16_uu_2x2(int64_t kb, const float *res
   const __m256i bm = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(pk_edge_lanes(cols, 8, 8))), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
   __m256 c0_0 = _mm256_setzero_ps(), c0_1 = _mm256_setzero_ps();
   __m256 c1_0 = _mm256_setzero_ps(), c1_1 = _mm256_setzero_ps();
+  __m256 c0_0_1 = _mm256_setzero_ps(), c0_1_1 = _mm256_setzero_ps();
+  __m256 c1_0_1 = _mm256_setzero_ps(), c1_1_1 = _mm256_setzero_ps();
   __builtin_prefetch(c + 0*ldc + 0, 1, 3), __builtin_prefetch(c + 0*ldc + 15, 1, 3);
   __builtin_prefetch(c + 1*ldc + 0, 1, 3), __builtin_prefetch(c + 1*ldc + 15, 1, 3);
-#pragma GCC unroll 4
-  for (int64_t p = 0; p < kb; p++) {
+  int64_t p = 0;
+  for (; p + 2 <= kb; p += 2) {
+    const __m256 b0 = _mm256_loadu_ps(b + p*ldb + 0);
+    const __m256 b1 = _mm256_maskload_ps(b + p*ldb + 8, bm);
+    __builtin_prefetch(b + p*ldb + 16, 0, 3);
+    const __m256 a0v = _mm256_broadcast_ss(a0 + p);
+    c0_0 = _mm256_fmadd_ps(a0v, b0, c0_0);
+    c0_1 = _mm256_fmadd_ps(a0v, b1, c0_1);
+    const __m256 a1v = _mm256_broadcast_ss(a1 + p);
+    c1_0 = _mm256_fmadd_ps(a1v, b0, c1_0);
+    c1_1 = _mm256_fmadd_ps(a1v, b1, c1_1);
+    const __m256 b0_1 = _mm256_loadu_ps(b + (p + 1)*ldb + 0);
+    const __m256 b1_1 = _mm256_maskload_ps(b + (p + 1)*ldb + 8, bm);
+    __builtin_prefetch(b + (p + 1)*ldb + 16, 0, 3);
+    const __m256 a0v_1 = _mm256_broadcast_ss(a0 + (p + 1));
+    c0_0_1 = _mm256_fmadd_ps(a0v_1, b0_1, c0_0_1);
+    c0_1_1 = _mm256_fmadd_ps(a0v_1, b1_1, c0_1_1);
+    const __m256 a1v_1 = _mm256_broadcast_ss(a1 + (p + 1));
+    c1_0_1 = _mm256_fmadd_ps(a1v_1, b0_1, c1_0_1);
+    c1_1_1 = _mm256_fmadd_ps(a1v_1, b1_1, c1_1_1);
+  }
+  for (; p < kb; p++) {
     const __m256 b0 = _mm256_loadu_ps(b + p*ldb + 0);
     const __m256 b1 = _mm256_maskload_ps(b + p*ldb + 8, bm);
     __builtin_prefetch(b + p*ldb + 16, 0, 3);
@@ -301,6 +323,10 @@ static inline void pk_ukr_gemm_f32_avx2_6x16_uu_2x2(int64_t kb, const float *res
     c1_0 = _mm256_fmadd_ps(a1v, b0, c1_0);
     c1_1 = _mm256_fmadd_ps(a1v, b1, c1_1);
   }
+  c0_0 = _mm256_add_ps(c0_0, c0_0_1);
+  c0_1 = _mm256_add_ps(c0_1, c0_1_1);
+  c1_0 = _mm256_add_ps(c1_0, c1_0_1);
+  c1_1 = _mm256_add_ps(c1_1, c1_1_1);
   if (rows == 2 && cols == 16) {
     if (!store) {
       c0_0 = _mm256_add_ps(_mm256_loadu_ps(c + 0*ldc + 0), c0_0);
@@ -330,16 +356,46 @@ static inline void pk_ukr_gemm_f32_avx2_6x16_uu_2x1(int64_t kb, const float *res
   const __m256i bm = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(pk_edge_lanes(cols, 0, 8))), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
   __m256 c0_0 = _mm256_setzero_ps();
   __m256 c1_0 = _mm256_setzero_ps();
+  __m256 c0_0_1 = _mm256_setzero_ps();
+  __m256 c1_0_1 = _mm256_setzero_ps();
+  __m256 c0_0_2 = _mm256_setzero_ps();
+  __m256 c1_0_2 = _mm256_setzero_ps();
+  __m256 c0_0_3 = _mm256_setzero_ps();
+  __m256 c1_0_3 = _mm256_setzero_ps();
   __builtin_prefetch(c + 0*ldc + 0, 1, 3), __builtin_prefetch(c + 0*ldc + 7, 1, 3);
   __builtin_prefetch(c + 1*ldc + 0, 1, 3), __builtin_prefetch(c + 1*ldc + 7, 1, 3);
-#pragma GCC unroll 4
-  for (int64_t p = 0; p < kb; p++) {
+  int64_t p = 0;
+  for (; p + 4 <= kb; p += 4) {
+    const __m256 b0 = _mm256_maskload_ps(b + p*ldb + 0, bm);
+    const __m256 a0v = _mm256_broadcast_ss(a0 + p);
+    c0_0 = _mm256_fmadd_ps(a0v, b0, c0_0);
+    const __m256 a1v = _mm256_broadcast_ss(a1 + p);
+    c1_0 = _mm256_fmadd_ps(a1v, b0, c1_0);
+    const __m256 b0_1 = _mm256_maskload_ps(b + (p + 1)*ldb + 0, bm);
+    const __m256 a0v_1 = _mm256_broadcast_ss(a0 + (p + 1));
+    c0_0_1 = _mm256_fmadd_ps(a0v_1, b0_1, c0_0_1);
+    const __m256 a1v_1 = _mm256_broadcast_ss(a1 + (p + 1));
+    c1_0_1 = _mm256_fmadd_ps(a1v_1, b0_1, c1_0_1);
+    const __m256 b0_2 = _mm256_maskload_ps(b + (p + 2)*ldb + 0, bm);
+    const __m256 a0v_2 = _mm256_broadcast_ss(a0 + (p + 2));
+    c0_0_2 = _mm256_fmadd_ps(a0v_2, b0_2, c0_0_2);
+    const __m256 a1v_2 = _mm256_broadcast_ss(a1 + (p + 2));
+    c1_0_2 = _mm256_fmadd_ps(a1v_2, b0_2, c1_0_2);
+    const __m256 b0_3 = _mm256_maskload_ps(b + (p + 3)*ldb + 0, bm);
+    const __m256 a0v_3 = _mm256_broadcast_ss(a0 + (p + 3));
+    c0_0_3 = _mm256_fmadd_ps(a0v_3, b0_3, c0_0_3);
+    const __m256 a1v_3 = _mm256_broadcast_ss(a1 + (p + 3));
+    c1_0_3 = _mm256_fmadd_ps(a1v_3, b0_3, c1_0_3);
+  }
+  for (; p < kb; p++) {
     const __m256 b0 = _mm256_maskload_ps(b + p*ldb + 0, bm);
     const __m256 a0v = _mm256_broadcast_ss(a0 + p);
     c0_0 = _mm256_fmadd_ps(a0v, b0, c0_0);
     const __m256 a1v = _mm256_broadcast_ss(a1 + p);
     c1_0 = _mm256_fmadd_ps(a1v, b0, c1_0);
   }
+  c0_0 = _mm256_add_ps(_mm256_add_ps(_mm256_add_ps(c0_0, c0_0_1), c0_0_2), c0_0_3);
+  c1_0 = _mm256_add_ps(_mm256_add_ps(_mm256_add_ps(c1_0, c1_0_1), c1_0_2), c1_0_3);
   if (rows == 2 && cols == 8) {
     if (!store) {
       c0_0 = _mm256_add_ps(_mm256_loadu_ps(c + 0*ldc + 0), c0_0);
@@ -360,9 +416,38 @@ static inline void pk_ukr_gemm_f32_avx2_6x16_uu_1x2(int64_t kb, const float *res
   const float *restrict a0 = a + 0*lda;
   const __m256i bm = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(pk_edge_lanes(cols, 8, 8))), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
   __m256 c0_0 = _mm256_setzero_ps(), c0_1 = _mm256_setzero_ps();
+  __m256 c0_0_1 = _mm256_setzero_ps(), c0_1_1 = _mm256_setzero_ps();
+  __m256 c0_0_2 = _mm256_setzero_ps(), c0_1_2 = _mm256_setzero_ps();
+  __m256 c0_0_3 = _mm256_setzero_ps(), c0_1_3 = _mm256_setzero_ps();
   __builtin_prefetch(c + 0*ldc + 0, 1, 3), __builtin_prefetch(c + 0*ldc + 15, 1, 3);
-#pragma GCC unroll 4
-  for (int64_t p = 0; p < kb; p++) {
+  int64_t p = 0;
+  for (; p + 4 <= kb; p += 4) {
+    const __m256 b0 = _mm256_loadu_ps(b + p*ldb + 0);
+    const __m256 b1 = _mm256_maskload_ps(b + p*ldb + 8, bm);
+    __builtin_prefetch(b + p*ldb + 16, 0, 3);
+    const __m256 a0v = _mm256_broadcast_ss(a0 + p);
+    c0_0 = _mm256_fmadd_ps(a0v, b0, c0_0);
+    c0_1 = _mm256_fmadd_ps(a0v, b1, c0_1);
+    const __m256 b0_1 = _mm256_loadu_ps(b + (p + 1)*ldb + 0);
+    const __m256 b1_1 = _mm256_maskload_ps(b + (p + 1)*ldb + 8, bm);
+    __builtin_prefetch(b + (p + 1)*ldb + 16, 0, 3);
+    const __m256 a0v_1 = _mm256_broadcast_ss(a0 + (p + 1));
+    c0_0_1 = _mm256_fmadd_ps(a0v_1, b0_1, c0_0_1);
+    c0_1_1 = _mm256_fmadd_ps(a0v_1, b1_1, c0_1_1);
+    const __m256 b0_2 = _mm256_loadu_ps(b + (p + 2)*ldb + 0);
+    const __m256 b1_2 = _mm256_maskload_ps(b + (p + 2)*ldb + 8, bm);
+    __builtin_prefetch(b + (p + 2)*ldb + 16, 0, 3);
+    const __m256 a0v_2 = _mm256_broadcast_ss(a0 + (p + 2));
+    c0_0_2 = _mm256_fmadd_ps(a0v_2, b0_2, c0_0_2);
+    c0_1_2 = _mm256_fmadd_ps(a0v_2, b1_2, c0_1_2);
+    const __m256 b0_3 = _mm256_loadu_ps(b + (p + 3)*ldb + 0);
+    const __m256 b1_3 = _mm256_maskload_ps(b + (p + 3)*ldb + 8, bm);
+    __builtin_prefetch(b + (p + 3)*ldb + 16, 0, 3);
+    const __m256 a0v_3 = _mm256_broadcast_ss(a0 + (p + 3));
+    c0_0_3 = _mm256_fmadd_ps(a0v_3, b0_3, c0_0_3);
+    c0_1_3 = _mm256_fmadd_ps(a0v_3, b1_3, c0_1_3);
+  }
+  for (; p < kb; p++) {
     const __m256 b0 = _mm256_loadu_ps(b + p*ldb + 0);
     const __m256 b1 = _mm256_maskload_ps(b + p*ldb + 8, bm);
     __builtin_prefetch(b + p*ldb + 16, 0, 3);
@@ -370,6 +455,8 @@ static inline void pk_ukr_gemm_f32_avx2_6x16_uu_1x2(int64_t kb, const float *res
     c0_0 = _mm256_fmadd_ps(a0v, b0, c0_0);
     c0_1 = _mm256_fmadd_ps(a0v, b1, c0_1);
   }
+  c0_0 = _mm256_add_ps(_mm256_add_ps(_mm256_add_ps(c0_0, c0_0_1), c0_0_2), c0_0_3);
+  c0_1 = _mm256_add_ps(_mm256_add_ps(_mm256_add_ps(c0_1, c0_1_1), c0_1_2), c0_1_3);
   if (rows == 1 && cols == 16) {
     if (!store) {
       c0_0 = _mm256_add_ps(_mm256_loadu_ps(c + 0*ldc + 0), c0_0);
@@ -390,13 +477,31 @@ static inline void pk_ukr_gemm_f32_avx2_6x16_uu_1x1(int64_t kb, const float *res
   const float *restrict a0 = a + 0*lda;
   const __m256i bm = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(pk_edge_lanes(cols, 0, 8))), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
   __m256 c0_0 = _mm256_setzero_ps();
+  __m256 c0_0_1 = _mm256_setzero_ps();
+  __m256 c0_0_2 = _mm256_setzero_ps();
+  __m256 c0_0_3 = _mm256_setzero_ps();
   __builtin_prefetch(c + 0*ldc + 0, 1, 3), __builtin_prefetch(c + 0*ldc + 7, 1, 3);
-#pragma GCC unroll 4
-  for (int64_t p = 0; p < kb; p++) {
+  int64_t p = 0;
+  for (; p + 4 <= kb; p += 4) {
+    const __m256 b0 = _mm256_maskload_ps(b + p*ldb + 0, bm);
+    const __m256 a0v = _mm256_broadcast_ss(a0 + p);
+    c0_0 = _mm256_fmadd_ps(a0v, b0, c0_0);
+    const __m256 b0_1 = _mm256_maskload_ps(b + (p + 1)*ldb + 0, bm);
+    const __m256 a0v_1 = _mm256_broadcast_ss(a0 + (p + 1));
+    c0_0_1 = _mm256_fmadd_ps(a0v_1, b0_1, c0_0_1);
+    const __m256 b0_2 = _mm256_maskload_ps(b + (p + 2)*ldb + 0, bm);
+    const __m256 a0v_2 = _mm256_broadcast_ss(a0 + (p + 2));
+    c0_0_2 = _mm256_fmadd_ps(a0v_2, b0_2, c0_0_2);
+    const __m256 b0_3 = _mm256_maskload_ps(b + (p + 3)*ldb + 0, bm);
+    const __m256 a0v_3 = _mm256_broadcast_ss(a0 + (p + 3));
+    c0_0_3 = _mm256_fmadd_ps(a0v_3, b0_3, c0_0_3);
+  }
+  for (; p < kb; p++) {
     const __m256 b0 = _mm256_maskload_ps(b + p*ldb + 0, bm);
     const __m256 a0v = _mm256_broadcast_ss(a0 + p);
     c0_0 = _mm256_fmadd_ps(a0v, b0, c0_0);
   }
+  c0_0 = _mm256_add_ps(_mm256_add_ps(_mm256_add_ps(c0_0, c0_0_1), c0_0_2), c0_0_3);
   if (rows == 1 && cols == 8) {
     if (!store) {
       c0_0 = _mm256_add_ps(_mm256_loadu_ps(c + 0*ldc + 0), c0_0);
@@ -707,10 +812,34 @@ static inline void pk_ukr_gemm_f32_avx2_6x16_pp_2x2(int64_t kb, const float *res
   (void)ldb;
   __m256 c0_0 = _mm256_setzero_ps(), c0_1 = _mm256_setzero_ps();
   __m256 c1_0 = _mm256_setzero_ps(), c1_1 = _mm256_setzero_ps();
+  __m256 c0_0_1 = _mm256_setzero_ps(), c0_1_1 = _mm256_setzero_ps();
+  __m256 c1_0_1 = _mm256_setzero_ps(), c1_1_1 = _mm256_setzero_ps();
   __builtin_prefetch(c + 0*ldc + 0, 1, 3), __builtin_prefetch(c + 0*ldc + 15, 1, 3);
   __builtin_prefetch(c + 1*ldc + 0, 1, 3), __builtin_prefetch(c + 1*ldc + 15, 1, 3);
-#pragma GCC unroll 4
-  for (int64_t p = 0; p < kb; p++) {
+  int64_t p = 0;
+  for (; p + 2 <= kb; p += 2) {
+    const __m256 b0 = _mm256_load_ps(b + 0);
+    const __m256 b1 = _mm256_load_ps(b + 8);
+    __builtin_prefetch(b + 256, 0, 3);
+    const __m256 a0v = _mm256_broadcast_ss(a + 0);
+    c0_0 = _mm256_fmadd_ps(a0v, b0, c0_0);
+    c0_1 = _mm256_fmadd_ps(a0v, b1, c0_1);
+    const __m256 a1v = _mm256_broadcast_ss(a + 1);
+    c1_0 = _mm256_fmadd_ps(a1v, b0, c1_0);
+    c1_1 = _mm256_fmadd_ps(a1v, b1, c1_1);
+    const __m256 b0_1 = _mm256_load_ps(b + 16);
+    const __m256 b1_1 = _mm256_load_ps(b + 24);
+    __builtin_prefetch(b + 272, 0, 3);
+    const __m256 a0v_1 = _mm256_broadcast_ss(a + 6);
+    c0_0_1 = _mm256_fmadd_ps(a0v_1, b0_1, c0_0_1);
+    c0_1_1 = _mm256_fmadd_ps(a0v_1, b1_1, c0_1_1);
+    const __m256 a1v_1 = _mm256_broadcast_ss(a + 7);
+    c1_0_1 = _mm256_fmadd_ps(a1v_1, b0_1, c1_0_1);
+    c1_1_1 = _mm256_fmadd_ps(a1v_1, b1_1, c1_1_1);
+    a += 12;
+    b += 32;
+  }
+  for (; p < kb; p++) {
     const __m256 b0 = _mm256_load_ps(b + 0);
     const __m256 b1 = _mm256_load_ps(b + 8);
     __builtin_prefetch(b + 256, 0, 3);
@@ -723,6 +852,10 @@ static inline void pk_ukr_gemm_f32_avx2_6x16_pp_2x2(int64_t kb, const float *res
     a += 6;
     b += 16;
   }
+  c0_0 = _mm256_add_ps(c0_0, c0_0_1);
+  c0_1 = _mm256_add_ps(c0_1, c0_1_1);
+  c1_0 = _mm256_add_ps(c1_0, c1_0_1);
+  c1_1 = _mm256_add_ps(c1_1, c1_1_1);
   if (rows == 2 && cols == 16) {
     if (!store) {
       c0_0 = _mm256_add_ps(_mm256_loadu_ps(c + 0*ldc + 0), c0_0);
@@ -751,10 +884,44 @@ static inline void pk_ukr_gemm_f32_avx2_6x16_pp_2x1(int64_t kb, const float *res
   (void)ldb;
   __m256 c0_0 = _mm256_setzero_ps();
   __m256 c1_0 = _mm256_setzero_ps();
+  __m256 c0_0_1 = _mm256_setzero_ps();
+  __m256 c1_0_1 = _mm256_setzero_ps();
+  __m256 c0_0_2 = _mm256_setzero_ps();
+  __m256 c1_0_2 = _mm256_setzero_ps();
+  __m256 c0_0_3 = _mm256_setzero_ps();
+  __m256 c1_0_3 = _mm256_setzero_ps();
   __builtin_prefetch(c + 0*ldc + 0, 1, 3), __builtin_prefetch(c + 0*ldc + 7, 1, 3);
   __builtin_prefetch(c + 1*ldc + 0, 1, 3), __builtin_prefetch(c + 1*ldc + 7, 1, 3);
-#pragma GCC unroll 4
-  for (int64_t p = 0; p < kb; p++) {
+  int64_t p = 0;
+  for (; p + 4 <= kb; p += 4) {
+    const __m256 b0 = _mm256_load_ps(b + 0);
+    __builtin_prefetch(b + 256, 0, 3);
+    const __m256 a0v = _mm256_broadcast_ss(a + 0);
+    c0_0 = _mm256_fmadd_ps(a0v, b0, c0_0);
+    const __m256 a1v = _mm256_broadcast_ss(a + 1);
+    c1_0 = _mm256_fmadd_ps(a1v, b0, c1_0);
+    const __m256 b0_1 = _mm256_load_ps(b + 16);
+    __builtin_prefetch(b + 272, 0, 3);
+    const __m256 a0v_1 = _mm256_broadcast_ss(a + 6);
+    c0_0_1 = _mm256_fmadd_ps(a0v_1, b0_1, c0_0_1);
+    const __m256 a1v_1 = _mm256_broadcast_ss(a + 7);
+    c1_0_1 = _mm256_fmadd_ps(a1v_1, b0_1, c1_0_1);
+    const __m256 b0_2 = _mm256_load_ps(b + 32);
+    __builtin_prefetch(b + 288, 0, 3);
+    const __m256 a0v_2 = _mm256_broadcast_ss(a + 12);
+    c0_0_2 = _mm256_fmadd_ps(a0v_2, b0_2, c0_0_2);
+    const __m256 a1v_2 = _mm256_broadcast_ss(a + 13);
+    c1_0_2 = _mm256_fmadd_ps(a1v_2, b0_2, c1_0_2);
+    const __m256 b0_3 = _mm256_load_ps(b + 48);
+    __builtin_prefetch(b + 304, 0, 3);
+    const __m256 a0v_3 = _mm256_broadcast_ss(a + 18);
+    c0_0_3 = _mm256_fmadd_ps(a0v_3, b0_3, c0_0_3);
+    const __m256 a1v_3 = _mm256_broadcast_ss(a + 19);
+    c1_0_3 = _mm256_fmadd_ps(a1v_3, b0_3, c1_0_3);
+    a += 24;
+    b += 64;
+  }
+  for (; p < kb; p++) {
     const __m256 b0 = _mm256_load_ps(b + 0);
     __builtin_prefetch(b + 256, 0, 3);
     const __m256 a0v = _mm256_broadcast_ss(a + 0);
@@ -764,6 +931,8 @@ static inline void pk_ukr_gemm_f32_avx2_6x16_pp_2x1(int64_t kb, const float *res
     a += 6;
     b += 16;
   }
+  c0_0 = _mm256_add_ps(_mm256_add_ps(_mm256_add_ps(c0_0, c0_0_1), c0_0_2), c0_0_3);
+  c1_0 = _mm256_add_ps(_mm256_add_ps(_mm256_add_ps(c1_0, c1_0_1), c1_0_2), c1_0_3);
   if (rows == 2 && cols == 8) {
     if (!store) {
       c0_0 = _mm256_add_ps(_mm256_loadu_ps(c + 0*ldc + 0), c0_0);
@@ -784,9 +953,40 @@ static inline void pk_ukr_gemm_f32_avx2_6x16_pp_1x2(int64_t kb, const float *res
   (void)lda;
   (void)ldb;
   __m256 c0_0 = _mm256_setzero_ps(), c0_1 = _mm256_setzero_ps();
+  __m256 c0_0_1 = _mm256_setzero_ps(), c0_1_1 = _mm256_setzero_ps();
+  __m256 c0_0_2 = _mm256_setzero_ps(), c0_1_2 = _mm256_setzero_ps();
+  __m256 c0_0_3 = _mm256_setzero_ps(), c0_1_3 = _mm256_setzero_ps();
   __builtin_prefetch(c + 0*ldc + 0, 1, 3), __builtin_prefetch(c + 0*ldc + 15, 1, 3);
-#pragma GCC unroll 4
-  for (int64_t p = 0; p < kb; p++) {
+  int64_t p = 0;
+  for (; p + 4 <= kb; p += 4) {
+    const __m256 b0 = _mm256_load_ps(b + 0);
+    const __m256 b1 = _mm256_load_ps(b + 8);
+    __builtin_prefetch(b + 256, 0, 3);
+    const __m256 a0v = _mm256_broadcast_ss(a + 0);
+    c0_0 = _mm256_fmadd_ps(a0v, b0, c0_0);
+    c0_1 = _mm256_fmadd_ps(a0v, b1, c0_1);
+    const __m256 b0_1 = _mm256_load_ps(b + 16);
+    const __m256 b1_1 = _mm256_load_ps(b + 24);
+    __builtin_prefetch(b + 272, 0, 3);
+    const __m256 a0v_1 = _mm256_broadcast_ss(a + 6);
+    c0_0_1 = _mm256_fmadd_ps(a0v_1, b0_1, c0_0_1);
+    c0_1_1 = _mm256_fmadd_ps(a0v_1, b1_1, c0_1_1);
+    const __m256 b0_2 = _mm256_load_ps(b + 32);
+    const __m256 b1_2 = _mm256_load_ps(b + 40);
+    __builtin_prefetch(b + 288, 0, 3);
+    const __m256 a0v_2 = _mm256_broadcast_ss(a + 12);
+    c0_0_2 = _mm256_fmadd_ps(a0v_2, b0_2, c0_0_2);
+    c0_1_2 = _mm256_fmadd_ps(a0v_2, b1_2, c0_1_2);
+    const __m256 b0_3 = _mm256_load_ps(b + 48);
+    const __m256 b1_3 = _mm256_load_ps(b + 56);
+    __builtin_prefetch(b + 304, 0, 3);
+    const __m256 a0v_3 = _mm256_broadcast_ss(a + 18);
+    c0_0_3 = _mm256_fmadd_ps(a0v_3, b0_3, c0_0_3);
+    c0_1_3 = _mm256_fmadd_ps(a0v_3, b1_3, c0_1_3);
+    a += 24;
+    b += 64;
+  }
+  for (; p < kb; p++) {
     const __m256 b0 = _mm256_load_ps(b + 0);
     const __m256 b1 = _mm256_load_ps(b + 8);
     __builtin_prefetch(b + 256, 0, 3);
@@ -796,6 +996,8 @@ static inline void pk_ukr_gemm_f32_avx2_6x16_pp_1x2(int64_t kb, const float *res
     a += 6;
     b += 16;
   }
+  c0_0 = _mm256_add_ps(_mm256_add_ps(_mm256_add_ps(c0_0, c0_0_1), c0_0_2), c0_0_3);
+  c0_1 = _mm256_add_ps(_mm256_add_ps(_mm256_add_ps(c0_1, c0_1_1), c0_1_2), c0_1_3);
   if (rows == 1 && cols == 16) {
     if (!store) {
       c0_0 = _mm256_add_ps(_mm256_loadu_ps(c + 0*ldc + 0), c0_0);
@@ -816,9 +1018,32 @@ static inline void pk_ukr_gemm_f32_avx2_6x16_pp_1x1(int64_t kb, const float *res
   (void)lda;
   (void)ldb;
   __m256 c0_0 = _mm256_setzero_ps();
+  __m256 c0_0_1 = _mm256_setzero_ps();
+  __m256 c0_0_2 = _mm256_setzero_ps();
+  __m256 c0_0_3 = _mm256_setzero_ps();
   __builtin_prefetch(c + 0*ldc + 0, 1, 3), __builtin_prefetch(c + 0*ldc + 7, 1, 3);
-#pragma GCC unroll 4
-  for (int64_t p = 0; p < kb; p++) {
+  int64_t p = 0;
+  for (; p + 4 <= kb; p += 4) {
+    const __m256 b0 = _mm256_load_ps(b + 0);
+    __builtin_prefetch(b + 256, 0, 3);
+    const __m256 a0v = _mm256_broadcast_ss(a + 0);
+    c0_0 = _mm256_fmadd_ps(a0v, b0, c0_0);
+    const __m256 b0_1 = _mm256_load_ps(b + 16);
+    __builtin_prefetch(b + 272, 0, 3);
+    const __m256 a0v_1 = _mm256_broadcast_ss(a + 6);
+    c0_0_1 = _mm256_fmadd_ps(a0v_1, b0_1, c0_0_1);
+    const __m256 b0_2 = _mm256_load_ps(b + 32);
+    __builtin_prefetch(b + 288, 0, 3);
+    const __m256 a0v_2 = _mm256_broadcast_ss(a + 12);
+    c0_0_2 = _mm256_fmadd_ps(a0v_2, b0_2, c0_0_2);
+    const __m256 b0_3 = _mm256_load_ps(b + 48);
+    __builtin_prefetch(b + 304, 0, 3);
+    const __m256 a0v_3 = _mm256_broadcast_ss(a + 18);
+    c0_0_3 = _mm256_fmadd_ps(a0v_3, b0_3, c0_0_3);
+    a += 24;
+    b += 64;
+  }
+  for (; p < kb; p++) {
     const __m256 b0 = _mm256_load_ps(b + 0);
     __builtin_prefetch(b + 256, 0, 3);
     const __m256 a0v = _mm256_broadcast_ss(a + 0);
@@ -826,6 +1051,7 @@ static inline void pk_ukr_gemm_f32_avx2_6x16_pp_1x1(int64_t kb, const float *res
     a += 6;
     b += 16;
   }
+  c0_0 = _mm256_add_ps(_mm256_add_ps(_mm256_add_ps(c0_0, c0_0_1), c0_0_2), c0_0_3);
   if (rows == 1 && cols == 8) {
     if (!store) {
       c0_0 = _mm256_add_ps(_mm256_loadu_ps(c + 0*ldc + 0), c0_0);

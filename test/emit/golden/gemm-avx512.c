@@ -575,10 +575,42 @@ static inline void pk_ukr_gemm_f32_avx512_8x48_uu_2x3(int64_t kb, const float *r
   const __mmask16 bm = (__mmask16)((1u << (pk_edge_lanes(cols, 32, 16))) - 1u);
   __m512 c0_0 = _mm512_setzero_ps(), c0_1 = _mm512_setzero_ps(), c0_2 = _mm512_setzero_ps();
   __m512 c1_0 = _mm512_setzero_ps(), c1_1 = _mm512_setzero_ps(), c1_2 = _mm512_setzero_ps();
+  __m512 c0_0_1 = _mm512_setzero_ps(), c0_1_1 = _mm512_setzero_ps(), c0_2_1 = _mm512_setzero_ps();
+  __m512 c1_0_1 = _mm512_setzero_ps(), c1_1_1 = _mm512_setzero_ps(), c1_2_1 = _mm512_setzero_ps();
   __builtin_prefetch(c + 0*ldc + 0, 1, 3), __builtin_prefetch(c + 0*ldc + 16, 1, 3), __builtin_prefetch(c + 0*ldc + 32, 1, 3), __builtin_prefetch(c + 0*ldc + 47, 1, 3);
   __builtin_prefetch(c + 1*ldc + 0, 1, 3), __builtin_prefetch(c + 1*ldc + 16, 1, 3), __builtin_prefetch(c + 1*ldc + 32, 1, 3), __builtin_prefetch(c + 1*ldc + 47, 1, 3);
-#pragma GCC unroll 4
-  for (int64_t p = 0; p < kb; p++) {
+  int64_t p = 0;
+  for (; p + 2 <= kb; p += 2) {
+    const __m512 b0 = _mm512_loadu_ps(b + p*ldb + 0);
+    const __m512 b1 = _mm512_loadu_ps(b + p*ldb + 16);
+    const __m512 b2 = _mm512_maskz_loadu_ps(bm, b + p*ldb + 32);
+    __builtin_prefetch(b + p*ldb + 48, 0, 3);
+    __builtin_prefetch(b + p*ldb + 64, 0, 3);
+    __builtin_prefetch(b + p*ldb + 80, 0, 3);
+    const __m512 a0v = _mm512_set1_ps(*(a0 + p));
+    c0_0 = _mm512_fmadd_ps(a0v, b0, c0_0);
+    c0_1 = _mm512_fmadd_ps(a0v, b1, c0_1);
+    c0_2 = _mm512_fmadd_ps(a0v, b2, c0_2);
+    const __m512 a1v = _mm512_set1_ps(*(a1 + p));
+    c1_0 = _mm512_fmadd_ps(a1v, b0, c1_0);
+    c1_1 = _mm512_fmadd_ps(a1v, b1, c1_1);
+    c1_2 = _mm512_fmadd_ps(a1v, b2, c1_2);
+    const __m512 b0_1 = _mm512_loadu_ps(b + (p + 1)*ldb + 0);
+    const __m512 b1_1 = _mm512_loadu_ps(b + (p + 1)*ldb + 16);
+    const __m512 b2_1 = _mm512_maskz_loadu_ps(bm, b + (p + 1)*ldb + 32);
+    __builtin_prefetch(b + (p + 1)*ldb + 48, 0, 3);
+    __builtin_prefetch(b + (p + 1)*ldb + 64, 0, 3);
+    __builtin_prefetch(b + (p + 1)*ldb + 80, 0, 3);
+    const __m512 a0v_1 = _mm512_set1_ps(*(a0 + (p + 1)));
+    c0_0_1 = _mm512_fmadd_ps(a0v_1, b0_1, c0_0_1);
+    c0_1_1 = _mm512_fmadd_ps(a0v_1, b1_1, c0_1_1);
+    c0_2_1 = _mm512_fmadd_ps(a0v_1, b2_1, c0_2_1);
+    const __m512 a1v_1 = _mm512_set1_ps(*(a1 + (p + 1)));
+    c1_0_1 = _mm512_fmadd_ps(a1v_1, b0_1, c1_0_1);
+    c1_1_1 = _mm512_fmadd_ps(a1v_1, b1_1, c1_1_1);
+    c1_2_1 = _mm512_fmadd_ps(a1v_1, b2_1, c1_2_1);
+  }
+  for (; p < kb; p++) {
     const __m512 b0 = _mm512_loadu_ps(b + p*ldb + 0);
     const __m512 b1 = _mm512_loadu_ps(b + p*ldb + 16);
     const __m512 b2 = _mm512_maskz_loadu_ps(bm, b + p*ldb + 32);
@@ -594,6 +626,12 @@ static inline void pk_ukr_gemm_f32_avx512_8x48_uu_2x3(int64_t kb, const float *r
     c1_1 = _mm512_fmadd_ps(a1v, b1, c1_1);
     c1_2 = _mm512_fmadd_ps(a1v, b2, c1_2);
   }
+  c0_0 = _mm512_add_ps(c0_0, c0_0_1);
+  c0_1 = _mm512_add_ps(c0_1, c0_1_1);
+  c0_2 = _mm512_add_ps(c0_2, c0_2_1);
+  c1_0 = _mm512_add_ps(c1_0, c1_0_1);
+  c1_1 = _mm512_add_ps(c1_1, c1_1_1);
+  c1_2 = _mm512_add_ps(c1_2, c1_2_1);
   if (rows == 2 && cols == 48) {
     if (!store) {
       c0_0 = _mm512_add_ps(_mm512_loadu_ps(c + 0*ldc + 0), c0_0);
@@ -630,10 +668,30 @@ static inline void pk_ukr_gemm_f32_avx512_8x48_uu_2x2(int64_t kb, const float *r
   const __mmask16 bm = (__mmask16)((1u << (pk_edge_lanes(cols, 16, 16))) - 1u);
   __m512 c0_0 = _mm512_setzero_ps(), c0_1 = _mm512_setzero_ps();
   __m512 c1_0 = _mm512_setzero_ps(), c1_1 = _mm512_setzero_ps();
+  __m512 c0_0_1 = _mm512_setzero_ps(), c0_1_1 = _mm512_setzero_ps();
+  __m512 c1_0_1 = _mm512_setzero_ps(), c1_1_1 = _mm512_setzero_ps();
   __builtin_prefetch(c + 0*ldc + 0, 1, 3), __builtin_prefetch(c + 0*ldc + 16, 1, 3), __builtin_prefetch(c + 0*ldc + 31, 1, 3);
   __builtin_prefetch(c + 1*ldc + 0, 1, 3), __builtin_prefetch(c + 1*ldc + 16, 1, 3), __builtin_prefetch(c + 1*ldc + 31, 1, 3);
-#pragma GCC unroll 4
-  for (int64_t p = 0; p < kb; p++) {
+  int64_t p = 0;
+  for (; p + 2 <= kb; p += 2) {
+    const __m512 b0 = _mm512_loadu_ps(b + p*ldb + 0);
+    const __m512 b1 = _mm512_maskz_loadu_ps(bm, b + p*ldb + 16);
+    const __m512 a0v = _mm512_set1_ps(*(a0 + p));
+    c0_0 = _mm512_fmadd_ps(a0v, b0, c0_0);
+    c0_1 = _mm512_fmadd_ps(a0v, b1, c0_1);
+    const __m512 a1v = _mm512_set1_ps(*(a1 + p));
+    c1_0 = _mm512_fmadd_ps(a1v, b0, c1_0);
+    c1_1 = _mm512_fmadd_ps(a1v, b1, c1_1);
+    const __m512 b0_1 = _mm512_loadu_ps(b + (p + 1)*ldb + 0);
+    const __m512 b1_1 = _mm512_maskz_loadu_ps(bm, b + (p + 1)*ldb + 16);
+    const __m512 a0v_1 = _mm512_set1_ps(*(a0 + (p + 1)));
+    c0_0_1 = _mm512_fmadd_ps(a0v_1, b0_1, c0_0_1);
+    c0_1_1 = _mm512_fmadd_ps(a0v_1, b1_1, c0_1_1);
+    const __m512 a1v_1 = _mm512_set1_ps(*(a1 + (p + 1)));
+    c1_0_1 = _mm512_fmadd_ps(a1v_1, b0_1, c1_0_1);
+    c1_1_1 = _mm512_fmadd_ps(a1v_1, b1_1, c1_1_1);
+  }
+  for (; p < kb; p++) {
     const __m512 b0 = _mm512_loadu_ps(b + p*ldb + 0);
     const __m512 b1 = _mm512_maskz_loadu_ps(bm, b + p*ldb + 16);
     const __m512 a0v = _mm512_set1_ps(*(a0 + p));
@@ -643,6 +701,10 @@ static inline void pk_ukr_gemm_f32_avx512_8x48_uu_2x2(int64_t kb, const float *r
     c1_0 = _mm512_fmadd_ps(a1v, b0, c1_0);
     c1_1 = _mm512_fmadd_ps(a1v, b1, c1_1);
   }
+  c0_0 = _mm512_add_ps(c0_0, c0_0_1);
+  c0_1 = _mm512_add_ps(c0_1, c0_1_1);
+  c1_0 = _mm512_add_ps(c1_0, c1_0_1);
+  c1_1 = _mm512_add_ps(c1_1, c1_1_1);
   if (rows == 2 && cols == 32) {
     if (!store) {
       c0_0 = _mm512_add_ps(_mm512_loadu_ps(c + 0*ldc + 0), c0_0);
@@ -672,16 +734,46 @@ static inline void pk_ukr_gemm_f32_avx512_8x48_uu_2x1(int64_t kb, const float *r
   const __mmask16 bm = (__mmask16)((1u << (pk_edge_lanes(cols, 0, 16))) - 1u);
   __m512 c0_0 = _mm512_setzero_ps();
   __m512 c1_0 = _mm512_setzero_ps();
+  __m512 c0_0_1 = _mm512_setzero_ps();
+  __m512 c1_0_1 = _mm512_setzero_ps();
+  __m512 c0_0_2 = _mm512_setzero_ps();
+  __m512 c1_0_2 = _mm512_setzero_ps();
+  __m512 c0_0_3 = _mm512_setzero_ps();
+  __m512 c1_0_3 = _mm512_setzero_ps();
   __builtin_prefetch(c + 0*ldc + 0, 1, 3), __builtin_prefetch(c + 0*ldc + 15, 1, 3);
   __builtin_prefetch(c + 1*ldc + 0, 1, 3), __builtin_prefetch(c + 1*ldc + 15, 1, 3);
-#pragma GCC unroll 4
-  for (int64_t p = 0; p < kb; p++) {
+  int64_t p = 0;
+  for (; p + 4 <= kb; p += 4) {
+    const __m512 b0 = _mm512_maskz_loadu_ps(bm, b + p*ldb + 0);
+    const __m512 a0v = _mm512_set1_ps(*(a0 + p));
+    c0_0 = _mm512_fmadd_ps(a0v, b0, c0_0);
+    const __m512 a1v = _mm512_set1_ps(*(a1 + p));
+    c1_0 = _mm512_fmadd_ps(a1v, b0, c1_0);
+    const __m512 b0_1 = _mm512_maskz_loadu_ps(bm, b + (p + 1)*ldb + 0);
+    const __m512 a0v_1 = _mm512_set1_ps(*(a0 + (p + 1)));
+    c0_0_1 = _mm512_fmadd_ps(a0v_1, b0_1, c0_0_1);
+    const __m512 a1v_1 = _mm512_set1_ps(*(a1 + (p + 1)));
+    c1_0_1 = _mm512_fmadd_ps(a1v_1, b0_1, c1_0_1);
+    const __m512 b0_2 = _mm512_maskz_loadu_ps(bm, b + (p + 2)*ldb + 0);
+    const __m512 a0v_2 = _mm512_set1_ps(*(a0 + (p + 2)));
+    c0_0_2 = _mm512_fmadd_ps(a0v_2, b0_2, c0_0_2);
+    const __m512 a1v_2 = _mm512_set1_ps(*(a1 + (p + 2)));
+    c1_0_2 = _mm512_fmadd_ps(a1v_2, b0_2, c1_0_2);
+    const __m512 b0_3 = _mm512_maskz_loadu_ps(bm, b + (p + 3)*ldb + 0);
+    const __m512 a0v_3 = _mm512_set1_ps(*(a0 + (p + 3)));
+    c0_0_3 = _mm512_fmadd_ps(a0v_3, b0_3, c0_0_3);
+    const __m512 a1v_3 = _mm512_set1_ps(*(a1 + (p + 3)));
+    c1_0_3 = _mm512_fmadd_ps(a1v_3, b0_3, c1_0_3);
+  }
+  for (; p < kb; p++) {
     const __m512 b0 = _mm512_maskz_loadu_ps(bm, b + p*ldb + 0);
     const __m512 a0v = _mm512_set1_ps(*(a0 + p));
     c0_0 = _mm512_fmadd_ps(a0v, b0, c0_0);
     const __m512 a1v = _mm512_set1_ps(*(a1 + p));
     c1_0 = _mm512_fmadd_ps(a1v, b0, c1_0);
   }
+  c0_0 = _mm512_add_ps(_mm512_add_ps(_mm512_add_ps(c0_0, c0_0_1), c0_0_2), c0_0_3);
+  c1_0 = _mm512_add_ps(_mm512_add_ps(_mm512_add_ps(c1_0, c1_0_1), c1_0_2), c1_0_3);
   if (rows == 2 && cols == 16) {
     if (!store) {
       c0_0 = _mm512_add_ps(_mm512_loadu_ps(c + 0*ldc + 0), c0_0);
@@ -702,9 +794,43 @@ static inline void pk_ukr_gemm_f32_avx512_8x48_uu_1x3(int64_t kb, const float *r
   const float *restrict a0 = a + 0*lda;
   const __mmask16 bm = (__mmask16)((1u << (pk_edge_lanes(cols, 32, 16))) - 1u);
   __m512 c0_0 = _mm512_setzero_ps(), c0_1 = _mm512_setzero_ps(), c0_2 = _mm512_setzero_ps();
+  __m512 c0_0_1 = _mm512_setzero_ps(), c0_1_1 = _mm512_setzero_ps(), c0_2_1 = _mm512_setzero_ps();
+  __m512 c0_0_2 = _mm512_setzero_ps(), c0_1_2 = _mm512_setzero_ps(), c0_2_2 = _mm512_setzero_ps();
   __builtin_prefetch(c + 0*ldc + 0, 1, 3), __builtin_prefetch(c + 0*ldc + 16, 1, 3), __builtin_prefetch(c + 0*ldc + 32, 1, 3), __builtin_prefetch(c + 0*ldc + 47, 1, 3);
-#pragma GCC unroll 4
-  for (int64_t p = 0; p < kb; p++) {
+  int64_t p = 0;
+  for (; p + 3 <= kb; p += 3) {
+    const __m512 b0 = _mm512_loadu_ps(b + p*ldb + 0);
+    const __m512 b1 = _mm512_loadu_ps(b + p*ldb + 16);
+    const __m512 b2 = _mm512_maskz_loadu_ps(bm, b + p*ldb + 32);
+    __builtin_prefetch(b + p*ldb + 48, 0, 3);
+    __builtin_prefetch(b + p*ldb + 64, 0, 3);
+    __builtin_prefetch(b + p*ldb + 80, 0, 3);
+    const __m512 a0v = _mm512_set1_ps(*(a0 + p));
+    c0_0 = _mm512_fmadd_ps(a0v, b0, c0_0);
+    c0_1 = _mm512_fmadd_ps(a0v, b1, c0_1);
+    c0_2 = _mm512_fmadd_ps(a0v, b2, c0_2);
+    const __m512 b0_1 = _mm512_loadu_ps(b + (p + 1)*ldb + 0);
+    const __m512 b1_1 = _mm512_loadu_ps(b + (p + 1)*ldb + 16);
+    const __m512 b2_1 = _mm512_maskz_loadu_ps(bm, b + (p + 1)*ldb + 32);
+    __builtin_prefetch(b + (p + 1)*ldb + 48, 0, 3);
+    __builtin_prefetch(b + (p + 1)*ldb + 64, 0, 3);
+    __builtin_prefetch(b + (p + 1)*ldb + 80, 0, 3);
+    const __m512 a0v_1 = _mm512_set1_ps(*(a0 + (p + 1)));
+    c0_0_1 = _mm512_fmadd_ps(a0v_1, b0_1, c0_0_1);
+    c0_1_1 = _mm512_fmadd_ps(a0v_1, b1_1, c0_1_1);
+    c0_2_1 = _mm512_fmadd_ps(a0v_1, b2_1, c0_2_1);
+    const __m512 b0_2 = _mm512_loadu_ps(b + (p + 2)*ldb + 0);
+    const __m512 b1_2 = _mm512_loadu_ps(b + (p + 2)*ldb + 16);
+    const __m512 b2_2 = _mm512_maskz_loadu_ps(bm, b + (p + 2)*ldb + 32);
+    __builtin_prefetch(b + (p + 2)*ldb + 48, 0, 3);
+    __builtin_prefetch(b + (p + 2)*ldb + 64, 0, 3);
+    __builtin_prefetch(b + (p + 2)*ldb + 80, 0, 3);
+    const __m512 a0v_2 = _mm512_set1_ps(*(a0 + (p + 2)));
+    c0_0_2 = _mm512_fmadd_ps(a0v_2, b0_2, c0_0_2);
+    c0_1_2 = _mm512_fmadd_ps(a0v_2, b1_2, c0_1_2);
+    c0_2_2 = _mm512_fmadd_ps(a0v_2, b2_2, c0_2_2);
+  }
+  for (; p < kb; p++) {
     const __m512 b0 = _mm512_loadu_ps(b + p*ldb + 0);
     const __m512 b1 = _mm512_loadu_ps(b + p*ldb + 16);
     const __m512 b2 = _mm512_maskz_loadu_ps(bm, b + p*ldb + 32);
@@ -716,6 +842,9 @@ static inline void pk_ukr_gemm_f32_avx512_8x48_uu_1x3(int64_t kb, const float *r
     c0_1 = _mm512_fmadd_ps(a0v, b1, c0_1);
     c0_2 = _mm512_fmadd_ps(a0v, b2, c0_2);
   }
+  c0_0 = _mm512_add_ps(_mm512_add_ps(c0_0, c0_0_1), c0_0_2);
+  c0_1 = _mm512_add_ps(_mm512_add_ps(c0_1, c0_1_1), c0_1_2);
+  c0_2 = _mm512_add_ps(_mm512_add_ps(c0_2, c0_2_1), c0_2_2);
   if (rows == 1 && cols == 48) {
     if (!store) {
       c0_0 = _mm512_add_ps(_mm512_loadu_ps(c + 0*ldc + 0), c0_0);
@@ -740,15 +869,42 @@ static inline void pk_ukr_gemm_f32_avx512_8x48_uu_1x2(int64_t kb, const float *r
   const float *restrict a0 = a + 0*lda;
   const __mmask16 bm = (__mmask16)((1u << (pk_edge_lanes(cols, 16, 16))) - 1u);
   __m512 c0_0 = _mm512_setzero_ps(), c0_1 = _mm512_setzero_ps();
+  __m512 c0_0_1 = _mm512_setzero_ps(), c0_1_1 = _mm512_setzero_ps();
+  __m512 c0_0_2 = _mm512_setzero_ps(), c0_1_2 = _mm512_setzero_ps();
+  __m512 c0_0_3 = _mm512_setzero_ps(), c0_1_3 = _mm512_setzero_ps();
   __builtin_prefetch(c + 0*ldc + 0, 1, 3), __builtin_prefetch(c + 0*ldc + 16, 1, 3), __builtin_prefetch(c + 0*ldc + 31, 1, 3);
-#pragma GCC unroll 4
-  for (int64_t p = 0; p < kb; p++) {
+  int64_t p = 0;
+  for (; p + 4 <= kb; p += 4) {
+    const __m512 b0 = _mm512_loadu_ps(b + p*ldb + 0);
+    const __m512 b1 = _mm512_maskz_loadu_ps(bm, b + p*ldb + 16);
+    const __m512 a0v = _mm512_set1_ps(*(a0 + p));
+    c0_0 = _mm512_fmadd_ps(a0v, b0, c0_0);
+    c0_1 = _mm512_fmadd_ps(a0v, b1, c0_1);
+    const __m512 b0_1 = _mm512_loadu_ps(b + (p + 1)*ldb + 0);
+    const __m512 b1_1 = _mm512_maskz_loadu_ps(bm, b + (p + 1)*ldb + 16);
+    const __m512 a0v_1 = _mm512_set1_ps(*(a0 + (p + 1)));
+    c0_0_1 = _mm512_fmadd_ps(a0v_1, b0_1, c0_0_1);
+    c0_1_1 = _mm512_fmadd_ps(a0v_1, b1_1, c0_1_1);
+    const __m512 b0_2 = _mm512_loadu_ps(b + (p + 2)*ldb + 0);
+    const __m512 b1_2 = _mm512_maskz_loadu_ps(bm, b + (p + 2)*ldb + 16);
+    const __m512 a0v_2 = _mm512_set1_ps(*(a0 + (p + 2)));
+    c0_0_2 = _mm512_fmadd_ps(a0v_2, b0_2, c0_0_2);
+    c0_1_2 = _mm512_fmadd_ps(a0v_2, b1_2, c0_1_2);
+    const __m512 b0_3 = _mm512_loadu_ps(b + (p + 3)*ldb + 0);
+    const __m512 b1_3 = _mm512_maskz_loadu_ps(bm, b + (p + 3)*ldb + 16);
+    const __m512 a0v_3 = _mm512_set1_ps(*(a0 + (p + 3)));
+    c0_0_3 = _mm512_fmadd_ps(a0v_3, b0_3, c0_0_3);
+    c0_1_3 = _mm512_fmadd_ps(a0v_3, b1_3, c0_1_3);
+  }
+  for (; p < kb; p++) {
     const __m512 b0 = _mm512_loadu_ps(b + p*ldb + 0);
     const __m512 b1 = _mm512_maskz_loadu_ps(bm, b + p*ldb + 16);
     const __m512 a0v = _mm512_set1_ps(*(a0 + p));
     c0_0 = _mm512_fmadd_ps(a0v, b0, c0_0);
     c0_1 = _mm512_fmadd_ps(a0v, b1, c0_1);
   }
+  c0_0 = _mm512_add_ps(_mm512_add_ps(_mm512_add_ps(c0_0, c0_0_1), c0_0_2), c0_0_3);
+  c0_1 = _mm512_add_ps(_mm512_add_ps(_mm512_add_ps(c0_1, c0_1_1), c0_1_2), c0_1_3);
   if (rows == 1 && cols == 32) {
     if (!store) {
       c0_0 = _mm512_add_ps(_mm512_loadu_ps(c + 0*ldc + 0), c0_0);
@@ -769,13 +925,31 @@ static inline void pk_ukr_gemm_f32_avx512_8x48_uu_1x1(int64_t kb, const float *r
   const float *restrict a0 = a + 0*lda;
   const __mmask16 bm = (__mmask16)((1u << (pk_edge_lanes(cols, 0, 16))) - 1u);
   __m512 c0_0 = _mm512_setzero_ps();
+  __m512 c0_0_1 = _mm512_setzero_ps();
+  __m512 c0_0_2 = _mm512_setzero_ps();
+  __m512 c0_0_3 = _mm512_setzero_ps();
   __builtin_prefetch(c + 0*ldc + 0, 1, 3), __builtin_prefetch(c + 0*ldc + 15, 1, 3);
-#pragma GCC unroll 4
-  for (int64_t p = 0; p < kb; p++) {
+  int64_t p = 0;
+  for (; p + 4 <= kb; p += 4) {
+    const __m512 b0 = _mm512_maskz_loadu_ps(bm, b + p*ldb + 0);
+    const __m512 a0v = _mm512_set1_ps(*(a0 + p));
+    c0_0 = _mm512_fmadd_ps(a0v, b0, c0_0);
+    const __m512 b0_1 = _mm512_maskz_loadu_ps(bm, b + (p + 1)*ldb + 0);
+    const __m512 a0v_1 = _mm512_set1_ps(*(a0 + (p + 1)));
+    c0_0_1 = _mm512_fmadd_ps(a0v_1, b0_1, c0_0_1);
+    const __m512 b0_2 = _mm512_maskz_loadu_ps(bm, b + (p + 2)*ldb + 0);
+    const __m512 a0v_2 = _mm512_set1_ps(*(a0 + (p + 2)));
+    c0_0_2 = _mm512_fmadd_ps(a0v_2, b0_2, c0_0_2);
+    const __m512 b0_3 = _mm512_maskz_loadu_ps(bm, b + (p + 3)*ldb + 0);
+    const __m512 a0v_3 = _mm512_set1_ps(*(a0 + (p + 3)));
+    c0_0_3 = _mm512_fmadd_ps(a0v_3, b0_3, c0_0_3);
+  }
+  for (; p < kb; p++) {
     const __m512 b0 = _mm512_maskz_loadu_ps(bm, b + p*ldb + 0);
     const __m512 a0v = _mm512_set1_ps(*(a0 + p));
     c0_0 = _mm512_fmadd_ps(a0v, b0, c0_0);
   }
+  c0_0 = _mm512_add_ps(_mm512_add_ps(_mm512_add_ps(c0_0, c0_0_1), c0_0_2), c0_0_3);
   if (rows == 1 && cols == 16) {
     if (!store) {
       c0_0 = _mm512_add_ps(_mm512_loadu_ps(c + 0*ldc + 0), c0_0);
@@ -1378,10 +1552,44 @@ static inline void pk_ukr_gemm_f32_avx512_8x48_pp_2x3(int64_t kb, const float *r
   (void)ldb;
   __m512 c0_0 = _mm512_setzero_ps(), c0_1 = _mm512_setzero_ps(), c0_2 = _mm512_setzero_ps();
   __m512 c1_0 = _mm512_setzero_ps(), c1_1 = _mm512_setzero_ps(), c1_2 = _mm512_setzero_ps();
+  __m512 c0_0_1 = _mm512_setzero_ps(), c0_1_1 = _mm512_setzero_ps(), c0_2_1 = _mm512_setzero_ps();
+  __m512 c1_0_1 = _mm512_setzero_ps(), c1_1_1 = _mm512_setzero_ps(), c1_2_1 = _mm512_setzero_ps();
   __builtin_prefetch(c + 0*ldc + 0, 1, 3), __builtin_prefetch(c + 0*ldc + 16, 1, 3), __builtin_prefetch(c + 0*ldc + 32, 1, 3), __builtin_prefetch(c + 0*ldc + 47, 1, 3);
   __builtin_prefetch(c + 1*ldc + 0, 1, 3), __builtin_prefetch(c + 1*ldc + 16, 1, 3), __builtin_prefetch(c + 1*ldc + 32, 1, 3), __builtin_prefetch(c + 1*ldc + 47, 1, 3);
-#pragma GCC unroll 4
-  for (int64_t p = 0; p < kb; p++) {
+  int64_t p = 0;
+  for (; p + 2 <= kb; p += 2) {
+    const __m512 b0 = _mm512_load_ps(b + 0);
+    const __m512 b1 = _mm512_load_ps(b + 16);
+    const __m512 b2 = _mm512_load_ps(b + 32);
+    __builtin_prefetch(b + 768, 0, 3);
+    __builtin_prefetch(b + 784, 0, 3);
+    __builtin_prefetch(b + 800, 0, 3);
+    const __m512 a0v = _mm512_set1_ps(*(a + 0));
+    c0_0 = _mm512_fmadd_ps(a0v, b0, c0_0);
+    c0_1 = _mm512_fmadd_ps(a0v, b1, c0_1);
+    c0_2 = _mm512_fmadd_ps(a0v, b2, c0_2);
+    const __m512 a1v = _mm512_set1_ps(*(a + 1));
+    c1_0 = _mm512_fmadd_ps(a1v, b0, c1_0);
+    c1_1 = _mm512_fmadd_ps(a1v, b1, c1_1);
+    c1_2 = _mm512_fmadd_ps(a1v, b2, c1_2);
+    const __m512 b0_1 = _mm512_load_ps(b + 48);
+    const __m512 b1_1 = _mm512_load_ps(b + 64);
+    const __m512 b2_1 = _mm512_load_ps(b + 80);
+    __builtin_prefetch(b + 816, 0, 3);
+    __builtin_prefetch(b + 832, 0, 3);
+    __builtin_prefetch(b + 848, 0, 3);
+    const __m512 a0v_1 = _mm512_set1_ps(*(a + 8));
+    c0_0_1 = _mm512_fmadd_ps(a0v_1, b0_1, c0_0_1);
+    c0_1_1 = _mm512_fmadd_ps(a0v_1, b1_1, c0_1_1);
+    c0_2_1 = _mm512_fmadd_ps(a0v_1, b2_1, c0_2_1);
+    const __m512 a1v_1 = _mm512_set1_ps(*(a + 9));
+    c1_0_1 = _mm512_fmadd_ps(a1v_1, b0_1, c1_0_1);
+    c1_1_1 = _mm512_fmadd_ps(a1v_1, b1_1, c1_1_1);
+    c1_2_1 = _mm512_fmadd_ps(a1v_1, b2_1, c1_2_1);
+    a += 16;
+    b += 96;
+  }
+  for (; p < kb; p++) {
     const __m512 b0 = _mm512_load_ps(b + 0);
     const __m512 b1 = _mm512_load_ps(b + 16);
     const __m512 b2 = _mm512_load_ps(b + 32);
@@ -1399,6 +1607,12 @@ static inline void pk_ukr_gemm_f32_avx512_8x48_pp_2x3(int64_t kb, const float *r
     a += 8;
     b += 48;
   }
+  c0_0 = _mm512_add_ps(c0_0, c0_0_1);
+  c0_1 = _mm512_add_ps(c0_1, c0_1_1);
+  c0_2 = _mm512_add_ps(c0_2, c0_2_1);
+  c1_0 = _mm512_add_ps(c1_0, c1_0_1);
+  c1_1 = _mm512_add_ps(c1_1, c1_1_1);
+  c1_2 = _mm512_add_ps(c1_2, c1_2_1);
   if (rows == 2 && cols == 48) {
     if (!store) {
       c0_0 = _mm512_add_ps(_mm512_loadu_ps(c + 0*ldc + 0), c0_0);
@@ -1434,10 +1648,38 @@ static inline void pk_ukr_gemm_f32_avx512_8x48_pp_2x2(int64_t kb, const float *r
   (void)ldb;
   __m512 c0_0 = _mm512_setzero_ps(), c0_1 = _mm512_setzero_ps();
   __m512 c1_0 = _mm512_setzero_ps(), c1_1 = _mm512_setzero_ps();
+  __m512 c0_0_1 = _mm512_setzero_ps(), c0_1_1 = _mm512_setzero_ps();
+  __m512 c1_0_1 = _mm512_setzero_ps(), c1_1_1 = _mm512_setzero_ps();
   __builtin_prefetch(c + 0*ldc + 0, 1, 3), __builtin_prefetch(c + 0*ldc + 16, 1, 3), __builtin_prefetch(c + 0*ldc + 31, 1, 3);
   __builtin_prefetch(c + 1*ldc + 0, 1, 3), __builtin_prefetch(c + 1*ldc + 16, 1, 3), __builtin_prefetch(c + 1*ldc + 31, 1, 3);
-#pragma GCC unroll 4
-  for (int64_t p = 0; p < kb; p++) {
+  int64_t p = 0;
+  for (; p + 2 <= kb; p += 2) {
+    const __m512 b0 = _mm512_load_ps(b + 0);
+    const __m512 b1 = _mm512_load_ps(b + 16);
+    __builtin_prefetch(b + 768, 0, 3);
+    __builtin_prefetch(b + 784, 0, 3);
+    __builtin_prefetch(b + 800, 0, 3);
+    const __m512 a0v = _mm512_set1_ps(*(a + 0));
+    c0_0 = _mm512_fmadd_ps(a0v, b0, c0_0);
+    c0_1 = _mm512_fmadd_ps(a0v, b1, c0_1);
+    const __m512 a1v = _mm512_set1_ps(*(a + 1));
+    c1_0 = _mm512_fmadd_ps(a1v, b0, c1_0);
+    c1_1 = _mm512_fmadd_ps(a1v, b1, c1_1);
+    const __m512 b0_1 = _mm512_load_ps(b + 48);
+    const __m512 b1_1 = _mm512_load_ps(b + 64);
+    __builtin_prefetch(b + 816, 0, 3);
+    __builtin_prefetch(b + 832, 0, 3);
+    __builtin_prefetch(b + 848, 0, 3);
+    const __m512 a0v_1 = _mm512_set1_ps(*(a + 8));
+    c0_0_1 = _mm512_fmadd_ps(a0v_1, b0_1, c0_0_1);
+    c0_1_1 = _mm512_fmadd_ps(a0v_1, b1_1, c0_1_1);
+    const __m512 a1v_1 = _mm512_set1_ps(*(a + 9));
+    c1_0_1 = _mm512_fmadd_ps(a1v_1, b0_1, c1_0_1);
+    c1_1_1 = _mm512_fmadd_ps(a1v_1, b1_1, c1_1_1);
+    a += 16;
+    b += 96;
+  }
+  for (; p < kb; p++) {
     const __m512 b0 = _mm512_load_ps(b + 0);
     const __m512 b1 = _mm512_load_ps(b + 16);
     __builtin_prefetch(b + 768, 0, 3);
@@ -1452,6 +1694,10 @@ static inline void pk_ukr_gemm_f32_avx512_8x48_pp_2x2(int64_t kb, const float *r
     a += 8;
     b += 48;
   }
+  c0_0 = _mm512_add_ps(c0_0, c0_0_1);
+  c0_1 = _mm512_add_ps(c0_1, c0_1_1);
+  c1_0 = _mm512_add_ps(c1_0, c1_0_1);
+  c1_1 = _mm512_add_ps(c1_1, c1_1_1);
   if (rows == 2 && cols == 32) {
     if (!store) {
       c0_0 = _mm512_add_ps(_mm512_loadu_ps(c + 0*ldc + 0), c0_0);
@@ -1480,10 +1726,52 @@ static inline void pk_ukr_gemm_f32_avx512_8x48_pp_2x1(int64_t kb, const float *r
   (void)ldb;
   __m512 c0_0 = _mm512_setzero_ps();
   __m512 c1_0 = _mm512_setzero_ps();
+  __m512 c0_0_1 = _mm512_setzero_ps();
+  __m512 c1_0_1 = _mm512_setzero_ps();
+  __m512 c0_0_2 = _mm512_setzero_ps();
+  __m512 c1_0_2 = _mm512_setzero_ps();
+  __m512 c0_0_3 = _mm512_setzero_ps();
+  __m512 c1_0_3 = _mm512_setzero_ps();
   __builtin_prefetch(c + 0*ldc + 0, 1, 3), __builtin_prefetch(c + 0*ldc + 15, 1, 3);
   __builtin_prefetch(c + 1*ldc + 0, 1, 3), __builtin_prefetch(c + 1*ldc + 15, 1, 3);
-#pragma GCC unroll 4
-  for (int64_t p = 0; p < kb; p++) {
+  int64_t p = 0;
+  for (; p + 4 <= kb; p += 4) {
+    const __m512 b0 = _mm512_load_ps(b + 0);
+    __builtin_prefetch(b + 768, 0, 3);
+    __builtin_prefetch(b + 784, 0, 3);
+    __builtin_prefetch(b + 800, 0, 3);
+    const __m512 a0v = _mm512_set1_ps(*(a + 0));
+    c0_0 = _mm512_fmadd_ps(a0v, b0, c0_0);
+    const __m512 a1v = _mm512_set1_ps(*(a + 1));
+    c1_0 = _mm512_fmadd_ps(a1v, b0, c1_0);
+    const __m512 b0_1 = _mm512_load_ps(b + 48);
+    __builtin_prefetch(b + 816, 0, 3);
+    __builtin_prefetch(b + 832, 0, 3);
+    __builtin_prefetch(b + 848, 0, 3);
+    const __m512 a0v_1 = _mm512_set1_ps(*(a + 8));
+    c0_0_1 = _mm512_fmadd_ps(a0v_1, b0_1, c0_0_1);
+    const __m512 a1v_1 = _mm512_set1_ps(*(a + 9));
+    c1_0_1 = _mm512_fmadd_ps(a1v_1, b0_1, c1_0_1);
+    const __m512 b0_2 = _mm512_load_ps(b + 96);
+    __builtin_prefetch(b + 864, 0, 3);
+    __builtin_prefetch(b + 880, 0, 3);
+    __builtin_prefetch(b + 896, 0, 3);
+    const __m512 a0v_2 = _mm512_set1_ps(*(a + 16));
+    c0_0_2 = _mm512_fmadd_ps(a0v_2, b0_2, c0_0_2);
+    const __m512 a1v_2 = _mm512_set1_ps(*(a + 17));
+    c1_0_2 = _mm512_fmadd_ps(a1v_2, b0_2, c1_0_2);
+    const __m512 b0_3 = _mm512_load_ps(b + 144);
+    __builtin_prefetch(b + 912, 0, 3);
+    __builtin_prefetch(b + 928, 0, 3);
+    __builtin_prefetch(b + 944, 0, 3);
+    const __m512 a0v_3 = _mm512_set1_ps(*(a + 24));
+    c0_0_3 = _mm512_fmadd_ps(a0v_3, b0_3, c0_0_3);
+    const __m512 a1v_3 = _mm512_set1_ps(*(a + 25));
+    c1_0_3 = _mm512_fmadd_ps(a1v_3, b0_3, c1_0_3);
+    a += 32;
+    b += 192;
+  }
+  for (; p < kb; p++) {
     const __m512 b0 = _mm512_load_ps(b + 0);
     __builtin_prefetch(b + 768, 0, 3);
     __builtin_prefetch(b + 784, 0, 3);
@@ -1495,6 +1783,8 @@ static inline void pk_ukr_gemm_f32_avx512_8x48_pp_2x1(int64_t kb, const float *r
     a += 8;
     b += 48;
   }
+  c0_0 = _mm512_add_ps(_mm512_add_ps(_mm512_add_ps(c0_0, c0_0_1), c0_0_2), c0_0_3);
+  c1_0 = _mm512_add_ps(_mm512_add_ps(_mm512_add_ps(c1_0, c1_0_1), c1_0_2), c1_0_3);
   if (rows == 2 && cols == 16) {
     if (!store) {
       c0_0 = _mm512_add_ps(_mm512_loadu_ps(c + 0*ldc + 0), c0_0);
@@ -1515,9 +1805,45 @@ static inline void pk_ukr_gemm_f32_avx512_8x48_pp_1x3(int64_t kb, const float *r
   (void)lda;
   (void)ldb;
   __m512 c0_0 = _mm512_setzero_ps(), c0_1 = _mm512_setzero_ps(), c0_2 = _mm512_setzero_ps();
+  __m512 c0_0_1 = _mm512_setzero_ps(), c0_1_1 = _mm512_setzero_ps(), c0_2_1 = _mm512_setzero_ps();
+  __m512 c0_0_2 = _mm512_setzero_ps(), c0_1_2 = _mm512_setzero_ps(), c0_2_2 = _mm512_setzero_ps();
   __builtin_prefetch(c + 0*ldc + 0, 1, 3), __builtin_prefetch(c + 0*ldc + 16, 1, 3), __builtin_prefetch(c + 0*ldc + 32, 1, 3), __builtin_prefetch(c + 0*ldc + 47, 1, 3);
-#pragma GCC unroll 4
-  for (int64_t p = 0; p < kb; p++) {
+  int64_t p = 0;
+  for (; p + 3 <= kb; p += 3) {
+    const __m512 b0 = _mm512_load_ps(b + 0);
+    const __m512 b1 = _mm512_load_ps(b + 16);
+    const __m512 b2 = _mm512_load_ps(b + 32);
+    __builtin_prefetch(b + 768, 0, 3);
+    __builtin_prefetch(b + 784, 0, 3);
+    __builtin_prefetch(b + 800, 0, 3);
+    const __m512 a0v = _mm512_set1_ps(*(a + 0));
+    c0_0 = _mm512_fmadd_ps(a0v, b0, c0_0);
+    c0_1 = _mm512_fmadd_ps(a0v, b1, c0_1);
+    c0_2 = _mm512_fmadd_ps(a0v, b2, c0_2);
+    const __m512 b0_1 = _mm512_load_ps(b + 48);
+    const __m512 b1_1 = _mm512_load_ps(b + 64);
+    const __m512 b2_1 = _mm512_load_ps(b + 80);
+    __builtin_prefetch(b + 816, 0, 3);
+    __builtin_prefetch(b + 832, 0, 3);
+    __builtin_prefetch(b + 848, 0, 3);
+    const __m512 a0v_1 = _mm512_set1_ps(*(a + 8));
+    c0_0_1 = _mm512_fmadd_ps(a0v_1, b0_1, c0_0_1);
+    c0_1_1 = _mm512_fmadd_ps(a0v_1, b1_1, c0_1_1);
+    c0_2_1 = _mm512_fmadd_ps(a0v_1, b2_1, c0_2_1);
+    const __m512 b0_2 = _mm512_load_ps(b + 96);
+    const __m512 b1_2 = _mm512_load_ps(b + 112);
+    const __m512 b2_2 = _mm512_load_ps(b + 128);
+    __builtin_prefetch(b + 864, 0, 3);
+    __builtin_prefetch(b + 880, 0, 3);
+    __builtin_prefetch(b + 896, 0, 3);
+    const __m512 a0v_2 = _mm512_set1_ps(*(a + 16));
+    c0_0_2 = _mm512_fmadd_ps(a0v_2, b0_2, c0_0_2);
+    c0_1_2 = _mm512_fmadd_ps(a0v_2, b1_2, c0_1_2);
+    c0_2_2 = _mm512_fmadd_ps(a0v_2, b2_2, c0_2_2);
+    a += 24;
+    b += 144;
+  }
+  for (; p < kb; p++) {
     const __m512 b0 = _mm512_load_ps(b + 0);
     const __m512 b1 = _mm512_load_ps(b + 16);
     const __m512 b2 = _mm512_load_ps(b + 32);
@@ -1531,6 +1857,9 @@ static inline void pk_ukr_gemm_f32_avx512_8x48_pp_1x3(int64_t kb, const float *r
     a += 8;
     b += 48;
   }
+  c0_0 = _mm512_add_ps(_mm512_add_ps(c0_0, c0_0_1), c0_0_2);
+  c0_1 = _mm512_add_ps(_mm512_add_ps(c0_1, c0_1_1), c0_1_2);
+  c0_2 = _mm512_add_ps(_mm512_add_ps(c0_2, c0_2_1), c0_2_2);
   if (rows == 1 && cols == 48) {
     if (!store) {
       c0_0 = _mm512_add_ps(_mm512_loadu_ps(c + 0*ldc + 0), c0_0);
@@ -1555,9 +1884,48 @@ static inline void pk_ukr_gemm_f32_avx512_8x48_pp_1x2(int64_t kb, const float *r
   (void)lda;
   (void)ldb;
   __m512 c0_0 = _mm512_setzero_ps(), c0_1 = _mm512_setzero_ps();
+  __m512 c0_0_1 = _mm512_setzero_ps(), c0_1_1 = _mm512_setzero_ps();
+  __m512 c0_0_2 = _mm512_setzero_ps(), c0_1_2 = _mm512_setzero_ps();
+  __m512 c0_0_3 = _mm512_setzero_ps(), c0_1_3 = _mm512_setzero_ps();
   __builtin_prefetch(c + 0*ldc + 0, 1, 3), __builtin_prefetch(c + 0*ldc + 16, 1, 3), __builtin_prefetch(c + 0*ldc + 31, 1, 3);
-#pragma GCC unroll 4
-  for (int64_t p = 0; p < kb; p++) {
+  int64_t p = 0;
+  for (; p + 4 <= kb; p += 4) {
+    const __m512 b0 = _mm512_load_ps(b + 0);
+    const __m512 b1 = _mm512_load_ps(b + 16);
+    __builtin_prefetch(b + 768, 0, 3);
+    __builtin_prefetch(b + 784, 0, 3);
+    __builtin_prefetch(b + 800, 0, 3);
+    const __m512 a0v = _mm512_set1_ps(*(a + 0));
+    c0_0 = _mm512_fmadd_ps(a0v, b0, c0_0);
+    c0_1 = _mm512_fmadd_ps(a0v, b1, c0_1);
+    const __m512 b0_1 = _mm512_load_ps(b + 48);
+    const __m512 b1_1 = _mm512_load_ps(b + 64);
+    __builtin_prefetch(b + 816, 0, 3);
+    __builtin_prefetch(b + 832, 0, 3);
+    __builtin_prefetch(b + 848, 0, 3);
+    const __m512 a0v_1 = _mm512_set1_ps(*(a + 8));
+    c0_0_1 = _mm512_fmadd_ps(a0v_1, b0_1, c0_0_1);
+    c0_1_1 = _mm512_fmadd_ps(a0v_1, b1_1, c0_1_1);
+    const __m512 b0_2 = _mm512_load_ps(b + 96);
+    const __m512 b1_2 = _mm512_load_ps(b + 112);
+    __builtin_prefetch(b + 864, 0, 3);
+    __builtin_prefetch(b + 880, 0, 3);
+    __builtin_prefetch(b + 896, 0, 3);
+    const __m512 a0v_2 = _mm512_set1_ps(*(a + 16));
+    c0_0_2 = _mm512_fmadd_ps(a0v_2, b0_2, c0_0_2);
+    c0_1_2 = _mm512_fmadd_ps(a0v_2, b1_2, c0_1_2);
+    const __m512 b0_3 = _mm512_load_ps(b + 144);
+    const __m512 b1_3 = _mm512_load_ps(b + 160);
+    __builtin_prefetch(b + 912, 0, 3);
+    __builtin_prefetch(b + 928, 0, 3);
+    __builtin_prefetch(b + 944, 0, 3);
+    const __m512 a0v_3 = _mm512_set1_ps(*(a + 24));
+    c0_0_3 = _mm512_fmadd_ps(a0v_3, b0_3, c0_0_3);
+    c0_1_3 = _mm512_fmadd_ps(a0v_3, b1_3, c0_1_3);
+    a += 32;
+    b += 192;
+  }
+  for (; p < kb; p++) {
     const __m512 b0 = _mm512_load_ps(b + 0);
     const __m512 b1 = _mm512_load_ps(b + 16);
     __builtin_prefetch(b + 768, 0, 3);
@@ -1569,6 +1937,8 @@ static inline void pk_ukr_gemm_f32_avx512_8x48_pp_1x2(int64_t kb, const float *r
     a += 8;
     b += 48;
   }
+  c0_0 = _mm512_add_ps(_mm512_add_ps(_mm512_add_ps(c0_0, c0_0_1), c0_0_2), c0_0_3);
+  c0_1 = _mm512_add_ps(_mm512_add_ps(_mm512_add_ps(c0_1, c0_1_1), c0_1_2), c0_1_3);
   if (rows == 1 && cols == 32) {
     if (!store) {
       c0_0 = _mm512_add_ps(_mm512_loadu_ps(c + 0*ldc + 0), c0_0);
@@ -1589,9 +1959,40 @@ static inline void pk_ukr_gemm_f32_avx512_8x48_pp_1x1(int64_t kb, const float *r
   (void)lda;
   (void)ldb;
   __m512 c0_0 = _mm512_setzero_ps();
+  __m512 c0_0_1 = _mm512_setzero_ps();
+  __m512 c0_0_2 = _mm512_setzero_ps();
+  __m512 c0_0_3 = _mm512_setzero_ps();
   __builtin_prefetch(c + 0*ldc + 0, 1, 3), __builtin_prefetch(c + 0*ldc + 15, 1, 3);
-#pragma GCC unroll 4
-  for (int64_t p = 0; p < kb; p++) {
+  int64_t p = 0;
+  for (; p + 4 <= kb; p += 4) {
+    const __m512 b0 = _mm512_load_ps(b + 0);
+    __builtin_prefetch(b + 768, 0, 3);
+    __builtin_prefetch(b + 784, 0, 3);
+    __builtin_prefetch(b + 800, 0, 3);
+    const __m512 a0v = _mm512_set1_ps(*(a + 0));
+    c0_0 = _mm512_fmadd_ps(a0v, b0, c0_0);
+    const __m512 b0_1 = _mm512_load_ps(b + 48);
+    __builtin_prefetch(b + 816, 0, 3);
+    __builtin_prefetch(b + 832, 0, 3);
+    __builtin_prefetch(b + 848, 0, 3);
+    const __m512 a0v_1 = _mm512_set1_ps(*(a + 8));
+    c0_0_1 = _mm512_fmadd_ps(a0v_1, b0_1, c0_0_1);
+    const __m512 b0_2 = _mm512_load_ps(b + 96);
+    __builtin_prefetch(b + 864, 0, 3);
+    __builtin_prefetch(b + 880, 0, 3);
+    __builtin_prefetch(b + 896, 0, 3);
+    const __m512 a0v_2 = _mm512_set1_ps(*(a + 16));
+    c0_0_2 = _mm512_fmadd_ps(a0v_2, b0_2, c0_0_2);
+    const __m512 b0_3 = _mm512_load_ps(b + 144);
+    __builtin_prefetch(b + 912, 0, 3);
+    __builtin_prefetch(b + 928, 0, 3);
+    __builtin_prefetch(b + 944, 0, 3);
+    const __m512 a0v_3 = _mm512_set1_ps(*(a + 24));
+    c0_0_3 = _mm512_fmadd_ps(a0v_3, b0_3, c0_0_3);
+    a += 32;
+    b += 192;
+  }
+  for (; p < kb; p++) {
     const __m512 b0 = _mm512_load_ps(b + 0);
     __builtin_prefetch(b + 768, 0, 3);
     __builtin_prefetch(b + 784, 0, 3);
@@ -1601,6 +2002,7 @@ static inline void pk_ukr_gemm_f32_avx512_8x48_pp_1x1(int64_t kb, const float *r
     a += 8;
     b += 48;
   }
+  c0_0 = _mm512_add_ps(_mm512_add_ps(_mm512_add_ps(c0_0, c0_0_1), c0_0_2), c0_0_3);
   if (rows == 1 && cols == 16) {
     if (!store) {
       c0_0 = _mm512_add_ps(_mm512_loadu_ps(c + 0*ldc + 0), c0_0);
