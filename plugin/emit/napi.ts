@@ -54,6 +54,9 @@ export interface AddonFile {
 /** The addon's main file: the N-API module, the CPU dispatch, the shared runtime and the versions for any CPU. */
 export const MAIN_FILE = 'polykern.c'
 
+/** The file holding an ISA's versions (every ISA but the fallback has one). */
+export const isaFileName = (isa: Isa): string => `polykern_${isa.name}.c`
+
 /** The addon's files, polykern.c first. */
 export function emitAddonSource(kernels: readonly AddonKernel[], options: AddonSourceOptions): readonly AddonFile[] {
   const isas = options.isas ?? addonIsas()
@@ -88,7 +91,7 @@ export function emitAddonSource(kernels: readonly AddonKernel[], options: AddonS
     moduleInit(kernels, isas),
   ]
   const isaFile = (isa: Isa): AddonFile => ({
-    name: `polykern_${isa.name}.c`,
+    name: isaFileName(isa),
     text: joinParts([
       `/* ${generated}: the kernels' ${isa.name} versions, for ${MAIN_FILE} to choose at load. Do not edit. */`,
       `${defines}\n#define PK_RUNTIME_EXTERN`,
@@ -104,7 +107,7 @@ const joinParts = (parts: readonly string[]): string => parts.join('\n\n') + '\n
 /** Declarations of the versions compiled in the ISAs' own files: each has the signature of the fallback's. */
 function otherVersions(kernels: readonly AddonKernel[], isas: readonly Isa[], fallback: Isa): string {
   return [
-    `/* The versions in ${isas.map((isa) => `polykern_${isa.name}.c`).join(', ')}. */`,
+    `/* The versions in ${isas.map(isaFileName).join(', ')}. */`,
     ...kernels.map((k) => `PK_SHARED __typeof__(${k.symbol}_${fallback.name}) ${isas.map((isa) => `${k.symbol}_${isa.name}`).join(', ')};`),
   ].join('\n')
 }

@@ -3,9 +3,10 @@
  * - `variants`: per case and thread count, the analytic pick (rank 1 of the schedule ranking on the case's sizes)
  *   and the best of the top k ranked variants, each timed in the same rounds; `classPickGflops` is the blocking the
  *   compiled kernel picks for these sizes at call time (its shape class's analytic pick).
- * - `buildColdMs`: compiling a module with one GEMM kernel into a fresh cache (parse, analysis, ranking, C, node-gyp,
- *   calibration); `buildCachedMs`: the same module again in the same process (a watch-mode rebuild: addon cache hit);
- *   `buildCachedFreshProcessMs`: again in a new process (module loading not counted).
+ * - `buildColdMs`: compiling a module with one GEMM kernel into an empty cache (parse, analysis, ranking, C, node-gyp,
+ *   calibration) in a fresh process, module loading not counted: the median of `buildColdRunsMs` (each in its own
+ *   process and cache: this machine's speed drifts between runs); `buildCachedMs`: the same module again in a process
+ *   that built it before (a watch-mode rebuild: addon cache hit); `buildCachedFreshProcessMs`: again in a new process.
  */
 import type { GemmBlocking } from '../../plugin/ir/nodes.ts'
 
@@ -34,6 +35,7 @@ export interface VariantCase {
 
 export interface VariantsReport {
   readonly buildColdMs: number
+  readonly buildColdRunsMs: readonly number[]
   readonly buildCachedMs: number
   readonly buildCachedFreshProcessMs: number
   readonly variants: readonly VariantCase[]
@@ -50,7 +52,7 @@ export function formatVariants(r: VariantsReport): string {
     `analytic pick vs best of the top ${r.variants[0]?.topK ?? '-'} ranked variants, GFLOP/s (${r.variants[0]?.isa ?? '-'})`,
     `${'case'.padEnd(26)}      analytic  best of top-k       ratio  class pick`,
     ...rows,
-    `build: cold ${r.buildColdMs.toFixed(0)} ms, cached ${r.buildCachedMs.toFixed(1)} ms ` +
+    `build: cold ${r.buildColdMs.toFixed(0)} ms (median of ${r.buildColdRunsMs.map((ms) => ms.toFixed(0)).join(', ')}), cached ${r.buildCachedMs.toFixed(1)} ms ` +
       `(in a fresh process ${r.buildCachedFreshProcessMs.toFixed(0)} ms)`,
   ].join('\n')
 }

@@ -29,6 +29,7 @@ const { values: args } = parseArgs({
     'top-k': { type: 'string', default: '5' },
     'budget-ms': { type: 'string', default: '8000' },
     'cached-child': { type: 'string' },
+    'cold-child': { type: 'string' },
   },
 })
 const ROOT = path.resolve(fileURLToPath(import.meta.url), '../../../..')
@@ -41,6 +42,8 @@ const BUDGET_MS = Number(args['budget-ms'])
  */
 const MAX_BENCH_ROUNDS = 2000
 const log = (line: string): void => void process.stderr.write(`${line}\n`)
+/** Cold builds: each in a fresh process with an empty cache, as a first bundler run; this many, and their median. */
+const COLD_BUILDS = 3
 
 /** A module holding one GEMM kernel, as a user writes it. */
 const MODULE = `/* @kernel
@@ -58,12 +61,13 @@ export function matmul(A: Float32Array, B: Float32Array, C: Float32Array, M: num
 const dist = (await import(pathToFileURL(path.join(ROOT, 'dist/plugin/pipeline.js')).href)) as typeof import('../../plugin/pipeline.ts')
 const distOptions = (await import(pathToFileURL(path.join(ROOT, 'dist/plugin/options.js')).href)) as typeof import('../../plugin/options.ts')
 
-if (args['cached-child'] !== undefined) {
-  // A fresh process compiling the module whose addon the parent built: the cached rebuild of a new bundler run.
-  const root = args['cached-child']
-  const opts = distOptions.resolveOptions({ root, cacheDir: path.join(root, 'cache') })
+const childRoot = args['cached-child'] ?? args['cold-child']
+if (childRoot !== undefined) {
+  // A fresh process compiling the module into an empty cache (a first bundler run), or into the cache where the parent
+  // built its addon (the cached rebuild of a new bundler run).
+  const opts = distOptions.resolveOptions({ root: childRoot, cacheDir: path.join(childRoot, 'cache') })
   const started = performance.now()
-  const compiled = await dist.compileModule(path.join(root, 'kernel.ts'), MODULE, opts)
+  const compiled = await dist.compileModule(path.join(childRoot, 'kernel.ts'), MODULE, opts)
   console.log(JSON.stringify({ ms: performance.now() - started, cached: compiled?.addon?.cached }))
 } else {
   if (args.out === undefined) throw new Error('variants: --out FILE is missing')
@@ -76,24 +80,36 @@ if (args['cached-child'] !== undefined) {
 }
 
 async function measureBuild(): Promise<Omit<VariantsReport, 'variants'>> {
-  const root = mkdtempSync(path.join(os.tmpdir(), 'polykern-build-time-'))
+  const roots = Array.from({ length: COLD_BUILDS }, () => {
+    const root = mkdtempSync(path.join(os.tmpdir(), 'polykern-build-time-'))
+    writeFileSync(path.join(root, 'kernel.ts'), MODULE)
+    return root
+  })
   try {
-    const file = path.join(root, 'kernel.ts')
-    const opts = distOptions.resolveOptions({ root, cacheDir: path.join(root, 'cache') })
-    const timed = async () => {
-      const started = performance.now()
-      const compiled = await dist.compileModule(file, MODULE, opts)
-      if (compiled?.addon === undefined) throw new Error(`variants: the build-time module did not build: ${compiled?.warnings[0]?.message}`)
-      return { ms: performance.now() - started, cached: compiled.addon.cached }
+    const child = (flag: string, root: string) => {
+      const run = spawnSync(process.execPath, [fileURLToPath(import.meta.url), flag, root], { encoding: 'utf8' })
+      return JSON.parse(run.stdout.trim().split('\n').at(-1) ?? '{}') as { ms?: number; cached?: boolean }
     }
-    const cold = await timed()
-    const cached = await timed()
-    const child = spawnSync(process.execPath, [fileURLToPath(import.meta.url), '--cached-child', root], { encoding: 'utf8' })
-    const fresh = JSON.parse(child.stdout.trim().split('\n').at(-1) ?? '{}') as { ms?: number; cached?: boolean }
-    if (cold.cached || !cached.cached || fresh.cached !== true) throw new Error('variants: the addon cache did not behave')
-    return { buildColdMs: cold.ms, buildCachedMs: cached.ms, buildCachedFreshProcessMs: fresh.ms ?? NaN }
+    const cold = roots.map((root) => child('--cold-child', root))
+    if (cold.some((c) => c.cached !== false || c.ms === undefined)) throw new Error('variants: a cold build did not build')
+    const root = roots[0]
+    const opts = distOptions.resolveOptions({ root, cacheDir: path.join(root, 'cache') })
+    // This process's first build of the module; the rebuild after it is a watch-mode rebuild's.
+    await dist.compileModule(path.join(root, 'kernel.ts'), MODULE, opts)
+    const started = performance.now()
+    const cached = await dist.compileModule(path.join(root, 'kernel.ts'), MODULE, opts)
+    const cachedMs = performance.now() - started
+    const fresh = child('--cached-child', root)
+    if (cached?.addon?.cached !== true || fresh.cached !== true) throw new Error('variants: the addon cache did not behave')
+    const coldMs = cold.map((c) => c.ms!).sort((a, b) => a - b)
+    return {
+      buildColdMs: coldMs[Math.floor(coldMs.length / 2)],
+      buildColdRunsMs: coldMs,
+      buildCachedMs: cachedMs,
+      buildCachedFreshProcessMs: fresh.ms ?? NaN,
+    }
   } finally {
-    rmSync(root, { recursive: true, force: true })
+    for (const root of roots) rmSync(root, { recursive: true, force: true })
   }
 }
 
