@@ -46,8 +46,9 @@ export class KernelInternalError extends Error {
   }
 }
 
-export function internalAssert(condition: unknown, pass: string, message: string): asserts condition {
-  if (!condition) throw new KernelInternalError(pass, message)
+/** `message` may be a function, built only on failure: for checks on hot paths (a ranking's every variant). */
+export function internalAssert(condition: unknown, pass: string, message: string | (() => string)): asserts condition {
+  if (!condition) throw new KernelInternalError(pass, typeof message === 'string' ? message : message())
 }
 
 export function lineColumn(source: string, offset: number): LineColumn {

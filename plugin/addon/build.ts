@@ -1,6 +1,6 @@
 /**
- * Builds a module's C files into a Node-API addon with node-gyp (make compiling them in parallel), through a content-addressed cache:
- * `<cacheDir>/<hash>/polykern.node`, with the sha256 of its bytes beside it. A hit whose bytes still match runs
+ * Builds a module's C files into a Node-API addon with node-gyp (make compiling them in parallel), through a
+ * content-addressed cache: `<cacheDir>/<hash>/polykern.node`, with the sha256 of its bytes beside it. A hit whose bytes still match runs
  * nothing; a damaged entry is discarded and rebuilt. A miss builds in a private temp directory and renames the
  * result into place, so concurrent builds of the same hash never see a half-written addon, and the temp directories
  * of builds that were killed are removed by the next build of that hash. Never throws: a failed build is

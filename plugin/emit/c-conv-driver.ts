@@ -350,8 +350,8 @@ static inline const ${t} *${sym}_matrix_row(const ${sym}_desc *d, const ${sym}_a
  * Rows [pc, pc + kb) of im2col's filter matrix (row tap·C + c), columns [jc, jc + nb), as NR-column panels of kb rows
  * at buf (zero-padded to whole panels): the block one step of im2col's GEMM reads, packed just before, into L2. Its
  * rows, when a block's width of a longer filter row, are too short a run for the hardware prefetchers, so the copy
- * asks for the row ${PACK_AHEAD_ROWS} ahead itself (measured, 7×7 × 512 3×3 on AVX2: 57 -> 63 GFLOP/s); whole rows are long runs
- * (in a dense filter, one run) the prefetchers keep up with, and prefetching them too ran slower.
+ * asks for the row ${PACK_AHEAD_ROWS} ahead itself (measured, 7×7 × 512 3×3 on AVX2: 57 -> 63 GFLOP/s); whole rows
+ * are long runs (in a dense filter, one run) the prefetchers keep up with, and prefetching them too ran slower.
  */
 static void ${sym}_pack_block(const ${sym}_desc *d, const ${sym}_at *at, int64_t pc, int64_t kb, int64_t jc, int64_t nb,
     ${t} *restrict buf) {
@@ -370,9 +370,9 @@ static void ${sym}_pack_block(const ${sym}_desc *d, const ${sym}_at *at, int64_t
  * im2col's GEMM blocks for M positions: kc rows of the filter matrix by nc columns (whole panels). The filter block and
  * the M × nc output block take the L2 share the plan gave the direct path's blocks (every tap's filter block and an
  * mc × nc output block), so fewer positions get wider blocks: their packed rows are longer runs to read, and fewer
- * blocks re-walk the same im2col rows. Where the share holds ${WHOLE_ROWS_MIN_KC} rows or more of every output channel, the block
- * takes whole filter rows instead: one sequential run of the filter, which the prefetchers follow, where part rows
- * are short runs a stride apart. Measured on AVX2, 1 thread (median GFLOP/s): 7×7 512→512 3×3 42.7 -> 51.1, 14×14
+ * blocks re-walk the same im2col rows. Where the share holds ${WHOLE_ROWS_MIN_KC} rows or more of every output
+ * channel, the block takes whole filter rows instead: one sequential run of the filter, which the prefetchers follow,
+ * where part rows are short runs a stride apart. Measured on AVX2, 1 thread (median GFLOP/s): 7×7 512→512 3×3 42.7 -> 51.1, 14×14
  * 256→256 60.3 -> 64.4.
  */
 static int64_t ${sym}_gemm_kc(const ${sym}_desc *d, int64_t taps) { return pk_even_block(taps * d->C, d->kc, 1); }
@@ -380,9 +380,9 @@ static int64_t ${sym}_gemm_kc(const ${sym}_desc *d, int64_t taps) { return pk_ev
 static void ${sym}_gemm_blocks(const ${sym}_desc *d, int64_t taps, int64_t M, int64_t *kc, int64_t *nc) {
   int64_t mc0, nc0, kc0;
   ${sym}_slice(d, taps, &mc0, &nc0, &kc0);
-  const int64_t share = (taps * kc0 + mc0) * nc0, whole = pk_round_up(d->K, ${NR});
-  const int64_t deep = pk_min64(${sym}_gemm_kc(d, taps), share / (whole + M));
-  *kc = ${sym}_gemm_kc(d, taps);
+  const int64_t share = (taps * kc0 + mc0) * nc0, whole = pk_round_up(d->K, ${NR}), most = ${sym}_gemm_kc(d, taps);
+  const int64_t deep = pk_min64(most, share / (whole + M));
+  *kc = most;
   *nc = pk_even_block(d->K, pk_max_i64(nc0, share / (kc0 + M) / ${NR} * ${NR}), ${NR});
   if (*nc < whole && deep >= ${WHOLE_ROWS_MIN_KC}) *kc = pk_even_block(taps * d->C, deep, 1), *nc = whole;
 }

@@ -1,8 +1,8 @@
 /**
  * A microkernel's C, generated from its table entry (never written per kernel): register tiles of R rows by V
  * vectors, R·V accumulators in named locals (for 1- and 2-row tiles, several sets of them: partial sums), a k loop
- * of V loads of B, R broadcasts of A and R·V FMAs, then C += accumulators. One function per tile shape a GEMM can need, so edges compute no padding lanes or rows beyond
- * the next smaller shape: R in {MR, 4, 2, 1}, V from 1 to NR/lanes. Full tiles store plainly; edge tiles store
+ * of V loads of B, R broadcasts of A and R·V FMAs, then C += accumulators. One function per tile shape a GEMM can
+ * need, so edges compute no padding lanes or rows beyond the next smaller shape: R in {MR, 4, 2, 1}, V from 1 to NR/lanes. Full tiles store plainly; edge tiles store
  * `rows` rows through lane masks over `cols` columns.
  *
  * Each operand comes packed (A in MR-row panels, B in NR-column panels, both contiguous in k and zero-padded) or in
@@ -93,7 +93,9 @@ function emitTile(u: MicrokernelUse, R: number, V: number): string {
   const rows = [...Array(R).keys()]
   const vectors = [...Array(V).keys()]
   const tile = (f: (r: number, v: number) => string) => rows.flatMap((r) => vectors.map((v) => f(r, v)))
-  const acc = (r: number, v: number, set = 0) => `c${r}_${v}${set === 0 ? '' : `_${set}`}`
+  // Names of partial sum `set`'s locals: set 0 keeps the plain names.
+  const tag = (set: number) => (set === 0 ? '' : `_${set}`)
+  const acc = (r: number, v: number, set = 0) => `c${r}_${v}${tag(set)}`
   const sets = [...Array(partialSums(R, V)).keys()]
   const at = (r: number, v: number) => `c + ${r}*ldc + ${v * mk.lanes}`
   // An element in every 64-byte line a row of the tile can touch, however the row is aligned.
@@ -131,14 +133,11 @@ function emitTile(u: MicrokernelUse, R: number, V: number): string {
     op('broadcast', { p: u.packA ? `a + ${o * mk.mr + r}` : `a${r} + ${kAt(o)}` })
   /** One k step into partial sum `set`. */
   const step = (o: number, set: number): string[] => [
-    ...vectors.map((v) => `    const ${mk.ops.vector} b${v}${set === 0 ? '' : `_${set}`} = ${loadB(v, o)};`),
+    ...vectors.map((v) => `    const ${mk.ops.vector} b${v}${tag(set)} = ${loadB(v, o)};`),
     ...(u.packB ? aheadB(o) : V < mk.nr / mk.lanes ? [] : nextB(o)),
     ...rows.flatMap((r) => [
-      `    const ${mk.ops.vector} a${r}v${set === 0 ? '' : `_${set}`} = ${broadcastA(r, o)};`,
-      ...vectors.map((v) => {
-        const x = set === 0 ? '' : `_${set}`
-        return `    ${acc(r, v, set)} = ${op('fma', { a: `a${r}v${x}`, b: `b${v}${x}`, c: acc(r, v, set) })};`
-      }),
+      `    const ${mk.ops.vector} a${r}v${tag(set)} = ${broadcastA(r, o)};`,
+      ...vectors.map((v) => `    ${acc(r, v, set)} = ${op('fma', { a: `a${r}v${tag(set)}`, b: `b${v}${tag(set)}`, c: acc(r, v, set) })};`),
     ]),
   ]
   const advance = (steps: number): string[] => [
@@ -165,9 +164,10 @@ function emitTile(u: MicrokernelUse, R: number, V: number): string {
           ...step(0, 0),
           ...advance(1),
           '  }',
-          ...tile((r, v) =>
-            `  ${acc(r, v)} = ${sets.slice(1).reduce((sum, set) => op('add', { a: sum, b: acc(r, v, set) }), acc(r, v))};`,
-          ),
+          ...tile((r, v) => {
+            const total = sets.slice(1).reduce((sum, set) => op('add', { a: sum, b: acc(r, v, set) }), acc(r, v))
+            return `  ${acc(r, v)} = ${total};`
+          }),
         ]
 
   const lines = [

@@ -346,8 +346,7 @@ export const BARRIER_CYCLES = 400
  * packed panel's).
  */
 export function gemmCost(p: GemmProblem, v: GemmBlocking, machine: Machine, threads: number, layout: OperandLayout = ROW_MAJOR): GemmCost {
-  // The message only on failure: a ranking prices tens of thousands of variants.
-  if (v.mc % p.mr !== 0 || v.nc % p.nr !== 0) internalAssert(false, 'schedule', `blocks ${v.mc} x ${v.nc} are not whole tiles`)
+  internalAssert(v.mc % p.mr === 0 && v.nc % p.nr === 0, 'schedule', () => `blocks ${v.mc} x ${v.nc} are not whole tiles`)
   const nest = modelNest(p, v, threads, layout)
   const line = machine.caches[0]?.lineBytes ?? 64
   const facts = tensorFacts(nest)
