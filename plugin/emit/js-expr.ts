@@ -1,7 +1,11 @@
 /**
- * IR expressions as JavaScript. Floats compute in double (a Float32Array store rounds). i32 values are tracked as
- * exact integers of at most `bits` bits that equal the i32 value modulo 2^32: `|0` is inserted only where the exact
- * value is not enough (comparisons, division, max/min) or could stop being exact (more than 2^52).
+ * IR expressions as JavaScript. f64 computes in double. f32 computes in float as C does: each f32 operation that
+ * rounds (+ - * / sqrt, the transcendental built-ins, an index converted to f32) is `Math.fround` of its double
+ * result, which is exactly the float result for + - * / sqrt of float operands (a double holds more than twice a
+ * float's bits, so rounding twice is rounding once); the others (neg, abs, max, min, %, comparisons, selects) give
+ * a float from floats, exactly. i32 values are tracked as exact integers of at most `bits` bits that equal the i32
+ * value modulo 2^32: `|0` is inserted only where the exact value is not enough (comparisons, division, max/min) or
+ * could stop being exact (more than 2^52).
  */
 import { KernelInternalError } from '../diagnostics.ts'
 import type { BinOp, CallFn, Expr, ValueType } from '../ir/nodes.ts'
@@ -16,14 +20,22 @@ export interface JsCode extends Code {
   readonly wrapped: boolean
 }
 
-/** Helpers the emitted function declares when it uses them: i32 division that is total, as in C's polykern_math.h. */
+/**
+ * Helpers the emitted function declares when it uses them, as in C's polykern_math.h: i32 division that is total,
+ * and sigmoid from exp(-|x|), which cannot overflow (1 / (1 + exp(-x)) is 0 once exp(-x) overflows, where the
+ * value is a denormal).
+ */
 export const JS_HELPERS = {
   pk_div_i32: 'function pk_div_i32(a, b) { return b === 0 ? 0 : (a / b) | 0; }',
   pk_mod_i32: 'function pk_mod_i32(a, b) { return b === 0 ? 0 : (a % b) | 0; }',
+  pk_sigmoid: 'function pk_sigmoid(x) { const e = Math.exp(-Math.abs(x)); return (x < 0 ? e : 1) / (1 + e); }',
 } as const
 export type JsHelper = keyof typeof JS_HELPERS
 
 const value = (c: Code, bits = 31, wrapped = true): JsCode => ({ ...c, bits, wrapped })
+
+/** The f32 value nearest `c` when `type` is f32. */
+const rounded = (c: JsCode, type: ValueType): JsCode => (type === 'f32' ? value(atom(`Math.fround(${c.text})`)) : c)
 
 /** `x | 0` unless `x` already is the i32 value. */
 export const wrap = (c: JsCode): JsCode => (c.wrapped ? c : value(code(`${operand(c, PREC.unary)} | 0`, PREC.bitOr)))
@@ -40,12 +52,13 @@ const COMPARE: Partial<Record<BinOp, readonly [string, number]>> = {
   ne: ['!==', PREC.equality],
 }
 
-const MATH: Readonly<Record<Exclude<CallFn, 'sigmoid'>, string>> = {
+const MATH: Readonly<Record<CallFn, string>> = {
   exp: 'Math.exp',
   log: 'Math.log',
   sqrt: 'Math.sqrt',
   abs: 'Math.abs',
   tanh: 'Math.tanh',
+  sigmoid: 'pk_sigmoid',
 }
 
 export function jsExpr(e: Expr, names: Names, layout: Layout, helpers: Set<JsHelper>): JsCode {
@@ -61,26 +74,26 @@ export function jsExpr(e: Expr, names: Names, layout: Layout, helpers: Set<JsHel
       return value(selectCode(test, element, atom('0')))
     }
     case 'var':
-      // Loop indices and sizes are integers below 2^53.
-      return value(atom(names.of(e.name)), 53, e.type !== 'i32')
+      // Loop indices and sizes are integers below 2^53; in f32 they round as C's (float) conversion does.
+      return rounded(value(atom(names.of(e.name)), 53, e.type !== 'i32'), e.type)
     case 'unary': {
       const arg = expr(e.arg)
       const text = `${e.op === 'neg' ? '-' : '!'}${operand(arg, PREC.unary + 1)}`
       return value(code(text, PREC.unary), arg.bits, e.type !== 'i32')
     }
-    case 'binary':
+    case 'binary': {
       if (e.type === 'i32') return i32Binary(e.op, expr(e.a), expr(e.b), helpers)
-      return binary(e.op, e.a.type, expr(e.a), expr(e.b))
+      const result = binary(e.op, e.a.type, expr(e.a), expr(e.b))
+      return ROUNDING_OPS.has(e.op) ? rounded(result, e.type) : result
+    }
     case 'call': {
       if (e.type === 'i32') {
         if (e.fn !== 'abs') throw unsupported(`'${e.fn}' on i32`)
         return value(atom(`Math.abs(${wrap(expr(e.arg)).text})`), 31, false) // abs(INT32_MIN) is 2^31 until wrapped
       }
-      const arg = expr(e.arg)
-      if (e.fn === 'sigmoid') {
-        return value(code(`1 / (1 + Math.exp(-${operand(arg, PREC.unary + 1)}))`, PREC.multiplicative))
-      }
-      return value(atom(`${MATH[e.fn]}(${arg.text})`))
+      if (e.fn === 'sigmoid') helpers.add('pk_sigmoid')
+      const result = value(atom(`${MATH[e.fn]}(${expr(e.arg).text})`))
+      return e.fn === 'abs' ? result : rounded(result, e.type)
     }
     case 'select': {
       const [a, b] = [expr(e.a), expr(e.b)]
@@ -143,6 +156,9 @@ function binary(op: BinOp, operandType: ValueType, a: JsCode, b: JsCode): JsCode
   }
 }
 
+/** Float operations whose result may need more bits than their operands have. */
+const ROUNDING_OPS: ReadonlySet<BinOp> = new Set(['add', 'sub', 'mul', 'div', 'pow'])
+
 const unsupported = (what: string): KernelInternalError =>
   new KernelInternalError('emit', `the JS emitter has no ${what}`)
 
@@ -151,6 +167,7 @@ export function jsConst(v: number, type: ValueType): JsCode {
   if (type === 'i32' && (!Number.isInteger(v) || v < -2147483648 || v > 2147483647)) {
     throw new KernelInternalError('emit', `i32 constant ${v} is out of range`)
   }
-  const text = Object.is(v, -0) ? '-0' : String(v)
+  const f = type === 'f32' ? Math.fround(v) : v
+  const text = Object.is(f, -0) ? '-0' : String(f)
   return value(code(text, text.startsWith('-') ? PREC.unary : PREC.atom))
 }

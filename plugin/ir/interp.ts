@@ -1,7 +1,8 @@
 /**
  * The reference interpreter: the executable definition of the IR in nodes.ts. It runs both forms (blocks and
- * loops), slowly and plainly, and every emitter is tested against it. Values are JS numbers; a store into a
- * Float32Array rounds to f32, exactly as the emitted JS does.
+ * loops), slowly and plainly, and every emitter is tested against it. Values are JS numbers; f32 values are
+ * rounded to f32 after every operation that can leave f32 (the double result of + - * / sqrt of floats, rounded,
+ * is the float result), so the whole value computes in f32 as the spec says and C does.
  */
 import { internalAssert } from '../diagnostics.ts'
 import { evaluate } from './affine.ts'
@@ -120,9 +121,9 @@ function offset(access: Access, env: Env): number {
 function value(e: Expr, env: Env): number {
   switch (e.kind) {
     case 'const':
-      return e.value
+      return inType(e.value, e.type)
     case 'var':
-      return env.vars.get(e.name)!
+      return inType(env.vars.get(e.name)!, e.type)
     case 'load': {
       const at = offset(e.access, env)
       internalAssert(at >= 0 || e.zeroOutside, 'interp', `read of ${e.access.tensor} outside its bounds`)
@@ -134,7 +135,7 @@ function value(e: Expr, env: Env): number {
       return e.type === 'i32' ? -x | 0 : -x
     }
     case 'call':
-      return call(e.fn, value(e.arg, env), e.type)
+      return inType(call(e.fn, value(e.arg, env), e.type), e.type)
     case 'select':
       return value(e.cond, env) ? value(e.a, env) : value(e.b, env)
     case 'binary':
@@ -144,19 +145,28 @@ function value(e: Expr, env: Env): number {
   }
 }
 
+/** `x` as a value of `type`: f32 values are the nearest float. */
+const inType = (x: number, type: ValueType): number => (type === 'f32' ? Math.fround(x) : x)
+
+/** 1 / (1 + exp(-x)) from exp(-|x|), which cannot overflow: for x < 0 it is exp(x) / (1 + exp(x)). */
+export function sigmoid(x: number): number {
+  const e = Math.exp(-Math.abs(x))
+  return (x < 0 ? e : 1) / (1 + e)
+}
+
 function call(fn: string, x: number, type: DType): number {
   switch (fn) {
     case 'exp': return Math.exp(x)
     case 'log': return Math.log(x)
     case 'sqrt': return Math.sqrt(x)
     case 'tanh': return Math.tanh(x)
-    case 'sigmoid': return 1 / (1 + Math.exp(-x))
+    case 'sigmoid': return sigmoid(x)
     case 'abs': return type === 'i32' ? Math.abs(x) | 0 : Math.abs(x)
   }
   internalAssert(false, 'interp', `unknown function ${fn}`)
 }
 
-/** Arithmetic in the operands' type: i32 wraps and x/0 = x%0 = 0 (never a trap), floats are IEEE doubles. */
+/** Arithmetic in the operands' type: i32 wraps and x/0 = x%0 = 0 (never a trap), floats are IEEE f32 or f64. */
 export function binary(op: BinOp, a: number, b: number, type: ValueType): number {
   switch (op) {
     case 'lt': return a < b ? 1 : 0
@@ -180,12 +190,12 @@ export function binary(op: BinOp, a: number, b: number, type: ValueType): number
     }
   } else {
     switch (op) {
-      case 'add': return a + b
-      case 'sub': return a - b
-      case 'mul': return a * b
-      case 'div': return a / b
-      case 'mod': return a % b
-      case 'pow': return Math.pow(a, b)
+      case 'add': return inType(a + b, type)
+      case 'sub': return inType(a - b, type)
+      case 'mul': return inType(a * b, type)
+      case 'div': return inType(a / b, type)
+      case 'mod': return a % b // exact: the remainder of two floats is a float
+      case 'pow': return inType(Math.pow(a, b), type)
       default: break
     }
   }

@@ -7,7 +7,8 @@
  * extent is the dimension of a tensor the index subscripts alone, else the bound of a `where i < E` clause; every
  * `where` clause filters the points; `!` first fills the output with the operator's identity; in a reduction a
  * point where any read leaves its tensor is skipped, in `=` such a read is 0; values compute in the output's dtype
- * (i32 wraps, i32 x/0 = x%0 = 0); temporaries start at zero.
+ * (i32 wraps, i32 x/0 = x%0 = 0; every f32 subexpression is the nearest float to its exact value, so f32
+ * arithmetic rounds once per operation); temporaries start at zero.
  */
 import type { AstExpr, AstStatement, DType, SpecAst } from '../../plugin/spec/ast.ts'
 
@@ -165,6 +166,18 @@ function value(
   shapeOf: (t: string) => number[],
   decls: ReadonlyMap<string, Declared>,
 ): number {
+  const x = unrounded(e, dtype, env, arrays, shapeOf, decls)
+  return dtype === 'f32' ? Math.fround(x) : x
+}
+
+function unrounded(
+  e: AstExpr,
+  dtype: DType,
+  env: ReadonlyMap<string, number>,
+  arrays: ReadonlyMap<string, TypedArray>,
+  shapeOf: (t: string) => number[],
+  decls: ReadonlyMap<string, Declared>,
+): number {
   const int = dtype === 'i32'
   const v = (x: AstExpr) => value(x, dtype, env, arrays, shapeOf, decls)
   switch (e.kind) {
@@ -201,7 +214,7 @@ function value(
         case 'log': return Math.log(a)
         case 'sqrt': return Math.sqrt(a)
         case 'tanh': return Math.tanh(a)
-        case 'sigmoid': return 1 / (1 + Math.exp(-a))
+        case 'sigmoid': return a < 0 ? Math.exp(a) / (1 + Math.exp(a)) : 1 / (1 + Math.exp(-a))
         case 'abs': return int ? Math.abs(a) | 0 : Math.abs(a)
         case 'max': return Math.max(a, b)
         case 'min': return Math.min(a, b)
