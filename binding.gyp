@@ -9,8 +9,10 @@
       'defines': ['NAPI_VERSION=8'],
       'include_dirs': ['.'],
       # -fwrapv: i32 arithmetic wraps (the IR's semantics); C11 for restrict and compound literals; -pipe: the
-      # assembler reads the compiler's output from a pipe, not a temp file (0.4 s less per large per-ISA file here).
-      'cflags': ['-O3', '-fwrapv', '-std=c11', '-pipe'],
+      # assembler reads the compiler's output from a pipe, not a temp file (0.4 s less per large per-ISA file here);
+      # -ffp-contract=off: every float operation rounds once, as in the JS fallback (no a*b+c fused into an FMA,
+      # which GNU C modes and clang do by default); the GEMM microkernels' FMAs are intrinsics, unaffected.
+      'cflags': ['-O3', '-fwrapv', '-std=c11', '-ffp-contract=off', '-pipe'],
     },
   ],
 }

@@ -1,6 +1,7 @@
 /*
- * Helpers the generated kernel functions call: the IR's arithmetic where C's own operators differ from it
- * (NaN-propagating max/min, total i32 division), integer loop-bound rounding, and checked temporary allocation.
+ * Helpers the generated kernel functions call: the IR's arithmetic where C's own operators and libm differ from it
+ * (NaN-propagating max/min, JavaScript's pow, sigmoid without overflow, total i32 division), integer loop-bound
+ * rounding, and checked temporary allocation.
  * Everything is `static inline` so unused helpers cost nothing and the header can be included once per addon.
  */
 #ifndef POLYKERN_MATH_H
@@ -62,8 +63,23 @@ static inline int32_t pk_mod_i32(int32_t a, int32_t b) {
 /* abs(INT32_MIN) wraps to INT32_MIN. */
 static inline int32_t pk_abs_i32(int32_t a) { return a < 0 ? (int32_t)(0u - (uint32_t)a) : a; }
 
-static inline float pk_sigmoid_f32(float x) { return 1.0f / (1.0f + expf(-x)); }
-static inline double pk_sigmoid_f64(double x) { return 1.0 / (1.0 + exp(-x)); }
+/*
+ * 1 / (1 + exp(-x)) from e = exp(-|x|), which cannot overflow: e / (1 + e) for x < 0. exp(-x) itself overflows for
+ * x below about -88 (f32), where the value is a denormal, not 0.
+ */
+static inline float pk_sigmoid_f32(float x) {
+  const float e = expf(-fabsf(x));
+  return (x < 0 ? e : 1.0f) / (1.0f + e);
+}
+
+static inline double pk_sigmoid_f64(double x) {
+  const double e = exp(-fabs(x));
+  return (x < 0 ? e : 1.0) / (1.0 + e);
+}
+
+/* pow as JavaScript's Math.pow: C's pow(±1, y) is 1 for every y, JavaScript's is NaN when y is NaN or ±Inf. */
+static inline float pk_pow_f32(float a, float b) { return fabsf(a) == 1.0f && !isfinite(b) ? NAN : powf(a, b); }
+static inline double pk_pow_f64(double a, double b) { return fabs(a) == 1.0 && !isfinite(b) ? NAN : pow(a, b); }
 
 /* Loop bounds. Division rounds toward -infinity / +infinity for any sign (C's `/` truncates); `b` > 0. */
 static inline int64_t pk_max_i64(int64_t a, int64_t b) { return a > b ? a : b; }

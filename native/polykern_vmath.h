@@ -135,9 +135,12 @@ PK_AVX512 static inline __m512 pk_vtanh_ps512(__m512 x) {
     _mm512_and_si512(_mm512_castps_si512(x), _mm512_set1_epi32(INT32_MIN))));
 }
 
+/* (x < 0 ? e : 1) / (1 + e), e = exp(-|x|): exp(-x) would overflow below x = -88.7, where the value is denormal. */
 PK_AVX512 static inline __m512 pk_vsigmoid_ps512(__m512 x) {
   const __m512 one = _mm512_set1_ps(1.0f);
-  return _mm512_div_ps(one, _mm512_add_ps(one, pk_vexp_ps512(pk_vneg_ps512(x))));
+  __m512 e = pk_vexp_ps512(pk_vneg_ps512(pk_vabs_ps512(x)));
+  __m512 num = _mm512_mask_mov_ps(one, _mm512_cmp_ps_mask(x, _mm512_setzero_ps(), _CMP_LT_OQ), e);
+  return _mm512_div_ps(num, _mm512_add_ps(one, e));
 }
 
 /* Horizontal reductions, once per loop: lanes in order through the scalar operation. */
@@ -224,7 +227,9 @@ PK_AVX512 static inline __m512d pk_vtanh_pd512(__m512d x) {
 
 PK_AVX512 static inline __m512d pk_vsigmoid_pd512(__m512d x) {
   const __m512d one = _mm512_set1_pd(1.0);
-  return _mm512_div_pd(one, _mm512_add_pd(one, pk_vexp_pd512(pk_vneg_pd512(x))));
+  __m512d e = pk_vexp_pd512(pk_vneg_pd512(pk_vabs_pd512(x)));
+  __m512d num = _mm512_mask_mov_pd(one, _mm512_cmp_pd_mask(x, _mm512_setzero_pd(), _CMP_LT_OQ), e);
+  return _mm512_div_pd(num, _mm512_add_pd(one, e));
 }
 
 PK_HORIZONTAL(PK_AVX512, pk_hsum_pd512, double, __m512d, 8, _mm512_storeu_pd, PK_ADD)
@@ -305,7 +310,9 @@ PK_AVX2 static inline __m256 pk_vtanh_ps256(__m256 x) {
 
 PK_AVX2 static inline __m256 pk_vsigmoid_ps256(__m256 x) {
   const __m256 one = _mm256_set1_ps(1.0f);
-  return _mm256_div_ps(one, _mm256_add_ps(one, pk_vexp_ps256(pk_vneg_ps256(x))));
+  __m256 e = pk_vexp_ps256(pk_vneg_ps256(pk_vabs_ps256(x)));
+  __m256 num = _mm256_blendv_ps(one, e, _mm256_cmp_ps(x, _mm256_setzero_ps(), _CMP_LT_OQ));
+  return _mm256_div_ps(num, _mm256_add_ps(one, e));
 }
 
 PK_HORIZONTAL(PK_AVX2, pk_hsum_ps256, float, __m256, 8, _mm256_storeu_ps, PK_ADD)
@@ -392,7 +399,9 @@ PK_AVX2 static inline __m256d pk_vtanh_pd256(__m256d x) {
 
 PK_AVX2 static inline __m256d pk_vsigmoid_pd256(__m256d x) {
   const __m256d one = _mm256_set1_pd(1.0);
-  return _mm256_div_pd(one, _mm256_add_pd(one, pk_vexp_pd256(pk_vneg_pd256(x))));
+  __m256d e = pk_vexp_pd256(pk_vneg_pd256(pk_vabs_pd256(x)));
+  __m256d num = _mm256_blendv_pd(one, e, _mm256_cmp_pd(x, _mm256_setzero_pd(), _CMP_LT_OQ));
+  return _mm256_div_pd(num, _mm256_add_pd(one, e));
 }
 
 PK_HORIZONTAL(PK_AVX2, pk_hsum_pd256, double, __m256d, 4, _mm256_storeu_pd, PK_ADD)

@@ -1,6 +1,8 @@
 /**
- * IR expressions as C. f32 stays in `float` (every literal and libm call is the float variant), i32 arithmetic
- * relies on `-fwrapv`, and the operations C leaves undefined or rounds differently go through polykern_math.h.
+ * IR expressions as C. f32 stays in `float` (every literal and libm call is the float variant) and every float
+ * operation rounds once to its type (binding.gyp's `-ffp-contract=off`: no FMA contraction), i32 arithmetic relies
+ * on `-fwrapv`, and the operations C leaves undefined or defines otherwise than JavaScript go through
+ * polykern_math.h.
  */
 import { KernelInternalError } from '../diagnostics.ts'
 import type { BinOp, CallFn, DType, Expr, ValueType } from '../ir/nodes.ts'
@@ -27,11 +29,11 @@ const INFIX: Partial<Record<BinOp, readonly [string, number]>> = {
 /** Functions for what C has no suitable operator for, by operand type (float `/` is IEEE, i32 `/` may trap). */
 const FUNCTION: Readonly<Record<DType, Partial<Record<BinOp | CallFn, string>>>> = {
   f32: {
-    mod: 'fmodf', max: 'pk_max_f32', min: 'pk_min_f32', pow: 'powf',
+    mod: 'fmodf', max: 'pk_max_f32', min: 'pk_min_f32', pow: 'pk_pow_f32',
     exp: 'expf', log: 'logf', sqrt: 'sqrtf', abs: 'fabsf', tanh: 'tanhf', sigmoid: 'pk_sigmoid_f32',
   },
   f64: {
-    mod: 'fmod', max: 'pk_max_f64', min: 'pk_min_f64', pow: 'pow',
+    mod: 'fmod', max: 'pk_max_f64', min: 'pk_min_f64', pow: 'pk_pow_f64',
     exp: 'exp', log: 'log', sqrt: 'sqrt', abs: 'fabs', tanh: 'tanh', sigmoid: 'pk_sigmoid_f64',
   },
   i32: { div: 'pk_div_i32', mod: 'pk_mod_i32', max: 'pk_max_i32', min: 'pk_min_i32', abs: 'pk_abs_i32' },

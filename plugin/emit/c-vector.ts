@@ -4,9 +4,8 @@
  * broadcast, unit-stride loads and stores, reductions into vector accumulators (two per reduction, for the adder's
  * latency) combined horizontally after the loop, and one masked iteration for the tail (AVX-512 lane masks; AVX2
  * maskload/maskstore). Math functions and NaN-propagating max/min come from native/polykern_vmath.h.
- * Reductions are reassociated, x / c with c loop-invariant runs as x · (1/c) where 1/c is normal (one rounding
- * more), and exp/log/tanh/sigmoid are within a few ulp of libm; the rest is the scalar loop's arithmetic, lane by
- * lane.
+ * Reductions are reassociated and exp/log/tanh/sigmoid are within a few ulp of libm; the rest is the scalar loop's
+ * arithmetic, lane by lane, bit for bit (one rounding per operation, no FMA, a division stays a division).
  * Undefined, so c.ts prints the loop serially, when the ISA has no vector unit or the body needs something this file
  * has no vector form of (i32 lanes, mixed element types, `%`, `pow`).
  */
@@ -174,14 +173,6 @@ export function emitVectorLoop(loop: Loop, depth: number, ctx: VectorLoopContext
     const x = cExpr(e, names, layout).text
     return hoist(`mask ${x}`, (n) => `const ${ops.mask} ${n} = ${t(ops.broadcastMask, { x })};`)
   }
-  // x / c with c invariant runs as x · (1/c), one rounding more, where 1/c is normal; elsewhere as the division.
-  const divisors = new Set<string>()
-  const reciprocal = (e: Expr): string => {
-    const c = scalar(e)
-    divisors.add(c)
-    const x = `${cConst(1, dtype).text} / ${c}`
-    return hoist(`reciprocal ${c}`, (n) => `const ${ops.vector} ${n} = ${t(ops.set1, { x })};`)
-  }
 
   const pointer = (a: Access, lane: number) => `${names.of(a.tensor)} + ${layout.offset(a).text}${lane ? ` + ${lane}` : ''}`
 
@@ -197,14 +188,14 @@ export function emitVectorLoop(loop: Loop, depth: number, ctx: VectorLoopContext
   const prefetches = (lane: number) =>
     [...streams.values()].map((a) => `_mm_prefetch((const char *)(${pointer(a, lane + ahead)}), _MM_HINT_T0);`)
 
-  /** One vector of `e` at lanes `lane`.. past `v`; `mask` in the tail; `fast`: invariant divisors as reciprocals. */
-  const vexpr = (e: Expr, lane: number, mask: string | undefined, fast: boolean): string => {
+  /** One vector of `e` at lanes `lane`.. past `v`; `mask` in the tail. */
+  const vexpr = (e: Expr, lane: number, mask: string | undefined): string => {
     if (!moves(e) && inNest(e)) {
       const x = cExpr(e, names, layout).text
       return e.type === 'bool' ? t(ops.broadcastMask, { x }) : t(ops.set1, { x })
     }
     if (!moves(e)) return invariant(e)
-    const sub = (x: Expr) => vexpr(x, lane, mask, fast)
+    const sub = (x: Expr) => vexpr(x, lane, mask)
     switch (e.kind) {
       case 'load': {
         const p = pointer(e.access, lane)
@@ -217,7 +208,6 @@ export function emitVectorLoop(loop: Loop, depth: number, ctx: VectorLoopContext
       case 'select':
         return t(ops.blend, { m: sub(e.cond), a: sub(e.b), b: sub(e.a) })
       case 'binary': {
-        if (e.op === 'div' && fast && !moves(e.b) && !inNest(e.b)) return t(ops.arith.mul, { a: sub(e.a), b: reciprocal(e.b) })
         const [a, b] = [sub(e.a), sub(e.b)]
         if (e.op === 'and' || e.op === 'or') return t(ops[e.op], { a, b })
         if (e.op === 'max' || e.op === 'min') return `pk_v${e.op}_${ops.suffix}(${a}, ${b})`
@@ -240,12 +230,12 @@ export function emitVectorLoop(loop: Loop, depth: number, ctx: VectorLoopContext
   const unroll = reductions.some((r) => r !== undefined) ? UNROLL : 1
   const L = ops.lanes
 
-  const flatLines = (fast: boolean): string[] => {
+  const flatLines = (): string[] => {
     /** The statements of one vector step, at `lane` past `v`, into accumulator copy `u`. */
     const step = (lane: number, u: number, mask?: string): string[] => [
       ...(mask ? [] : prefetches(lane)),
       ...stores.map((s, n) => {
-        const value = vexpr(s.value, lane, mask, fast)
+        const value = vexpr(s.value, lane, mask)
         const acc = reductions[n]
         if (acc !== undefined) {
           const next = combine(s.op, `${acc}_${u}`, value)
@@ -294,7 +284,7 @@ export function emitVectorLoop(loop: Loop, depth: number, ctx: VectorLoopContext
    * Around the nest: a register per stored tensor and vector, loaded before the nest, updated in it, stored after it.
    * NEST_UNROLL vectors at a time share the nest's loop overhead and give the core independent sums to overlap.
    */
-  const nestLines = (fast: boolean): string[] => {
+  const nestLines = (): string[] => {
     const tensors = [...new Set(stores.map((s) => s.access.tensor))]
     const accOf = (tensor: string, u: number) => `pk_vacc${tensors.indexOf(tensor)}_${u}`
     const atOf = (tensor: string) => stores.find((s) => s.access.tensor === tensor)!.access
@@ -311,7 +301,7 @@ export function emitVectorLoop(loop: Loop, depth: number, ctx: VectorLoopContext
       const updates = lanes.flatMap((u) =>
         stores.map((s) => {
           const acc = accOf(s.access.tensor, u)
-          return `${deep}${acc} = ${combine(s.op, acc, vexpr(s.value, u * ops.lanes, mask, fast))};`
+          return `${deep}${acc} = ${combine(s.op, acc, vexpr(s.value, u * ops.lanes, mask))};`
         }),
       )
       const closes = nest!.loops.map((_, d) => '  '.repeat(nest!.loops.length - 1 - d) + '}')
@@ -340,11 +330,7 @@ export function emitVectorLoop(loop: Loop, depth: number, ctx: VectorLoopContext
   }
   const loopLines = nest === undefined ? flatLines : nestLines
 
-  const fast = loopLines(true)
-  const [tiny, huge, abs] = dtype === 'f32' ? ['0x1p-126f', '0x1p126f', 'fabsf'] : ['0x1p-1022', '0x1p1022', 'fabs']
-  const normal = [...divisors].map((c) => `${abs}(${c}) >= ${tiny} && ${abs}(${c}) <= ${huge}`).join(' && ')
-  const core =
-    divisors.size === 0 ? fast : [`if (${normal}) {`, ...fast.map(indent), '} else {', ...loopLines(false).map(indent), '}']
+  const core = loopLines()
   // Hoisted loads sit inside the non-empty check: the scalar loop reads nothing when it runs no iteration.
   const lines = [
     '{',
