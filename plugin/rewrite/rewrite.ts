@@ -69,8 +69,9 @@ export function rewriteModule(input: RewriteInput): { code: string; map: SourceM
     for (const k of input.kernels) {
       const { start, end } = k.site.bodySpan
       const indent = lineIndent(input.code, k.site.nameSpan.start)
-      const args = k.site.params.map((p) => p.name).join(', ')
-      const body = `\n${indent}  return ${KERNELS_BINDING}.${k.site.name}(${args})\n${indent}`
+      if (k.site.form === 'arrow') arrowToFunction(s, sourceFile, k.site)
+      // Every argument, not the parameters: the runtime sees how many were passed (runtime_arg_count).
+      const body = `\n${indent}  return ${KERNELS_BINDING}.${k.site.name}(...arguments)\n${indent}`
       // An empty body `{}` has no range to overwrite.
       if (end - start > 2) s.overwrite(start + 1, end - 1, body)
       else s.appendLeft(start + 1, body)
@@ -97,14 +98,42 @@ function loaderStatement(input: RewriteInput): string {
 }
 
 /**
- * `f.async`, the kernel's Promise form, on the user's own function object. It takes the function's own parameter
- * list, as the rewritten body does, so missing or extra arguments fail the same way in both forms. A statement of its
- * own: `;` ends it, so a next line starting with `(` or `[` is not read as a call on its result.
+ * `f.async`, the kernel's Promise form, on the user's own function object. It forwards every argument, as the
+ * rewritten body does, so a wrong count fails the same way in both forms. A statement of its own: `;` ends it, so a
+ * next line starting with `(` or `[` is not read as a call on its result.
  */
 function asyncProperty(site: CompiledKernel['site']): string {
-  const args = site.params.map((p) => p.name).join(', ')
-  const form = `(${args}) => ${KERNELS_BINDING}.${site.name}.async(${args})`
+  const form = `(...args) => ${KERNELS_BINDING}.${site.name}.async(...args)`
   return `Object.defineProperty(${site.name}, 'async', { value: ${form}, configurable: true });`
+}
+
+/**
+ * `const f = (…): T => {…}` becomes `const f = function (…): T {…}`: an arrow has no `arguments` to forward. The
+ * name still comes from the `const` (`f.name`), and the body was the arrow's own, so there is no `this` to keep.
+ */
+function arrowToFunction(s: MagicString, sourceFile: ts.SourceFile, site: CompiledKernel['site']): void {
+  const arrow = findNode(sourceFile, site.bodySpan.start, ts.isArrowFunction)
+  if (arrow === undefined) return
+  const start = arrow.getStart(sourceFile)
+  const [first] = arrow.parameters
+  const bare = arrow.parameters.length === 1 && first.getStart(sourceFile) === start
+  s.appendLeft(start, bare ? 'function (' : 'function ')
+  if (bare) s.appendLeft(first.end, ')')
+  const token = arrow.equalsGreaterThanToken
+  // The space before `=>` goes too: `): T => {` becomes `): T {`.
+  s.remove(token.getFullStart(), token.end)
+}
+
+/** The innermost node of a kind whose body starts at `bodyStart`. */
+function findNode<T extends ts.Node>(sourceFile: ts.SourceFile, bodyStart: number, is: (n: ts.Node) => n is T): T | undefined {
+  let found: T | undefined
+  const visit = (node: ts.Node): void => {
+    if (bodyStart < node.pos || bodyStart >= node.end) return
+    if (is(node) && (node as { body?: ts.Node }).body?.getStart(sourceFile) === bodyStart) found = node
+    ts.forEachChild(node, visit)
+  }
+  visit(sourceFile)
+  return found
 }
 
 /** Offset 0, or after a `#!` line, which must stay first. */

@@ -33,7 +33,7 @@ describe('transform', () => {
     const p = plugin('rollup')
     const out = await p.transform(fs.readFileSync(kernelsFile, 'utf8'), kernelsFile)
     expect(out!.code).toContain("from 'polykern/runtime'")
-    expect(out!.code).toContain('return __polykern.softmax(X, Y, N, D)')
+    expect(out!.code).toContain('export const softmax = function (X: Float32Array, Y: Float32Array, N: number, D: number): Float32Array {\n  return __polykern.softmax(...arguments)\n}')
     expect(p.emitted).toHaveLength(1)
     expect(p.emitted[0]).toMatchObject({ type: 'asset', fileName: expect.stringMatching(/^polykern-[0-9a-f]{16}\.node$/) })
     expect((p.emitted[0].source as Buffer).subarray(0, 4)).toEqual(Buffer.from([0x7f, 0x45, 0x4c, 0x46])) // ELF

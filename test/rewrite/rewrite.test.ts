@@ -91,14 +91,16 @@ function inputFor(code: string, file = '/project/src/linalg.ts'): RewriteInput {
 describe('rewriteModule', () => {
   const out = rewriteModule(inputFor(source))
 
-  test('signatures are kept byte for byte; only the bodies change', () => {
+  test('signatures are kept byte for byte, an arrow becoming a function; the bodies forward every argument', () => {
     for (const site of findKernelSites('/project/src/linalg.ts', source)) {
-      const signature = source.slice(site.commentSpan.start, site.bodySpan.start + 1)
+      const original = source.slice(site.commentSpan.start, site.bodySpan.start + 1)
+      // An arrow has no `arguments`: `(…): T => {` becomes `function (…): T {`.
+      const signature = site.form === 'arrow' ? original.replace(/= \(/, '= function (').replace(' => {', ' {') : original
       expect(out.code).toContain(signature)
       const at = out.code.indexOf(signature) + signature.length
-      const args = site.params.map((p) => p.name).join(', ')
-      expect(out.code.slice(at)).toMatch(new RegExp(`^\\n  return __polykern\\.${site.name}\\(${args}\\)\\n\\}`))
+      expect(out.code.slice(at)).toMatch(new RegExp(`^\\n  return __polykern\\.${site.name}\\(\\.\\.\\.arguments\\)\\n\\}`))
     }
+    expect(out.code).toContain('export const double = function (x: Float32Array, y: Float32Array, N: number): Float32Array {')
     expect(out.code).not.toContain('nobody runs')
     const untouched = ['export const before = 1', 'export const after = helper(2)', 'export function last() { return double }']
     for (const line of untouched) expect(out.code).toContain(line)
@@ -178,13 +180,19 @@ describe('rewriteModule', () => {
     expect([...y]).toEqual([2, 4, 6, 8])
     expect(() => mod.double(new Float64Array(4), y, 4)).toThrow(/argument 'x' must be a Float32Array/)
 
-    // `.async` on both forms (a hoisted declaration, a const arrow), taking the function's own parameter list.
+    // The arrow kept its name; a wrong count of arguments is runtime_arg_count, sync and `.async`.
+    expect(mod.double.name).toBe('double')
+    expect(() => mod.double(Float32Array.of(1, 2, 3, 4), y, 4, 4)).toThrow(expect.objectContaining({ code: 'runtime_arg_count' }))
+    expect(() => mod.matmul(A, B, C, M, N)).toThrow(expect.objectContaining({ code: 'runtime_arg_count' }))
+
+    // `.async` on both forms (a hoisted declaration, a const arrow), forwarding every argument.
     const z = new Float32Array(4)
     expect(await mod.double.async(Float32Array.of(1, 2, 3, 4), z, 4)).toBe(z)
     expect([...z]).toEqual([2, 4, 6, 8])
     expect(await mod.matmul.async(A, B, new Float32Array(M * N), M, N, K)).toEqual(C)
     await expect(mod.double.async(new Float64Array(4), z, 4)).rejects.toThrow(/argument 'x' must be a Float32Array/)
-    await expect(mod.double.async(Float32Array.of(1), z)).rejects.toMatchObject({ code: 'runtime_size_invalid', argument: 'N' })
+    await expect(mod.double.async(Float32Array.of(1), z)).rejects.toMatchObject({ code: 'runtime_arg_count' })
+    await expect(mod.matmul.async(A, B, C, M, N, K, 1)).rejects.toMatchObject({ code: 'runtime_arg_count' })
   })
 
   test('.async is set with the loader for hoisted declarations, after the statement for const forms', () => {
@@ -193,6 +201,26 @@ describe('rewriteModule', () => {
     expect(loaderEnd).toBeGreaterThan(0)
     const doubleAt = out.code.indexOf("Object.defineProperty(double, 'async'")
     expect(doubleAt).toBeGreaterThan(out.code.indexOf('export const double'))
-    expect(out.code.slice(doubleAt)).toMatch(/^Object\.defineProperty\(double, 'async', \{ value: \(x, y, N\) => __polykern\.double\.async\(x, y, N\), configurable: true \}\);\n/)
+    expect(out.code.slice(doubleAt)).toMatch(/^Object\.defineProperty\(double, 'async', \{ value: \(\.\.\.args\) => __polykern\.double\.async\(\.\.\.args\), configurable: true \}\);\n/)
+  })
+})
+
+describe('arrow kernels', () => {
+  const fill = (code: string) => {
+    const file = '/project/src/fill.ts'
+    const [site] = findKernelSites(file, code)
+    const abi: KernelAbi = { ...doubleAbi, name: 'fill', params: [{ kind: 'tensor', name: 'y', dtype: 'f32', shape: [4], role: 'out' }], returns: 0 }
+    const kernels = [{ site, ir: {} as Kernel, abi, js: 'function (y) { y.fill(1) }' }]
+    return rewriteModule({ file, code, moduleId: 'src/fill.ts', kernels, addon: null, nativeReason: 'native: false', requires: [] }).code
+  }
+  const spec = '/* @kernel\n   y: f32[4]\n   y[i] = 1\n*/\n'
+
+  test('a parameter without parentheses gets them', () => {
+    expect(fill(`${spec}export const fill = y => {\n  return y\n}\n`)).toContain('export const fill = function (y) {\n  return __polykern.fill(...arguments)\n}')
+  })
+
+  test('a parenthesized arrow and its return type', () => {
+    expect(fill(`${spec}export const fill = ((y: Float32Array): Float32Array=>{ return y })\n`))
+      .toContain('export const fill = (function (y: Float32Array): Float32Array{\n  return __polykern.fill(...arguments)\n})')
   })
 })
