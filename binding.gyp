@@ -13,6 +13,9 @@
       # -ffp-contract=off: every float operation rounds once, as in the JS fallback (no a*b+c fused into an FMA,
       # which GNU C modes and clang do by default); the GEMM microkernels' FMAs are intrinsics, unaffected.
       'cflags': ['-O3', '-fwrapv', '-std=c11', '-ffp-contract=off', '-pipe'],
+      # Never unmapped: Node dlcloses an addon when the worker thread that loaded it ends, but the addon's pool
+      # threads and the thread-exit destructors of its per-thread buffers outlive that environment.
+      'ldflags': ['-Wl,-z,nodelete'],
     },
   ],
 }

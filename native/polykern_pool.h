@@ -7,7 +7,9 @@
  * (kernels come in bursts), then sleep on a condition variable. Threads claim chunks from an atomic counter rather
  * than by their number, so when a worker is slow to wake (a busy machine) the caller runs its chunk too instead of
  * waiting for it. No allocation per call; workers start on first use and when the thread count grows, and never stop
- * (a smaller count leaves some idle). State is static-initialized: loading the addon runs no constructor.
+ * (a smaller count leaves some idle). State is static-initialized: loading the addon runs no constructor. Workers
+ * that never stop need code that is never unmapped: the addon is linked with `-z nodelete` (binding.gyp), so Node's
+ * dlclose when a worker_threads environment that loaded it ends leaves it in place.
  *
  * Kernels run on the JS thread that called them. Two Node threads (worker_threads share the loaded addon) may call
  * kernels at once: the pool has one owner at a time, and a caller that finds it busy, or a nested call from inside
