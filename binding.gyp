@@ -6,7 +6,8 @@
     {
       'target_name': 'polykern',
       'includes': ['kernels.gypi'],
-      'defines': ['NAPI_VERSION=8'],
+      # _GNU_SOURCE: sched_getaffinity, for the CPUs the process may use (polykern_pool.h).
+      'defines': ['NAPI_VERSION=8', '_GNU_SOURCE'],
       'include_dirs': ['.'],
       # -fwrapv: i32 arithmetic wraps (the IR's semantics); C11 for restrict and compound literals; -pipe: the
       # assembler reads the compiler's output from a pipe, not a temp file (0.4 s less per large per-ISA file here);

@@ -1,10 +1,11 @@
 /*
  * CPU dispatch and the module's `__polykern`: every kernel is compiled once per ISA (best first, the last one
  * needing no CPU feature), and module init points each kernel at the version of the best level the CPU supports,
- * or the lower one POLYKERN_ISA names (a name the addon does not hold is ignored). POLYKERN_THREADS, a positive
- * integer, sets the pool's thread count at load. Both are read once per process; `__polykern.setIsa(name)` and
- * `__polykern.setThreads(n)` change them later, for every kernel of the addon. The generated file describes itself
- * in a pk_addon and calls pk_addon_init from its module init.
+ * or the lower one POLYKERN_ISA names. POLYKERN_THREADS, a positive integer up to the CPUs the process may use, sets
+ * the pool's thread count at load. Both are read once per process; a value that is not accepted is replaced by the
+ * default, or clamped, and described in `__polykern.takeEnvWarnings()` for the loader to warn about.
+ * `__polykern.setIsa(name)` and `__polykern.setThreads(n)` change them later, for every kernel of the addon. The
+ * generated file describes itself in a pk_addon and calls pk_addon_init from its module init.
  */
 #ifndef POLYKERN_CPU_H
 #define POLYKERN_CPU_H
@@ -106,13 +107,69 @@ static napi_value pk_set_threads_js(napi_env env, napi_callback_info info) {
   return NULL;
 }
 
-/* A positive integer from the environment, or 0 when unset or not one. */
+/* What was wrong with the environment's settings, written once by pk_addon_configure, taken once per process. */
+#define PK_ENV_WARNINGS 2
+static char pk_env_warnings[PK_ENV_WARNINGS][512];
+static int pk_env_warning_count = 0;
+static int pk_env_warnings_taken = 0;
+
+static void pk_env_warn(const char *format, ...) {
+  if (pk_env_warning_count == PK_ENV_WARNINGS) return;
+  va_list args;
+  va_start(args, format);
+  vsnprintf(pk_env_warnings[pk_env_warning_count++], sizeof pk_env_warnings[0], format, args);
+  va_end(args);
+}
+
+/* A value quoted for a message: at most 40 bytes of it, so a long variable cannot swallow the rest. */
+static const char *pk_env_quote(const char *text, char out[48]) {
+  snprintf(out, 48, "%.40s%s", text, strlen(text) > 40 ? "..." : "");
+  return out;
+}
+
+/* POLYKERN_ISA: one of the addon's ISA names, exactly; the best level the CPU runs when unset or not one. */
+static int pk_env_isa(const pk_addon *addon) {
+  const char *text = getenv("POLYKERN_ISA");
+  if (text == NULL || *text == '\0') return 0;
+  int level = pk_isa_index(addon, text);
+  char quoted[48], names[256] = "";
+  if (level < 0) {
+    for (int i = 0; i < addon->isa_count; i++) {
+      size_t used = strlen(names);
+      snprintf(names + used, sizeof names - used, "%s%s", i > 0 ? ", " : "", addon->isas[i]);
+    }
+    pk_env_warn("POLYKERN_ISA='%s' names no ISA of this addon; accepted: %s (as written); using %s, the best this CPU runs",
+                pk_env_quote(text, quoted), names, addon->isas[pk_isa_from(addon, 0)]);
+    return 0;
+  }
+  int runs = pk_isa_from(addon, level);
+  if (runs != level) {
+    pk_env_warn("POLYKERN_ISA='%s' needs CPU features this CPU lacks; using %s", text, addon->isas[runs]);
+  }
+  return level;
+}
+
+/* POLYKERN_THREADS: a whole number from 1 to the CPUs the process may use (more is clamped to them); 0 when unset
+   or not one, for the default. */
 static int pk_env_threads(void) {
   const char *text = getenv("POLYKERN_THREADS");
   if (text == NULL || *text == '\0') return 0;
-  char *end = NULL;
-  long n = strtol(text, &end, 10);
-  return *end == '\0' && n >= 1 ? pk_clamp_threads(n) : 0;
+  const int usable = pk_usable_cpus();
+  char quoted[48];
+  bool digits = strspn(text, "0123456789") == strlen(text);
+  long n = digits ? strtol(text, NULL, 10) : 0; /* strtol saturates at LONG_MAX: still more than `usable` */
+  if (n < 1) {
+    pk_env_warn("POLYKERN_THREADS='%s' is not a number of threads; accepted: a whole number from 1 to %d (the CPUs "
+                "this process may use); using %d",
+                pk_env_quote(text, quoted), usable, pk_threads());
+    return 0;
+  }
+  if (n > usable) {
+    pk_env_warn("POLYKERN_THREADS='%s' is more than the %d CPUs this process may use; accepted: 1 to %d; using %d",
+                pk_env_quote(text, quoted), usable, usable, usable);
+    return usable;
+  }
+  return (int)n;
 }
 
 /* The environment's choices, once per process (worker threads load the addon again). */
@@ -122,15 +179,27 @@ static void pk_addon_configure(const pk_addon *addon) {
 #if defined(__x86_64__) || defined(__i386__)
   __builtin_cpu_init();
 #endif
-  const char *requested = getenv("POLYKERN_ISA");
-  int level = requested == NULL ? -1 : pk_isa_index(addon, requested);
-  pk_isa_select(addon, level < 0 ? 0 : level);
+  pk_isa_select(addon, pk_env_isa(addon));
   int threads = pk_env_threads();
   if (threads > 0) pk_set_threads(threads);
 }
 
-/* `exports.__polykern = { napiVersion, isa, isas, threads, setIsa, setThreads, kernels }`; `isa` and `threads` are
-   read live. The loader checks `kernels` before using the addon. */
+/* takeEnvWarnings(): the configuration's warnings the first time any environment of the process asks, then []. */
+static napi_value pk_take_env_warnings(napi_env env, napi_callback_info info) {
+  (void)info;
+  const bool first = !__atomic_exchange_n(&pk_env_warnings_taken, 1, __ATOMIC_ACQ_REL);
+  const int count = first ? pk_env_warning_count : 0;
+  napi_value list, text;
+  PK_CALL(env, napi_create_array_with_length(env, (size_t)count, &list));
+  for (int i = 0; i < count; i++) {
+    PK_CALL(env, napi_create_string_utf8(env, pk_env_warnings[i], NAPI_AUTO_LENGTH, &text));
+    PK_CALL(env, napi_set_element(env, list, (uint32_t)i, text));
+  }
+  return list;
+}
+
+/* `exports.__polykern = { napiVersion, isa, isas, threads, setIsa, setThreads, takeEnvWarnings, kernels }`; `isa`
+   and `threads` are read live. The loader checks `kernels` before using the addon. */
 static napi_value pk_addon_init(napi_env env, napi_value exports, const pk_addon *addon) {
   pk_addon_configure(addon);
   napi_value meta, value, list;
@@ -143,6 +212,7 @@ static napi_value pk_addon_init(napi_env env, napi_value exports, const pk_addon
       {"threads", NULL, NULL, pk_get_threads, NULL, NULL, napi_enumerable, data},
       {"setIsa", NULL, pk_set_isa_js, NULL, NULL, NULL, napi_enumerable, data},
       {"setThreads", NULL, pk_set_threads_js, NULL, NULL, NULL, napi_enumerable, data},
+      {"takeEnvWarnings", NULL, pk_take_env_warnings, NULL, NULL, NULL, napi_enumerable, data},
   };
   PK_CALL(env, napi_define_properties(env, meta, sizeof live / sizeof live[0], live));
   PK_CALL(env, napi_create_array_with_length(env, (size_t)addon->isa_count, &list));

@@ -47,7 +47,9 @@ typedef struct {
 } pk_barrier;
 PK_SHARED void pk_barrier_wait(pk_barrier *b, int members);
 
-/* Threads used by pk_parallel_for: default PK_DEFAULT_THREADS, or the machine's online cores when it is 0. */
+/* The CPUs this process may run on: its affinity mask (taskset, a container's cpuset), else the online CPUs. */
+PK_SHARED int pk_usable_cpus(void);
+/* Threads used by pk_parallel_for: default PK_DEFAULT_THREADS, or pk_usable_cpus() when it is 0. */
 PK_SHARED int pk_threads(void);
 /* Sets the thread count, clamped to [1, PK_MAX_THREADS]. Call between kernel calls. */
 PK_SHARED void pk_set_threads(int n);
@@ -102,10 +104,19 @@ static inline void pk_spin_pause(void) {
 #endif
 }
 
+PK_SHARED int pk_usable_cpus(void) {
+#ifdef __linux__
+  cpu_set_t allowed;
+  if (sched_getaffinity(0, sizeof allowed, &allowed) == 0 && CPU_COUNT(&allowed) > 0) return CPU_COUNT(&allowed);
+#endif
+  long online = sysconf(_SC_NPROCESSORS_ONLN);
+  return online < 1 ? 1 : (int)online;
+}
+
 PK_SHARED int pk_threads(void) {
   int n = __atomic_load_n(&pk_pool.threads, __ATOMIC_RELAXED);
   if (n > 0) return n;
-  n = pk_clamp_threads(PK_DEFAULT_THREADS > 0 ? PK_DEFAULT_THREADS : sysconf(_SC_NPROCESSORS_ONLN));
+  n = pk_clamp_threads(PK_DEFAULT_THREADS > 0 ? PK_DEFAULT_THREADS : pk_usable_cpus());
   __atomic_store_n(&pk_pool.threads, n, __ATOMIC_RELAXED);
   return n;
 }

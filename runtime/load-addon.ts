@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { nativeWanted, reportAddonEnv } from './env.ts'
 import { adoptAddon, type AddonThreads } from './threads.ts'
 
 /** The `reason` of a module built with `native: false`: the user's choice, so no warning. */
@@ -32,7 +33,9 @@ export interface AddonRequest {
 }
 
 /** What a polykern addon exports: one function per kernel, `__polykern.kernels` listing them, and its pool's controls. */
-type AddonExports = LoadedAddon['exports'] & { readonly __polykern?: AddonThreads & { readonly kernels?: unknown } }
+type AddonExports = LoadedAddon['exports'] & {
+  readonly __polykern?: AddonThreads & { readonly kernels?: unknown; readonly takeEnvWarnings?: unknown }
+}
 
 /** The addon's exports and the file they came from. */
 export interface LoadedAddon {
@@ -49,7 +52,7 @@ let cpuFlags: ReadonlySet<string> | undefined
  * every path tried and its error (sharp's loader).
  */
 export function loadAddon(req: AddonRequest): LoadedAddon | null {
-  if (process.env.POLYKERN_NATIVE === '0') return null
+  if (!nativeWanted()) return null
   if (req.addon === null) {
     const failed = req.reason && req.reason !== NATIVE_DISABLED
     if (failed) warnOnce(req.module, `no native kernels for ${req.module} (${req.reason})`)
@@ -79,6 +82,7 @@ export function loadAddon(req: AddonRequest): LoadedAddon | null {
       const absent = req.kernels.filter((k) => typeof exports[k] !== 'function' || !listed.includes(k))
       if (absent.length === 0) {
         adoptAddon(exports.__polykern)
+        reportAddonEnv(exports.__polykern)
         return { exports, path: candidate }
       }
       tried.push(`${candidate} (loaded, but it lacks ${absent.join(', ')})`)

@@ -9,13 +9,11 @@
 import { execFileSync, spawnSync } from 'node:child_process'
 import { readFileSync, readdirSync } from 'node:fs'
 import path from 'node:path'
-import { pathToFileURL } from 'node:url'
-import * as esbuild from 'esbuild'
 import { beforeAll, describe, expect, it } from 'vitest'
-import polykern from '../../plugin/esbuild.ts'
 import { findKernelSites } from '../../plugin/find/annotations.ts'
 import { resolveOptions } from '../../plugin/options.ts'
 import { runnableIsas } from '../support/cpu.ts'
+import { bundleForNode } from '../support/esbuild-bundle.ts'
 import { buildAll, compileAll } from '../fuzz/differential.ts'
 import { SANITIZER_FLAGS, runSanitized } from '../sanitize/sanitizers.ts'
 
@@ -27,18 +25,7 @@ const runner = path.join(import.meta.dirname, 'run-workers.mjs')
 
 let bundle: string
 beforeAll(async () => {
-  const outfile = path.join(out, 'kernels.mjs')
-  await esbuild.build({
-    absWorkingDir: root,
-    entryPoints: [kernelsFile],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    outfile,
-    logLevel: 'silent',
-    plugins: [polykern({ root, cacheDir, calibrate: false, quiet: true })],
-  })
-  bundle = pathToFileURL(outfile).href
+  bundle = await bundleForNode(kernelsFile, out)
 })
 
 /** `run-workers.mjs scenario target` in a child process; its exit status and what it printed. */
