@@ -17,6 +17,7 @@ import { ISAS } from '../../plugin/targets/index.ts'
 import { NATIVE_DISABLED, loadKernels, type KernelFn } from '../../runtime/index.ts'
 import { loadFuzzAddon, type FuzzAddon } from '../fuzz/differential.ts'
 import { ROOT } from '../support/examples.ts'
+import { firstDifference } from '../support/ulps.ts'
 
 interface Case {
   readonly name: string
@@ -57,10 +58,6 @@ const SOURCE = CASES.map((c) => {
 }).join('\n')
 const opts = resolveOptions({ root: ROOT, cacheDir: 'node_modules/.cache/polykern-test' })
 const compiled = findKernelSites(path.join(ROOT, 'test/.out/f32-fidelity.ts'), SOURCE).map((site) => compileKernel(site, SOURCE, opts))
-
-/** Bit for bit, any NaN equal to any NaN: the index of the first difference, or -1. */
-const firstDifference = (want: ArrayLike<number>, got: ArrayLike<number>): number =>
-  Array.from(want).findIndex((w, n) => !Object.is(w, got[n]) && !(Number.isNaN(w) && Number.isNaN(got[n])))
 
 describe('f32 statements compute in f32 on every path (issue 13, finding 2)', () => {
   let addon: FuzzAddon

@@ -12,6 +12,7 @@ import { resolveOptions } from '../../plugin/options.ts'
 import { runnableIsas } from '../support/cpu.ts'
 import { ROOT } from '../support/examples.ts'
 import { rng } from '../support/random.ts'
+import { MAX_ULPS, ulps } from '../support/ulps.ts'
 
 const require = createRequire(import.meta.url)
 const opts = resolveOptions({ root: ROOT, cacheDir: 'node_modules/.cache/polykern-test' })
@@ -92,11 +93,6 @@ const REFERENCE: Record<string, Record<'f32' | 'f64', (x: number) => number>> = 
   tanh: { f32: (x) => f32(Math.tanh(x)), f64: Math.tanh },
   sigmoid: { f32: (x) => f32(sigmoid(x)), f64: sigmoid },
 }
-/** Allowed error in ulps: Cephes' bounds (1-2 ulp) plus the reference's own rounding. */
-const MAX_ULPS: Record<string, Record<'f32' | 'f64', number>> = {
-  exp: { f32: 2, f64: 3 }, log: { f32: 2, f64: 3 }, tanh: { f32: 2, f64: 3 }, sigmoid: { f32: 3, f64: 4 },
-}
-
 const F32_EDGES = [
   0, -0, 1.4e-45, -1.4e-45, 1.1754942e-38, -1.1754942e-38, 1.17549435e-38, 3.4028235e38, -3.4028235e38, Infinity, -Infinity,
   NaN, 1, -1, 0.5, 0.625, -0.625, 0.6250001, 88.72283, 88.72284, 89, 100, -87.33655, -103.97, -103.98, -104, -150, 1e-30,
@@ -127,20 +123,6 @@ function inputs(dtype: 'f32' | 'f64', fn: string, count: number, lanes: number):
     else [bits[2 * i], bits[2 * i + 1]] = [Math.floor(next() * 2 ** 32), Math.floor(next() * 2 ** 32)]
   }
   return out
-}
-
-/** Distance in representable values (0 for two NaNs, Infinity for one). */
-function ulps(a: number, b: number, dtype: 'f32' | 'f64'): number {
-  if (Number.isNaN(a) || Number.isNaN(b)) return Number.isNaN(a) && Number.isNaN(b) ? 0 : Infinity
-  if (dtype === 'f32') {
-    const i = new Int32Array(new Float32Array([a, b]).buffer)
-    const ordered = (x: number) => (x < 0 ? -2147483648 - x : x)
-    return Math.abs(ordered(i[0]) - ordered(i[1]))
-  }
-  const i = new BigInt64Array(new Float64Array([a, b]).buffer)
-  const ordered = (x: bigint) => (x < 0n ? -(2n ** 63n) - x : x)
-  const d = ordered(i[0]) - ordered(i[1])
-  return Number(d < 0n ? -d : d)
 }
 
 describe('polykern_vmath.h', () => {
