@@ -15,7 +15,7 @@ import { createKernelMemo } from './kernel-memo.ts'
 import { writeAddonCopy } from './addon/write-copy.ts'
 import { createReportCollector } from './report/report-collector.ts'
 import { rollupOutputDir } from './report/output-dir.ts'
-import type { CompiledModule } from './pipeline.ts'
+import type { CompiledModule, RunsFrom } from './pipeline.ts'
 import { LOADER_BINDING } from './rewrite/rewrite.ts'
 import { RUNTIME_FILES, RUNTIME_ID, loadRuntimeFile, runtimeEntry } from './runtime-module.ts'
 
@@ -29,12 +29,21 @@ export const unpluginFactory: UnpluginFactory<Options | undefined, false> = (opt
   const memo = createKernelMemo()
   /** The `report` option's modules, written beside the bundle once it is (a no-op without the option). */
   const reports = createReportCollector(opts)
+  /** Vite's dev server runs modules from the sources, with no addon beside them: they also name the cache's copy. */
+  let runsFrom: RunsFrom = 'output'
+  const runtimeFilter = new RegExp(`^${RUNTIME_ID}$`)
   return {
     name: 'polykern',
     enforce: 'pre',
     resolveId: {
-      filter: { id: new RegExp(`^${RUNTIME_ID}$`) },
-      handler: () => runtimeEntry(),
+      filter: { id: runtimeFilter },
+      // esbuild: resolved in its file namespace below, so the bundle's module comments name it by a relative path.
+      handler: () => (meta.framework === 'esbuild' ? undefined : runtimeEntry()),
+    },
+    esbuild: {
+      setup(build) {
+        build.onResolve({ filter: runtimeFilter }, () => ({ path: runtimeEntry() }))
+      },
     },
     load: {
       filter: { id: RUNTIME_FILES },
@@ -49,7 +58,7 @@ export const unpluginFactory: UnpluginFactory<Options | undefined, false> = (opt
       async handler(code, id) {
         let compiled: CompiledModule | undefined
         try {
-          compiled = await compileModule(id, code, opts, progressFor(this, opts, moduleIdOf(id, opts)), memo)
+          compiled = await compileModule(id, code, opts, progressFor(this, opts, moduleIdOf(id, opts)), memo, runsFrom)
         } catch (e) {
           if (!(e instanceof KernelDiagnostic)) throw e
           this.error(report(e, code, meta))
@@ -69,6 +78,9 @@ export const unpluginFactory: UnpluginFactory<Options | undefined, false> = (opt
       writeBundle: (output) => reports.write(rollupOutputDir(output)),
     },
     vite: {
+      configResolved(config) {
+        runsFrom = config.command === 'serve' ? 'sources' : 'output'
+      },
       async writeBundle(output) {
         const dir = rollupOutputDir(output)
         await reports.write(dir)

@@ -177,12 +177,19 @@ const outermostParallel = (facts: KernelFacts) => (b: Block) =>
   b.indices.find((ix) => facts.blocks.get(b.id)?.parallelIndices.includes(ix.name))?.name
 
 /**
+ * Where a rewritten module runs: `output`, in a bundle (or `polykern build`'s output) with its addon written beside
+ * it, which it names by file name only; `sources`, where the source file is (dev servers, `polykern/register`,
+ * in-process tests), so it also names the build cache's copy of its addon.
+ */
+export type RunsFrom = 'output' | 'sources'
+
+/**
  * Compiles every kernel of a file, builds their addon, and rewrites the file. Undefined when it has none. `progress`
  * hears a line per kernel compiled (or unchanged) and one for the addon (built, or found in the cache). With a `memo`
  * (watch mode, dev servers), kernels unchanged since the module's previous version skip the passes.
  */
 export async function compileModule(
-  file: string, code: string, opts: ResolvedOptions, progress?: Progress, memo?: KernelMemo,
+  file: string, code: string, opts: ResolvedOptions, progress?: Progress, memo?: KernelMemo, runsFrom: RunsFrom = 'output',
 ): Promise<CompiledModule | undefined> {
   const sites = findKernelSites(file, code)
   if (sites.length === 0) return undefined
@@ -233,7 +240,7 @@ export async function compileModule(
     code,
     moduleId,
     kernels,
-    addon: addon ? { fileName: addon.fileName, cachePath: addon.path, sha256: addon.sha256 } : null,
+    addon: addon ? { fileName: addon.fileName, cachePath: runsFrom === 'sources' ? addon.path : null, sha256: addon.sha256 } : null,
     nativeReason,
     // The addon picks its best ISA version itself; the JS side only checks that the lowest one can run.
     requires: addonIsas().at(-1)!.cpuFeatures,

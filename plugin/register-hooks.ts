@@ -46,7 +46,7 @@ async function compile(file: string, code: string): Promise<string> {
     ...(process.env.POLYKERN_CACHE_DIR ? { cacheDir: process.env.POLYKERN_CACHE_DIR } : {}),
   })
   try {
-    const compiled = await compileModule(file, code, options)
+    const compiled = await compileModule(file, code, options, undefined, undefined, 'sources')
     if (compiled === undefined) return code
     for (const w of compiled.warnings) process.stderr.write(`polykern: warning: ${formatDiagnostic(w, code)}\n`)
     return compiled.code.replace("from 'polykern/runtime'", `from ${JSON.stringify(RUNTIME)}`)

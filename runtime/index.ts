@@ -26,11 +26,11 @@ export interface KernelModuleDescriptor {
   readonly module: string
   /** The addon's file name beside the module or bundle, or null when there is none. */
   readonly addon: string | null
-  /** The build cache's copy of the addon (dev servers, tests), or null. */
+  /** The build cache's copy of the addon (dev servers, `polykern/register`, tests), or null (bundles). */
   readonly cachePath: string | null
   /** Why there is no addon (a failed build, or NATIVE_DISABLED), or null. */
   readonly reason?: string | null
-  /** The module's location at run time: `import.meta.filename ?? import.meta.url` (a path, a `file:` URL, or undefined). */
+  /** The module's location at run time: `import.meta.filename` (a path, a `file:` URL, or undefined). */
   readonly base?: string
   /** CPU flags (as /proc/cpuinfo names them) the addon's lowest ISA version needs; it picks its best one itself. */
   readonly requires: readonly string[]

@@ -14,10 +14,11 @@ export interface RewriteInput {
   readonly moduleId: string
   readonly kernels: readonly CompiledKernel[]
   /**
-   * The addon to load beside the bundle, its build-cache copy (dev servers, tests), and the sha256 of its bytes (a
-   * damaged copy is not loaded); null: JS loops only.
+   * The addon to load beside the bundle, its build-cache copy (only for code that runs from the sources: dev servers,
+   * `polykern/register`, tests; null in a bundle, which must not name a path of the build machine), and the sha256
+   * of its bytes (a damaged copy is not loaded); null: JS loops only.
    */
-  readonly addon: { readonly fileName: string; readonly cachePath: string; readonly sha256?: string } | null
+  readonly addon: { readonly fileName: string; readonly cachePath: string | null; readonly sha256?: string } | null
   /** Why there is no addon; the runtime warns with it unless it is NATIVE_DISABLED (the user's choice). */
   readonly nativeReason?: string
   /** CPU flags (as in /proc/cpuinfo) the addon's lowest ISA version needs. */
@@ -30,12 +31,13 @@ const KERNELS_BINDING = '__polykern'
 const RUNTIME_IMPORT = `import { loadKernels as ${LOADER_BINDING} } from 'polykern/runtime'\n`
 
 /**
- * Where the module sits at run time. Webpack and Rspack inline `import.meta.url` as the SOURCE file's URL at build
- * time but compile `import.meta.filename` to the output file's path (`__filename` in CJS output); Rollup, Vite and
- * esbuild keep both in ESM output, and Node has `filename` for file modules. In esbuild's CJS output both are empty
- * and the runtime falls back to its own `__filename`, which is the bundle's.
+ * Where the module sits at run time. Not `import.meta.url`: webpack and Rspack inline it as the SOURCE file's URL
+ * at build time (a path of the build machine in the bundle), while they compile `import.meta.filename` to the
+ * output file's path (`__filename` in CJS output). Rollup, Vite and esbuild keep it in ESM output, and Node has it
+ * for file modules. In esbuild's CJS output it is undefined and the runtime falls back to its own `__filename`,
+ * which is the bundle's.
  */
-const BASE_EXPRESSION = 'import.meta.filename ?? import.meta.url'
+const BASE_EXPRESSION = 'import.meta.filename'
 
 export function isRewritten(code: string): boolean {
   return code.includes(`loadKernels as ${LOADER_BINDING}`)

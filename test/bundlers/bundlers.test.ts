@@ -44,6 +44,28 @@ describe.each(Object.keys(BUNDLERS) as Bundler[])('%s', (bundler) => {
     expectFixtureResults(out)
   }, 60_000)
 
+  test('the bundle names only the addon beside it: copied without it, it warns and runs its JS loops', async () => {
+    const dir = outDir(`${bundler}-portable`)
+    const bundle = await BUNDLERS[bundler]({ entry: 'src/main.ts', outDir: dir, options: options() })
+    const [addon] = addonsIn(dir)
+    // No path of the build machine (the project, the build cache, polykern itself) and no file:// URL in the output.
+    const text = fs.readFileSync(bundle, 'utf8')
+    for (const local of [fixtureRoot, cacheDir, path.resolve(import.meta.dirname, '../..'), 'file://']) expect(text).not.toContain(local)
+    const alone = fs.mkdtempSync(path.join(scratch, `${bundler}-alone-`))
+    const copy = path.join(alone, path.basename(bundle))
+    fs.copyFileSync(bundle, copy)
+    const without = runBundle(copy)
+    expect(without.stderr.match(/PolykernWarning/g)).toHaveLength(1)
+    expect(without.stderr).toContain(`could not load the native kernels for src/kernels.ts (${addon}); using the JS fallback. Tried: ${path.join(alone, addon)} (Cannot find module`)
+    expect(without.out.ran).toEqual(KERNELS.map((name) => ({ name, native: false, addonPath: null })))
+    expectFixtureResults(without.out)
+    fs.copyFileSync(path.join(dir, addon), path.join(alone, addon))
+    const beside = runBundle(copy)
+    expect(beside.stderr).toBe('')
+    expect(beside.out.ran).toEqual(KERNELS.map((name) => ({ name, native: true, addonPath: path.join(alone, addon) })))
+    expectFixtureResults(beside.out)
+  }, 60_000)
+
   test('a spec error fails the build with its code and file:line:column', async () => {
     const build = BUNDLERS[bundler]({ entry: 'broken/main.ts', outDir: outDir(`${bundler}-broken`), options: options() })
     const error = await build.then(() => undefined, (e: unknown) => e as Error)
@@ -64,23 +86,6 @@ describe('without the native path', () => {
     const { out, stderr } = runBundle(bundle)
     expect(stderr).toBe('')
     expect(out.ran).toEqual(KERNELS.map((name) => ({ name, native: false, addonPath: null })))
-    expectFixtureResults(out)
-  }, 60_000)
-
-  test('an addon deleted after the build: one fallback warning, right results', async () => {
-    // A private copy of the cache, so that deleting it leaves the runtime no addon anywhere.
-    const privateCache = path.join(scratch, 'private-cache')
-    fs.cpSync(cacheDir, privateCache, { recursive: true })
-    const dir = outDir('deleted')
-    const bundle = await BUNDLERS.rollup({ entry: 'src/main.ts', outDir: dir, options: options({ cacheDir: privateCache }) })
-    const [addon] = addonsIn(dir)
-    fs.rmSync(path.join(dir, addon))
-    fs.rmSync(privateCache, { recursive: true })
-    const { out, stderr } = runBundle(bundle)
-    expect(stderr.match(/PolykernWarning/g)).toHaveLength(1)
-    expect(stderr).toContain(`[runtime_fallback] PolykernWarning: polykern: could not load the native kernels for src/kernels.ts (${addon})`)
-    expect(stderr).toContain(`Tried: ${path.join(dir, addon)} (Cannot find module`)
-    expect(out.ran.map((k) => k.native)).toEqual([false, false, false])
     expectFixtureResults(out)
   }, 60_000)
 })

@@ -17,7 +17,7 @@ export async function importCompiled(
   fs.mkdirSync(dir, { recursive: true })
   const file = path.join(dir, name)
   fs.writeFileSync(file, code)
-  const compiled = await compileModule(file, code, resolveOptions({ root: dir, ...options }))
+  const compiled = await compileModule(file, code, resolveOptions({ root: dir, ...options }), undefined, undefined, 'sources')
   if (!compiled) throw new Error(`${name} has no kernels`)
   const out = path.join(dir, name.replace(/\.ts$/, '.rewritten.ts'))
   const runtime = path.relative(dir, RUNTIME).split(path.sep).join('/')
