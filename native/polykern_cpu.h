@@ -207,6 +207,12 @@ static napi_value pk_addon_init(napi_env env, napi_value exports, const pk_addon
   PK_CALL(env, napi_create_object(env, &meta));
   PK_CALL(env, napi_create_int32(env, NAPI_VERSION, &value));
   PK_CALL(env, napi_set_named_property(env, meta, "napiVersion", value));
+#ifdef POLYKERN_IDENTITY
+  /* `identity`: the hash of the sources the addon was built from (a define of the builder's kernels.gypi), which the
+     loader compares with the one its bundle expects (runtime/identity.ts). */
+  PK_CALL(env, napi_create_string_utf8(env, POLYKERN_IDENTITY, NAPI_AUTO_LENGTH, &value));
+  PK_CALL(env, napi_set_named_property(env, meta, "identity", value));
+#endif
   const napi_property_descriptor live[] = {
       {"isa", NULL, NULL, pk_get_isa, NULL, NULL, napi_enumerable, data},
       {"threads", NULL, NULL, pk_get_threads, NULL, NULL, napi_enumerable, data},

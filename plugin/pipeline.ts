@@ -55,7 +55,14 @@ export interface CompiledModule {
   readonly map: import('magic-string').SourceMap
   readonly kernels: readonly CompiledKernel[]
   /** Present when the native build succeeded: emit the file at `path` as the asset `fileName`. */
-  readonly addon?: { readonly fileName: string; readonly path: string; readonly cached: boolean; readonly sha256: string }
+  readonly addon?: {
+    readonly fileName: string
+    readonly path: string
+    readonly cached: boolean
+    readonly sha256: string
+    /** The hash of the sources it was built from, compiled into it (runtime/identity.ts). */
+    readonly identity: string
+  }
   /** Non-fatal problems (a failed native build with `strict: false`), for `this.warn`. */
   readonly warnings: readonly KernelDiagnostic[]
 }
@@ -218,11 +225,12 @@ export async function compileModule(
   if (opts.native) {
     const built = await buildAddon(addonRequest(kernels, moduleId, opts))
     if (built.ok) {
-      addon = { fileName: `polykern-${built.hash.slice(0, 16)}.node`, path: built.path, cached: built.cached, sha256: built.sha256 }
+      const fileName = `polykern-${built.hash.slice(0, 16)}.node`
+      addon = { fileName, path: built.path, cached: built.cached, sha256: built.sha256, identity: built.hash }
       progress?.(progressLines.addon(addon.fileName, built.cached, built.ms))
       nativeReason = undefined
       // Without a measurement every call goes native; one that fails (the addon does not load here) changes nothing.
-      const measured: Calibration = opts.calibrate ? await calibrate(built.path, kernels).catch(() => ({})) : {}
+      const measured: Calibration = opts.calibrate ? await calibrate(built.path, kernels, built.hash).catch(() => ({})) : {}
       kernels = kernels.map((k) => {
         const route = measured[k.abi.name]
         if (!route || (!route.jsBelow && route.jsFrom === undefined)) return k
@@ -240,7 +248,9 @@ export async function compileModule(
     code,
     moduleId,
     kernels,
-    addon: addon ? { fileName: addon.fileName, cachePath: runsFrom === 'sources' ? addon.path : null, sha256: addon.sha256 } : null,
+    addon: addon
+      ? { fileName: addon.fileName, cachePath: runsFrom === 'sources' ? addon.path : null, sha256: addon.sha256, identity: addon.identity }
+      : null,
     nativeReason,
     // The addon picks its best ISA version itself; the JS side only checks that the lowest one can run.
     requires: addonIsas().at(-1)!.cpuFeatures,

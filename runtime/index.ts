@@ -38,6 +38,8 @@ export interface KernelModuleDescriptor {
   readonly napiVersion?: number
   /** sha256 of the addon's bytes: a copy that differs (damaged, truncated) is not loaded. */
   readonly sha256?: string | null
+  /** The hash of the sources the addon was built from: an addon without it in its bytes is not loaded. */
+  readonly identity?: string | null
   readonly kernels: Readonly<Record<string, { readonly abi: KernelAbi; readonly js: (...args: never[]) => unknown }>>
 }
 

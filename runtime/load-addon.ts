@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { carriesIdentity } from './identity.ts'
 import { nativeWanted, reportAddonEnv } from './env.ts'
 import { adoptAddon, type AddonThreads } from './threads.ts'
 
@@ -28,6 +29,11 @@ export interface AddonRequest {
   readonly napiVersion?: number
   /** sha256 of the addon's bytes: a candidate that differs is skipped, as loading a damaged one can crash. */
   readonly sha256?: string | null
+  /**
+   * The hash of the sources the addon was built from (runtime/identity.ts): a candidate whose bytes lack it is not
+   * loaded (another module's addon, even one with the same kernels), nor one that loads but exports another.
+   */
+  readonly identity?: string | null
   /** Kernels the addon must export, each a function and listed in its `__polykern.kernels`. */
   readonly kernels: readonly string[]
 }
@@ -73,11 +79,20 @@ export function loadAddon(req: AddonRequest): LoadedAddon | null {
   const tried: string[] = []
   for (const candidate of candidates(req.addon, base, req.cachePath)) {
     try {
-      if (req.sha256 && fs.existsSync(candidate) && sha256Of(candidate) !== req.sha256) {
+      const bytes = (req.sha256 || req.identity) && fs.existsSync(candidate) ? fs.readFileSync(candidate) : undefined
+      if (bytes && req.sha256 && sha256Of(bytes) !== req.sha256) {
         tried.push(`${candidate} (damaged: its bytes are not those of the addon built for this bundle)`)
         continue
       }
+      if (bytes && req.identity && !carriesIdentity(bytes, req.identity)) {
+        tried.push(`${candidate} (not built from this bundle's kernels: it lacks their identity ${req.identity.slice(0, 16)})`)
+        continue
+      }
       const exports = requireFrom(base ?? candidate)(candidate) as AddonExports
+      if (req.identity && (exports.__polykern as { identity?: unknown } | undefined)?.identity !== req.identity) {
+        tried.push(`${candidate} (loaded, but not built from this bundle's kernels: its identity is not ${req.identity.slice(0, 16)})`)
+        continue
+      }
       const listed = Array.isArray(exports.__polykern?.kernels) ? (exports.__polykern.kernels as unknown[]) : []
       const absent = req.kernels.filter((k) => typeof exports[k] !== 'function' || !listed.includes(k))
       if (absent.length === 0) {
@@ -115,8 +130,8 @@ function directoryOf(base: string): string | undefined {
 }
 
 /** dlopen of a truncated or damaged shared object can kill the process (SIGBUS): check the bytes first. */
-function sha256Of(file: string): string {
-  return createHash('sha256').update(fs.readFileSync(file)).digest('hex')
+function sha256Of(bytes: Buffer): string {
+  return createHash('sha256').update(bytes).digest('hex')
 }
 
 /** The flags of `requires` this CPU lacks (none off Linux, where they cannot be read). */

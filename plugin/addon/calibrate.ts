@@ -12,6 +12,7 @@ import { readFile, rename, writeFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import { elementCount, type KernelAbi } from '../../runtime/abi.ts'
+import { carriesIdentity } from '../../runtime/identity.ts'
 import { workOfCall } from '../../runtime/work.ts'
 
 export interface CalibrationKernel {
@@ -53,7 +54,11 @@ const WARM_MS = 4
 const MAX_WORK = 2 ** 20
 const MAX_ELEMENTS = 2 ** 22
 
-export async function calibrate(addonPath: string, kernels: readonly CalibrationKernel[]): Promise<Calibration> {
+/**
+ * `identity`: the hash of the sources the addon at `addonPath` must have been built from (runtime/identity.ts); an
+ * addon built from others is never loaded (rejects), so a foreign addon's code does not run in the build.
+ */
+export async function calibrate(addonPath: string, kernels: readonly CalibrationKernel[], identity: string): Promise<Calibration> {
   const key = createHash('sha256').update(JSON.stringify({ method: METHOD, kernels })).digest('hex')
   const file = path.join(path.dirname(addonPath), CACHE_FILE)
   const cached = await readFile(file, 'utf8').then(
@@ -62,7 +67,11 @@ export async function calibrate(addonPath: string, kernels: readonly Calibration
   )
   if (cached?.key === key && cached.routes) return cached.routes
 
-  const addon = createRequire(import.meta.url)(addonPath) as Record<string, (...args: unknown[]) => unknown>
+  if (!carriesIdentity(await readFile(addonPath), identity)) throw new Error(`${addonPath} was not built from these kernels`)
+  const addon = createRequire(import.meta.url)(addonPath) as Record<string, (...args: unknown[]) => unknown> & {
+    __polykern?: { identity?: unknown }
+  }
+  if (addon.__polykern?.identity !== identity) throw new Error(`${addonPath} was not built from these kernels`)
   const routes: Record<string, Routing> = {}
   for (const k of kernels) routes[k.abi.name] = measureRouting(k, addon[k.abi.name])
   const tmp = `${file}.${process.pid}.tmp`

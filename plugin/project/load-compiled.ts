@@ -27,6 +27,7 @@ export async function loadCompiled(
     module,
     addon: addon ? ADDON_FILE : null,
     cachePath: addon ?? null,
+    identity: built?.ok ? built.hash : null,
     base: addon,
     reason: 'native: false',
     requires: [],

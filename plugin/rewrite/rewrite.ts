@@ -18,7 +18,13 @@ export interface RewriteInput {
    * `polykern/register`, tests; null in a bundle, which must not name a path of the build machine), and the sha256
    * of its bytes (a damaged copy is not loaded); null: JS loops only.
    */
-  readonly addon: { readonly fileName: string; readonly cachePath: string | null; readonly sha256?: string } | null
+  readonly addon: {
+    readonly fileName: string
+    readonly cachePath: string | null
+    readonly sha256?: string
+    /** The hash of the sources it was built from, compiled into it (runtime/identity.ts). */
+    readonly identity?: string
+  } | null
   /** Why there is no addon; the runtime warns with it unless it is NATIVE_DISABLED (the user's choice). */
   readonly nativeReason?: string
   /** CPU flags (as in /proc/cpuinfo) the addon's lowest ISA version needs. */
@@ -94,6 +100,7 @@ function loaderStatement(input: RewriteInput): string {
     `requires: ${JSON.stringify(input.requires)}`,
     `napiVersion: ${NAPI_VERSION}`,
     `sha256: ${JSON.stringify(input.addon?.sha256 ?? null)}`,
+    `identity: ${JSON.stringify(input.addon?.identity ?? null)}`,
     `kernels: {\n  ${kernels.join(',\n  ')}\n}`,
   ]
   return `const ${KERNELS_BINDING} = ${LOADER_BINDING}({ ${fields.join(', ')} })`

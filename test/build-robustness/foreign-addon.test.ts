@@ -1,26 +1,45 @@
 /**
  * A bundle shipped where its addon cannot run: an addon built for a newer Node-API (Node 20 crashes loading one,
- * so the loader must not try), for another CPU architecture, for CPU features this machine lacks, or a damaged
- * file. Each time the bundle runs on its JS loops, correctly, with exactly one warning naming the reason.
+ * so the loader must not try), for another CPU architecture, for CPU features this machine lacks, a damaged file,
+ * or another module's addon exporting kernels of the same names. Each time the bundle runs on its JS loops,
+ * correctly, with exactly one warning naming the reason. And another module's addon put in the build cache with its
+ * checksum is rebuilt, not shipped.
  */
-import { cpSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { createHash } from 'node:crypto'
+import { cpSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { buildAddon } from '../../plugin/addon/build.ts'
 import { NAPI_VERSION } from '../../plugin/emit/napi.ts'
-import { runBundle, scratch, startBundler } from './fixture.ts'
+import { resolveOptions } from '../../plugin/options.ts'
+import { compileModule } from '../../plugin/pipeline.ts'
+import { carriesIdentity } from '../../runtime/identity.ts'
+import { fixtureRoot } from '../bundlers/build.ts'
+import { cacheEntries, runBundle, scratch, startBundler } from './fixture.ts'
 
 const dir = scratch('foreign')
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
 let built: string
+/** Another module's addon: the fixture's kernels, but its matmul computes 2·A·B. */
+let foreign: { path: string; sha256: string }
 beforeAll(async () => {
   const run = await startBundler('esbuild', path.join(dir, 'built'), path.join(dir, 'cache')).done
   expect(run.status, run.stderr).toBe(0)
   built = path.dirname(JSON.parse(run.stdout).bundle)
   // Shipped: the build machine's cache is not there.
   renameSync(path.join(dir, 'cache'), path.join(dir, 'cache-elsewhere'))
-}, 180_000)
+
+  const other = path.join(dir, 'other')
+  mkdirSync(other)
+  const code = readFileSync(path.join(fixtureRoot, 'src/kernels.ts'), 'utf8')
+  const doubled = code.replace('C[i, j] +=! A[i, k] * B[k, j]', 'C[i, j] +=! 2 * A[i, k] * B[k, j]')
+  expect(doubled).not.toBe(code)
+  const compiled = await compileModule(path.join(other, 'kernels.ts'), doubled, resolveOptions({ root: other, cacheDir: path.join(other, 'cache') }))
+  const addon = compiled?.addon
+  if (!addon) throw new Error(`the other module's addon did not build: ${compiled?.warnings.map((w) => w.message).join('\n')}`)
+  foreign = { path: addon.path, sha256: readFileSync(`${addon.path}.sha256`, 'utf8').trim() }
+}, 300_000)
 
 /** A copy of the shipped bundle with its addon and bundle text changed; runs it and returns its one warning. */
 function shipped(name: string, change: (addon: string, bundle: string) => void): string {
@@ -76,3 +95,40 @@ test('a damaged addon file', () => {
   const stderr = shipped('damaged', (file) => writeFileSync(file, readFileSync(file).subarray(0, 4096)))
   expect(stderr).toContain('could not load the native kernels')
 })
+
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex')
+
+test("another module's addon with the same kernels, beside the bundle with its sha256: refused before it loads", () => {
+  const stderr = shipped('foreign', (file, bundle) => {
+    edit(bundle, `sha256: "${sha256(readFileSync(file))}"`, `sha256: "${foreign.sha256}"`)
+    cpSync(foreign.path, file)
+  })
+  expect(stderr).toMatch(/could not load the native kernels.*Tried: .*\.node \(not built from this bundle's kernels: it lacks their identity [0-9a-f]{16}\)/s)
+})
+
+test("the build cache's addon replaced, with its .sha256, by another module's: rebuilt, and the bundle ships its own", async () => {
+  const cacheDir = path.join(dir, 'poisoned-cache')
+  const bundle = async (name: string) => {
+    const run = await startBundler('esbuild', path.join(dir, name), cacheDir).done
+    expect(run.status, run.stderr).toBe(0)
+    return JSON.parse(run.stdout).bundle as string
+  }
+  await bundle('poison-first')
+  const [hash] = cacheEntries(cacheDir).addons
+  const entry = path.join(cacheDir, hash, 'polykern.node')
+  cpSync(foreign.path, entry)
+  cpSync(`${foreign.path}.sha256`, `${entry}.sha256`)
+
+  const second = await bundle('poison-second')
+  const shipped = readdirSync(path.dirname(second)).find((f) => f.endsWith('.node'))!
+  const bytes = readFileSync(path.join(path.dirname(second), shipped))
+  expect(bytes.equals(readFileSync(foreign.path))).toBe(false)
+  expect(carriesIdentity(bytes, hash)).toBe(true)
+  const { out, warnings } = runBundle(second) // the fixture's references: a doubled matmul fails them
+  expect(out.ran.every((k) => k.native)).toBe(true)
+  expect(warnings).toBe(0)
+  // The entry was rebuilt in place: its own bytes, its own checksum, nothing left over.
+  expect(carriesIdentity(readFileSync(entry), hash)).toBe(true)
+  expect(sha256(readFileSync(entry))).toBe(readFileSync(`${entry}.sha256`, 'utf8').trim())
+  expect(cacheEntries(cacheDir)).toEqual({ addons: [hash], leftovers: [] })
+}, 300_000)

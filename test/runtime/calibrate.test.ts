@@ -23,6 +23,8 @@ const KERNELS: readonly CalibrationKernel[] = [
 ]
 
 let addonPath: string
+/** The hash of the addon's sources, compiled into it: what calibrate checks before loading it. */
+let identity: string
 const cacheFile = () => path.join(path.dirname(addonPath), 'calibration.json')
 
 beforeAll(async () => {
@@ -33,11 +35,12 @@ beforeAll(async () => {
   const built = await buildAddon({ sources, cacheDir: scratchDir('calibrate') })
   if (!built.ok) throw new Error(`addon build failed:\n${built.error}`)
   addonPath = built.path
+  identity = built.hash
 })
 
 describe('calibrate', () => {
   test('gives every kernel non-negative integer work thresholds, jsBelow 0 when it has no work formula', async () => {
-    const measured = await calibrate(addonPath, KERNELS)
+    const measured = await calibrate(addonPath, KERNELS, identity)
     expect(Object.keys(measured)).toEqual(['matmul', 'softmax', 'conv1d'])
     for (const t of Object.values(measured)) {
       expect(Number.isInteger(t.jsBelow) && t.jsBelow >= 0).toBe(true)
@@ -47,14 +50,35 @@ describe('calibrate', () => {
   })
 
   test('is cached beside the addon, keyed by the kernels: a change to the JS loops measures again', async () => {
-    const first = await calibrate(addonPath, KERNELS)
+    const first = await calibrate(addonPath, KERNELS, identity)
     const stored = JSON.parse(readFileSync(cacheFile(), 'utf8')) as { key: string; routes: Record<string, { jsBelow: number }> }
     expect(stored.routes).toEqual(first)
     // A planted value comes back: the second call read the file instead of measuring.
     writeFileSync(cacheFile(), JSON.stringify({ ...stored, routes: { ...first, matmul: { jsBelow: 123456789 } } }))
-    expect((await calibrate(addonPath, KERNELS)).matmul.jsBelow).toBe(123456789)
+    expect((await calibrate(addonPath, KERNELS, identity)).matmul.jsBelow).toBe(123456789)
     const changed = KERNELS.map((k, n) => (n === 0 ? { ...k, js: `${k.js}\n// changed` } : k))
-    expect((await calibrate(addonPath, changed)).matmul.jsBelow).not.toBe(123456789)
+    expect((await calibrate(addonPath, changed, identity)).matmul.jsBelow).not.toBe(123456789)
+  })
+
+  test("never loads an addon built from other sources (another module's, exporting a matmul): its init does not run", async () => {
+    const init = [
+      '#include <node_api.h>',
+      'static napi_value matmul(napi_env env, napi_callback_info info) { (void)info; napi_value g; napi_get_global(env, &g); return g; }',
+      'NAPI_MODULE_INIT() {',
+      '  napi_value global, flag, fn;',
+      '  napi_get_global(env, &global);',
+      '  napi_get_boolean(env, true, &flag);',
+      '  napi_set_named_property(env, global, "__polykernForeignInitRan", flag);',
+      '  napi_create_function(env, "matmul", NAPI_AUTO_LENGTH, matmul, NULL, &fn);',
+      '  napi_set_named_property(env, exports, "matmul", fn);',
+      '  return exports;',
+      '}',
+      '',
+    ].join('\n')
+    const foreign = await buildAddon({ sources: [{ name: 'polykern.c', text: init }], cacheDir: scratchDir('calibrate-foreign') })
+    if (!foreign.ok) throw new Error(foreign.error)
+    await expect(calibrate(foreign.path, KERNELS.slice(0, 1), identity)).rejects.toThrow('was not built from these kernels')
+    expect((globalThis as { __polykernForeignInitRan?: boolean }).__polykernForeignInitRan).toBeUndefined()
   })
 })
 
