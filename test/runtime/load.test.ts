@@ -94,6 +94,34 @@ describe('falling back to JS', () => {
     expect(seen()[0].message).toContain(`Tried: ${path.join(dir, 'incomplete.cjs')} (loaded, but it lacks matmul)`)
   })
 
+  test("an addon not built from the bundle's kernels: refused by its bytes before it loads, or by its export", () => {
+    const [own, other] = ['a'.repeat(64), 'b'.repeat(64)]
+    // Fake addons whose bytes carry an identity marker (in a comment) and which export one, as polykern_cpu.h does.
+    const fake = (name: string, marked: string, exported: string) => {
+      const file = writeFakeAddon(dir, name, { matmul: fakeMatmul })
+      const text = fs.readFileSync(file, 'utf8').replace("isa: 'fake',", `isa: 'fake', identity: '${exported}',`)
+      fs.writeFileSync(file, `/* polykern-addon-identity:${marked}\0 */ globalThis.__polykernLoaded = '${name}'\n${text}`)
+    }
+    fake('foreign.cjs', other, other)
+    fake('relabelled.cjs', own, other)
+    fake('own.cjs', own, own)
+    const seen = warnings()
+    const load = (module: string, addon: string) => loadKernels(descriptor({ module, addon, base: path.join(dir, 'x.js'), identity: own }))
+    load('foreign.ts', 'foreign.cjs')
+    expect(entry('foreign.ts').native).toBe(false)
+    expect((globalThis as { __polykernLoaded?: string }).__polykernLoaded).toBeUndefined()
+    load('relabelled.ts', 'relabelled.cjs')
+    expect(entry('relabelled.ts').native).toBe(false)
+    load('own.ts', 'own.cjs')
+    expect(entry('own.ts').native).toBe(true)
+    expect(seen().map((w) => w.message.replace(/.*Tried: /, ''))).toEqual([
+      `${path.join(dir, 'foreign.cjs')} (not built from this bundle's kernels: it lacks their identity ${own.slice(0, 16)}). ` +
+        'Set POLYKERN_NATIVE=0 to silence this.',
+      `${path.join(dir, 'relabelled.cjs')} (loaded, but not built from this bundle's kernels: its identity is not ${own.slice(0, 16)}). ` +
+        'Set POLYKERN_NATIVE=0 to silence this.',
+    ])
+  })
+
   test('POLYKERN_NATIVE=0 uses JS without a warning even when the addon is there', () => {
     vi.stubEnv('POLYKERN_NATIVE', '0')
     const seen = warnings()
