@@ -50,15 +50,55 @@ static inline void pk_throw_last_error(napi_env env) {
   napi_throw_error(env, "runtime_napi", message);
 }
 
+/*
+ * A TypeError or RangeError with `code` and `message`, and the parameters at fault as properties `argument` (and
+ * `other`, the second array of an overlap) when not NULL: the JS runtime names them as its own checks do. NULL when
+ * Node-API fails (the environment is going away).
+ */
+static inline napi_value pk_error(napi_env env, pk_error_kind kind, const char *code, const char *argument,
+                                  const char *other, const char *message) {
+  napi_value code_value, message_value, error, name;
+  if (napi_create_string_utf8(env, code, NAPI_AUTO_LENGTH, &code_value) != napi_ok) return NULL;
+  if (napi_create_string_utf8(env, message, NAPI_AUTO_LENGTH, &message_value) != napi_ok) return NULL;
+  napi_status status = kind == PK_TYPE_ERROR ? napi_create_type_error(env, code_value, message_value, &error)
+                                             : napi_create_range_error(env, code_value, message_value, &error);
+  if (status != napi_ok) return NULL;
+  const char *const keys[] = {"argument", "other"};
+  const char *const values[] = {argument, other};
+  for (int i = 0; i < 2; i++) {
+    if (values[i] == NULL) continue;
+    if (napi_create_string_utf8(env, values[i], NAPI_AUTO_LENGTH, &name) != napi_ok) return NULL;
+    if (napi_set_named_property(env, error, keys[i], name) != napi_ok) return NULL;
+  }
+  return error;
+}
+
+static inline napi_value pk_vthrow(napi_env env, pk_error_kind kind, const char *code, const char *argument,
+                                   const char *other, const char *format, va_list args) {
+  char message[512];
+  vsnprintf(message, sizeof message, format, args);
+  napi_value error = pk_error(env, kind, code, argument, other, message);
+  if (error != NULL) napi_throw(env, error);
+  else pk_throw_last_error(env);
+  return NULL;
+}
+
 /* Throws a TypeError or RangeError with `code` and a printf-style message; returns NULL for `return pk_throw(...)`. */
 static inline napi_value pk_throw(napi_env env, pk_error_kind kind, const char *code, const char *format, ...) {
-  char message[512];
   va_list args;
   va_start(args, format);
-  vsnprintf(message, sizeof message, format, args);
+  pk_vthrow(env, kind, code, NULL, NULL, format, args);
   va_end(args);
-  if (kind == PK_TYPE_ERROR) napi_throw_type_error(env, code, message);
-  else napi_throw_range_error(env, code, message);
+  return NULL;
+}
+
+/* pk_throw for an error about parameter `argument`, which the error carries as its `argument` property. */
+static inline napi_value pk_throw_arg(napi_env env, pk_error_kind kind, const char *code, const char *argument,
+                                      const char *format, ...) {
+  va_list args;
+  va_start(args, format);
+  pk_vthrow(env, kind, code, argument, NULL, format, args);
+  va_end(args);
   return NULL;
 }
 
@@ -96,8 +136,8 @@ static inline bool pk_array_arg(napi_env env, napi_value value, napi_typedarray_
     PK_CALL_OR(env, napi_get_typedarray_info(env, value, &actual, &out->length, &out->data, NULL, NULL), false);
   }
   if (!is_typedarray || actual != type) {
-    pk_throw(env, PK_TYPE_ERROR, "runtime_arg_type", "polykern: kernel '%s': argument '%s' must be a %s", kernel,
-             name, pk_array_type_name(type));
+    pk_throw_arg(env, PK_TYPE_ERROR, "runtime_arg_type", name, "polykern: kernel '%s': argument '%s' must be a %s",
+                 kernel, name, pk_array_type_name(type));
     return false;
   }
   out->bytes = out->length * pk_element_size(type);
@@ -109,16 +149,16 @@ static inline bool pk_size_arg(napi_env env, napi_value value, const char *kerne
   napi_valuetype type;
   PK_CALL_OR(env, napi_typeof(env, value, &type), false);
   if (type != napi_number) {
-    pk_throw(env, PK_TYPE_ERROR, "runtime_size_invalid", "polykern: kernel '%s': size '%s' must be a number", kernel,
-             name);
+    pk_throw_arg(env, PK_TYPE_ERROR, "runtime_size_invalid", name, "polykern: kernel '%s': size '%s' must be a number",
+                 kernel, name);
     return false;
   }
   double x;
   PK_CALL_OR(env, napi_get_value_double(env, value, &x), false);
   if (!isfinite(x) || x < 0 || x != floor(x) || x >= PK_MAX_SIZE) {
-    pk_throw(env, PK_RANGE_ERROR, "runtime_size_invalid",
-             "polykern: kernel '%s': size '%s' must be a non-negative integer below 2^53, got %.17g", kernel, name,
-             x);
+    pk_throw_arg(env, PK_RANGE_ERROR, "runtime_size_invalid", name,
+                 "polykern: kernel '%s': size '%s' must be a non-negative integer below 2^53, got %.17g", kernel, name,
+                 x);
     return false;
   }
   *out = (int64_t)x;
@@ -137,14 +177,15 @@ static inline bool pk_check_length(napi_env env, const char *kernel, const char 
     overflow = dims[d] < 0 || __builtin_mul_overflow(count, dims[d], &count) || count > PK_MAX_ELEMENTS;
   }
   if (overflow) {
-    pk_throw(env, PK_RANGE_ERROR, "runtime_size_overflow",
-             "polykern: kernel '%s': argument '%s' would have more than 2^32 elements (shape %s)", kernel, name, shape);
+    pk_throw_arg(env, PK_RANGE_ERROR, "runtime_size_overflow", name,
+                 "polykern: kernel '%s': argument '%s' would have more than 2^32 elements (shape %s)", kernel, name,
+                 shape);
     return false;
   }
   if ((uint64_t)count != (uint64_t)array->length) {
-    pk_throw(env, PK_RANGE_ERROR, "runtime_arg_length",
-             "polykern: kernel '%s': argument '%s' has length %zu but its shape %s needs %lld", kernel, name,
-             array->length, shape, (long long)count);
+    pk_throw_arg(env, PK_RANGE_ERROR, "runtime_arg_length", name,
+                 "polykern: kernel '%s': argument '%s' has length %zu but its shape %s needs %lld", kernel, name,
+                 array->length, shape, (long long)count);
     return false;
   }
   return true;
@@ -156,8 +197,12 @@ static inline bool pk_check_disjoint(napi_env env, const char *kernel, const cha
   uintptr_t a = (uintptr_t)out->data, b = (uintptr_t)arg->data;
   bool overlap = out->bytes > 0 && arg->bytes > 0 && a < b + arg->bytes && b < a + out->bytes;
   if (overlap) {
-    pk_throw(env, PK_RANGE_ERROR, "runtime_alias",
-             "polykern: kernel '%s': output '%s' overlaps argument '%s' in memory", kernel, output, other);
+    char message[512];
+    snprintf(message, sizeof message, "polykern: kernel '%s': output '%s' overlaps argument '%s' in memory", kernel,
+             output, other);
+    napi_value error = pk_error(env, PK_RANGE_ERROR, "runtime_alias", output, other, message);
+    if (error != NULL) napi_throw(env, error);
+    else pk_throw_last_error(env);
     return false;
   }
   return true;

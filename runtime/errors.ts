@@ -1,12 +1,15 @@
 /** Stable codes of the errors a kernel call throws, on the native and the JS path alike. */
-export type KernelErrorCode =
-  | 'runtime_arg_count'
-  | 'runtime_arg_type'
-  | 'runtime_size_invalid'
-  | 'runtime_size_overflow'
-  | 'runtime_arg_length'
-  | 'runtime_alias'
-  | 'runtime_out_of_memory'
+export const KERNEL_ERROR_CODES = [
+  'runtime_arg_count',
+  'runtime_arg_type',
+  'runtime_size_invalid',
+  'runtime_size_overflow',
+  'runtime_arg_length',
+  'runtime_alias',
+  'runtime_out_of_memory',
+] as const
+
+export type KernelErrorCode = (typeof KERNEL_ERROR_CODES)[number]
 
 /** A value of the wrong kind: an argument missing, not the right typed array, or a size that is not a number. */
 export class KernelTypeError extends TypeError {

@@ -6,7 +6,7 @@ import type { KernelAbi } from './abi.ts'
 import { loadAddon } from './load-addon.ts'
 import { registerKernel } from './registry.ts'
 import type { KernelFn, KernelRoute } from './registry.ts'
-import { outOfMemory, validatorFor } from './validate.ts'
+import { kernelFailure, validatorFor } from './validate.ts'
 import { workOfCall } from './work.ts'
 
 export type { AbiDType, AbiParam, AbiTemp, KernelAbi } from './abi.ts'
@@ -56,8 +56,9 @@ export function loadKernels(desc: KernelModuleDescriptor): Readonly<Record<strin
     const { abi, js } = desc.kernels[name]
     const validate = validatorFor(abi)
     const result = (args: unknown[]) => (abi.returns >= 0 ? args[abi.returns] : undefined)
-    // Running out of memory for the temporaries is one error on both paths.
-    const failed = (e: unknown) => outOfMemory(abi, e) ?? e
+    // Running out of memory for the temporaries is one error on both paths, and what the addon's C refuses is the
+    // KernelTypeError/KernelRangeError the JS checks throw.
+    const failed = kernelFailure(abi)
     /** A validated kernel call from `run`, which starts the work (sync, or returning a promise for `.async`). */
     const dispatch = (run: (args: unknown[]) => unknown, runAsync: (args: unknown[]) => unknown): KernelFn => {
       const sync = (...args: unknown[]) => {

@@ -1,6 +1,8 @@
+import { types } from 'node:util'
 import { ARRAY_TYPE } from './abi.ts'
 import type { AbiParam, AbiTemp, KernelAbi } from './abi.ts'
-import { KernelRangeError, KernelTypeError } from './errors.ts'
+import { KERNEL_ERROR_CODES, KernelRangeError, KernelTypeError } from './errors.ts'
+import type { KernelErrorCode } from './errors.ts'
 
 /** The most elements one tensor argument may have (the addon indexes with 32-bit-safe products). */
 export const MAX_ELEMENTS = 2 ** 32
@@ -21,15 +23,10 @@ interface TensorCheck {
  * then the element count of each temporary, then overlaps between an output and any other tensor.
  */
 export function validatorFor(abi: KernelAbi): (args: ArrayLike<unknown>) => void {
-  const sizeIndex = new Map(abi.params.flatMap((p, i) => (p.kind === 'size' ? [[p.name, i] as const] : [])))
+  const { sizeIndex, tensors, fail } = checksOf(abi)
   const sizes = [...sizeIndex.values()]
-  const tensors: TensorCheck[] = abi.params.flatMap((param, index) =>
-    param.kind === 'tensor'
-      ? [{ index, param, arrayType: ARRAY_TYPE[param.dtype], dims: param.shape.map((d) => dimCode(abi, sizeIndex, d)) }]
-      : [])
   const outputs = tensors.filter((t) => t.param.role !== 'in')
   const temps = (abi.temps ?? []).map((temp) => ({ temp, dims: temp.shape.map((d) => dimCode(abi, sizeIndex, d)) }))
-  const fail = failures(abi, sizeIndex, tensors)
 
   return (args) => {
     if (args.length !== abi.params.length) throw fail.count(args.length)
@@ -53,10 +50,19 @@ export function validatorFor(abi: KernelAbi): (args: ArrayLike<unknown>) => void
     }
     for (const o of outputs) {
       for (const t of tensors) {
-        if (t !== o && overlaps(args[o.index], args[t.index])) throw fail.alias(o, t)
+        if (t !== o && overlaps(args[o.index], args[t.index])) throw fail.alias(o.param.name, t.param.name)
       }
     }
   }
+}
+
+function checksOf(abi: KernelAbi) {
+  const sizeIndex = new Map(abi.params.flatMap((p, i) => (p.kind === 'size' ? [[p.name, i] as const] : [])))
+  const tensors: TensorCheck[] = abi.params.flatMap((param, index) =>
+    param.kind === 'tensor'
+      ? [{ index, param, arrayType: ARRAY_TYPE[param.dtype], dims: param.shape.map((d) => dimCode(abi, sizeIndex, d)) }]
+      : [])
+  return { sizeIndex, tensors, fail: failures(abi, sizeIndex, tensors) }
 }
 
 function dimCode(abi: KernelAbi, sizeIndex: ReadonlyMap<string, number>, d: string | number): number {
@@ -76,12 +82,35 @@ const slot = (key: PropertyKey) => Object.getOwnPropertyDescriptor(typedArrayPro
 const [tagOf, lengthOf, bufferOf, byteOffsetOf, byteLengthOf] =
   [Symbol.toStringTag, 'length', 'buffer', 'byteOffset', 'byteLength'].map(slot) as ((this: unknown) => unknown)[]
 
-/** For typed arrays only (checked before). */
+/**
+ * Whether output `a` shares a byte with `b` (typed arrays, checked before). Two views of one buffer overlap when their
+ * byte ranges do. Two distinct buffers are two memories, except SharedArrayBuffers: one posted to a MessagePort or
+ * structuredClone'd, or a WebAssembly shared memory's buffer after it grew, is a new object over the same memory
+ * from the same start (a SharedArrayBuffer cannot be sliced without copying), so overlapping byte ranges there are
+ * one memory or two, and `sameMemory` tells which. Ordinary ArrayBuffers pay one isSharedArrayBuffer call.
+ */
 function overlaps(a: unknown, b: unknown): boolean {
-  if (bufferOf.call(a) !== bufferOf.call(b)) return false
   const [x, y] = [byteOffsetOf.call(a) as number, byteOffsetOf.call(b) as number]
   const [m, n] = [byteLengthOf.call(a) as number, byteLengthOf.call(b) as number]
-  return m > 0 && n > 0 && x < y + n && y < x + m
+  if (!(m > 0 && n > 0 && x < y + n && y < x + m)) return false
+  const [p, q] = [bufferOf.call(a), bufferOf.call(b)]
+  return p === q || (types.isSharedArrayBuffer(p) && types.isSharedArrayBuffer(q) && sameMemory(p, q, Math.max(x, y)))
+}
+
+/**
+ * Whether SharedArrayBuffers `p` and `q` are one memory, seen at byte `at` (inside the output's range in `p`, and
+ * inside `q`): flips a bit of that byte through `p` and looks through `q`, then flips it back unless something else
+ * wrote it meanwhile. The byte is the output's, which the call is about to write: only another thread writing it
+ * in that instant (a race the caller already has) could change the answer, and the native path's C compares
+ * addresses anyway.
+ */
+function sameMemory(p: SharedArrayBuffer, q: SharedArrayBuffer, at: number): boolean {
+  const [mine, theirs] = [new Uint8Array(p), new Uint8Array(q)]
+  const before = Atomics.load(theirs, at)
+  const old = Atomics.xor(mine, at, 1)
+  const seen = Atomics.load(theirs, at)
+  Atomics.compareExchange(mine, at, old ^ 1, old)
+  return seen === (before ^ 1) && Atomics.load(theirs, at) === before
 }
 
 /** The error constructors of one kernel: message building is the slow path, so none of it runs on a valid call. */
@@ -127,10 +156,39 @@ function failures(abi: KernelAbi, sizeIndex: ReadonlyMap<string, number>, tensor
         `${fn}: its temporary '${temp.name}' would have ${count} elements (${shapeOf({ param: temp }, args)}), ` +
           `more than the ${MAX_ELEMENTS} a kernel supports${size ? `: make '${size}' smaller` : ''}${at}`, abi.name, size)
     },
-    alias: (o: TensorCheck, t: TensorCheck) =>
+    alias: (output: string, other: string) =>
       new KernelRangeError('runtime_alias',
-        `${fn}: output '${o.param.name}' shares memory with argument '${t.param.name}'; ` +
-          `pass arrays that do not overlap${at}`, abi.name, o.param.name),
+        `${fn}: output '${output}' shares memory with argument '${other}'; pass arrays that do not overlap${at}`,
+        abi.name, output),
+    /** An error of the addon's C in the shape of the JS checks' (its message without the `polykern: kernel` prefix). */
+    fromC: (code: KernelErrorCode, e: Error, argument: string | undefined) => {
+      const message = `${fn}: ${e.message.replace(/^polykern: kernel '[^']*':? /, '')}${at}`
+      return e instanceof TypeError
+        ? new KernelTypeError(code, message, abi.name, argument)
+        : new KernelRangeError(code, message, abi.name, argument)
+    },
+  }
+}
+
+/**
+ * The error a kernel call's failure reaches the caller as, on both paths: running out of memory is one error
+ * (`outOfMemory`); a `runtime_*` TypeError or RangeError of the addon's C (whose checks the JS ones run before, so
+ * in practice an alias only C could see) becomes the KernelTypeError or
+ * KernelRangeError the JS checks throw, named from the `argument` (and `other`) the C attaches; anything else (a JS
+ * loop's own error, a Node-API failure) comes back as it is.
+ */
+export function kernelFailure(abi: KernelAbi): (e: unknown) => unknown {
+  const { fail } = checksOf(abi)
+  return (e) => {
+    if (e instanceof KernelTypeError || e instanceof KernelRangeError) return e
+    const oom = outOfMemory(abi, e)
+    if (oom) return oom
+    if (!(e instanceof TypeError || e instanceof RangeError)) return e
+    const { code, argument, other } = e as Error & { code?: unknown; argument?: unknown; other?: unknown }
+    if (!KERNEL_ERROR_CODES.includes(code as KernelErrorCode)) return e
+    const name = typeof argument === 'string' ? argument : undefined
+    if (code === 'runtime_alias' && name !== undefined && typeof other === 'string') return fail.alias(name, other)
+    return fail.fromC(code as KernelErrorCode, e, name)
   }
 }
 

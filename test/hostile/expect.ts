@@ -12,7 +12,7 @@ interface Rejection {
   readonly rawCode?: string
 }
 
-function thrown(f: () => unknown): Error & { code?: string; kernel?: string; argument?: string } {
+export function thrown(f: () => unknown): Error & { code?: string; kernel?: string; argument?: string } {
   try {
     f()
   } catch (e) {

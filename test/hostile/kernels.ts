@@ -11,7 +11,7 @@ import { findKernelSites } from '../../plugin/find/annotations.ts'
 import { resolveOptions } from '../../plugin/options.ts'
 import { compileKernel } from '../../plugin/pipeline.ts'
 import { ISAS } from '../../plugin/targets/index.ts'
-import { NATIVE_DISABLED, kernels as loaded, loadKernels, type KernelFn } from '../../runtime/index.ts'
+import { NATIVE_DISABLED, kernels as loaded, loadKernels, type KernelAbi, type KernelFn } from '../../runtime/index.ts'
 import { loadFuzzAddon, type FuzzAddon } from '../fuzz/differential.ts'
 
 // packageRoot(), not this file's location: the same in vitest and in a child process.
@@ -58,6 +58,9 @@ export interface Paths {
   /** The addon's export, no runtime in front. */
   readonly raw: (...args: unknown[]) => unknown
   readonly addon: FuzzAddon
+  readonly abi: KernelAbi
+  /** The native path loaded with another ABI than the addon's: what the C re-validation alone catches. */
+  readonly nativeWithAbi: (abi: KernelAbi) => KernelFn
 }
 
 /** Compiles SOURCE and builds its addon (with `cflags`: sanitizers), without loading it. */
@@ -81,6 +84,10 @@ export async function hostileKernels(cflags: readonly string[] = []): Promise<Re
   const js = loadKernels({ ...base, module: `${module}-js.ts`, addon: null, cachePath: null, reason: NATIVE_DISABLED })
   if (!loaded().find((k) => k.module === `${module}-native.ts`)?.native) throw new Error('the hostile kernels addon did not load')
   const addon = loadFuzzAddon(built.path)
-  return Object.fromEntries(compiled.map((k) => [k.abi.name, { native: native[k.abi.name], js: js[k.abi.name], raw: addon[k.abi.name], addon }]))
+  const nativeWithAbi = (abi: KernelAbi) =>
+    loadKernels({ ...base, kernels: { [abi.name]: { ...kernels[abi.name], abi } }, module: `${module}-${abi.name}-other-abi.ts` })[abi.name]
+  return Object.fromEntries(compiled.map((k) => [k.abi.name, {
+    native: native[k.abi.name], js: js[k.abi.name], raw: addon[k.abi.name], addon, abi: k.abi, nativeWithAbi,
+  }]))
 }
 
