@@ -10,6 +10,7 @@
 #include <math.h>
 #include <stdarg.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -215,13 +216,31 @@ static inline napi_value pk_throw_no_memory(napi_env env, const char *kernel) {
 
 /*
  * Async kernel calls (`kernel.async(...)`): the arguments are validated on the JS thread exactly as for a sync call,
- * then the kernel runs on a libuv worker. Each argument object is held by a reference until completion, so the typed
- * arrays' memory outlives the call even if the caller drops them; the promise resolves with undefined (the JS
- * runtime maps it to the kernel's output) or rejects with the sync form's `runtime_out_of_memory` error.
+ * then the kernel runs on a libuv worker and the promise settles back on the JS thread. A reference holds each
+ * argument object until then, but nothing in Node-API holds an ArrayBuffer's memory: the caller can still transfer
+ * the buffer (postMessage, structuredClone with `transfer`) or resize it, and its memory is then freed or handed on
+ * while the worker uses it. So every array on an ordinary ArrayBuffer is copied into the call's own memory when the
+ * call is made, the kernel runs on the copies, and on completion the outputs are copied back, unless an array lost
+ * its memory meanwhile (it no longer has the length it had): the promise then rejects with `runtime_arg_detached`
+ * naming it, and nothing is written. Arrays on a SharedArrayBuffer, which can be neither detached nor shrunk and
+ * whose memory lives as long as any object of it (the reference holds one), are used in place, without a copy.
+ * The promise resolves with undefined (the JS runtime maps it to the kernel's output) or rejects with the sync
+ * form's `runtime_out_of_memory` error.
  */
 
 /* Runs a kernel on its validated arguments (a generated struct); returns PK_OK or an error status. */
 typedef int (*pk_run_fn)(const void *args);
+
+/* A tensor parameter of a kernel, for its async calls: where its pk_array sits in the generated args struct. */
+typedef struct {
+  const char *name;
+  size_t arg;    /* its index in argv */
+  size_t offset; /* offsetof(args struct, its pk_array) */
+  bool output;   /* written by the kernel, so copied back */
+} pk_async_tensor;
+
+/* Copies start at multiples of this: whole cache lines, as the caller's arrays may not. */
+#define PK_COPY_ALIGN 64
 
 typedef struct {
   napi_async_work work;
@@ -229,14 +248,88 @@ typedef struct {
   const char *kernel; /* a string literal of the generated code */
   pk_run_fn run;
   int status;
-  size_t ref_count;
-  napi_ref *refs; /* in the same allocation, after the job */
+  size_t argc;
+  const pk_async_tensor *tensors; /* static data of the generated code */
+  size_t tensor_count;
+  char *copies;   /* the copied arrays, one block; NULL when none is copied */
+  napi_ref *refs; /* argc of them (NULL for a size), in the same allocation, after the job */
   void *args;     /* likewise, after the refs */
+  bool *copied;   /* tensor_count of them, after the args: runs on a copy */
 } pk_async_job;
 
 static void pk_async_release(napi_env env, pk_async_job *job) {
-  for (size_t i = 0; i < job->ref_count; i++) napi_delete_reference(env, job->refs[i]);
+  for (size_t i = 0; i < job->argc; i++) {
+    if (job->refs[i] != NULL) napi_delete_reference(env, job->refs[i]);
+  }
+  free(job->copies);
   free(job);
+}
+
+static inline pk_array *pk_async_array(pk_async_job *job, size_t tensor) {
+  return (pk_array *)((char *)job->args + job->tensors[tensor].offset);
+}
+
+/* The typed array behind tensor `i` of a settling call, as it is now; false if Node-API cannot say. */
+static bool pk_async_current(napi_env env, pk_async_job *job, size_t i, void **data, size_t *length) {
+  napi_value value;
+  napi_typedarray_type type;
+  if (napi_get_reference_value(env, job->refs[job->tensors[i].arg], &value) != napi_ok || value == NULL) return false;
+  return napi_get_typedarray_info(env, value, &type, length, data, NULL, NULL) == napi_ok;
+}
+
+/* Points every array on an ordinary ArrayBuffer at a copy of its contents; false (and thrown) when that fails. */
+static bool pk_async_copy_in(napi_env env, pk_async_job *job, const napi_value *argv) {
+  size_t total = 0;
+  for (size_t i = 0; i < job->tensor_count; i++) {
+    pk_array *a = pk_async_array(job, i);
+    if (a->bytes == 0) continue; /* nothing to read or write */
+    napi_value buffer;
+    bool ordinary = false;
+    napi_typedarray_type type;
+    PK_CALL_OR(env, napi_get_typedarray_info(env, argv[job->tensors[i].arg], &type, NULL, NULL, &buffer, NULL), false);
+    PK_CALL_OR(env, napi_is_arraybuffer(env, buffer, &ordinary), false); /* false for a SharedArrayBuffer */
+    job->copied[i] = ordinary;
+    if (ordinary) total += (a->bytes + PK_COPY_ALIGN - 1) / PK_COPY_ALIGN * PK_COPY_ALIGN;
+  }
+  if (total == 0) return true;
+  job->copies = (char *)aligned_alloc(PK_COPY_ALIGN, total);
+  if (job->copies == NULL) {
+    pk_throw_no_memory(env, job->kernel);
+    return false;
+  }
+  char *at = job->copies;
+  for (size_t i = 0; i < job->tensor_count; i++) {
+    if (!job->copied[i]) continue;
+    pk_array *a = pk_async_array(job, i);
+    memcpy(at, a->data, a->bytes);
+    a->data = at;
+    at += (a->bytes + PK_COPY_ALIGN - 1) / PK_COPY_ALIGN * PK_COPY_ALIGN;
+  }
+  return true;
+}
+
+/* The first copied argument whose array lost its memory during the call (or that Node-API cannot find), or NULL. */
+static const char *pk_async_lost(napi_env env, pk_async_job *job) {
+  for (size_t i = 0; i < job->tensor_count; i++) {
+    void *data;
+    size_t length;
+    if (!job->copied[i]) continue;
+    if (!pk_async_current(env, job, i, &data, &length) || length != pk_async_array(job, i)->length) {
+      return job->tensors[i].name;
+    }
+  }
+  return NULL;
+}
+
+/* Copies the outputs back into the caller's arrays (all checked by pk_async_lost just before). */
+static void pk_async_copy_out(napi_env env, pk_async_job *job) {
+  for (size_t i = 0; i < job->tensor_count; i++) {
+    void *data;
+    size_t length;
+    if (!job->copied[i] || !job->tensors[i].output || !pk_async_current(env, job, i, &data, &length)) continue;
+    const pk_array *a = pk_async_array(job, i);
+    if (length == a->length) memcpy(data, a->data, a->bytes);
+  }
 }
 
 /* On a libuv worker: no napi call is allowed here. */
@@ -246,49 +339,74 @@ static void pk_async_execute(napi_env env, void *data) {
   job->status = job->run(job->args);
 }
 
+/*
+ * On the JS thread, also while its environment is torn down (a worker terminated during the call): Node-API calls
+ * may then fail, and whatever fails is skipped; the job is freed either way.
+ */
 static void pk_async_complete(napi_env env, napi_status status, void *data) {
   pk_async_job *job = (pk_async_job *)data;
   napi_value value = NULL;
-  if (status == napi_ok && job->status == 0) {
+  const char *lost = status == napi_ok && job->status == 0 ? pk_async_lost(env, job) : NULL;
+  if (status == napi_ok && job->status == 0 && lost == NULL) {
+    pk_async_copy_out(env, job);
     napi_get_undefined(env, &value);
     napi_resolve_deferred(env, job->deferred, value);
   } else {
     const bool cancelled = status != napi_ok;
-    char text[256];
-    snprintf(text, sizeof text,
-             cancelled ? "polykern: kernel '%s': its async call was cancelled"
-                       : "polykern: kernel '%s': out of memory allocating its temporaries",
-             job->kernel);
-    napi_value code = NULL, message = NULL;
-    napi_create_string_utf8(env, cancelled ? "runtime_napi" : "runtime_out_of_memory", NAPI_AUTO_LENGTH, &code);
-    napi_create_string_utf8(env, text, NAPI_AUTO_LENGTH, &message);
-    if (cancelled) napi_create_error(env, code, message, &value);
-    else napi_create_range_error(env, code, message, &value);
+    char text[320];
+    if (lost != NULL) {
+      snprintf(text, sizeof text,
+               "polykern: kernel '%s': argument '%s' lost its memory during its async call (its ArrayBuffer was "
+               "transferred, detached or resized); no output was written",
+               job->kernel, lost);
+      value = pk_error(env, PK_TYPE_ERROR, "runtime_arg_detached", lost, NULL, text);
+    } else if (cancelled) {
+      snprintf(text, sizeof text, "polykern: kernel '%s': its async call was cancelled", job->kernel);
+      napi_value code = NULL, message = NULL;
+      napi_create_string_utf8(env, "runtime_napi", NAPI_AUTO_LENGTH, &code);
+      napi_create_string_utf8(env, text, NAPI_AUTO_LENGTH, &message);
+      napi_create_error(env, code, message, &value);
+    } else {
+      snprintf(text, sizeof text, "polykern: kernel '%s': out of memory allocating its temporaries", job->kernel);
+      value = pk_error(env, PK_RANGE_ERROR, "runtime_out_of_memory", NULL, NULL, text);
+    }
+    if (value == NULL) napi_get_undefined(env, &value);
     napi_reject_deferred(env, job->deferred, value);
   }
   napi_delete_async_work(env, job->work);
   pk_async_release(env, job);
 }
 
-/* Queues `run` on a copy of `args` (`size` bytes) and returns its promise; argv's objects are kept alive until it
-   settles. Throws (returns NULL) only when Node-API or malloc fails, before anything is queued. */
+/*
+ * Queues `run` on a copy of `args` (`size` bytes, holding the pk_array of each of `tensors`) and returns its promise;
+ * argv's objects are kept alive until it settles, and arrays on ordinary ArrayBuffers are copied (see above).
+ * Throws (returns NULL) only when Node-API or an allocation fails, before anything is queued.
+ */
 static napi_value pk_queue_async(napi_env env, const char *kernel, const napi_value *argv, size_t argc,
-                                 const void *args, size_t size, pk_run_fn run) {
+                                 const void *args, size_t size, pk_run_fn run, const pk_async_tensor *tensors,
+                                 size_t tensor_count) {
   /* args follows the refs: both are 8-byte aligned (pk_async_job and napi_ref are pointer-sized multiples). */
-  pk_async_job *job = (pk_async_job *)calloc(1, sizeof(pk_async_job) + argc * sizeof(napi_ref) + size);
+  pk_async_job *job = (pk_async_job *)calloc(1, sizeof(pk_async_job) + argc * sizeof(napi_ref) + size + tensor_count);
   if (job == NULL) return pk_throw_no_memory(env, kernel);
   job->refs = (napi_ref *)(job + 1);
   job->args = (void *)(job->refs + argc);
+  job->copied = (bool *)((char *)job->args + size);
   memcpy(job->args, args, size);
   job->kernel = kernel;
   job->run = run;
+  job->argc = argc;
+  job->tensors = tensors;
+  job->tensor_count = tensor_count;
   napi_value promise, name;
   for (size_t i = 0; i < argc; i++) {
     napi_valuetype type;
     if (napi_typeof(env, argv[i], &type) != napi_ok) goto failed;
     if (type != napi_object) continue; /* sizes are numbers, copied into args */
-    if (napi_create_reference(env, argv[i], 1, &job->refs[job->ref_count]) != napi_ok) goto failed;
-    job->ref_count++;
+    if (napi_create_reference(env, argv[i], 1, &job->refs[i]) != napi_ok) goto failed;
+  }
+  if (!pk_async_copy_in(env, job, argv)) {
+    pk_async_release(env, job);
+    return NULL;
   }
   if (napi_create_string_utf8(env, kernel, NAPI_AUTO_LENGTH, &name) != napi_ok) goto failed;
   if (napi_create_async_work(env, NULL, name, pk_async_execute, pk_async_complete, job, &job->work) != napi_ok) {

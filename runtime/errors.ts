@@ -7,6 +7,8 @@ export const KERNEL_ERROR_CODES = [
   'runtime_arg_length',
   'runtime_alias',
   'runtime_out_of_memory',
+  /** `.async` on the native path only: an argument's buffer was transferred, detached or resized during the call. */
+  'runtime_arg_detached',
 ] as const
 
 export type KernelErrorCode = (typeof KERNEL_ERROR_CODES)[number]

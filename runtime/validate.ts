@@ -160,6 +160,10 @@ function failures(abi: KernelAbi, sizeIndex: ReadonlyMap<string, number>, tensor
       new KernelRangeError('runtime_alias',
         `${fn}: output '${output}' shares memory with argument '${other}'; pass arrays that do not overlap${at}`,
         abi.name, output),
+    detached: (name: string) =>
+      new KernelTypeError('runtime_arg_detached',
+        `${fn}: argument '${name}' lost its memory during its async call (its ArrayBuffer was transferred, detached ` +
+          `or resized), so no output was written${at}`, abi.name, name),
     /** An error of the addon's C in the shape of the JS checks' (its message without the `polykern: kernel` prefix). */
     fromC: (code: KernelErrorCode, e: Error, argument: string | undefined) => {
       const message = `${fn}: ${e.message.replace(/^polykern: kernel '[^']*':? /, '')}${at}`
@@ -173,7 +177,7 @@ function failures(abi: KernelAbi, sizeIndex: ReadonlyMap<string, number>, tensor
 /**
  * The error a kernel call's failure reaches the caller as, on both paths: running out of memory is one error
  * (`outOfMemory`); a `runtime_*` TypeError or RangeError of the addon's C (whose checks the JS ones run before, so
- * in practice an alias only C could see) becomes the KernelTypeError or
+ * in practice an alias only C could see, or an argument detached during `.async`) becomes the KernelTypeError or
  * KernelRangeError the JS checks throw, named from the `argument` (and `other`) the C attaches; anything else (a JS
  * loop's own error, a Node-API failure) comes back as it is.
  */
@@ -188,6 +192,7 @@ export function kernelFailure(abi: KernelAbi): (e: unknown) => unknown {
     if (!KERNEL_ERROR_CODES.includes(code as KernelErrorCode)) return e
     const name = typeof argument === 'string' ? argument : undefined
     if (code === 'runtime_alias' && name !== undefined && typeof other === 'string') return fail.alias(name, other)
+    if (code === 'runtime_arg_detached' && name !== undefined) return fail.detached(name)
     return fail.fromC(code as KernelErrorCode, e, name)
   }
 }

@@ -165,7 +165,8 @@ function dispatch(kernels: readonly AddonKernel[], isas: readonly Isa[]): string
 /**
  * The kernel's N-API entry points: `<cb>_args` validates the arguments (count, types, sizes, lengths, aliasing, in
  * that order) into a struct, `<cb>_run` runs the kernel on it; the sync callback runs it on the JS thread, the async
- * one (`.async`) queues it on a libuv worker and returns a promise.
+ * one (`.async`) queues it on a libuv worker and returns a promise, with `<cb>_tensors` telling pk_queue_async where
+ * the struct holds each array (those on ordinary ArrayBuffers run on copies; native/polykern_napi.h).
  */
 function callback({ kernel, abi, symbol }: AddonKernel): string {
   internalAssert(
@@ -225,10 +226,19 @@ function callback({ kernel, abi, symbol }: AddonKernel): string {
   lines.push(`  if (${fn}_run(&args) != PK_OK) return pk_throw_no_memory(env, ${name});`)
   lines.push('  return NULL;', '}', '')
 
+  // Each tensor's name, argument index and place in the struct: an async call copies arrays that can be detached.
+  const entries = kernel.params.flatMap((p, i) => {
+    if (p.kind !== 'tensor') return []
+    const t = layout.tensor(p.name)
+    const output = t.role === 'out' || t.role === 'inout'
+    return [`  {${cString(p.name)}, ${i}, offsetof(${argsType}, ${names.of(p.name)}), ${output}},`]
+  })
+  if (entries.length > 0) lines.push(`static const pk_async_tensor ${fn}_tensors[] = {`, ...entries, '};', '')
+  const table = entries.length > 0 ? `${fn}_tensors, ${entries.length}` : 'NULL, 0'
   lines.push(`static napi_value ${fn}_async(napi_env env, napi_callback_info info) {`)
   lines.push(`  napi_value argv[${Math.max(n, 1)}];`, `  ${argsType} args;`)
   lines.push(`  if (!${fn}_args(env, info, argv, &args)) return NULL;`)
-  lines.push(`  return pk_queue_async(env, ${name}, argv, ${n}, &args, sizeof args, ${fn}_run);`)
+  lines.push(`  return pk_queue_async(env, ${name}, argv, ${n}, &args, sizeof args, ${fn}_run, ${table});`)
   lines.push('}')
   return lines.join('\n')
 }

@@ -312,11 +312,17 @@ static napi_value kc_0_matmul_napi(napi_env env, napi_callback_info info) {
   return NULL;
 }
 
+static const pk_async_tensor kc_0_matmul_napi_tensors[] = {
+  {"A", 0, offsetof(kc_0_matmul_napi_args_t, A), false},
+  {"B", 1, offsetof(kc_0_matmul_napi_args_t, B), false},
+  {"C", 2, offsetof(kc_0_matmul_napi_args_t, C), true},
+};
+
 static napi_value kc_0_matmul_napi_async(napi_env env, napi_callback_info info) {
   napi_value argv[6];
   kc_0_matmul_napi_args_t args;
   if (!kc_0_matmul_napi_args(env, info, argv, &args)) return NULL;
-  return pk_queue_async(env, "matmul", argv, 6, &args, sizeof args, kc_0_matmul_napi_run);
+  return pk_queue_async(env, "matmul", argv, 6, &args, sizeof args, kc_0_matmul_napi_run, kc_0_matmul_napi_tensors, 3);
 }
 
 typedef struct {
@@ -355,11 +361,16 @@ static napi_value kc_1_softmax_napi(napi_env env, napi_callback_info info) {
   return NULL;
 }
 
+static const pk_async_tensor kc_1_softmax_napi_tensors[] = {
+  {"X", 0, offsetof(kc_1_softmax_napi_args_t, X), false},
+  {"Y", 1, offsetof(kc_1_softmax_napi_args_t, Y), true},
+};
+
 static napi_value kc_1_softmax_napi_async(napi_env env, napi_callback_info info) {
   napi_value argv[4];
   kc_1_softmax_napi_args_t args;
   if (!kc_1_softmax_napi_args(env, info, argv, &args)) return NULL;
-  return pk_queue_async(env, "softmax", argv, 4, &args, sizeof args, kc_1_softmax_napi_run);
+  return pk_queue_async(env, "softmax", argv, 4, &args, sizeof args, kc_1_softmax_napi_run, kc_1_softmax_napi_tensors, 2);
 }
 
 static napi_value pk_init(napi_env env, napi_value exports) {
