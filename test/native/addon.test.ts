@@ -61,6 +61,7 @@ describe('native addon', () => {
     expect(build.ok && build.cached).toBe(false)
     expect({ ...addon.__polykern }).toEqual({
       napiVersion: 8,
+      identity: build.hash,
       isa: expect.stringMatching(/^(avx512|avx2|scalar)$/),
       isas: ['avx512', 'avx2', 'scalar'],
       threads: expect.any(Number),
@@ -244,7 +245,7 @@ describe('native addon', () => {
     expect(a).toMatchObject({ hash: b.hash, path: b.ok ? b.path : '' })
     expect(readdirSync(cacheDir).filter((f) => f.includes('.tmp-'))).toEqual([])
     expect(readdirSync(path.join(cacheDir, a.hash)).sort()).toEqual(
-      ['polykern.c', 'polykern.node', 'polykern.node.sha256', 'polykern_avx2.c', 'polykern_avx512.c'],
+      ['polykern.c', 'polykern.node', 'polykern.node.sha256', 'polykern_avx2.c', 'polykern_avx512.c', 'polykern_identity.c'],
     )
   })
 
