@@ -328,9 +328,8 @@ export function emitVectorLoop(loop: Loop, depth: number, ctx: VectorLoopContext
       '}',
     ]
   }
-  const loopLines = nest === undefined ? flatLines : nestLines
-
-  const core = loopLines()
+  // Printed before `hoisted` is read: printing the loop fills it.
+  const core = nest === undefined ? flatLines() : nestLines()
   // Hoisted loads sit inside the non-empty check: the scalar loop reads nothing when it runs no iteration.
   const lines = [
     '{',
