@@ -67,6 +67,7 @@ describe('native addon', () => {
       threads: expect.any(Number),
       setIsa: expect.any(Function),
       setThreads: expect.any(Function),
+      takeEnvWarnings: expect.any(Function),
       kernels: KERNELS.map((k) => k.name),
     })
     const again = await buildAddon({ sources, cacheDir })
