@@ -294,7 +294,8 @@ static bool pk_async_copy_in(napi_env env, pk_async_job *job, const napi_value *
   if (total == 0) return true;
   job->copies = (char *)aligned_alloc(PK_COPY_ALIGN, total);
   if (job->copies == NULL) {
-    pk_throw_no_memory(env, job->kernel);
+    pk_throw(env, PK_RANGE_ERROR, "runtime_out_of_memory",
+             "polykern: kernel '%s': out of memory copying its arrays for an async call", job->kernel);
     return false;
   }
   char *at = job->copies;

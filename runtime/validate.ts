@@ -176,10 +176,11 @@ function failures(abi: KernelAbi, sizeIndex: ReadonlyMap<string, number>, tensor
 
 /**
  * The error a kernel call's failure reaches the caller as, on both paths: running out of memory is one error
- * (`outOfMemory`); a `runtime_*` TypeError or RangeError of the addon's C (whose checks the JS ones run before, so
- * in practice an alias only C could see, or an argument detached during `.async`) becomes the KernelTypeError or
- * KernelRangeError the JS checks throw, named from the `argument` (and `other`) the C attaches; anything else (a JS
- * loop's own error, a Node-API failure) comes back as it is.
+ * (`outOfMemory`); a `runtime_*` TypeError or RangeError of the addon's C becomes the KernelTypeError or
+ * KernelRangeError the JS checks throw, named from the `argument` (and `other`) the C attaches. The JS checks run
+ * first, so the C's come through only for what JS cannot see: an argument detached during `.async`, an overlap of
+ * memory shared by means the validator does not know. Anything else (a JS loop's own error, a Node-API failure)
+ * comes back as it is.
  */
 export function kernelFailure(abi: KernelAbi): (e: unknown) => unknown {
   const { fail } = checksOf(abi)
@@ -199,12 +200,19 @@ export function kernelFailure(abi: KernelAbi): (e: unknown) => unknown {
 
 /**
  * An allocation failure while a kernel runs (its temporaries), from C (`runtime_out_of_memory`) or from V8 (the JS
- * loops' typed arrays), as one error, the same on both paths; anything else comes back undefined.
+ * loops' typed arrays), as one error, the same on both paths, or of the copies a native `.async` call makes; anything
+ * else comes back undefined.
  */
 export function outOfMemory(abi: KernelAbi, e: unknown): KernelRangeError | undefined {
   const native = (e as { code?: unknown } | null)?.code === 'runtime_out_of_memory'
   const js = e instanceof RangeError && /^(Array buffer allocation failed|Invalid typed array length)/.test(e.message)
   if (!native && !js) return undefined
+  if (native && /copying its arrays/.test((e as Error).message)) {
+    // Only a native `.async` call copies: arrays on ordinary ArrayBuffers, which the caller could detach meanwhile.
+    return new KernelRangeError('runtime_out_of_memory',
+      `${abi.name}(): not enough memory to copy its arrays for the async call (arrays on a SharedArrayBuffer are ` +
+        `used in place, without a copy) (at ${abi.loc})`, abi.name)
+  }
   const temps = (abi.temps ?? []).map((t) => `'${t.name}'`).join(', ')
   return new KernelRangeError('runtime_out_of_memory',
     `${abi.name}(): not enough memory for its temporaries${temps ? ` (${temps})` : ''} (at ${abi.loc})`, abi.name)

@@ -1,8 +1,10 @@
 // Run by detached.test.ts in a child process (a crash or a write into freed memory must not take vitest with it):
 // starts long `.async` calls and, while each runs, takes the memory of one argument away (transferred by
 // structuredClone or postMessage, or resized), collects garbage and allocates over the freed memory; prints one
-// outcome per scenario as JSON lines. argv[2]: 'scenarios' or 'terminate'; argv[3] 'sanitized': the addon built
-// with the sanitizers (run under sanitizers.ts's runSanitized), where a use of freed memory is a report.
+// outcome per scenario as JSON lines. argv[2]: 'scenarios', 'terminate' or 'copies' (under a 3 GB address-space
+// limit: arrays too large to copy); argv[3] 'sanitized': the addon built with the sanitizers (run under
+// sanitizers.ts's runSanitized), where a use of freed memory is a report.
+import fs from 'node:fs'
 import v8 from 'node:v8'
 import vm from 'node:vm'
 import { Worker } from 'node:worker_threads'
@@ -103,4 +105,24 @@ if (process.argv[2] === 'terminate') {
     await new Promise((resolve) => setTimeout(resolve, 50))
   }
   process.stdout.write(`${JSON.stringify({ messages, code })}\n`)
+}
+
+// Under `ulimit -v <argv[3]>` (kB): a 1×K by K×1 matmul on two arrays that together take 70% of the address space
+// left, so that an async call cannot copy them, on ordinary ArrayBuffers (refused: runtime_out_of_memory, before
+// anything runs) and on SharedArrayBuffers (no copy: computed).
+if (process.argv[2] === 'copies') {
+  const used = Number(/VmSize:\s*(\d+) kB/.exec(fs.readFileSync('/proc/self/status', 'utf8'))![1])
+  const K = Math.floor(((Number(process.argv[3]) - used) * 1024 * 0.35) / 4)
+  const run = async (shared: boolean) => {
+    const array = () => new Float32Array(shared ? new SharedArrayBuffer(4 * K) : new ArrayBuffer(4 * K)).fill(1)
+    const A = array()
+    const B = array()
+    const C = new Float32Array(1)
+    const outcome = await settle((k.matmul.native as unknown as { async: (...a: unknown[]) => Promise<unknown> }).async(A, B, C, 1, 1, K))
+    return { shared, ...outcome, C: outcome.settled === 'resolved' ? C[0] : undefined }
+  }
+  for (const shared of [false, true]) {
+    process.stdout.write(`${JSON.stringify(await run(shared))}\n`)
+    gc()
+  }
 }

@@ -65,6 +65,17 @@ describe('an argument detached while its .async call runs', () => {
   }, 120_000)
 })
 
+test('arrays too large to copy: runtime_out_of_memory for the async call on ordinary ArrayBuffers, none on SharedArrayBuffers', () => {
+  const limit = 3_000_000 // kB of address space, as out-of-memory.test.ts
+  const run = spawnSync('bash', ['-c', `ulimit -v ${limit} && exec "$0" "$@"`, process.execPath, ...nodeTs(script, ['copies', String(limit)])], { encoding: 'utf8', timeout: 120_000 })
+  expect(run.status, run.stderr).toBe(0)
+  const [ordinary, shared] = lines(run.stdout)
+  expect(ordinary).toMatchObject({ shared: false, settled: 'rejected', name: 'KernelRangeError', code: 'runtime_out_of_memory', kernel: 'matmul' })
+  expect(ordinary.message).toMatch(/^matmul\(\): not enough memory to copy its arrays for the async call .*\(at .+\)$/)
+  expect(shared).toMatchObject({ shared: true, settled: 'resolved', length: 1 })
+  expect(shared.C).toBeGreaterThan(0)
+}, 120_000)
+
 describe('arrays on SharedArrayBuffers (which cannot be detached)', () => {
   let k: Record<string, Paths>
   beforeAll(async () => {
