@@ -5,9 +5,10 @@
  * in-place updates, every dtype, and names that are keywords or library names in C or JavaScript.
  *
  * Float expressions stay well conditioned (a division's denominator is at least 1 in magnitude, `exp` only sees small
- * arguments, comparisons only compare exact values), so native float arithmetic and the interpreter's doubles agree
- * within a rounding tolerance and any larger difference is a bug. i32 arithmetic is exact everywhere, so i32 kernels
- * use every operator freely, including INT32_MIN, -1 divisors and wrapping products.
+ * arguments, comparisons only compare exact values), so reassociated reductions and vector math agree with the
+ * interpreter within a rounding tolerance and any larger difference is a bug; extreme values are extreme.ts's. i32
+ * arithmetic is exact everywhere, so i32 kernels use every operator freely, including INT32_MIN, -1 divisors and
+ * wrapping products.
  */
 import type { AssignOp, BinaryOp, DType } from '../../plugin/spec/ast.ts'
 import { rng } from '../support/random.ts'
