@@ -166,12 +166,14 @@ function value(
   shapeOf: (t: string) => number[],
   decls: ReadonlyMap<string, Declared>,
 ): number {
-  const x = unrounded(e, dtype, env, arrays, shapeOf, decls)
+  const x = exactValue(e, (sub) => value(sub, dtype, env, arrays, shapeOf, decls), dtype, env, arrays, shapeOf, decls)
   return dtype === 'f32' ? Math.fround(x) : x
 }
 
-function unrounded(
+/** `e`'s value from its operands' (`v`), before rounding to the dtype. */
+function exactValue(
   e: AstExpr,
+  v: (sub: AstExpr) => number,
   dtype: DType,
   env: ReadonlyMap<string, number>,
   arrays: ReadonlyMap<string, TypedArray>,
@@ -179,7 +181,6 @@ function unrounded(
   decls: ReadonlyMap<string, Declared>,
 ): number {
   const int = dtype === 'i32'
-  const v = (x: AstExpr) => value(x, dtype, env, arrays, shapeOf, decls)
   switch (e.kind) {
     case 'num':
       return e.value
