@@ -27,7 +27,7 @@ import { emitMicrokernel, microkernelSymbol, type MicrokernelUse } from './c-mic
 import { emitPackA, emitPackB, packASymbol, packBSymbol } from './c-pack.ts'
 import type { Layout } from './layout.ts'
 import type { Names } from './names.ts'
-import { affineCode } from './syntax.ts'
+import { PREC, affineCode, operand } from './syntax.ts'
 
 export interface GemmPlan {
   readonly schedule: ContractionSchedule
@@ -70,6 +70,9 @@ interface DriverShape {
 /** The index of the last (contiguous) dimension of an access: the operand can stay in place when it is `v`. */
 const lastIndex = (a: Access): string => a.index[a.index.length - 1].terms[0]?.v ?? ''
 
+/** A role's innermost index: the one whose stride is the role's (ContractionRoles). */
+const inner = (role: readonly IndexRange[]): IndexRange => role[role.length - 1]
+
 function driverShape(s: Contraction, mk: Microkernel, x: GemmBlocking): DriverShape {
   const { roles: r } = s
   return {
@@ -77,8 +80,8 @@ function driverShape(s: Contraction, mk: Microkernel, x: GemmBlocking): DriverSh
     order: x.order,
     inner: x.inner,
     parallel: x.parallel === 'batch' ? 'none' : x.parallel,
-    packA: x.packA || lastIndex(r.a) !== r.k.name,
-    packB: x.packB || lastIndex(r.b) !== r.n.name,
+    packA: x.packA || lastIndex(r.a) !== inner(r.k).name,
+    packB: x.packB || lastIndex(r.b) !== inner(r.n).name,
   }
 }
 
@@ -269,7 +272,7 @@ export function overwritingGemms(body: readonly Stmt[], kernel: Kernel, isa: Isa
     // A factor that is C itself would read the zeros.
     if (fill.tensor === s.roles.a.tensor || fill.tensor === s.roles.b.tensor) return
     const shape = kernel.tensors.find((t) => t.name === fill.tensor)?.shape ?? []
-    const extents = [s.roles.m, s.roles.n, ...s.roles.batch]
+    const extents = [...s.roles.m, ...s.roles.n, ...s.roles.batch]
     // C's index is its role indices in some order (verify.ts): every element is written when each dimension's
     // index runs over all of it.
     const extentOf = (ix: Affine) => extents.find((e) => e.name === ix.terms[0].v)!.extent
@@ -296,7 +299,7 @@ export function emitGemmCall(
 ): string[] {
   const { roles: r } = s
   const { schedule, mk } = plan
-  const all = [r.m, r.n, r.k, ...r.batch]
+  const all = [...r.m, ...r.n, ...r.k, ...r.batch]
   if (r.batch.length > 8) throw new KernelInternalError('emit', `contraction ${s.id}: more than 8 batch indices`)
   const atZero = (ix: Affine) => all.reduce((e, role) => substitute(e, role.name, constant(0)), ix)
   const base = (a: Access): string =>
@@ -305,11 +308,15 @@ export function emitGemmCall(
   const stride = (a: Access, v: IndexRange): string =>
     layout.stride(a.tensor, a.index.findIndex((ix) => ix.terms[0].v === v.name)).text
   const extent = (ix: IndexRange) => affineCode(ix.extent, names.of).text
+  // A role's GEMM dimension: the product of its indices' extents, its stride its innermost index's.
+  const size = (role: readonly IndexRange[]) =>
+    role.length === 1 ? extent(role[0]) : role.map((ix) => operand(affineCode(ix.extent, names.of), PREC.unary)).join('*')
   const t = r.dtype
   const descriptor = (x: GemmBlocking) => {
     const fields = [
       base(r.a), base(r.b), base(r.c), 'pk_m', 'pk_n', 'pk_k',
-      stride(r.a, r.m), stride(r.a, r.k), stride(r.b, r.k), stride(r.b, r.n), stride(r.c, r.m), x.mc, x.nc, x.kc,
+      stride(r.a, inner(r.m)), stride(r.a, inner(r.k)), stride(r.b, inner(r.k)), stride(r.b, inner(r.n)),
+      stride(r.c, inner(r.m)), x.mc, x.nc, x.kc,
       overwrite ? 1 : 0,
     ]
     return `&(const pk_gemm_${t}){${fields.join(', ')}}`
@@ -324,7 +331,7 @@ export function emitGemmCall(
   const pad = '  '.repeat(depth + 1)
   const lines = [
     `${'  '.repeat(depth)}{ /* contraction ${s.id}: ${mk.name} */`,
-    `${pad}const int64_t pk_m = ${extent(r.m)}, pk_n = ${extent(r.n)}, pk_k = ${extent(r.k)};`,
+    `${pad}const int64_t pk_m = ${size(r.m)}, pk_n = ${size(r.n)}, pk_k = ${size(r.k)};`,
   ]
   if (r.batch.length > 0) {
     lines.push(

@@ -128,6 +128,9 @@ export interface Fill {
 /**
  * How a contraction's tensors and indices play the roles of a microkernel's `C[m, n] += A[m, k] * B[k, n]`
  * (ISA Mapper's buffer, dimension and axis maps). Every index of the three accesses is a plain role index.
+ * A role may hold several indices (GETT/TBLIS): its GEMM dimension is their row-major product, outermost first, in
+ * the order of C (m, n) or A (k); each role's indices are adjacent dimensions, in that order, of every tensor
+ * holding them, so the role has one stride per tensor: that of its last index.
  */
 export interface ContractionRoles {
   readonly dtype: Extract<DType, 'f32' | 'f64'>
@@ -136,9 +139,9 @@ export interface ContractionRoles {
   /** The factor holding `m` and `k`, and the one holding `k` and `n`, in any dimension order (transposes). */
   readonly a: Access
   readonly b: Access
-  readonly m: IndexRange
-  readonly n: IndexRange
-  readonly k: IndexRange
+  readonly m: readonly IndexRange[]
+  readonly n: readonly IndexRange[]
+  readonly k: readonly IndexRange[]
   /** Indices of all three accesses: independent GEMMs, run as outer loops. */
   readonly batch: readonly IndexRange[]
 }

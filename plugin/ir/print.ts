@@ -8,6 +8,9 @@ const BIN: Record<BinOp, string> = {
   max: 'max', min: 'min', pow: 'pow',
 }
 
+/** A role's indices as the one GEMM dimension they form: `i`, or `a·b` (their row-major product). */
+export const printRole = (ixs: readonly { readonly name: string }[]): string => ixs.map((ix) => ix.name).join('·')
+
 export function printKernel(k: Kernel): string {
   const params = k.params.map((p) => {
     if (p.kind === 'size') return p.name
@@ -40,7 +43,7 @@ function printStmt(s: Stmt, ind: string): string {
     }
     case 'contraction': {
       const r = s.roles
-      const roles = [`m: ${r.m.name}`, `n: ${r.n.name}`, `k: ${r.k.name}`, ...r.batch.map((b) => `batch: ${b.name}`)]
+      const roles = [`m: ${printRole(r.m)}`, `n: ${printRole(r.n)}`, `k: ${printRole(r.k)}`, ...r.batch.map((b) => `batch: ${b.name}`)]
       const schedules = s.schedules.map((x) => {
         const blocks = `mc=${x.mc} nc=${x.nc} kc=${x.kc} order=${x.order.join('')} parallel=${x.parallel}`
         return `${ind}  # ${x.isa} ${x.microkernel} ${blocks}\n`

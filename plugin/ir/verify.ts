@@ -134,7 +134,9 @@ export function verifyKernel(k: Kernel, pass: string, opts: { lowered?: boolean 
   function checkContraction(s: Contraction, scope: ReadonlySet<string>): void {
     const r = s.roles
     const what = `contraction ${s.id}`
-    const roles = [r.m, r.n, r.k, ...r.batch]
+    check(r.m.length > 0 && r.n.length > 0 && r.k.length > 0, `${what} has a role without an index`)
+    const [m, n, k] = [r.m, r.n, r.k].map((ixs) => ixs.map((ix) => ix.name))
+    const roles = [...r.m, ...r.n, ...r.k, ...r.batch]
     const names = new Set(roles.map((ix) => ix.name))
     check(names.size === roles.length, `${what} gives one index two roles`)
     roles.forEach((ix) => checkAffine(ix.extent, scope, `the extent of ${ix.name}`))
@@ -147,10 +149,18 @@ export function verifyKernel(k: Kernel, pass: string, opts: { lowered?: boolean 
       const same = plain.length === want.length && want.every((v) => plain.includes(v))
       check(same, `${what}: ${a.tensor} is not indexed by exactly [${want.join(', ')}]`)
     }
-    expect(r.c, [r.m.name, r.n.name, ...batch])
-    expect(r.a, [r.m.name, r.k.name, ...batch])
-    expect(r.b, [r.k.name, r.n.name, ...batch])
-    check(plainIndex(r.c.index[r.c.index.length - 1]) === r.n.name, `${what}: n is not the output's last dimension`)
+    expect(r.c, [...m, ...n, ...batch])
+    expect(r.a, [...m, ...k, ...batch])
+    expect(r.b, [...k, ...n, ...batch])
+    // Each role one run of adjacent dimensions in its order (one stride per tensor, see ContractionRoles).
+    const adjacent = (a: Access, role: readonly string[]) => {
+      const at = a.index.map(plainIndex).indexOf(role[0])
+      return role.every((v, i) => plainIndex(a.index[at + i]) === v)
+    }
+    for (const [name, role, holders] of [['m', m, [r.c, r.a]], ['n', n, [r.c, r.b]], ['k', k, [r.a, r.b]]] as const) {
+      for (const a of holders) check(adjacent(a, role), `${what}: ${name} is not adjacent in ${a.tensor}, in order`)
+    }
+    check(plainIndex(r.c.index[r.c.index.length - 1]) === n[n.length - 1], `${what}: n is not the output's last dimension`)
     for (const x of s.schedules) {
       const sizes = [x.mc, x.nc, x.kc]
       check(sizes.every((n) => Number.isInteger(n) && n > 0), `${what}: ${x.isa} block sizes ${sizes}`)

@@ -3,7 +3,7 @@
  * block compute it, up to index names, loop order, dimension order (transposed operands), operand order and batch
  * indices? Both sides are IR: the needle is a microkernel's loop-equivalent spec, parsed and built like any kernel.
  * Roles come from the access maps: an index in the output and one factor only is m or n, in both factors only k,
- * in all three a batch index. A mismatch returns the first reason found, for POLYKERN_DEBUG=match.
+ * in all three a batch index; several indices may share a role when they flatten into one GEMM dimension. A mismatch returns the first reason found, for POLYKERN_DEBUG=match.
  */
 import { format } from '../ir/affine.ts'
 import { buildKernel } from '../ir/build.ts'
@@ -61,19 +61,35 @@ export function matchContraction(block: Block, needle: Block): ContractionMatch 
     return fail(`the output's last dimension is ${roles.get(last)} index ${last}; the needle stores along ${wantLast}`)
   }
   const range = (role: Role): IndexRange[] => block.indices.filter((ix) => roles.get(ix.name) === role)
+  // A role's indices in the order one tensor holds them: its GEMM dimension is their row-major product.
+  const inOrder = (role: Role, of: Access): IndexRange[] =>
+    of.index.map((ix) => block.indices.find((r) => r.name === ix.terms[0].v)!).filter((ix) => roles.get(ix.name) === role)
+  const [m, n, k] = [inOrder('m', hay.out), inOrder('n', hay.out), inOrder('k', a)]
+  const apart = unflattened([['m', m, [hay.out, a]], ['n', n, [hay.out, b]], ['k', k, [a, b]]])
+  if (apart !== undefined) return fail(apart)
   return {
     ok: true,
-    roles: {
-      dtype: hay.dtype as ContractionRoles['dtype'],
-      c: hay.out,
-      a,
-      b,
-      m: range('m')[0],
-      n: range('n')[0],
-      k: range('k')[0],
-      batch: range('batch'),
-    },
+    roles: { dtype: hay.dtype as ContractionRoles['dtype'], c: hay.out, a, b, m, n, k, batch: range('batch') },
   }
+}
+
+/**
+ * Why a role's indices are not one GEMM dimension with one stride, or undefined: they must be adjacent dimensions of
+ * every tensor holding them, in the order of the first. Then each has the extent of the dimension it indexes
+ * (infer-ranges: an index alone in a dimension ranges over all of it), so in row-major order the outer ones' strides
+ * are the inner one's times the inner extents: offset = (linear index) · (last index's stride).
+ */
+function unflattened(roles: readonly (readonly [Role, readonly IndexRange[], readonly Access[]])[]): string | undefined {
+  for (const [role, ixs, holders] of roles) {
+    for (const t of holders) {
+      const dims = ixs.map((ix) => t.index.findIndex((d) => d.terms[0].v === ix.name))
+      if (dims.every((d, i) => i === 0 || d === dims[i - 1] + 1)) continue
+      const names = ixs.map((ix) => ix.name).join(', ')
+      return `${role} indices ${names} are not adjacent dimensions of ${t.tensor} in the order ${holders[0].tensor} ` +
+        'holds them (gathering them through offset tables: not yet)'
+    }
+  }
+  return undefined
 }
 
 function productOf(block: Block): Product | string {
@@ -131,7 +147,7 @@ const hasRole = (a: Access, roles: Map<string, Role>, role: Role): boolean =>
 
 const ROLE_OF_PLACES: Readonly<Record<string, Role>> = { OX: 'm', OY: 'n', XY: 'k', OXY: 'batch' }
 
-/** Each index's role from where it occurs; exactly one m, n and k. */
+/** Each index's role from where it occurs; at least one m, n and k. */
 function rolesOf(p: Product, indices: readonly IndexRange[]): Map<string, Role> | string {
   const [out, x, y] = [indicesOf(p.out), indicesOf(p.factors[0]), indicesOf(p.factors[1])]
   const roles = new Map<string, Role>()
@@ -150,7 +166,6 @@ function rolesOf(p: Product, indices: readonly IndexRange[]): Map<string, Role> 
     if (count === 0) {
       return `no ${role} index (a factor shares all its indices with the output): a matrix-vector product, not a GEMM`
     }
-    if (count > 1) return `${count} indices play ${role}; the needle has one (flattening adjacent dimensions: not yet)`
   }
   return roles
 }

@@ -8,6 +8,7 @@
 import type {
   Block, Contraction, ContractionRoles, ContractionSchedule, GemmBlocking, Kernel, SizeGuard,
 } from '../ir/nodes.ts'
+import { printRole } from '../ir/print.ts'
 import { mapStmts } from '../ir/walk.ts'
 import type { Isa } from '../targets/isa.ts'
 import type { Machine } from '../targets/machine.ts'
@@ -50,8 +51,8 @@ function substituteBlock(kernel: string, block: Block, opts: SubstituteOptions):
           ? interimSchedule(isa, mk, opts.machine)
           : analyticSchedule(isa, { roles: match.roles, mk, machine: opts.machine, threads: opts.threads ?? opts.machine.cores }, opts.cacheDir),
       )
-      const { m, n, k } = match.roles
-      opts.log?.(`${kernel} ${block.id}: ${isa.name} runs ${mk.name} (m ${m.name}, n ${n.name}, k ${k.name})`)
+      const [m, n, k] = [match.roles.m, match.roles.n, match.roles.k].map(printRole)
+      opts.log?.(`${kernel} ${block.id}: ${isa.name} runs ${mk.name} (m ${m}, n ${n}, k ${k})`)
       break
     }
     if (!schedules.some((x) => x.isa === isa.name)) {

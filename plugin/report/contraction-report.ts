@@ -7,6 +7,7 @@ import { missingCpuFlags } from '../../runtime/load-addon.ts'
 import { addonIsas } from '../emit/napi.ts'
 import type { Contraction, Kernel } from '../ir/nodes.ts'
 import type { ResolvedOptions } from '../options.ts'
+import { printRole } from '../ir/print.ts'
 import { walkStmts } from '../ir/walk.ts'
 import { describeBlocking, describeGuard } from '../schedule/describe.ts'
 import { gemmCost } from '../schedule/gemm-model.ts'
@@ -56,7 +57,7 @@ export function contractionReport(c: Contraction, ctx: ModelContext): Contractio
   return {
     id: c.id,
     dtype: r.dtype,
-    roles: { m: r.m.name, n: r.n.name, k: r.k.name, batch: r.batch.map((b) => b.name), a: r.a.tensor, b: r.b.tensor, c: r.c.tensor },
+    roles: { m: printRole(r.m), n: printRole(r.n), k: printRole(r.k), batch: r.batch.map((b) => b.name), a: r.a.tensor, b: r.b.tensor, c: r.c.tensor },
     schedules,
     ranking: rankingHere(c, ctx),
   }

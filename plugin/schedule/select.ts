@@ -95,7 +95,7 @@ export function spaceOf(ctx: RankingContext): GemmSpace {
   return {
     machine: ctx.machine,
     threads: ctx.threads,
-    unpacked: { a: last(roles.a.index) === roles.k.name, b: last(roles.b.index) === roles.n.name },
+    unpacked: { a: last(roles.a.index) === roles.k.at(-1)!.name, b: last(roles.b.index) === roles.n.at(-1)!.name },
   }
 }
 

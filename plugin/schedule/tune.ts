@@ -155,7 +155,9 @@ export function sizesOf(kernel: Kernel, c: Contraction, shapeClass: ShapeClass):
   }
   const { m, n, k, batch } = shapeClass.representative
   const r = c.roles
-  const ok = set(r.m, m) && set(r.n, n) && set(r.k, k) && r.batch.every((b, i) => set(b, i === 0 ? batch : 1))
+  // A role of several indices takes the size on its innermost one, 1 on the others.
+  const role = (ixs: readonly IndexRange[], value: number) => ixs.every((ix, i) => set(ix, i === ixs.length - 1 ? value : 1))
+  const ok = role(r.m, m) && role(r.n, n) && role(r.k, k) && r.batch.every((b, i) => set(b, i === 0 ? batch : 1))
   return ok ? new Map(kernel.sizes.map((s) => [s, given.get(s) ?? 1])) : undefined
 }
 

@@ -39,6 +39,13 @@ const batched = contractionKernel(
   ]),
 )
 
+// Two indices per role, adjacent everywhere: one GEMM with M = A·B, N = E·F, K = C·D and each role's inner stride.
+const flattened = contractionKernel(
+  'X: f64[A, B, C, D]\nY: f64[C, D, E, F]\nZ: f64[A, B, E, F]\nZ[a, b, e, f] +=! X[a, b, c, d] * Y[c, d, e, f]',
+  'reshaped',
+  fixed(LARGE),
+)
+
 describe('GEMM goldens', () => {
   for (const isa of [AVX512, AVX2]) {
     it(`matmul on ${isa.name}`, () => {
@@ -47,6 +54,9 @@ describe('GEMM goldens', () => {
   }
   it('a transposed, batched f64 call site freeing a temporary when packing fails', () => {
     expectGolden('gemm-batched.c', emitC(batched, 'kc_1_batched', AVX512))
+  })
+  it('several indices per role flattened into one GEMM dimension each', () => {
+    expectGolden('gemm-flattened.c', emitC(flattened, 'kc_2_reshaped', AVX512))
   })
   it('a GEMM that overwrites C drops the zero fill before it, where it runs as a GEMM', () => {
     expect(emitC(mm, 'kc_0_matmul', AVX512)).not.toMatch(/C\[q\] = 0/)

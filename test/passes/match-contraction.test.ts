@@ -7,14 +7,14 @@
 import { describe, expect, it } from 'vitest'
 import { evaluate } from '../../plugin/ir/affine.ts'
 import { interpret } from '../../plugin/ir/interp.ts'
-import type { Access, Block, Kernel } from '../../plugin/ir/nodes.ts'
+import type { Access, Block, IndexRange, Kernel } from '../../plugin/ir/nodes.ts'
 import { matchContraction, needleOf } from '../../plugin/passes/match-contraction.ts'
 import { AVX2, AVX512, SCALAR } from '../../plugin/targets/index.ts'
 import { registersUsed } from '../../plugin/targets/microkernel.ts'
 import { buildKernel } from '../../plugin/ir/build.ts'
 import { reorder } from '../../plugin/passes/reorder.ts'
 import { substituteMicrokernels } from '../../plugin/passes/substitute-microkernel.ts'
-import { printKernel } from '../../plugin/ir/print.ts'
+import { printKernel, printRole } from '../../plugin/ir/print.ts'
 import { TEST_MACHINE, contractionKernel, lastBlock } from '../support/contractions.ts'
 import { specOf } from '../support/examples.ts'
 import { maxRelErr, randomArray, rng, type TensorArray } from '../support/random.ts'
@@ -29,7 +29,7 @@ function rolesLine(spec: string, needle = NEEDLE): string {
   const r = match(spec, needle)
   if (!r.ok) return `no: ${r.reason}`
   const { m, n, k, a, b, batch } = r.roles
-  return `${m.name} ${n.name} ${k.name} | ${a.tensor} ${b.tensor} | ${batch.map((x) => x.name).join(' ')}`.trimEnd()
+  return `${printRole(m)} ${printRole(n)} ${printRole(k)} | ${a.tensor} ${b.tensor} | ${batch.map((x) => x.name).join(' ')}`.trimEnd()
 }
 
 describe('matching contractions', () => {
@@ -67,6 +67,17 @@ describe('matching contractions', () => {
     expect(rolesLine(mixed)).toBe('i j k | A B | g h')
   })
 
+  it('several indices per role, adjacent in every tensor holding them and in one order: one GEMM dimension each', () => {
+    const reshaped = 'X: f64[A, B, C, D]\nY: f64[C, D, E, F]\nZ: f64[A, B, E, F]\nZ[a, b, e, f] +=! X[a, b, c, d] * Y[c, d, e, f]'
+    expect(rolesLine(reshaped, NEEDLE_F64)).toBe('a·b e·f c·d | X Y |')
+    // k transposed as a whole (A's k run first), m after it; n and a batch index in the middle of C.
+    const mixed = 'A: f32[K, L, M, G]\nB: f32[G, N, O, K, L]\nC: f32[M, G, N, O]\nC[i, g, j, o] += A[k, l, i, g] * B[g, j, o, k, l]'
+    expect(rolesLine(mixed)).toBe('i j·o k·l | A B | g')
+    // Swapped factors: the output's last dimension decides which run is n.
+    const swapped = 'X: f32[P, Q, K]\nY: f32[K, R, S]\nO: f32[R, S, P, Q]\nO[r, s, p, q] += X[p, q, k] * Y[k, r, s]'
+    expect(rolesLine(swapped)).toBe('r·s p·q k | Y X |')
+  })
+
   it('f64 against the f64 needle, and not against the f32 one', () => {
     const spec = 'A: f64[M, K]\nB: f64[K, N]\nC: f64[M, N]\nC[i, j] += A[i, k] * B[k, j]'
     expect(rolesLine(spec, NEEDLE_F64)).toBe('i j k | A B |')
@@ -89,7 +100,10 @@ describe('matching contractions', () => {
     ['sum, not a product', 'A: f32[M, K]\nB: f32[K, N]\nC: f32[M, N]\nC[i, j] += A[i, k] + B[k, j]', 'is not a product'],
     ['diagonal', 'A: f32[M, M]\nB: f32[M, N]\nC: f32[M, N]\nC[i, j] += A[i, i] * B[i, j]', 'appears twice in A'],
     ['index only in one factor', 'A: f32[M, K, L]\nB: f32[K, N]\nC: f32[M, N]\nC[i, j] += A[i, k, l] * B[k, j]', 'index l appears only in A'],
-    ['two k indices', 'A: f32[M, K, L]\nB: f32[K, L, N]\nC: f32[M, N]\nC[i, j] += A[i, k, l] * B[k, l, j]', '2 indices play k'],
+    ['k indices in two orders', 'A: f32[M, K, L]\nB: f32[L, K, N]\nC: f32[M, N]\nC[i, j] += A[i, k, l] * B[l, k, j]',
+      'k indices k, l are not adjacent dimensions of B in the order A holds them'],
+    ['m indices apart in C', 'A: f32[M, P, K]\nB: f32[K, N, Q]\nC: f32[M, N, P, Q]\nC[i, j, p, q] += A[i, p, k] * B[k, j, q]',
+      'm indices i, p are not adjacent dimensions of C'],
     ['i32', 'A: i32[M, K]\nB: i32[K, N]\nC: i32[M, N]\nC[i, j] += A[i, k] * B[k, j]', 'element type is i32'],
     ['batch index last in the output', 'A: f32[M, K, G]\nB: f32[K, N, G]\nC: f32[M, N, G]\nC[i, j, g] += A[i, k, g] * B[k, j, g]', "output's last dimension is batch"],
   ]
@@ -105,14 +119,22 @@ describe('matching contractions', () => {
 describe('random products', () => {
   const LETTERS = ['i', 'j', 'k', 'l', 'p']
 
-  /** An independent statement of when `out += x * y` is a GEMM the microkernel runs, from index-set masks. */
+  /**
+   * An independent statement of when `out += x * y` is a GEMM the microkernel runs, from index-set masks: each of
+   * the three roles (out and x, out and y, x and y) has indices, and in both tensors holding a role its indices form
+   * one run of dimensions, in the same order.
+   */
   function oracle(out: string[], x: string[], y: string[]): boolean {
     const all = [...new Set([...out, ...x, ...y])]
     if ([out, x, y].some((a) => new Set(a).size !== a.length)) return false
     const mask = (v: string) => (out.includes(v) ? 4 : 0) + (x.includes(v) ? 2 : 0) + (y.includes(v) ? 1 : 0)
-    const count = (m: number) => all.filter((v) => mask(v) === m).length
     if (all.some((v) => ![6, 5, 3, 7].includes(mask(v)))) return false
-    if (count(6) !== 1 || count(5) !== 1 || count(3) !== 1) return false
+    const run = (t: string[], m: number) => t.filter((v) => mask(v) === m).join(' ')
+    const isRun = (t: string[], m: number) => t.map((v) => (mask(v) === m ? v : '|')).join(' ').includes(run(t, m))
+    for (const [m, holders] of [[6, [out, x]], [5, [out, y]], [3, [x, y]]] as const) {
+      if (run(holders[0], m) === '') return false
+      if (!holders.every((t) => isRun(t, m)) || run(holders[0], m) !== run(holders[1], m)) return false
+    }
     return mask(out[out.length - 1]) !== 7
   }
 
@@ -126,7 +148,13 @@ describe('random products', () => {
     const at = (a: Access, env: Map<string, number>) =>
       a.index.reduce((off, ix, d) => off * shape(a.tensor)[d] + evaluate(ix, env), 0)
     const ext = (name: string) => evaluate(block.indices.find((ix) => ix.name === name)!.extent, sizes)
-    const [M, N, K] = [roles.m, roles.n, roles.k].map((x) => ext(x.name))
+    const [M, N, K] = [roles.m, roles.n, roles.k].map((ixs) => ixs.reduce((n, x) => n * ext(x.name), 1))
+    // A role's indices at linear position `at` of its GEMM dimension (row-major, the last index fastest).
+    const place = (ixs: readonly IndexRange[], at: number): [string, number][] =>
+      ixs.reduceRight((acc: [string, number][], ix) => {
+        const rest = acc.length === 0 ? at : Math.floor(at / ixs.slice(ixs.length - acc.length).reduce((n, y) => n * ext(y.name), 1))
+        return [[ix.name, rest % ext(ix.name)], ...acc]
+      }, [])
     const batchPoints: Map<string, number>[] = [new Map()]
     for (const b of roles.batch) {
       const next = batchPoints.flatMap((env) => [...Array(ext(b.name)).keys()].map((v) => new Map([...env, [b.name, v]])))
@@ -136,15 +164,15 @@ describe('random products', () => {
       const A = new Float64Array(M * K)
       const B = new Float64Array(K * N)
       for (let i = 0; i < M; i++) for (let p = 0; p < K; p++) {
-        A[i * K + p] = array(roles.a.tensor)[at(roles.a, new Map([...env, [roles.m.name, i], [roles.k.name, p]]))]
+        A[i * K + p] = array(roles.a.tensor)[at(roles.a, new Map([...env, ...place(roles.m, i), ...place(roles.k, p)]))]
       }
       for (let p = 0; p < K; p++) for (let j = 0; j < N; j++) {
-        B[p * N + j] = array(roles.b.tensor)[at(roles.b, new Map([...env, [roles.k.name, p], [roles.n.name, j]]))]
+        B[p * N + j] = array(roles.b.tensor)[at(roles.b, new Map([...env, ...place(roles.k, p), ...place(roles.n, j)]))]
       }
       for (let i = 0; i < M; i++) for (let j = 0; j < N; j++) {
         let s = 0
         for (let p = 0; p < K; p++) s += A[i * K + p] * B[p * N + j]
-        array(roles.c.tensor)[at(roles.c, new Map([...env, [roles.m.name, i], [roles.n.name, j]]))] += s
+        array(roles.c.tensor)[at(roles.c, new Map([...env, ...place(roles.m, i), ...place(roles.n, j)]))] += s
       }
     }
   }
@@ -154,13 +182,16 @@ describe('random products', () => {
     const pick = <T>(xs: readonly T[]) => xs[Math.floor(next() * xs.length)]
     const shuffle = <T>(xs: readonly T[]) => [...xs].map((x) => [next(), x] as const).sort((a, b) => a[0] - b[0]).map((p) => p[1])
     let accepted = 0
+    let severalPerRole = 0
     for (let trial = 0; trial < 300; trial++) {
       const used = LETTERS.slice(0, 3 + Math.floor(next() * 3))
-      // Which of {out, x, y} each index is in: a GEMM's (one m, n, k, the rest batch), then maybe one index moved to
-      // another subset. Never only the output: the checker rejects an output index the right-hand side does not use.
-      const masks = shuffle([6, 5, 3, ...used.slice(3).map(() => 7)])
+      // Which of {out, x, y} each index is in: a GEMM's (an m, n and k, the rest batch or more of m, n, k), then maybe
+      // one index moved to another subset. Never only the output: the checker rejects an output index the right-hand
+      // side does not use.
+      const masks = shuffle([6, 5, 3, ...used.slice(3).map(() => pick([7, 7, 6, 5, 3]))])
       if (next() < 0.5) masks[Math.floor(next() * masks.length)] = pick([1, 2, 3, 5, 6, 7])
-      const [out, x, y] = [4, 2, 1].map((bit) => shuffle(used.filter((_, n) => masks[n] & bit)))
+      // Tensors keep the letters' order now and then, so roles of several indices are often adjacent runs.
+      const [out, x, y] = [4, 2, 1].map((bit) => used.filter((_, n) => masks[n] & bit)).map((t) => (next() < 0.4 ? t : shuffle(t)))
       if (out.length === 0 || x.length === 0 || y.length === 0) continue
       if (next() < 0.1) x.push(x[0]) // a diagonal, now and then
       const dims = (ix: string[]) => ix.map((v) => v.toUpperCase()).join(', ')
@@ -170,6 +201,7 @@ describe('random products', () => {
       expect(verdict.ok, `${spec}\n${verdict.ok ? '' : verdict.reason}`).toBe(oracle(out, x, y))
       if (!verdict.ok) continue
       accepted++
+      if ([verdict.roles.m, verdict.roles.n, verdict.roles.k].some((ixs) => ixs.length > 1)) severalPerRole++
       const kernel = buildKernel(specOf(spec, ['X', 'Y', 'O', ...used.map((v) => v.toUpperCase())]))
       const sizes = new Map(used.map((v) => [v.toUpperCase(), 1 + Math.floor(next() * 4)]))
       const args = kernel.params.map((p) => {
@@ -185,6 +217,7 @@ describe('random products', () => {
       expect(maxRelErr(got[o] as TensorArray, want[o] as TensorArray), spec).toBeLessThan(1e-5)
     }
     expect(accepted).toBeGreaterThan(30)
+    expect(severalPerRole).toBeGreaterThan(10)
   })
 })
 

@@ -1,0 +1,140 @@
+/**
+ * Every TCCG contraction and issue 14's reshaped GEMMs (test/support/tccg.ts), with TCCG's layout and with every operand transposed, at small odd
+ * sizes (and a 1): the native addon at every ISA this CPU runs and at 1 and 2 threads, and the generated JS, against
+ * the interpreter on the IR straight from the spec. Also which of them reach the blocked GEMM: those whose roles'
+ * indices flatten into one dimension each.
+ */
+import { mkdtempSync, rmSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildAddon } from '../../plugin/addon/build.ts'
+import { emitJs } from '../../plugin/emit/js.ts'
+import { emitAddonSource } from '../../plugin/emit/napi.ts'
+import { evaluate } from '../../plugin/ir/affine.ts'
+import { buildKernel } from '../../plugin/ir/build.ts'
+import { interpret } from '../../plugin/ir/interp.ts'
+import type { Kernel } from '../../plugin/ir/nodes.ts'
+import { printRole } from '../../plugin/ir/print.ts'
+import { walkStmts } from '../../plugin/ir/walk.ts'
+import { abiOf } from '../emit/kernels.ts'
+import { contractionKernel, paramsOf } from '../support/contractions.ts'
+import { runnableIsas } from '../support/cpu.ts'
+import { specOf } from '../support/examples.ts'
+import { maxRelErr, randomArray, rng, tolerance, type TensorArray } from '../support/random.ts'
+import { RESHAPED, TCCG, TCCG_TENSORS, tccgSpec } from '../support/tccg.ts'
+
+interface Case {
+  readonly tc: string
+  readonly kernel: Kernel
+  readonly reference: Kernel
+}
+
+const CASES: readonly Case[] = [...TCCG, ...RESHAPED].flatMap((tc, n) =>
+  ([false, true] as const).map((permute) => {
+    const spec = tccgSpec(tc, n % 2 === 0 ? 'f64' : 'f32', permute)
+    const name = `${permute ? 'permuted_' : ''}${tc.replaceAll('-', '_')}`
+    return { tc, kernel: contractionKernel(spec, name), reference: buildKernel(specOf(spec, paramsOf(spec))) }
+  }),
+)
+
+/** Per index letter, its extent in each of the shapes every case runs at: odd, a 1 now and then, products past a tile. */
+const SHAPES: readonly ((letter: string, n: number) => number)[] = [
+  (_, n) => [3, 5, 7, 9][n % 4],
+  (_, n) => [7, 1, 5, 3, 11][n % 5],
+]
+
+/** The GEMM roles of a kernel's contraction, `m | n | k | batch`, or undefined when it runs as loops. */
+function gemmRoles(kernel: Kernel): string | undefined {
+  let roles: string | undefined
+  walkStmts(kernel.body, (s) => {
+    if (s.kind !== 'contraction' || s.schedules.length === 0) return
+    const r = s.roles
+    roles = `${printRole(r.m)} | ${printRole(r.n)} | ${printRole(r.k)} | ${r.batch.map((b) => b.name).join(' ')}`.trimEnd()
+  })
+  return roles
+}
+
+type Fn = (...args: unknown[]) => unknown
+interface Addon {
+  readonly [kernel: string]: Fn | Addon['__polykern']
+  readonly __polykern: { readonly isas: readonly string[]; setIsa(name: string): string; setThreads(n: number): void }
+}
+
+let cacheDir: string
+let addon: Addon
+
+beforeAll(async () => {
+  const sources = emitAddonSource(
+    CASES.map(({ kernel }, n) => ({ kernel, abi: abiOf(kernel), symbol: `kc_${n}_${kernel.name}` })),
+    { moduleId: 'test/native/tccg.test.ts', parallelMinWork: 1 },
+  )
+  cacheDir = mkdtempSync(path.join(os.tmpdir(), 'polykern-tccg-test-'))
+  const built = await buildAddon({ sources, cacheDir })
+  if (!built.ok) throw new Error(`addon build failed:\n${built.error}`)
+  addon = createRequire(import.meta.url)(built.path)
+}, 300_000)
+
+afterAll(() => rmSync(cacheDir, { recursive: true, force: true }))
+
+const copy = (args: readonly unknown[]) => args.map((a) => (ArrayBuffer.isView(a) ? (a as TensorArray).slice() : a))
+
+describe('TCCG contractions', () => {
+  it('run as blocked GEMMs where each role flattens', () => {
+    const got = Object.fromEntries(CASES.flatMap((c) => {
+      const roles = gemmRoles(c.kernel)
+      return roles === undefined ? [] : [[c.kernel.name, roles]]
+    }))
+    expect(got).toEqual({
+      ij_ik_kj: 'j | i | k',
+      permuted_ij_ik_kj: 'i | j | k',
+      aqrs_pa_pqrs: 's·r·q | a | p',
+      permuted_aqrs_pa_pqrs: 'a | q·r·s | p',
+      feba_dcba_fedc: 'a·b | e·f | c·d',
+      permuted_feba_dcba_fedc: 'f·e | b·a | d·c',
+      dcbe_ae_dcba: 'e | b·c·d | a',
+      permuted_dcbe_ae_dcba: 'd·c·b | e | a',
+      hgfe_hd_dgfe: 'e·f·g | h | d',
+      permuted_hgfe_hd_dgfe: 'h | g·f·e | d',
+    })
+  })
+
+  for (const { tc, kernel, reference } of CASES) {
+    it(`${kernel.name}: native at every ISA and 1, 2 threads = generated JS = interpreter`, () => {
+      const next = rng(kernel.name.length * 7919 + kernel.name.charCodeAt(0))
+      const js = new Function(`'use strict'; return ${emitJs(kernel)}`)() as Fn
+      const dtype = kernel.tensors[0].dtype
+      const out = kernel.params.findIndex((p) => p.name === TCCG_TENSORS.c)
+      expect(addon.__polykern.isas).toEqual(expect.arrayContaining([...runnableIsas]))
+      for (const shape of SHAPES) {
+        const sizes = new Map(kernel.sizes.map((s, n) => [s, shape(s, n)]))
+        const args = kernel.params.map((p) => {
+          if (p.kind === 'size') return sizes.get(p.name)!
+          const t = kernel.tensors.find((x) => x.name === p.name)!
+          return randomArray(t.dtype, t.shape.reduce((n, d) => n * evaluate(d, sizes), 1), next)
+        })
+        const want = copy(args)
+        interpret(reference, want)
+        const [c, a] = tc.split('-')
+        const summed = [...a].filter((v) => !c.includes(v)).reduce((n, v) => n * sizes.get(v.toUpperCase())!, 1)
+        const tol = tolerance(dtype, summed)
+        const check = (got: unknown[], what: string) =>
+          expect(maxRelErr(got[out] as TensorArray, want[out] as TensorArray), `${kernel.name} ${what}`).toBeLessThan(tol)
+        const viaJs = copy(args)
+        js(...viaJs)
+        check(viaJs, 'generated JS')
+        for (const isa of runnableIsas) {
+          const ran = addon.__polykern.setIsa(isa)
+          for (const threads of [1, 2]) {
+            addon.__polykern.setThreads(threads)
+            const got = copy(args)
+            ;(addon[kernel.name] as Fn)(...got)
+            check(got, `${[...sizes].map(([s, v]) => `${s}=${v}`).join(' ')} on ${ran}, ${threads} thread(s)`)
+          }
+        }
+      }
+      addon.__polykern.setThreads(1)
+    })
+  }
+})
