@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto'
 import path from 'node:path'
 import { afterAll, expect, test } from 'vitest'
 import { buildAddon } from '../../plugin/addon/build.ts'
-import { cacheEntries, runBundle, scratch, startBundler } from './fixture.ts'
+import { bundleFixture, cacheEntries, runBundle, scratch } from './fixture.ts'
 
 const dir = scratch('corrupted')
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
@@ -16,11 +16,7 @@ const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex
 
 test('each kind of damage is detected and the entry rebuilt', async () => {
   const cacheDir = path.join(dir, 'cache')
-  const bundle = async (name: string) => {
-    const run = await startBundler('esbuild', path.join(dir, name), cacheDir).done
-    expect(run.status, run.stderr).toBe(0)
-    return JSON.parse(run.stdout).bundle as string
-  }
+  const bundle = (name: string) => bundleFixture(path.join(dir, name), cacheDir)
   await bundle('clean')
   const [hash] = cacheEntries(cacheDir).addons
   const addon = path.join(cacheDir, hash, 'polykern.node')

@@ -28,6 +28,13 @@ export function startBundler(bundler: string, outDir: string, cacheDir: string, 
   return { process: p, done }
 }
 
+/** The fixture bundled by esbuild into `outDir` with `cacheDir`, in a process that must succeed; the bundle's path. */
+export async function bundleFixture(outDir: string, cacheDir: string): Promise<string> {
+  const run = await startBundler('esbuild', outDir, cacheDir).done
+  expect(run.status, run.stderr).toBe(0)
+  return JSON.parse(run.stdout).bundle as string
+}
+
 /** Runs a bundle in a fresh node, checks its results against the references, and returns how it ran. */
 export function runBundle(bundle: string, env: NodeJS.ProcessEnv = process.env): { out: FixtureOutput; warnings: number; stderr: string } {
   const clean = { ...env }

@@ -15,7 +15,7 @@ import { resolveOptions } from '../../plugin/options.ts'
 import { compileModule } from '../../plugin/pipeline.ts'
 import { carriesIdentity } from '../../runtime/identity.ts'
 import { fixtureRoot } from '../bundlers/build.ts'
-import { cacheEntries, runBundle, scratch, startBundler } from './fixture.ts'
+import { bundleFixture, cacheEntries, runBundle, scratch } from './fixture.ts'
 
 const dir = scratch('foreign')
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
@@ -24,9 +24,7 @@ let built: string
 /** Another module's addon: the fixture's kernels, but its matmul computes 2·A·B. */
 let foreign: { path: string; sha256: string }
 beforeAll(async () => {
-  const run = await startBundler('esbuild', path.join(dir, 'built'), path.join(dir, 'cache')).done
-  expect(run.status, run.stderr).toBe(0)
-  built = path.dirname(JSON.parse(run.stdout).bundle)
+  built = path.dirname(await bundleFixture(path.join(dir, 'built'), path.join(dir, 'cache')))
   // Shipped: the build machine's cache is not there.
   renameSync(path.join(dir, 'cache'), path.join(dir, 'cache-elsewhere'))
 
@@ -108,11 +106,7 @@ test("another module's addon with the same kernels, beside the bundle with its s
 
 test("the build cache's addon replaced, with its .sha256, by another module's: rebuilt, and the bundle ships its own", async () => {
   const cacheDir = path.join(dir, 'poisoned-cache')
-  const bundle = async (name: string) => {
-    const run = await startBundler('esbuild', path.join(dir, name), cacheDir).done
-    expect(run.status, run.stderr).toBe(0)
-    return JSON.parse(run.stdout).bundle as string
-  }
+  const bundle = (name: string) => bundleFixture(path.join(dir, name), cacheDir)
   await bundle('poison-first')
   const [hash] = cacheEntries(cacheDir).addons
   const entry = path.join(cacheDir, hash, 'polykern.node')

@@ -2,27 +2,14 @@
 import { rmSync } from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
-import * as esbuild from 'esbuild'
-import polykern from '../../plugin/esbuild.ts'
-
-const root = path.resolve(import.meta.dirname, '../..')
+import { BUNDLERS, fixtureRoot } from '../bundlers/build.ts'
 
 /**
- * Bundles `entry` to `<outDir>/<its name>.mjs` (build cache: the tests' own), emptying `outDir` first so it holds
- * this build's addon alone; resolves to the bundle's file URL.
+ * Bundles `entry` (an absolute path) to `<outDir>/main.mjs` with the tests' build cache, emptying `outDir` first so
+ * it holds this build's addon alone; resolves to the bundle's file URL.
  */
 export async function bundleForNode(entry: string, outDir: string): Promise<string> {
   rmSync(outDir, { recursive: true, force: true })
-  const outfile = path.join(outDir, `${path.basename(entry, '.ts')}.mjs`)
-  await esbuild.build({
-    absWorkingDir: root,
-    entryPoints: [entry],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    outfile,
-    logLevel: 'silent',
-    plugins: [polykern({ root, cacheDir: 'node_modules/.cache/polykern-test', calibrate: false, quiet: true })],
-  })
-  return pathToFileURL(outfile).href
+  const options = { root: path.resolve(import.meta.dirname, '../..'), cacheDir: 'node_modules/.cache/polykern-test', calibrate: false, quiet: true }
+  return pathToFileURL(await BUNDLERS.esbuild({ entry: path.relative(fixtureRoot, entry), outDir, options })).href
 }
