@@ -1,6 +1,6 @@
 /** The text form of `polykern explain` (explain.ts builds the data): one section per decision, kernel by kernel. */
 import { formatConvolutions } from './explain-convolution.ts'
-import type { AddonReport, FileExplanation, KernelExplanation, MatchReport } from './explain.ts'
+import type { AddonReport, ErrorReport, FileExplanation, KernelExplanation, MatchReport } from './explain.ts'
 import type { ContractionReport } from './report/report-types.ts'
 import { MIN_GAIN, REPRESENTATIVE_SIZE, gainOf, type PathDecision } from './passes/contraction-path.ts'
 import { describeBlocking, describeGuard } from './schedule/describe.ts'
@@ -19,6 +19,7 @@ export function formatExplanation(x: FileExplanation, paint: Paint = plain): str
 function formatKernel(k: KernelExplanation, paint: Paint): string {
   return [
     paint('title', `kernel ${k.name}`) + paint('dim', `  ${k.location}`),
+    ...(k.warnings.length ? [section(paint, 'warnings', k.warnings.flatMap((w) => formatWarning(w, paint)))] : []),
     section(paint, 'spec', formatSpec(k)),
     section(paint, 'passes', k.steps.flatMap((s) => s.changed
       ? [paint('heading', s.name), ...indent(s.ir.trimEnd().split('\n'))]
@@ -34,6 +35,10 @@ function formatKernel(k: KernelExplanation, paint: Paint): string {
     ...(k.models.length ? [section(paint, 'schedule model (working sets per cache level, predicted GFLOP/s)', k.models.flatMap((m) => formatModel(m, paint)))] : []),
   ].join('\n\n')
 }
+
+/** As the CLI prints a diagnostic (location, message, code frame, notes), its first line marked. */
+const formatWarning = (w: ErrorReport, paint: Paint): string[] =>
+  w.text.split('\n').map((line, n) => (n === 0 ? paint('bad', line) : line))
 
 function formatSpec(k: KernelExplanation): string[] {
   const s = k.spec

@@ -14,14 +14,16 @@ import { findKernelSites } from './find/annotations.ts'
 import type { KernelSite } from './find/site.ts'
 import { format } from './ir/affine.ts'
 import type { ContractionSchedule, Kernel } from './ir/nodes.ts'
-import { printConstraint, printKernel, printRole } from './ir/print.ts'
+import { printConstraint, printKernel } from './ir/print.ts'
 import { walkStmts } from './ir/walk.ts'
 import { nativeBuildFailed } from './messages.ts'
 import type { ResolvedOptions } from './options.ts'
 import { planContractionPaths, type PathDecision } from './passes/contraction-path.ts'
 import { contractionReport, contractionsOf, modelContextFor, type ModelContext } from './report/contraction-report.ts'
 import type { ContractionReport } from './report/report-types.ts'
-import { addonRequest, checkedSpec, compileKernel, moduleIdOf, type CompiledKernel, type PipelineEvent } from './pipeline.ts'
+import {
+  addonRequest, checkedSpec, compileKernel, moduleIdOf, slowWarnings, type CompiledKernel, type PipelineEvent,
+} from './pipeline.ts'
 
 export interface FileExplanation {
   /** The file, from the project root. */
@@ -46,6 +48,8 @@ export interface KernelExplanation {
   readonly name: string
   /** `file:line:column` of its `@kernel` comment. */
   readonly location: string
+  /** What a build warns about it (`perf_plain_loops`: a statement doing cubic work as plain loops), formatted as errors are. */
+  readonly warnings: readonly ErrorReport[]
   readonly spec: SpecReport
   /** `build`, then every pass in order, with the IR it left. */
   readonly steps: readonly StepReport[]
@@ -168,7 +172,7 @@ export async function explainFile(
       if (wanted) errors.push(errorReport(e, code, moduleId))
       continue
     }
-    if (wanted) kernels.push(explainKernel(site, code, compiled.at(-1)!, events, model ??= modelContextFor(opts)))
+    if (wanted) kernels.push(explainKernel(site, code, compiled.at(-1)!, events, model ??= modelContextFor(opts), moduleId))
   }
   const addon: AddonReport =
     compiled.length < sites.length
@@ -185,6 +189,7 @@ function errorReport(d: KernelDiagnostic, code: string, moduleId: string): Error
 
 function explainKernel(
   site: KernelSite, code: string, compiled: CompiledKernel, events: readonly PipelineEvent[], model: ModelContext,
+  moduleId: string,
 ): KernelExplanation {
   const steps = events.flatMap((e) => (e.kind === 'step' ? [e] : []))
   const analysis = events.find((e) => e.kind === 'analysis')
@@ -195,6 +200,7 @@ function explainKernel(
   return {
     name: site.name,
     location: compiled.abi.loc,
+    warnings: slowWarnings(compiled).map((d) => errorReport(d, code, moduleId)),
     spec: specReport(site, code),
     steps: steps.map((s) => ({
       name: s.name,
@@ -258,7 +264,7 @@ function matchReports(before: Kernel, after: Kernel, messages: readonly string[]
     }
     const r = c.roles
     const roles = {
-      m: printRole(r.m), n: printRole(r.n), k: printRole(r.k), batch: r.batch.map((b) => b.name),
+      m: r.m.name, n: r.n.name, k: r.k.name, batch: r.batch.map((b) => b.name),
       a: r.a.tensor, b: r.b.tensor, c: r.c.tensor,
     }
     reports.push({ block: s.id, roles, schedules: c.schedules.map((x) => ({ ...x })), log })

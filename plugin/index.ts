@@ -65,7 +65,7 @@ export const unpluginFactory: UnpluginFactory<Options | undefined, false> = (opt
           return { code } // esbuild and webpack record the error and go on; the build still fails
         }
         if (!compiled) return undefined
-        reports.add(moduleIdOf(id, opts), compiled, this.getNativeBuildContext?.())
+        reports.add(moduleIdOf(id, opts), compiled, this.getNativeBuildContext?.(), code)
         for (const w of compiled.warnings) this.warn(report(w, code, meta))
         if (compiled.addon && meta.framework === 'vite') viteAddons.set(compiled.addon.fileName, compiled.addon.path)
         else if (compiled.addon) emitAddon(this, compiled.addon)

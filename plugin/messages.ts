@@ -238,3 +238,65 @@ export const findFunctionForm = (span: Span, kernel: string) =>
 export const nativeBuildFailed = (span: Span, moduleId: string, compilerOutput: string) =>
   new KernelDiagnostic('native_build_failed', `Could not build the native addon for ${moduleId}; its kernels will run as JS loops`,
     span, [{ text: compilerOutput }, { text: 'install a C compiler, make and python3 (node-gyp needs them), or set `native: false` to silence this' }])
+
+// ---------------------------------------------------------------------------------------------------------------
+// perf_*: statements polykern runs slower than it could (plugin/analysis/slow-statements.ts); always warnings
+
+export const PERF_CODES = ['perf_plain_loops'] as const
+export type PerfCode = (typeof PERF_CODES)[number]
+
+/** The annotation line that silences `perf_plain_loops` for one kernel (find/annotations.ts reads it). */
+export const ALLOW_LOOPS = '@allow-loops'
+
+/**
+ * The rewrite that would let a microkernel run the statement, per matcher reason (match-contraction.ts and
+ * match-convolution.ts wording): the first row whose pattern the reason matches; others get LOOP_HINT_GENERAL.
+ */
+export const LOOP_HINTS: readonly { readonly reason: RegExp; readonly hint: string }[] = [
+  { reason: /multiplies \d+ factors/,
+    hint: 'multiply the extra factors into one operand first, through a `let` temporary (e.g. `T[i, k] = A[i, k] * w[k]`), so the sum multiplies two tensor elements' },
+  { reason: /is not a product|is not a tensor element|not a product of two tensor elements/,
+    hint: 'make the sum a plain product of two tensor elements: compute other arithmetic in separate statements before or after it ' +
+      '(e.g. `P[s, t] +=! Q[s, e] * K[t, e]`, then `P[s, t] = P[s, t] / sqrt(E)`; expand `(x - c)²` into `x² - 2·x·c + c²`)' },
+  { reason: /\(a diagonal\)|appears twice in/,
+    hint: 'copy the diagonal into a `let` temporary first (e.g. `D[i, k] = A[i, i, k]`), then multiply the temporary' },
+  { reason: /the domain has (constraints|a constraint that is not padding)/,
+    hint: 'drop the `where` clause: zero the excluded elements in a `let` copy of an operand first, then the full product runs as a blocked GEMM, ' +
+      'which usually beats the restricted loops despite the extra work' },
+  { reason: /read with zero padding|with offset|with coefficient|is the constant/,
+    hint: 'copy the shifted, strided, padded or sliced operand into a `let` temporary first, then multiply the temporary over plain indices' },
+  { reason: /indices play [mnk];/,
+    hint: 'reshape the indices that play one role into one (row-major arrays: `A[a, b, k]` with a, b adjacent is `A[ab, k]` of extent A·B)' },
+  { reason: /appears only in/,
+    hint: 'sum an index that only one tensor carries out of it first, in its own statement, so every index plays m, n, k or batch' },
+  { reason: /the output's last dimension is/,
+    hint: 'order the output so its last dimension is indexed by an index of one factor only (an m or n), batch indices before it' },
+  { reason: /op is (max|min|\*)=/,
+    hint: 'only sums (`+=`) run on the GEMM microkernels; a max- or min-plus product has none yet' },
+  { reason: /element type (is )?i32/,
+    hint: 'compute in f32 or f64: the microkernels are floating point' },
+  { reason: /depthwise/,
+    hint: 'depthwise convolutions have no microkernel yet; if the filter is small, give its extent as a literal (e.g. `F: f32[3, 3, C]`)' },
+  { reason: /neither channels last|channels first with stride/,
+    hint: 'store input, filter and output channels last (NHWC: channels the last dimension of each)' },
+]
+
+export const LOOP_HINT_GENERAL =
+  'write it as `C[m, n] +=! A[m, k] * B[k, n]` over plain indices (any names and dimension order, batch indices in all three allowed), ' +
+  'with other arithmetic in separate statements through `let` temporaries'
+
+export const loopHint = (reason: string): string =>
+  LOOP_HINTS.find((h) => h.reason.test(reason))?.hint ?? LOOP_HINT_GENERAL
+
+/** `statement` is its text as written; `large` its large indices (analysis/slow-statements.ts). */
+export const perfPlainLoops = (
+  span: Span | undefined, kernel: string, block: string, statement: string, large: readonly string[], reason: string,
+) =>
+  new KernelDiagnostic('perf_plain_loops',
+    `Statement ${block} \`${statement}\` does cubic work (over ${large.join(', ')}) but runs as plain loops: ${reason}`,
+    span,
+    [
+      { text: `to make it fast: ${loopHint(reason)}` },
+      { text: `silence it with a line \`${ALLOW_LOOPS} <why>\` in the kernel's @kernel comment` },
+    ],
+    kernel)

@@ -10,6 +10,7 @@ import { NATIVE_DISABLED } from '../runtime/load-addon.ts'
 import { buildAddon, type AddonBuildRequest } from './addon/build.ts'
 import { calibrate, type Calibration } from './addon/calibrate.ts'
 import { analyzeKernel, type KernelFacts } from './analysis/deps.ts'
+import { findSlowStatements, type SlowStatement } from './analysis/slow-statements.ts'
 import { KernelDiagnostic, lineColumn } from './diagnostics.ts'
 import { emitJs } from './emit/js.ts'
 import { addonIsas, emitAddonSource } from './emit/napi.ts'
@@ -20,7 +21,7 @@ import type { Block, Kernel } from './ir/nodes.ts'
 import { printKernel } from './ir/print.ts'
 import { verifyKernel } from './ir/verify.ts'
 import type { ResolvedOptions } from './options.ts'
-import { nativeBuildFailed } from './messages.ts'
+import { nativeBuildFailed, perfPlainLoops } from './messages.ts'
 import { contractionPath } from './passes/contraction-path.ts'
 import { factsAfterFusion, fuse } from './passes/fuse.ts'
 import { lowerBlocks } from './passes/lower-blocks.ts'
@@ -47,6 +48,8 @@ export interface CompiledKernel {
   readonly abi: KernelAbi
   /** `function (A, B, ...) { loops }`: the fallback, parameters in the function's order. */
   readonly js: string
+  /** Statements doing cubic work as plain loops, offsets into the spec text (slowWarnings makes the warnings). */
+  readonly slow: readonly SlowStatement[]
 }
 
 /** A source file after polykern: the rewritten code, its source map, and the addon to emit beside the bundle. */
@@ -63,7 +66,7 @@ export interface CompiledModule {
     /** The hash of the sources it was built from, compiled into it (runtime/identity.ts). */
     readonly identity: string
   }
-  /** Non-fatal problems (a failed native build with `strict: false`), for `this.warn`. */
+  /** Non-fatal problems (statements doing cubic work as plain loops; a failed native build with `strict: false`), for `this.warn`. */
   readonly warnings: readonly KernelDiagnostic[]
 }
 
@@ -71,7 +74,19 @@ export interface CompiledModule {
 export function compileKernel(site: KernelSite, code: string, opts: ResolvedOptions, observe?: PipelineObserver): CompiledKernel {
   const spec = checkedSpec(site)
   const { ir, blockForm } = lowerSpec(spec, observe, opts)
-  return { site, ir, abi: abiOf(spec, locationOf(site, code, opts), blockForm), js: emitJs(ir) }
+  const slow = findSlowStatements(blockForm, ir, site.specStart)
+  return { site, ir, abi: abiOf(spec, locationOf(site, code, opts), blockForm), js: emitJs(ir), slow }
+}
+
+/** A kernel's `perf_plain_loops` warnings, at its site's current offsets; none when its comment has `@allow-loops`. */
+export function slowWarnings(k: CompiledKernel): KernelDiagnostic[] {
+  const { site } = k
+  if (site.allowLoops !== undefined) return []
+  return k.slow.map((s) => {
+    const span = s.span && { file: site.file, start: site.specStart + s.span.start, end: site.specStart + s.span.end }
+    const text = s.span ? site.specText.slice(s.span.start, s.span.end).replace(/\s+/g, ' ').trim() : s.block
+    return perfPlainLoops(span, site.name, s.block, text, s.large, s.reason)
+  })
 }
 
 /** The site's spec, parsed and checked; diagnostics name the kernel. */
@@ -219,7 +234,7 @@ export async function compileModule(
     kernels = await tuneKernels(kernels, { cacheDir: opts.cacheDir, machine, threads: opts.threads, settings: opts.tune, log })
   }
   const moduleId = moduleIdOf(file, opts)
-  const warnings: KernelDiagnostic[] = []
+  const warnings: KernelDiagnostic[] = kernels.flatMap(slowWarnings)
   let addon: CompiledModule['addon']
   let nativeReason: string | undefined = NATIVE_DISABLED
   if (opts.native) {

@@ -2,6 +2,7 @@
 // products, a softmax over the earlier positions (t <= s), the weighted sum of the values and the output projection.
 
 /* @kernel
+   @allow-loops: the 1/sqrt(E) and 1/z[s] factors keep P and A off the GEMM microkernels; to do: scale in statements of their own
    X: f32[S, D]
    Wq: f32[D, E]
    Wk: f32[D, E]

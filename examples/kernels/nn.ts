@@ -122,6 +122,7 @@ export function layerNorm(X: Float32Array, gamma: Float32Array, beta: Float32Arr
 }
 
 /* @kernel
+   @allow-loops: the 1/sqrt(D) and 1/z[s] factors keep both products off the GEMM microkernels; to do: scale in statements of their own
    Q: f32[S, D]
    K: f32[T, D]
    V: f32[T, E]

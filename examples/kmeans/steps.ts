@@ -2,6 +2,7 @@
 // sums of the points (a contraction with the one-hot assignment matrix). The argmin between them stays in JS.
 
 /* @kernel
+   @allow-loops: exact on purpose; the GEMM form |x|² - 2·x·c + |c|² loses digits for points near a centroid
    X: f32[N, D]
    C: f32[K, D]
    Dist: f32[N, K]

@@ -7,7 +7,8 @@ import { PROJECT_OPTIONS, fileTarget, noKernel, parseCommand, projectOptions } f
 
 const HELP = `Usage: polykern explain FILE[:KERNEL] [options]
 
-Prints, for each @kernel function of FILE (or only KERNEL): the spec as checked (tensors with their roles, each
+Prints, for each @kernel function of FILE (or only KERNEL): what a build warns about it (a statement doing cubic
+work as plain loops: why no microkernel runs it, the rewrite that would), the spec as checked (tensors with their roles, each
 statement's domain and reduced indices), the IR after every pass ("(unchanged)" when a pass left it alone), the
 dependences, the contraction path chosen with its multiply-adds before and after, each block's microkernel match
 per ISA with its GEMM schedule (or why none matched), and where the addon's C source is. Nothing is built unless

@@ -1,6 +1,6 @@
 import { ts } from 'ts-morph'
 import type { Span } from '../diagnostics.ts'
-import { findExpressionBody, findFunctionForm, findParamForm, findUnattached } from '../messages.ts'
+import { ALLOW_LOOPS, findExpressionBody, findFunctionForm, findParamForm, findUnattached } from '../messages.ts'
 import { parseSource } from './parse.ts'
 import type { KernelSite, SiteParam } from './site.ts'
 
@@ -133,17 +133,24 @@ function paramOf(p: ts.ParameterDeclaration, where: Span, sf: ts.SourceFile, ker
   return p.type ? { name: p.name.text, typeText: p.type.getText(sf), span: where } : { name: p.name.text, span: where }
 }
 
-/** Text after the tag up to `*​/`; a consistent JSDoc gutter (`   * `) is blanked so offsets stay those of `code`. */
-function specOf(code: string, comment: ts.CommentRange): { specText: string; specStart: number } {
+/**
+ * Text after the tag up to `*​/`; a consistent JSDoc gutter (`   * `) is blanked so offsets stay those of `code`. The
+ * text after an `@allow-loops` line's directive is `allowLoops` (the lexer skips the line, as a `//` comment).
+ */
+function specOf(code: string, comment: ts.CommentRange): { specText: string; specStart: number; allowLoops?: string } {
   const specStart = tagOffset(code, comment) + TAG.length
   const raw = code.slice(specStart, comment.end - 2)
   const lines = raw.split('\n')
   const inner = lines.slice(1).filter((l) => l.trim() !== '')
   const gutter = inner.length > 0 && inner.every((l) => /^[ \t]*\*/.test(l))
-  if (!gutter) return { specText: raw, specStart }
-  const blanked = lines.map((l, i) => (i === 0 ? l : l.replace(/^([ \t]*)\*/, (m) => ' '.repeat(m.length))))
-  return { specText: blanked.join('\n'), specStart }
+  const ungutter = gutter ? lines.map((l, i) => (i === 0 ? l : l.replace(/^([ \t]*)\*/, (m) => ' '.repeat(m.length)))) : lines
+  const specText = ungutter.join('\n')
+  const allowed = ungutter.slice(1).flatMap((l) => ALLOW_LOOPS_LINE.exec(l)?.[1].trim() ?? [])
+  return allowed.length === 0 ? { specText, specStart } : { specText, specStart, allowLoops: allowed.filter((x) => x).join('; ') }
 }
+
+/** `@allow-loops`, optionally followed by `:` and why, alone on a line of the comment. */
+const ALLOW_LOOPS_LINE = new RegExp(`^[ \\t]*${ALLOW_LOOPS}(?![\\w-])[ \\t]*:?(.*)$`)
 
 function span(file: string, start: number, end: number): Span {
   return { file, start, end }

@@ -24,4 +24,9 @@ export interface KernelSite {
   /** The function body's braces, `{` to `}` inclusive: what the rewrite replaces. */
   readonly bodySpan: Span
   readonly form: 'function' | 'arrow' | 'function-expression'
+  /**
+   * Present when the comment has an `@allow-loops` line (which the spec lexer skips): the kernel's statements may run
+   * as plain loops without a `perf_plain_loops` warning. The text after it on the line, the why ('' if none).
+   */
+  readonly allowLoops?: string
 }

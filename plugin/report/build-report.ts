@@ -15,7 +15,8 @@ import { contractionsOf, modelContextFor } from './contraction-report.ts'
 import { kernelReport } from './kernel-report.ts'
 import { rooflineOf } from './machine-peak.ts'
 import { MEASURE_BUDGET_MS, loadAddon, measureKernel, type LoadedAddon } from './measure-kernel.ts'
-import type { BuildReport, KernelReport, NativeReport } from './report-types.ts'
+import type { BuildReport, KernelReport, NativeReport, WarningReport } from './report-types.ts'
+import { lineColumn, type KernelDiagnostic } from '../diagnostics.ts'
 import { renderReportHtml } from './report-html.ts'
 
 export const REPORT_JSON = 'polykern-report.json'
@@ -25,6 +26,8 @@ export interface ReportedModule {
   /** From the project root. */
   readonly moduleId: string
   readonly compiled: CompiledModule
+  /** The module's source as compiled: its warnings' line and column are counted in it. */
+  readonly source?: string
 }
 
 /** Assembles the report: loads each module's addon, times its kernels, runs the model on their contractions. */
@@ -48,12 +51,13 @@ export function buildReport(modules: readonly ReportedModule[], opts: ResolvedOp
   const ctx = modelContextFor(opts, firstLoaded?.isa)
   const { machine, threads, clock, isa } = ctx
   const lanes = ISAS.find((i) => i.name === isa)?.microkernels.find((m) => m.dtype === 'f32')?.lanes ?? 1
-  const kernels: KernelReport[] = modules.flatMap(({ moduleId, compiled }) =>
+  const kernels: KernelReport[] = modules.flatMap(({ moduleId, compiled, source }) =>
     compiled.kernels.map((k) => {
       const addon = compiled.addon ? addonOf(compiled.addon.path) : undefined
       const native = nativeOf(compiled, addon, k.abi.jsBelow, opts)
       const measurements = addon && !(addon instanceof Error) ? measureKernel(k.abi, k.ir, contractionsOf(k.ir), addon, ctx) : []
-      return kernelReport({ compiled: k, module: moduleId, isas, native, measurements }, ctx)
+      const warnings = compiled.warnings.filter((w) => w.kernel === k.site.name).map((w) => warningReport(w, moduleId, source))
+      return kernelReport({ compiled: k, module: moduleId, isas, native, warnings, measurements }, ctx)
     }),
   )
   return {
@@ -84,9 +88,20 @@ export function buildReport(modules: readonly ReportedModule[], opts: ResolvedOp
 
 function nativeOf(compiled: CompiledModule, addon: LoadedAddon | Error | undefined, jsBelow: number | undefined, opts: ResolvedOptions): NativeReport {
   if (!opts.native) return { built: false, reason: 'native: false (JS loops only)' }
-  if (!compiled.addon) return { built: false, reason: compiled.warnings[0]?.message.split('\n')[0] ?? 'no addon was built' }
+  const failed = compiled.warnings.find((w) => w.code === 'native_build_failed')
+  if (!compiled.addon) return { built: false, reason: failed?.message.split('\n')[0] ?? 'no addon was built' }
   if (addon instanceof Error || addon === undefined) return { built: false, reason: `the addon does not load here: ${addon?.message}` }
   return { built: true, isa: addon.isa, addon: compiled.addon.fileName, ...(jsBelow ? { jsBelow } : {}) }
+}
+
+function warningReport(d: KernelDiagnostic, moduleId: string, source: string | undefined): WarningReport {
+  const at = d.span && source !== undefined ? lineColumn(source, d.span.start) : undefined
+  return {
+    code: d.code,
+    ...(at ? { location: `${moduleId}:${at.line}:${at.column + 1}` } : {}),
+    message: d.message,
+    notes: d.notes.map((n) => n.text),
+  }
 }
 
 /** Writes both files into `dir`; returns their paths. */

@@ -8,7 +8,7 @@ import type { Kernel, Stmt } from '../ir/nodes.ts'
 import { printBound } from '../ir/print.ts'
 import { walkStmts } from '../ir/walk.ts'
 import { contractionReport, contractionsOf, type ModelContext } from './contraction-report.ts'
-import type { ContractionReport, KernelReport, Measurement, NativeReport, RooflinePoint } from './report-types.ts'
+import type { ContractionReport, KernelReport, Measurement, NativeReport, RooflinePoint, WarningReport } from './report-types.ts'
 
 export interface KernelReportInput {
   readonly compiled: CompiledKernel
@@ -16,6 +16,7 @@ export interface KernelReportInput {
   /** ISAs the addon holds versions for, best first. */
   readonly isas: readonly string[]
   readonly native: NativeReport
+  readonly warnings: readonly WarningReport[]
   readonly measurements: readonly Measurement[]
 }
 
@@ -30,6 +31,7 @@ export function kernelReport(input: KernelReportInput, ctx: ModelContext): Kerne
     tensors: compiled.ir.tensors.map((t) => ({ name: t.name, dtype: t.dtype, shape: t.shape.map(format), role: t.role })),
     isas: input.isas,
     native: input.native,
+    warnings: input.warnings,
     loops: loopLines(compiled.ir),
     contractions,
     measurements: input.measurements,

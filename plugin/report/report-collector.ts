@@ -9,7 +9,8 @@ import { buildReport, writeReport, type ReportedModule } from './build-report.ts
 import { outputDirOf } from './output-dir.ts'
 
 export interface ReportCollector {
-  add(moduleId: string, compiled: CompiledModule, native: NativeBuildContext | undefined): void
+  /** `source`: the code compiled, where the warnings' lines are counted. */
+  add(moduleId: string, compiled: CompiledModule, native: NativeBuildContext | undefined, source?: string): void
   /** Writes the report into `report.dir`, else `outputDir`, else where the transforms saw the bundle going. */
   write(outputDir?: string): Promise<void>
 }
@@ -18,9 +19,9 @@ export function createReportCollector(opts: ResolvedOptions): ReportCollector {
   const modules = new Map<string, ReportedModule>()
   let seenOutputDir: string | undefined
   return {
-    add(moduleId, compiled, native) {
+    add(moduleId, compiled, native, source) {
       if (opts.report === undefined) return
-      modules.set(moduleId, { moduleId, compiled })
+      modules.set(moduleId, { moduleId, compiled, source })
       seenOutputDir ??= outputDirOf(native)
     },
     async write(outputDir) {

@@ -4,7 +4,7 @@
  * section per kernel (spec, loops, native status, per contraction the schedule of each shape class with its working
  * sets and predicted against measured GFLOP/s, and the ranking chart).
  */
-import type { BuildReport, ClassSchedule, ContractionReport, KernelReport, Measurement } from './report-types.ts'
+import type { BuildReport, ClassSchedule, ContractionReport, KernelReport, Measurement, WarningReport } from './report-types.ts'
 import { escapeXml as esc, rankingSvg, rooflineSvg } from './report-svg.ts'
 
 const STYLE = `
@@ -20,6 +20,7 @@ th { background: #eef2f6; } td.num { text-align: right; font-variant-numeric: ta
 .kernel-point.measured { fill: #1565c0; } .kernel-point.predicted { fill: #fff; stroke: #1565c0; stroke-width: 2; }
 .bar { fill: #90a4ae; } .bar.chosen { fill: #1565c0; } .bar-label { font-size: 12px; fill: #1d232a; }
 .ok { color: #2f7d32; } .bad { color: #c62828; }
+.warning { border-left: 4px solid #ef6c00; background: #fff3e0; padding: 6px 12px; margin: 8px 0; }
 `
 
 export function renderReportHtml(r: BuildReport): string {
@@ -51,6 +52,7 @@ function kernelSection(k: KernelReport): string {
   return `<section class="kernel" id="kernel-${esc(k.name)}">
 <h2>${esc(k.name)} <span class="loc">${esc(k.location)}</span></h2>
 <p>Module ${esc(k.module)} · ISAs ${esc(k.isas.join(', '))} · ${native}</p>
+${k.warnings.map(warningBlock).join('\n')}
 <h3>Spec</h3><pre>${esc(k.spec)}</pre>
 <table><tr><th>tensor</th><th>type</th><th>role</th></tr>${k.tensors
     .map((t) => `<tr><td>${esc(t.name)}</td><td>${esc(`${t.dtype}[${t.shape.join(', ')}]`)}</td><td>${esc(t.role)}</td></tr>`)
@@ -59,6 +61,12 @@ function kernelSection(k: KernelReport): string {
 ${k.contractions.map((c) => contractionSection(c, k.measurements, k.native.built ? k.native.isa : undefined)).join('\n')}
 <h3>Measured on this machine</h3>${measurementTable(k.measurements)}
 </section>`
+}
+
+function warningBlock(w: WarningReport): string {
+  const notes = w.notes.map((n) => `<li>${esc(n)}</li>`).join('')
+  return `<div class="warning"><b>${esc(w.code)}</b>${w.location ? ` <span class="loc">${esc(w.location)}</span>` : ''}: ${esc(w.message)}` +
+    (notes ? `<ul>${notes}</ul>` : '') + '</div>'
 }
 
 function contractionSection(c: ContractionReport, measured: readonly Measurement[], isaHere: string | undefined): string {

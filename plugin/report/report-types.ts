@@ -39,6 +39,8 @@ export interface KernelReport {
   /** ISAs the addon holds a version of this kernel for, best first. */
   readonly isas: readonly string[]
   readonly native: NativeReport
+  /** What the build warned about this kernel (`perf_plain_loops`: a statement doing cubic work as plain loops). */
+  readonly warnings: readonly WarningReport[]
   /** The lowered loop nest, one line per loop, indented by depth (what runs where no microkernel does). */
   readonly loops: readonly string[]
   readonly contractions: readonly ContractionReport[]
@@ -46,6 +48,15 @@ export interface KernelReport {
   readonly measurements: readonly Measurement[]
   /** Its point on the roofline: the default class (or the one timing) measured when it could be, else predicted. */
   readonly point?: RooflinePoint
+}
+
+export interface WarningReport {
+  readonly code: string
+  /** `file:line:column` of the statement, from the project root. */
+  readonly location?: string
+  readonly message: string
+  /** The rewrite that would make it fast, and how to silence it. */
+  readonly notes: readonly string[]
 }
 
 export type NativeReport =

@@ -1,6 +1,6 @@
 /** Spec text → tokens with absolute spans; newlines that cannot end an item never reach the parser. */
 import type { Span } from '../diagnostics.ts'
-import { specBadLiteral, specSyntax } from '../messages.ts'
+import { ALLOW_LOOPS, specBadLiteral, specSyntax } from '../messages.ts'
 import type { AssignOp } from './ast.ts'
 
 export type Punct =
@@ -53,7 +53,7 @@ export function lexSpec(text: string, start: number, file: string): Token[] {
       i++
     } else if (c === ' ' || c === '\t' || c === '\r') {
       i++
-    } else if (text.startsWith('//', i)) {
+    } else if (text.startsWith('//', i) || isDirectiveLine(text, i)) {
       while (i < text.length && text[i] !== '\n') i++
     } else if (isDigit(c)) {
       const token = lexNumber(text, i, span)
@@ -126,8 +126,19 @@ function lexOperator(text: string, i: number, span: (from: number, to: number) =
   const hint =
     c === '&' || c === '|' ? [{ text: `write '${c}${c}'` }]
     : c === '.' ? [{ text: 'numbers start with a digit: write 0.5, not .5' }]
+    : c === '@' ? [{ text: `the one directive is \`${ALLOW_LOOPS}\`, alone at the start of a line after the one of @kernel` }]
     : []
   throw specSyntax(span(i, i + 1), `Unexpected character '${c}'`, hint)
+}
+
+/**
+ * An `@allow-loops` line (find/annotations.ts reads it for the kernel; here it is a comment): the directive first on
+ * a line after the first, as a word of its own.
+ */
+function isDirectiveLine(text: string, i: number): boolean {
+  if (!text.startsWith(ALLOW_LOOPS, i) || /[\w-]/.test(text[i + ALLOW_LOOPS.length] ?? '')) return false
+  const lineStart = text.lastIndexOf('\n', i - 1)
+  return lineStart >= 0 && text.slice(lineStart + 1, i).trim() === ''
 }
 
 /** Tokens after which a line is incomplete: binary and prefix operators, `?`, `:`, `,` and assignments. */
