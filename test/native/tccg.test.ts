@@ -51,7 +51,8 @@ function gemmRoles(kernel: Kernel): string | undefined {
   walkStmts(kernel.body, (s) => {
     if (s.kind !== 'contraction' || s.schedules.length === 0) return
     const r = s.roles
-    roles = `${printRole(r.m)} | ${printRole(r.n)} | ${printRole(r.k)} | ${r.batch.map((b) => b.name).join(' ')}`.trimEnd()
+    const batch = r.batch.length > 0 ? [r.batch.map((b) => b.name).join(' ')] : []
+    roles = [printRole(r.m), printRole(r.n), printRole(r.k), ...batch].join(' | ')
   })
   return roles
 }
