@@ -5,6 +5,7 @@
  */
 import { KernelDiagnostic } from './diagnostics.ts'
 import type { Note, Span } from './diagnostics.ts'
+import { didYouMean } from './spec/near-miss.ts'
 
 // ---------------------------------------------------------------------------------------------------------------
 // spec_*: the `@kernel` spec language (plugin/spec/)
@@ -82,9 +83,9 @@ export const specParamMissing = (span: Span, name: string, kind: 'tensor' | 'siz
     }],
     kernel)
 
-export const specParamUnknown = (span: Span, name: string, isTemp: boolean, kernel?: string) =>
+export const specParamUnknown = (span: Span, name: string, isTemp: boolean, kernel?: string, guess?: string) =>
   spec('spec_param_unknown', `Parameter '${name}' is neither a tensor nor a size symbol of the spec`, span,
-    [{
+    [...didYouMean(guess), {
       text: isTemp
         ? `'${name}' is declared with \`let\`, a temporary local to the kernel; drop \`let\` to pass it in`
         : `declare it, e.g. \`${name}: f32[N]\`, or use it as a dimension, e.g. \`A: f32[${name}]\``,
@@ -95,23 +96,23 @@ export const specParamType = (span: Span, name: string, expected: string, actual
   spec('spec_param_type', `Parameter '${name}' has type '${actual}' but the spec needs '${expected}'`, span,
     [{ text: `change the annotation to \`${name}: ${expected}\` or the spec's element type` }], kernel)
 
-export const specUnknownTensor = (span: Span, name: string, isSize: boolean, kernel?: string) =>
+export const specUnknownTensor = (span: Span, name: string, isSize: boolean, kernel?: string, guess?: string) =>
   spec('spec_unknown_tensor', `Unknown tensor '${name}'`, span,
-    [{
+    [...(isSize ? [] : didYouMean(guess)), {
       text: isSize
         ? `'${name}' is a size symbol, not a tensor; use it without brackets`
         : `declare it, e.g. \`${name}: f32[N]\` (a parameter) or \`let ${name}: f32[N]\` (a temporary)`,
     }],
     kernel)
 
-export const specUnknownName = (span: Span, name: string, kernel?: string) =>
+export const specUnknownName = (span: Span, name: string, kernel?: string, guess?: string) =>
   spec('spec_unknown_name', `Unknown name '${name}': not a tensor, a size symbol or an index of this statement`, span,
-    [{ text: 'an index must appear inside `[...]` of a tensor access or in a `where` clause of the same statement' }],
+    [...didYouMean(guess), { text: 'an index must appear inside `[...]` of a tensor access or in a `where` clause of the same statement' }],
     kernel)
 
-export const specUnknownFunction = (span: Span, name: string, kernel?: string) =>
+export const specUnknownFunction = (span: Span, name: string, kernel?: string, guess?: string) =>
   spec('spec_unknown_function', `Unknown function '${name}'`, span,
-    [{ text: 'built-in functions: exp log sqrt abs tanh sigmoid (one argument), max min pow (two)' }], kernel)
+    [...didYouMean(guess), { text: 'built-in functions: exp log sqrt abs tanh sigmoid (one argument), max min pow (two)' }], kernel)
 
 export const specArity = (span: Span, fn: string, expected: number, got: number, kernel?: string) =>
   spec('spec_arity',

@@ -17,6 +17,7 @@ import type { AstConstraint, AstExpr, AstStatement } from './ast.ts'
 import type { CheckedConstraint, CheckedStatement } from './checked.ts'
 import { inferRanges } from './infer-ranges.ts'
 import type { AccessSite } from './infer-ranges.ts'
+import { nearMiss } from './near-miss.ts'
 import type { DeclaredTensor, SpecScope } from './scope.ts'
 import { typeValue } from './typecheck.ts'
 
@@ -102,7 +103,7 @@ function checkTarget(target: AstAccess, scope: SpecScope): CheckedTarget {
   const name = target.tensor.name
   if (scope.sizes.has(name)) throw specTargetIsSize(target.tensor.span, name, kernel)
   const tensor = scope.tensors.get(name)
-  if (!tensor) throw specUnknownTensor(target.tensor.span, name, false, kernel)
+  if (!tensor) throw specUnknownTensor(target.tensor.span, name, false, kernel, nearMiss(name, scope.tensors.keys()))
   if (target.indices.length !== tensor.shape.length) {
     throw specRankMismatch(target.span, name, tensor.shape.length, target.indices.length, kernel)
   }
@@ -133,7 +134,7 @@ function resolveRead(read: AstAccess | AstName, scope: SpecScope): Access {
   const name = tensorOf(read)
   const tensor = scope.tensors.get(name)
   const nameSpan = read.kind === 'access' ? read.tensor.span : read.span
-  if (!tensor) throw specUnknownTensor(nameSpan, name, scope.sizes.has(name), kernel)
+  if (!tensor) throw specUnknownTensor(nameSpan, name, scope.sizes.has(name), kernel, nearMiss(name, scope.tensors.keys()))
   const indices = read.kind === 'access' ? read.indices : []
   if (indices.length !== tensor.shape.length) {
     throw specRankMismatch(read.span, name, tensor.shape.length, indices.length, kernel)

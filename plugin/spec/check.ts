@@ -17,6 +17,7 @@ import { ARRAY_TYPE } from '../../runtime/abi.ts'
 import type { AstDim, SpecAst } from './ast.ts'
 import type { CheckedStatement, KernelSpec } from './checked.ts'
 import { checkStatement } from './check-statement.ts'
+import { nearMiss } from './near-miss.ts'
 import type { DeclaredTensor, SpecScope } from './scope.ts'
 
 /** Throws the first KernelDiagnostic found, with `kernel: site.name`. */
@@ -79,7 +80,10 @@ function bindParams(site: KernelSite, scope: SpecScope, sizeUses: ReadonlyMap<st
       checkParamType(p, ARRAY_TYPE[tensor.dtype], kernel)
       return { kind: 'tensor', name: p.name }
     }
-    if (!scope.sizes.has(p.name)) throw specParamUnknown(p.span, p.name, tensor?.local ?? false, kernel)
+    if (!scope.sizes.has(p.name)) {
+      const guess = nearMiss(p.name, [...scope.sizes, ...[...scope.tensors.values()].filter((t) => !t.local).map((t) => t.name)])
+      throw specParamUnknown(p.span, p.name, tensor?.local ?? false, kernel, guess)
+    }
     checkParamType(p, 'number', kernel)
     return { kind: 'size', name: p.name }
   })

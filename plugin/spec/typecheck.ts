@@ -12,6 +12,7 @@ import {
 } from '../messages.ts'
 import { BUILTINS } from './ast.ts'
 import type { AstExpr, BinaryOp, Builtin } from './ast.ts'
+import { nearMiss } from './near-miss.ts'
 import type { SpecScope } from './scope.ts'
 
 export interface ValueContext {
@@ -89,7 +90,7 @@ export function typeValue(value: AstExpr, ctx: ValueContext): Expr {
         if (ctx.scope.sizes.has(e.name) || ctx.indices.has(e.name)) {
           return { kind: 'var', name: e.name, type: ctx.dtype }
         }
-        throw specUnknownName(e.span, e.name, kernel)
+        throw specUnknownName(e.span, e.name, kernel, nearMiss(e.name, [...ctx.indices, ...ctx.scope.sizes, ...ctx.scope.tensors.keys()]))
       case 'access':
         return load(e, e.tensor.name)
       case 'unary':
@@ -121,7 +122,7 @@ export function typeValue(value: AstExpr, ctx: ValueContext): Expr {
 
   function call(e: Extract<AstExpr, { kind: 'call' }>): Expr {
     const fn = e.fn.name
-    if (!Object.hasOwn(BUILTINS, fn)) throw specUnknownFunction(e.fn.span, fn, kernel)
+    if (!Object.hasOwn(BUILTINS, fn)) throw specUnknownFunction(e.fn.span, fn, kernel, nearMiss(fn, Object.keys(BUILTINS)))
     const builtin = fn as Builtin
     if (e.args.length !== BUILTINS[builtin]) throw specArity(e.span, fn, BUILTINS[builtin], e.args.length, kernel)
     if (ctx.dtype === 'i32' && FLOAT_ONLY.includes(builtin)) {

@@ -140,6 +140,11 @@ const SAMPLES: readonly Sample[] = [
     params: `${F32_XY}, t: Float32Array`,
   },
   {
+    code: 'spec_param_unknown', name: 'a size spelt in the other case', at: '|k: number', mentions: ["did you mean 'K'?"],
+    spec: 'A: f32[M, K]\nB: f32[K, N]\nC: f32[M, N]\nC[i, j] +=! A[i, k] * B[k, j]',
+    params: 'A: Float32Array, B: Float32Array, C: Float32Array, M: number, N: number, k: number',
+  },
+  {
     code: 'spec_param_type', name: 'wrong array type', at: '|x: Float64Array',
     spec: 'x: f32[N]\ny: f32[N]\ny[i] = x[i]',
     params: 'x: Float64Array, y: Float32Array, N: number', mentions: ['x', 'Float32Array', 'Float64Array'],
@@ -161,6 +166,11 @@ const SAMPLES: readonly Sample[] = [
     params: F32_XY,
   },
   {
+    code: 'spec_unknown_tensor', name: 'a misspelt tensor', at: '+ |bais[i]', mentions: ["did you mean 'bias'?"],
+    spec: 'x: f32[N]\nbias: f32[N]\ny: f32[N]\ny[i] = x[i] + bais[i]',
+    params: 'x: Float32Array, bias: Float32Array, y: Float32Array, N: number',
+  },
+  {
     code: 'spec_unknown_tensor', name: 'size used as a tensor', at: '+ |N[i]', mentions: ['N'],
     spec: 'x: f32[N]\ny: f32[N]\ny[i] = x[i] + N[i]',
     params: F32_XY,
@@ -168,6 +178,16 @@ const SAMPLES: readonly Sample[] = [
   {
     code: 'spec_unknown_name', name: 'undeclared scalar', at: '|alpha', mentions: ['alpha'],
     spec: 'x: f32[N]\ny: f32[N]\ny[i] = x[i] * alpha',
+    params: F32_XY,
+  },
+  {
+    code: 'spec_unknown_name', name: 'a size in the wrong case', at: '|n)', mentions: ["did you mean 'N'?"],
+    spec: 'x: f32[N]\ny: f32[N]\ny[i] = x[i] / sqrt(n)',
+    params: F32_XY,
+  },
+  {
+    code: 'spec_unknown_function', name: 'a misspelt built-in', at: '|sigmiod', mentions: ["did you mean 'sigmoid'?"],
+    spec: 'x: f32[N]\ny: f32[N]\ny[i] = sigmiod(x[i])',
     params: F32_XY,
   },
   {
