@@ -14,7 +14,7 @@ import { findKernelSites } from './find/annotations.ts'
 import type { KernelSite } from './find/site.ts'
 import { format } from './ir/affine.ts'
 import type { ContractionSchedule, Kernel } from './ir/nodes.ts'
-import { printConstraint, printKernel } from './ir/print.ts'
+import { printConstraint, printKernel, printRole } from './ir/print.ts'
 import { walkStmts } from './ir/walk.ts'
 import { nativeBuildFailed } from './messages.ts'
 import type { ResolvedOptions } from './options.ts'
@@ -264,7 +264,7 @@ function matchReports(before: Kernel, after: Kernel, messages: readonly string[]
     }
     const r = c.roles
     const roles = {
-      m: r.m.name, n: r.n.name, k: r.k.name, batch: r.batch.map((b) => b.name),
+      m: printRole(r.m), n: printRole(r.n), k: printRole(r.k), batch: r.batch.map((b) => b.name),
       a: r.a.tensor, b: r.b.tensor, c: r.c.tensor,
     }
     reports.push({ block: s.id, roles, schedules: c.schedules.map((x) => ({ ...x })), log })
