@@ -1,7 +1,9 @@
 // The GEMM benchmark of issue 3, bundled by test/bench/run.mjs with polykern's esbuild plugin: every system on every
 // case in this one process, each result checked against a float64 reference before it is timed.
-// Arguments: --peak-addon PATH (from run.mjs), --json FILE, --quick, --cases name,name.
-import { readFileSync, writeFileSync } from 'node:fs'
+// Arguments: --peak-addon PATH (from run.mjs), --json FILE, --quick, --cases name,name (`tccg`: issue 14's TCCG and
+// einsum-path cases, which run only when asked for).
+import { spawnSync } from 'node:child_process'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
@@ -19,6 +21,9 @@ import { formatVariants, type VariantsReport } from './variants-report.ts'
 import { ROWWISE_CASES, benchRowwise, formatRowwise } from './rowwise.ts'
 import { CONV_BIAS_RELU_CASE, benchConvBiasRelu } from './conv-bias-relu.ts'
 import { CONV_CASES, benchConv, formatConv } from './conv.ts'
+import { numpyMissing } from './numpy-runner.ts'
+import { EINSUM_PATH_CASES, TCCG_CASES, benchTccg, formatTccg, type KernelBundle, type TccgContext } from './tccg.ts'
+import type { ExplainedPath } from './einsum-path.ts'
 
 const TOLERANCE = 1e-3
 /**
@@ -43,6 +48,9 @@ const cases = selectCases()
 const rowwiseCases = ROWWISE_CASES.filter((c) => args.cases === undefined || args.cases.split(',').map((s) => s.trim()).includes(c.name))
 const selected = (name: string) => args.cases === undefined || args.cases.split(',').map((s) => s.trim()).includes(name)
 const convCases = CONV_CASES.filter((c) => selected(c.name))
+const wanted = new Set((args.cases ?? '').split(',').map((s) => s.trim()))
+const tccgCases = TCCG_CASES.filter((c) => wanted.has('tccg') || wanted.has(c.name))
+const pathCases = EINSUM_PATH_CASES.filter((c) => wanted.has('tccg') || wanted.has('einsum-path') || wanted.has(c.name))
 
 let seed = 20240603
 const random = (): number => ((seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0) / 2 ** 32) * 2 - 1
@@ -69,6 +77,7 @@ const rowwise = await benchRowwise(rowwiseCases, log)
 // run.mjs bundles the im2col build of the conv kernels beside this file.
 const conv = await benchConv(convCases, log, await import(new URL('./im2col/conv-im2col.mjs', import.meta.url).href))
 if (selected(CONV_BIAS_RELU_CASE.name)) await benchConvBiasRelu(conv, log)
+const tccg = tccgCases.length + pathCases.length > 0 ? await benchTccg(tccgCases, pathCases, await tccgContext()) : undefined
 // Measured again at the end, keeping the better: a busy machine only ever lowers it.
 const peakAfter = await measurePeak(args['peak-addon'])
 logPeak(peakAfter)
@@ -88,13 +97,23 @@ const report: BenchReport = {
   date: new Date().toISOString(),
   tolerance: TOLERANCE,
   // The row-wise results share the JSON shape, with their own kind, shape letters and systems.
-  cases: [...results, ...(rowwise.results as unknown as CaseResult[]), ...(conv.results as unknown as CaseResult[])],
-  skipped: [...skipped, ...(rowwise.skipped as unknown as Skipped[]), ...(conv.skipped as unknown as Skipped[])],
-  failures: [...failures, ...(rowwise.failures as unknown as Failure[]), ...(conv.failures as unknown as Failure[])],
+  cases: [...results, ...(rowwise.results as unknown as CaseResult[]), ...(conv.results as unknown as CaseResult[]),
+    ...((tccg?.results ?? []) as unknown as CaseResult[])],
+  skipped: [...skipped, ...(rowwise.skipped as unknown as Skipped[]), ...(conv.skipped as unknown as Skipped[]),
+    ...((tccg?.skipped ?? []) as unknown as Skipped[])],
+  failures: [...failures, ...(rowwise.failures as unknown as Failure[]), ...(conv.failures as unknown as Failure[]),
+    ...((tccg?.failures ?? []) as unknown as Failure[])],
 }
-console.log(formatTable({ ...report, cases: results, skipped, failures }))
+// With only the TCCG cases asked for, the GEMM table would be empty: the peak goes into the TCCG table's header.
+if (cases.length > 0 || !tccg) console.log(formatTable({ ...report, cases: results, skipped, failures }))
 if (rowwiseCases.length > 0) console.log(`\n${formatRowwise(rowwise)}`)
 if (conv.results.length > 0) console.log(`\n${formatConv(conv)}`)
+if (tccg) {
+  const { cpu, cores, node, onnxruntime } = report.machine
+  const machine = `${cpu}, ${cores} cores (fp32 FMA peak of 1 core ${report.peakGflops1T.toFixed(0)} GFLOP/s, ${report.peakIsa}), ` +
+    `Node ${node}, onnxruntime-node ${onnxruntime}, 1-min load ${loadAtStart.toFixed(1)} at start`
+  console.log(`\n${formatTccg(tccg, machine)}`)
+}
 // `--variants` (run.mjs): analytic pick vs best of the top k, and build times, measured before this process.
 const variants = args['variants-report'] === undefined ? undefined : (JSON.parse(readFileSync(args['variants-report'], 'utf8')) as VariantsReport)
 if (variants !== undefined) console.log(`\n${formatVariants(variants)}`)
@@ -102,7 +121,8 @@ console.log(`\nbench took ${((performance.now() - started) / 1000).toFixed(0)} s
 if (args.json) {
   // npm runs scripts from the package root; a relative path means the caller's directory.
   const file = path.resolve(process.env.INIT_CWD ?? process.cwd(), args.json)
-  writeFileSync(file, `${JSON.stringify({ ...report, ...variants }, null, 2)}\n`)
+  // numpy's version and the OpenBLAS kernel it ran, per thread count, when the TCCG cases ran.
+  writeFileSync(file, `${JSON.stringify({ ...report, ...variants, ...(tccg ? { numpy: tccg.numpy } : {}) }, null, 2)}\n`)
   console.log(`wrote ${file}`)
 }
 if (report.failures.length > 0 || skipped.some((s) => s.system === 'polykern')) process.exitCode = 1
@@ -205,10 +225,53 @@ function kernelEntry(c: GemmCase): runtime.KernelEntry {
 function selectCases(): readonly GemmCase[] {
   if (args.cases === undefined) return args.quick ? CASES.filter((c) => c.quick) : CASES
   const wanted = args.cases.split(',').map((s) => s.trim()).filter((s) => s !== '')
-  const all = [...CASES, ...ROWWISE_CASES, ...CONV_CASES, CONV_BIAS_RELU_CASE]
-  const unknown = wanted.filter((w) => !all.some((c) => c.name === w))
+  const all = [...CASES, ...ROWWISE_CASES, ...CONV_CASES, CONV_BIAS_RELU_CASE, ...TCCG_CASES, ...EINSUM_PATH_CASES]
+  const unknown = wanted.filter((w) => w !== 'tccg' && w !== 'einsum-path' && !all.some((c) => c.name === w))
   if (unknown.length > 0) {
-    throw new Error(`bench: unknown case(s) ${unknown.join(', ')}; cases are: ${all.map((c) => c.name).join(', ')}`)
+    throw new Error(`bench: unknown case(s) ${unknown.join(', ')}; cases are: tccg, einsum-path, ${all.map((c) => c.name).join(', ')}`)
   }
   return CASES.filter((c) => wanted.includes(c.name))
+}
+
+/**
+ * What the TCCG cases need from outside this bundle: run.mjs's bundles of tccg-kernels.ts and path-kernels.ts (or why
+ * they did not build), kernels.ts's native matmul, and `polykern explain --json`'s contraction paths of path-kernels.ts.
+ */
+async function tccgContext(): Promise<TccgContext> {
+  const status = new URL('./tccg-build.json', import.meta.url)
+  const built = (existsSync(status) ? JSON.parse(readFileSync(status, 'utf8')) : {}) as Record<string, string | null>
+  const bundle = async (key: string, file: string): Promise<KernelBundle> => {
+    if (typeof built[key] === 'string') return { error: built[key] }
+    const url = new URL(file, import.meta.url)
+    if (!existsSync(url)) return { error: `${file} was not bundled (run the bench through test/bench/run.mjs)` }
+    return (await import(url.href)) as KernelBundle
+  }
+  const matmul = runtime.kernels().find((k) => k.name === 'matmul' && k.module.endsWith('test/bench/kernels.ts'))
+  if (typeof benchKernels.matmul !== 'function') throw new Error('bench: kernels.ts matmul was not bundled')
+  return {
+    tccg: await bundle('tccg', './tccg/tccg-kernels.mjs'),
+    paths: await bundle('paths', './paths/path-kernels.mjs'),
+    matmul: matmul?.nativeFn ?? null,
+    setThreads: (n) => setThreads?.(n),
+    explained: explainPaths(),
+    numpyMissing: numpyMissing(),
+    log,
+  }
+}
+
+/** `polykern explain --json test/bench/path-kernels.ts` (the built CLI): each kernel's contraction-path decision. */
+function explainPaths(): Record<string, ExplainedPath | string> {
+  const root = new URL('../../../', import.meta.url)
+  const cli = new URL('dist/plugin/cli/index.js', root)
+  const run = spawnSync(process.execPath, [cli.pathname, 'explain', 'test/bench/path-kernels.ts', '--json'], {
+    cwd: root.pathname, encoding: 'utf8', maxBuffer: 256 * 2 ** 20,
+  })
+  const why = run.status === 0 ? '' : `polykern explain exited ${run.status}: ${(run.stderr || '').trim().split('\n').slice(0, 2).join(' ')}`
+  const out: Record<string, ExplainedPath | string> = {}
+  for (const c of EINSUM_PATH_CASES) out[c.name.replace(/-/g, '_')] = why || 'polykern explain did not list it'
+  if (why) return out
+  const parsed = JSON.parse(run.stdout) as { kernels: { name: string; paths: ExplainedPath[] }[]; errors: { kernel?: string; text: string }[] }
+  for (const k of parsed.kernels) out[k.name] = k.paths[0] ?? 'no contraction-path decision (fewer than three factors?)'
+  for (const e of parsed.errors) if (e.kernel) out[e.kernel] = `did not compile: ${e.text.split('\n')[0]}`
+  return out
 }

@@ -3,6 +3,7 @@
  * of onnx/onnx.proto (cited per message below); fp32 inputs with the case's static shapes.
  */
 import { concat, intField, messageField, stringField } from './protobuf.ts'
+import { model } from './rowwise-onnx.ts'
 
 export interface MatMulModelSpec {
   /** A's shape as stored, row-major: [M, K], [batch, M, K], or [K, M] when `transposed`. */
@@ -71,4 +72,17 @@ function valueInfo(name: string, shape: readonly number[]): Uint8Array[] {
   const dims = shape.map((d) => messageField(1, [intField(1, d)]))
   const tensorType = messageField(1, [intField(1, FLOAT), messageField(2, dims)])
   return [stringField(1, name), messageField(2, [tensorType])]
+}
+
+/**
+ * Y = Einsum(X0, X1, ...) with the equation attribute (`fbea,ecfd->dcba`): ONNX's Einsum (opset 12 and later), fp32
+ * inputs `X0`, `X1`, ... of the given shapes.
+ */
+export function einsumModel(equation: string, inputs: readonly (readonly number[])[], output: readonly number[]): Uint8Array {
+  const names = inputs.map((_, n) => `X${n}`)
+  return model(
+    [{ op: 'Einsum', inputs: names, output: 'Y', attributes: { equation } }],
+    inputs.map((shape, n) => ({ name: names[n], shape })),
+    { name: 'Y', shape: output },
+  )
 }

@@ -21,8 +21,8 @@ export interface Node {
   readonly op: string
   readonly inputs: readonly string[]
   readonly output: string
-  /** Integer and integer-list attributes (Conv's strides, pads, group...). */
-  readonly attributes?: Readonly<Record<string, number | readonly number[]>>
+  /** Integer, integer-list and string attributes (Conv's strides, pads, group...; Einsum's equation). */
+  readonly attributes?: Readonly<Record<string, number | readonly number[] | string>>
 }
 
 /** A constant input (a Conv's weights), stored in the model so the runtime may prepack it. */
@@ -71,8 +71,8 @@ export function model(
 }
 
 /**
- * NodeProto: input = 1, output = 2, name = 3, op_type = 4, attribute = 5. AttributeProto: name = 1, i = 3, ints = 8
- * (not packed: onnx.proto is proto2), type = 20 (INT = 2, INTS = 7).
+ * NodeProto: input = 1, output = 2, name = 3, op_type = 4, attribute = 5. AttributeProto: name = 1, i = 3, s = 4,
+ * ints = 8 (not packed: onnx.proto is proto2), type = 20 (INT = 2, STRING = 3, INTS = 7).
  */
 const nodeProto = (n: Node): Uint8Array[] => [
   ...n.inputs.map((i) => stringField(1, i)),
@@ -82,7 +82,9 @@ const nodeProto = (n: Node): Uint8Array[] => [
   ...Object.entries(n.attributes ?? {}).map(([name, v]) =>
     messageField(5, [
       stringField(1, name),
-      ...(typeof v === 'number' ? [intField(3, v), intField(20, 2)] : [...v.map((x) => intField(8, x)), intField(20, 7)]),
+      ...(typeof v === 'number'
+        ? [intField(3, v), intField(20, 2)]
+        : typeof v === 'string' ? [stringField(4, v), intField(20, 3)] : [...v.map((x) => intField(8, x)), intField(20, 7)]),
     ])),
 ]
 

@@ -3,7 +3,7 @@
 // then runs the bench in a fresh process, passing the arguments through. `--variants` first runs test/bench/variants.ts
 // (analytic schedule pick vs the best of the top k, build times) in its own process and hands its report to the bench.
 import { spawnSync } from 'node:child_process'
-import { readFileSync } from 'node:fs'
+import { readFileSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
@@ -40,6 +40,36 @@ await build({
   logLevel: 'warning',
   plugins: [polykern({ root, strict: true, convolution: 'im2col' })],
 })
+// Issue 14's TCCG and einsum-path kernels, only when those cases run: each generated module in a bundle of its own
+// (a compiler error in one spares the other), not strict (main.mjs skips a kernel without a native function, saying
+// so). Their perf_plain_loops warnings (one per contraction that runs as loops today) are counted, not printed.
+const cases = process.argv.slice(2).flatMap((a, n, all) => (all[n - 1] === '--cases' ? a.split(',') : []))
+if (cases.some((c) => c === 'tccg' || c === 'einsum-path' || c.startsWith('tccg-') || c.startsWith('path-'))) {
+  const status = {}
+  for (const [key, entry] of [['tccg', 'test/bench/tccg-kernels.ts'], ['paths', 'test/bench/path-kernels.ts']]) {
+    rmSync(path.join(outdir, key), { recursive: true, force: true })
+    try {
+      const result = await build({
+        absWorkingDir: root,
+        entryPoints: [entry],
+        bundle: true,
+        platform: 'node',
+        format: 'esm',
+        outdir: path.join(outdir, key),
+        outExtension: { '.js': '.mjs' },
+        logLevel: 'silent',
+        plugins: [polykern({ root, strict: false })],
+      })
+      const loops = result.warnings.filter((w) => w.text.includes('perf_plain_loops')).length
+      console.error(`bundled ${entry}: ${result.warnings.length} warnings (${loops} statements run as plain loops)`)
+      status[key] = null
+    } catch (e) {
+      status[key] = String(e.errors?.[0]?.text ?? e.message).split('\n')[0]
+      console.error(`bench: ${entry} did not bundle: ${status[key]}`)
+    }
+  }
+  writeFileSync(path.join(outdir, 'tccg-build.json'), JSON.stringify(status))
+}
 const probe = await buildAddon({
   sources: [{ name: 'polykern.c', text: readFileSync(path.join(root, 'test/bench/peak.c'), 'utf8') }],
   cacheDir: resolveOptions({ root }).cacheDir,
