@@ -11,6 +11,8 @@ import { workOfCall } from './work.ts'
 
 export type { AbiDType, AbiParam, AbiTemp, KernelAbi } from './abi.ts'
 export { kernelAsync } from './async-kernel.ts'
+export { polykernInfo } from './info.ts'
+export type { KernelInfo } from './info.ts'
 export type { AsyncKernel } from './async-kernel.ts'
 export { KernelRangeError, KernelTypeError } from './errors.ts'
 export type { KernelErrorCode } from './errors.ts'
@@ -49,7 +51,7 @@ export interface KernelModuleDescriptor {
  */
 export function loadKernels(desc: KernelModuleDescriptor): Readonly<Record<string, KernelFn>> {
   const names = Object.keys(desc.kernels)
-  const addon = loadAddon({ ...desc, kernels: names })
+  const { addon, reason } = loadAddon({ ...desc, kernels: names })
   // No prototype: a kernel may be named `__proto__` or `constructor`.
   const out: Record<string, KernelFn> = Object.create(null)
   for (const name of names) {
@@ -106,7 +108,8 @@ export function loadKernels(desc: KernelModuleDescriptor): Readonly<Record<strin
     }
     out[name] = call
     const addonPath = addon?.path ?? null
-    registerKernel({ name, module: desc.module, native: nativeFn !== null, call, js: jsFn, nativeFn, addonPath, route })
+    const meta = addon?.meta ?? null
+    registerKernel({ name, module: desc.module, native: nativeFn !== null, call, js: jsFn, nativeFn, addonPath, meta, reason, route })
   }
   return out
 }

@@ -47,34 +47,42 @@ type AddonExports = LoadedAddon['exports'] & {
 export interface LoadedAddon {
   readonly exports: Readonly<Record<string, (...args: unknown[]) => unknown>>
   readonly path: string
+  /** Its `__polykern`, whose `isa` and `threads` are read live. */
+  readonly meta: { readonly isa?: unknown; readonly threads?: unknown }
 }
+
+/** The module's addon, or why it runs its JS loops (what the warning said, if it warned). */
+export type AddonLoad =
+  | { readonly addon: LoadedAddon; readonly reason: null }
+  | { readonly addon: null; readonly reason: string }
 
 const warned = new Set<string>()
 let cpuFlags: ReadonlySet<string> | undefined
 
 /**
- * The module's native kernels, or null for the JS fallback: POLYKERN_NATIVE=0, no addon built, a Node.js without its
- * Node-API version, a CPU without the features its lowest ISA version needs (the addon picks the best version itself), or no candidate that loads and exports every kernel. Failures warn once per module, naming
- * every path tried and its error (sharp's loader).
+ * The module's native kernels, or why it runs the JS fallback: POLYKERN_NATIVE=0, no addon built, a Node.js without
+ * its Node-API version, a CPU without the features its lowest ISA version needs (the addon picks the best version
+ * itself), or no candidate that loads and exports every kernel. Failures warn once per module, naming every path
+ * tried and its error (sharp's loader); the user's own choices (POLYKERN_NATIVE=0, `native: false`) do not warn.
  */
-export function loadAddon(req: AddonRequest): LoadedAddon | null {
-  if (!nativeWanted()) return null
+export function loadAddon(req: AddonRequest): AddonLoad {
+  if (!nativeWanted()) return { addon: null, reason: 'POLYKERN_NATIVE=0' }
   if (req.addon === null) {
-    const failed = req.reason && req.reason !== NATIVE_DISABLED
-    if (failed) warnOnce(req.module, `no native kernels for ${req.module} (${req.reason})`)
-    return null
+    const reason = req.reason ?? 'no addon was built'
+    if (reason !== NATIVE_DISABLED) warnOnce(req.module, `no native kernels for ${req.module} (${reason})`)
+    return { addon: null, reason }
   }
   const what = `could not load the native kernels for ${req.module} (${req.addon})`
+  const fallback = (detail: string): AddonLoad => {
+    warnOnce(req.module, what, detail)
+    return { addon: null, reason: `${what}: ${detail}` }
+  }
   const napi = Number(process.versions.napi)
   if (req.napiVersion !== undefined && !(napi >= req.napiVersion)) {
-    warnOnce(req.module, what, `It was built for Node-API ${req.napiVersion}; this Node.js supports ${napi || 'none'}`)
-    return null
+    return fallback(`It was built for Node-API ${req.napiVersion}; this Node.js supports ${napi || 'none'}`)
   }
   const missing = missingCpuFlags(req.requires)
-  if (missing.length > 0) {
-    warnOnce(req.module, what, `This CPU lacks ${missing.join(', ')}, which the addon was compiled for`)
-    return null
-  }
+  if (missing.length > 0) return fallback(`This CPU lacks ${missing.join(', ')}, which the addon was compiled for`)
   const base = req.base ?? (typeof __filename === 'string' ? __filename : undefined)
   const tried: string[] = []
   for (const candidate of candidates(req.addon, base, req.cachePath)) {
@@ -98,15 +106,14 @@ export function loadAddon(req: AddonRequest): LoadedAddon | null {
       if (absent.length === 0) {
         adoptAddon(exports.__polykern)
         reportAddonEnv(exports.__polykern)
-        return { exports, path: candidate }
+        return { addon: { exports, path: candidate, meta: exports.__polykern ?? {} }, reason: null }
       }
       tried.push(`${candidate} (loaded, but it lacks ${absent.join(', ')})`)
     } catch (e) {
       tried.push(`${candidate} (${String((e as Error)?.message ?? e).split('\n')[0]})`)
     }
   }
-  warnOnce(req.module, what, `Tried: ${tried.join('; ') || 'nothing (no location known)'}`)
-  return null
+  return fallback(`Tried: ${tried.join('; ') || 'nothing (no location known)'}`)
 }
 
 /**

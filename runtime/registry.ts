@@ -28,6 +28,10 @@ export interface KernelEntry {
   readonly nativeFn: KernelFn | null
   /** The addon file the native path came from, or null. */
   readonly addonPath: string | null
+  /** The addon's `__polykern` (live `isa` and `threads`), or null. */
+  readonly meta: { readonly isa?: unknown; readonly threads?: unknown } | null
+  /** Why the module runs its JS loops (`POLYKERN_NATIVE=0`, `native: false`, what the loader tried), or null. */
+  readonly reason: string | null
 }
 
 const entries = new Map<string, KernelEntry>()

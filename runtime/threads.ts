@@ -1,6 +1,7 @@
 /**
  * The thread count of every loaded addon's pool. An addon reads POLYKERN_THREADS (or its baked default) when it
- * loads; `setThreads` changes it for every addon loaded so far and every one loaded later.
+ * loads; `setThreads` changes it for every addon loaded so far and every one loaded later, in this thread, whichever
+ * copy of the runtime (each bundle inlines its own) loaded it or is called: they share one record on `globalThis`.
  */
 
 /** What the runtime uses of an addon's `__polykern`. */
@@ -12,24 +13,28 @@ export interface AddonThreads {
 /** The most threads an addon's pool runs (PK_MAX_THREADS in native/polykern_pool.h). */
 export const MAX_THREADS = 256
 
-const addons = new Set<AddonThreads>()
-let requested: number | undefined
+/** The addons loaded in this thread and the last count asked for, shared by every copy of the runtime. */
+interface ThreadsRecord {
+  readonly addons: Set<AddonThreads>
+  requested?: number
+}
+const record = ((globalThis as Record<symbol, unknown>)[Symbol.for('polykern.threads')] ??= { addons: new Set() }) as ThreadsRecord
 
-/** Sets the threads kernels' parallel loops use, from 1 to MAX_THREADS, for every addon of the process. */
+/** Sets the threads kernels' parallel loops use, from 1 to MAX_THREADS, for every addon loaded in this thread. */
 export function setThreads(n: number): void {
   if (!Number.isInteger(n) || n < 1 || n > MAX_THREADS) {
     const message = `polykern: setThreads() takes an integer from 1 to ${MAX_THREADS}, got ${String(n)}`
     throw Object.assign(new RangeError(message), { code: 'runtime_threads_invalid' })
   }
-  requested = n
-  for (const addon of addons) apply(addon, n)
+  record.requested = n
+  for (const addon of record.addons) apply(addon, n)
 }
 
 /** Called by the loader for each addon it loads: an earlier setThreads applies to it too. */
 export function adoptAddon(addon: AddonThreads | undefined): void {
-  if (addon === undefined || addons.has(addon)) return
-  addons.add(addon)
-  if (requested !== undefined) apply(addon, requested)
+  if (addon === undefined || record.addons.has(addon)) return
+  record.addons.add(addon)
+  if (record.requested !== undefined) apply(addon, record.requested)
 }
 
 function apply(addon: AddonThreads, n: number): void {

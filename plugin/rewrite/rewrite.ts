@@ -64,8 +64,8 @@ export function rewriteModule(input: RewriteInput): { code: string; map: SourceM
     for (const k of input.kernels) {
       const statement = enclosingDeclaration(sourceFile, k.site.nameSpan.start)
       if (statement === undefined) continue
-      if (ts.isFunctionDeclaration(statement) && statement.parent === sourceFile) hoisted.push(asyncProperty(k.site))
-      else s.appendLeft(statement.end, `\n${asyncProperty(k.site)}`)
+      if (ts.isFunctionDeclaration(statement) && statement.parent === sourceFile) hoisted.push(kernelProperties(k.site))
+      else s.appendLeft(statement.end, `\n${kernelProperties(k.site)}`)
     }
     const loader = [loaderStatement(input), ...hoisted].join('\n')
     if (lastImport) {
@@ -107,13 +107,15 @@ function loaderStatement(input: RewriteInput): string {
 }
 
 /**
- * `f.async`, the kernel's Promise form, on the user's own function object. It forwards every argument, as the
- * rewritten body does, so a wrong count fails the same way in both forms. A statement of its own: `;` ends it, so a
+ * On the user's own function object: `f.async`, the kernel's Promise form, which forwards every argument as the
+ * rewritten body does (a wrong count fails the same way in both forms), and under `Symbol.for('polykern.kernel')`
+ * the runtime's dispatcher, by which `polykernInfo(f)` finds the kernel. A statement of its own: `;` ends it, so a
  * next line starting with `(` or `[` is not read as a call on its result.
  */
-function asyncProperty(site: CompiledKernel['site']): string {
-  const form = `(...args) => ${KERNELS_BINDING}.${site.name}.async(...args)`
-  return `Object.defineProperty(${site.name}, 'async', { value: ${form}, configurable: true });`
+function kernelProperties(site: CompiledKernel['site']): string {
+  const kernel = `${KERNELS_BINDING}.${site.name}`
+  const async = `async: { value: (...args) => ${kernel}.async(...args), configurable: true }`
+  return `Object.defineProperties(${site.name}, { ${async}, [Symbol.for('polykern.kernel')]: { value: ${kernel} } });`
 }
 
 /**
