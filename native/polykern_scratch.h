@@ -1,5 +1,5 @@
 /*
- * Pack buffers, per thread and slot, kept between calls: a call allocates (and the OS faults in) megabytes of panels
+ * Pack buffers and path temporaries, per thread and slot, kept between calls: a call allocates (and the OS faults in) megabytes of panels
  * only when it needs more than any call before it on that thread. Freed when the thread exits. Like the pool, defined
  * once per addon, in polykern.c (see PK_SHARED in polykern_pool.h).
  */
@@ -11,11 +11,31 @@
 #include <stdlib.h>
 #include "polykern_pool.h"
 
-#define PK_SCRATCH_SLOTS 2
+/* Slots 0 and 1 hold GEMM and convolution pack buffers; PK_ARENA_SLOT the temporaries of a kernel's chosen
+   contraction path (emit/c.ts), which never call another kernel while theirs are live. */
+#define PK_SCRATCH_SLOTS 3
+#define PK_ARENA_SLOT 2
 
 /* `count` elements of `size` bytes in this thread's buffer `slot`, 64-byte aligned, or NULL; valid until the
    thread's next pk_scratch call for that slot. */
 PK_SHARED void *pk_scratch(int slot, int64_t count, size_t size);
+
+/* Places an array of `rank` extents `dims` and elements of `size` bytes at the end of an arena of *end bytes and
+   returns its offset; each array takes a multiple of 64 bytes, at least 64, so every offset stays aligned and a
+   placed array makes the arena non-empty. A negative extent or an overflow sets *end to -1, where it stays. */
+static inline int64_t pk_arena_place(int64_t *end, size_t size, int rank, const int64_t *dims) {
+  uint64_t bytes = size;
+  for (int d = 0; d < rank; d++) {
+    if (dims[d] < 0 || __builtin_mul_overflow(bytes, (uint64_t)dims[d], &bytes)) *end = -1;
+  }
+  const int64_t at = *end;
+  if (at < 0 || bytes > (uint64_t)INT64_MAX - 128 - (uint64_t)at) {
+    *end = -1;
+    return 0;
+  }
+  *end = at + (bytes == 0 ? 64 : (int64_t)((bytes + 63) & ~(uint64_t)63));
+  return at;
+}
 
 #ifndef PK_RUNTIME_EXTERN
 

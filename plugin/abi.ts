@@ -44,6 +44,11 @@ export function workOf(kernel: Kernel): WorkMonomial[] {
     }
     for (const [key, c] of product) total.set(key, (total.get(key) ?? 0) + c)
   }
+  // A size choice's candidates are blocks inside ifs: count its first candidate (the best at representative sizes).
+  for (const [c, ...sizes] of (kernel.choices ?? []).flatMap((x) => x.costs[0])) {
+    const key = [...sizes].sort().join(' ')
+    total.set(key, (total.get(key) ?? 0) + c)
+  }
   const monomials = [...total].filter(([, c]) => c !== 0)
   return monomials.map(([key, c]): WorkMonomial => [c, ...(key === '' ? [] : key.split(' '))])
 }

@@ -2,7 +2,7 @@
 import { formatConvolutions } from './explain-convolution.ts'
 import type { AddonReport, ErrorReport, FileExplanation, KernelExplanation, MatchReport } from './explain.ts'
 import type { ContractionReport } from './report/report-types.ts'
-import { MIN_GAIN, REPRESENTATIVE_SIZE, gainOf, type PathDecision } from './passes/contraction-path.ts'
+import { REPRESENTATIVE_SIZE, gainOf, type PathDecision } from './passes/contraction-path.ts'
 import { describeBlocking, describeGuard } from './schedule/describe.ts'
 
 /** How a role of text is shown: the CLI colours on a TTY, everything else prints plain. */
@@ -28,7 +28,7 @@ function formatKernel(k: KernelExplanation, paint: Paint): string {
       ...k.analysis.blocks.map((b) => `${b.id}: reduces [${b.reduction.join(', ')}], parallel [${b.parallel.join(', ')}]`),
       ...k.analysis.dependences.map((d) => `${d.kind} ${d.from} → ${d.to} on ${d.tensor}${d.pointwise ? ', pointwise' : ''}`),
     ]),
-    section(paint, `contraction path (greedy; sizes ${REPRESENTATIVE_SIZE}; factorized at ${MIN_GAIN}× fewer multiply-adds)`,
+    section(paint, `contraction path (candidates chosen per call by cost; shown at sizes ${REPRESENTATIVE_SIZE}; factorized when fewer flops)`,
       k.paths.length ? k.paths.flatMap((p) => formatPath(p, paint)) : [paint('dim', 'no product of three or more factors')]),
     section(paint, 'microkernels', k.microkernels.flatMap((m) => formatMatch(m, paint))),
     ...(k.convolutions.length ? [section(paint, 'convolutions', formatConvolutions(k.convolutions, paint))] : []),
@@ -64,6 +64,11 @@ function formatPath(p: PathDecision, paint: Paint): string[] {
     lines.push(`    ${s.block.padEnd(width)}  ${s.statement}  ${paint('dim', `${sums}, ${count(s.cost)}`)}`)
   }
   lines.push(`    after: ${count(p.costAfter)} multiply-adds, ${gainOf(p.costBefore, p.costAfter)} fewer`)
+  if (p.candidates.length < 2) return lines
+  lines.push(`    ${p.candidates.length} candidates; a call runs the one costing least at its sizes (${p.choice}):`)
+  for (const [k, c] of p.candidates.entries()) {
+    lines.push(`    ${k}: ${c.cost} multiply-adds; ${c.steps.map((s) => s.statement).join('; ')}`)
+  }
   return lines
 }
 

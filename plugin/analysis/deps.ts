@@ -5,7 +5,7 @@
  */
 import { coeffOf, equal } from '../ir/affine.ts'
 import type { Access, Block, Kernel, Stmt } from '../ir/nodes.ts'
-import { loadsOf } from '../ir/walk.ts'
+import { loadsOf, walkStmts } from '../ir/walk.ts'
 
 export type DependenceKind = 'raw' | 'war' | 'waw' | 'rar'
 
@@ -53,7 +53,10 @@ export function analyzeKernel(kernel: Kernel): KernelFacts {
     for (let j = i + 1; j < steps.length; j++) dependences.push(...between(steps[i], steps[j]))
   }
   const blocks = new Map<string, BlockFacts>()
-  for (const s of kernel.body) if (s.kind === 'block') blocks.set(s.id, blockFacts(s))
+  // Blocks inside a top-level `if` too: the candidates of a SizeChoice.
+  walkStmts(kernel.body, (s, parents) => {
+    if (s.kind === 'block' && parents.every((p) => p.kind === 'if')) blocks.set(s.id, blockFacts(s))
+  })
   return { dependences, blocks }
 }
 

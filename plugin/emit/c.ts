@@ -1,17 +1,20 @@
 /**
  * A lowered kernel as one C function: `static int symbol(params...)` returning PK_OK, or PK_NO_MEMORY when its
- * temporaries cannot be allocated. Loops keep the IR's index names and print one to one; `parallel` loops run
- * on the thread pool (c-parallel.ts). Pointers are `restrict`: the N-API wrapper rejects outputs that alias another
+ * temporaries cannot be allocated. The temporaries of a size choice's candidates live in the calling thread's arena
+ * (polykern_scratch.h), kept between calls, and only the chosen candidate's are placed there; the kernel's other
+ * temporaries are calloc'd. Loops keep the IR's index names and print one to one; `parallel` loops run on the thread
+ * pool (c-parallel.ts). Pointers are `restrict`: the N-API wrapper rejects outputs that alias another
  * argument.
  * A contraction with a schedule for the ISA compiled for runs as a blocked GEMM (c-gemm.ts), else as its loops;
  * a `vector` loop runs as that ISA's SIMD code (c-vector.ts) when it has one, else serially.
  */
 import { KernelInternalError } from '../diagnostics.ts'
-import type { Affine, Bound, Kernel, Stmt } from '../ir/nodes.ts'
+import type { Affine, Bound, Kernel, Stmt, Tensor } from '../ir/nodes.ts'
 import { laneLoopInside } from '../ir/walk.ts'
 import type { Isa } from '../targets/isa.ts'
 import { SCALAR } from '../targets/scalar.ts'
 import { C_TYPE, cExpr } from './c-expr.ts'
+import { candidateOf, choiceLines } from './choices.ts'
 import { convolutionPlan, emitConvCall, emitConvSupport } from './c-conv.ts'
 import { emitGemmCall, emitGemmSupport, gemmPlan, overwritingGemms } from './c-gemm.ts'
 import { parallelLoops, type ParallelLoops } from './c-parallel.ts'
@@ -72,7 +75,8 @@ export function emitCSupport(kernels: readonly Kernel[], isa: Isa): string {
 export function emitC(kernel: Kernel, symbol: string, isa: Isa = SCALAR): string {
   const names = cNames(kernel, symbol)
   const layout = tensorLayout(kernel, names)
-  const temps = kernel.tensors.filter((t) => t.role === 'temp')
+  const arena = kernel.tensors.filter((t) => t.role === 'temp' && candidateOf(kernel, t.name))
+  const temps = kernel.tensors.filter((t) => t.role === 'temp' && !arena.includes(t))
   const freeTemps = temps.map((t) => `free(${names.of(t.name)});`)
   const parallel = parallelLoops(kernel, symbol, names, layout)
   const overwriting = overwritingGemms(kernel.body, kernel, isa)
@@ -81,16 +85,43 @@ export function emitC(kernel: Kernel, symbol: string, isa: Isa = SCALAR): string
 
   const lines = [`PK_SHARED int ${symbol}(${cParams(kernel, names, layout).join(', ')}) {`]
   for (const s of layout.hoisted) lines.push(`  const int64_t ${s.name} = ${s.value.text};`)
+  lines.push(...choiceLines(kernel, names, 'c'), ...arenaLines(kernel, arena, names))
   for (const t of temps) {
     const type = C_TYPE[t.dtype]
     lines.push(`  ${type} *restrict ${names.of(t.name)} = pk_calloc(sizeof(${type}), ${cShapeArgs(t.shape, names)});`)
   }
-  if (temps.length > 0) {
-    lines.push(`  if (${temps.map((t) => `${names.of(t.name)} == NULL`).join(' || ')}) {`)
+  const failed = [...(arena.length > 0 ? ['pk_end < 0 || pk_arena == NULL'] : []), ...temps.map((t) => `${names.of(t.name)} == NULL`)]
+  if (failed.length > 0) {
+    lines.push(`  if (${failed.join(' || ')}) {`)
     lines.push(...freeTemps.map((l) => `    ${l}`), '    return PK_NO_MEMORY;', '  }')
   }
   lines.push(...body, ...freeTemps.map((l) => `  ${l}`), '  return PK_OK;', '}')
   return [...parallel.outlined, lines.join('\n') + '\n'].join('\n')
+}
+
+/**
+ * Lays out the chosen candidates' temporaries in one arena: `pk_end` bytes (-1 on overflow), each at its offset or
+ * NULL when its candidate does not run. One pk_scratch call, so no pointer outlives a reallocation.
+ */
+function arenaLines(kernel: Kernel, arena: readonly Tensor[], names: Names): string[] {
+  if (arena.length === 0) return []
+  const runs = (t: Tensor) => {
+    const { choice, k } = candidateOf(kernel, t.name)!
+    return `${names.of(choice)} == ${k}`
+  }
+  const at = new Map(arena.map((t) => [t, names.fresh(`${names.of(t.name)}_at`)]))
+  return [
+    '  int64_t pk_end = 0;',
+    ...arena.map((t) => {
+      const place = `pk_arena_place(&pk_end, sizeof(${C_TYPE[t.dtype]}), ${cShapeArgs(t.shape, names)})`
+      return `  const int64_t ${at.get(t)} = ${runs(t)} ? ${place} : 0;`
+    }),
+    '  char *const pk_arena = pk_end > 0 ? pk_scratch(PK_ARENA_SLOT, pk_end, 1) : NULL;',
+    ...arena.map((t) => {
+      const type = C_TYPE[t.dtype]
+      return `  ${type} *restrict ${names.of(t.name)} = ${runs(t)} ? (${type} *)(pk_arena + ${at.get(t)}) : NULL;`
+    }),
+  ]
 }
 
 /** Statement printer for one kernel; `depth` is the indentation level. */

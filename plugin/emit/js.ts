@@ -1,12 +1,14 @@
 /**
  * A lowered kernel as a JavaScript function expression, `function (A, B, C, M, N, K) { loops }`: the fallback when
  * the addon is missing, and the reference the addon is tested against. Parameters come in `kernel.params` order and
- * are not validated (the runtime does that). Temporaries are fresh zeroed typed arrays per call.
+ * are not validated (the runtime does that). Temporaries are fresh zeroed typed arrays per call; a size choice's
+ * candidate allocates its own only when the call runs it.
  */
 import { ARRAY_TYPE } from '../../runtime/abi.ts'
 import { KernelInternalError } from '../diagnostics.ts'
 import type { Bound, Kernel, Stmt } from '../ir/nodes.ts'
 import { laneLoopInside } from '../ir/walk.ts'
+import { candidateOf, choiceLines } from './choices.ts'
 import { JS_HELPERS, jsExpr, wrap, type JsHelper } from './js-expr.ts'
 import { tensorLayout, type Layout } from './layout.ts'
 import { kernelNames, type Names } from './names.ts'
@@ -33,8 +35,11 @@ export function emitJs(kernel: Kernel): string {
   const lines = [`function (${kernel.params.map((p) => names.of(p.name)).join(', ')}) {`]
   for (const h of Object.keys(JS_HELPERS) as JsHelper[]) if (helpers.has(h)) lines.push(`  ${JS_HELPERS[h]}`)
   for (const s of layout.hoisted) lines.push(`  const ${s.name} = ${s.value.text};`)
+  lines.push(...choiceLines(kernel, names, 'js'))
   for (const t of kernel.tensors.filter((t) => t.role === 'temp')) {
-    lines.push(`  const ${names.of(t.name)} = new ${ARRAY_TYPE[t.dtype]}(${layout.count(t.name).text});`)
+    const array = `new ${ARRAY_TYPE[t.dtype]}(${layout.count(t.name).text})`
+    const only = candidateOf(kernel, t.name)
+    lines.push(`  const ${names.of(t.name)} = ${only ? `${names.of(only.choice)} === ${only.k} ? ${array} : null` : array};`)
   }
   lines.push(...body, '}')
   return lines.join('\n')

@@ -20,6 +20,7 @@ export function kernelNames(kernel: Kernel, isReserved: (name: string) => boolea
     ...kernel.params.map((p) => p.name),
     ...kernel.tensors.map((t) => t.name),
     ...kernel.sizes,
+    ...(kernel.choices ?? []).map((c) => c.name),
     ...loopIndices(kernel.body),
   ])
   const taken = new Set<string>(irNames)

@@ -6,6 +6,7 @@
  */
 import { internalAssert } from '../diagnostics.ts'
 import { evaluate } from './affine.ts'
+import { cheapest } from './polynomial.ts'
 import type { Access, AssignOp, BinOp, IndexRange, Bound, Constraint, DType, Expr, Kernel, Stmt, Tensor, ValueType } from './nodes.ts'
 
 export type TensorArray = Float32Array | Float64Array | Int32Array
@@ -28,6 +29,7 @@ export function interpret(kernel: Kernel, args: readonly unknown[]): void {
     else arrays.set(p.name, args[n] as TensorArray)
   })
   const tensors = new Map(kernel.tensors.map((t) => [t.name, t]))
+  for (const c of kernel.choices ?? []) vars.set(c.name, cheapest(c, (s) => vars.get(s)!))
   for (const t of kernel.tensors) {
     if (t.role === 'temp') arrays.set(t.name, new ARRAY[t.dtype](t.shape.reduce((n, d) => n * evaluate(d, vars), 1)))
   }

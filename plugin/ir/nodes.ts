@@ -316,11 +316,29 @@ export interface Tensor {
 /** A parameter of the annotated function, in declaration order: a typed array or a size. */
 export type Param = { readonly kind: 'tensor'; readonly name: string } | { readonly kind: 'size'; readonly name: string }
 
+/** `[c, 'M', 'N']` is c·M·N: one term of a polynomial in the size symbols. */
+export type Monomial = readonly [number, ...string[]]
+
+/**
+ * A choice made once per call, before the body runs (contraction-path.ts): `name` reads like a size symbol whose
+ * value is the position in `costs` of the least cost at the call's sizes, the first on ties; the body runs each
+ * candidate under `if (name == k)`. Costs are evaluated in doubles, monomial by monomial, left to right, so every
+ * emitter picks the same candidate. The temporaries in `temps[k]` are used by candidate k alone: only the chosen
+ * candidate's are allocated.
+ */
+export interface SizeChoice {
+  readonly name: string
+  readonly costs: readonly (readonly Monomial[])[]
+  readonly temps: readonly (readonly string[])[]
+}
+
 export interface Kernel {
   readonly name: string
   readonly params: readonly Param[]
   readonly tensors: readonly Tensor[]
   readonly sizes: readonly string[]
+  /** Size-dependent choices between candidate statement lists, in the order they are made. */
+  readonly choices?: readonly SizeChoice[]
   readonly body: readonly Stmt[]
   readonly span?: Span
 }

@@ -169,7 +169,13 @@ export function verifyKernel(k: Kernel, pass: string, opts: { lowered?: boolean 
     check(new Set(s.schedules.map((x) => x.isa)).size === s.schedules.length, `${what}: two schedules for one ISA`)
   }
 
-  checkStmts(k.body, sizes)
+  // A choice reads like a size; its candidates' temporaries must be temporaries.
+  for (const c of k.choices ?? []) {
+    check(!sizes.has(c.name) && !tensors.has(c.name), `choice ${c.name} shadows another name`)
+    check(c.costs.length === c.temps.length && c.costs.length > 1, `choice ${c.name} has ${c.costs.length} costs`)
+    for (const t of c.temps.flat()) check(tensors.get(t)?.role === 'temp', `choice ${c.name}: ${t} is not a temporary`)
+  }
+  checkStmts(k.body, new Set([...sizes, ...(k.choices ?? []).map((c) => c.name)]))
   return k
 }
 

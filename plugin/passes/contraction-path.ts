@@ -1,10 +1,14 @@
 /**
- * Contraction paths (opt_einsum, issue 4): a block `out[...] += f1 * f2 * ... * fn` with three or more factors that
- * depend on its indices becomes n - 1 pairwise blocks through temporaries, in the order greedy-path.ts picks, when
- * that cuts the multiply-adds at least MIN_GAIN-fold. Cost = Σ over the blocks of the product of their extents
- * (each point is one multiply-add); sizes are symbolic, so costs are compared with every size symbol set to
- * REPRESENTATIVE_SIZE and literal extents as written. `O[e, f] +=! X[e, a] * Y[a, b] * Z[b, f]` costs E·A·B·F; its
- * path (X·Y)·Z costs E·A·B + E·B·F: 32× less at 64.
+ * Contraction paths (opt_einsum, issues 4 and 14): a block `out[...] += f1 * f2 * ... * fn` with three or more
+ * factors that depend on its indices becomes n - 1 pairwise blocks through temporaries, each a GEMM candidate for
+ * substitute-microkernel. Cost = Σ over the blocks of the product of their extents (each point is one multiply-add).
+ * The best order depends on sizes known only at call time, so path-candidates.ts picks a few candidate paths that
+ * between them come near the optimum at any sizes; with more than one, the kernel gets a SizeChoice and each call
+ * runs the candidate whose cost polynomial is least at its sizes (`if (s0_path == k) { ... }`). `O[e, f] +=!
+ * X[e, a] * Y[a, b] * Z[b, f]` costs E·A·B·F; its candidates (X·Y)·Z, costing E·A·B + E·B·F, and X·(Y·Z), costing
+ * A·B·F + E·A·F, are 32× less at 64. Whether to split at all is judged with every size symbol at REPRESENTATIVE_SIZE:
+ * only when the best path does fewer flops (2 per pairwise point) than the one nest (n per point: n - 1 multiplies
+ * and the add); a pairwise step also runs as a GEMM, many times faster per flop than a loop nest of n factors.
  *
  * Exact algebra: a sum of products reassociates, so only '+=' qualifies (a max of products does not factor), and an
  * index is summed inside a pair only when no other factor and not the output holds it. Floating-point sums round
@@ -13,21 +17,22 @@
  * a temporary would sum points the guard skips. Factors free of the block's indices (constants, sizes, rank-0
  * tensors) ride along with the last product. Every decision is logged (POLYKERN_DEBUG=path).
  * Needs: block form from ir/build (one store per block). Leaves: block form; each new `temp` is reset by a Fill just
- * before its block; the last block keeps the original id and store, the others are `<id>.1`, `<id>.2`, ...
+ * before its block; the first candidate's last block keeps the original id and store, the others are `<id>.1`,
+ * `<id>.2`, ...; candidate k > 0's are `<id>.p<k>` and `<id>.p<k>.1`, ....
  */
 import { provablyInRange, type Ranges } from '../analysis/bounds.ts'
-import { coeffOf, evaluate, variable } from '../ir/affine.ts'
+import { add, coeffOf, constant, evaluate, variable } from '../ir/affine.ts'
 import { identityOf } from '../ir/build.ts'
-import type { Access, Block, DType, Expr, Kernel, Stmt, Store, Tensor } from '../ir/nodes.ts'
+import type { Access, Block, DType, Expr, Kernel, Monomial, SizeChoice, Stmt, Store, Tensor } from '../ir/nodes.ts'
+import { printPolynomial, productOf, sumOf } from '../ir/polynomial.ts'
 import { printConstraint, printExpr, printStmts } from '../ir/print.ts'
 import { loadsOf, walkExpr } from '../ir/walk.ts'
-import { greedyPath } from './greedy-path.ts'
+import type { PairContraction } from './greedy-path.ts'
 import { flattenProduct } from './match-contraction.ts'
+import { candidateTrees, stepsOf, type PathProblem } from './path-candidates.ts'
 
-/** The value every size symbol takes when costs are compared. */
+/** The value every size symbol takes when deciding whether to split, and for the costs logs and explain print. */
 export const REPRESENTATIVE_SIZE = 64
-/** Factorize only when the multiply-adds fall at least this many times: temporaries cost memory traffic. */
-export const MIN_GAIN = 2
 
 /** One pairwise block of a chosen path, printed for logs and `polykern explain`. */
 export interface PathStep {
@@ -37,6 +42,13 @@ export interface PathStep {
   readonly summed: readonly string[]
   /** Multiply-adds at representative sizes. */
   readonly cost: number
+}
+
+/** One candidate path: its blocks and the multiply-adds a call with given sizes costs, as a polynomial. */
+export interface PathCandidate {
+  /** `E·A·B + E·B·F` */
+  readonly cost: string
+  readonly steps: readonly PathStep[]
 }
 
 /** What the pass decided for one block whose value multiplies three or more factors. */
@@ -50,8 +62,12 @@ export interface PathDecision {
   /** Multiply-adds at representative sizes, when a path was costed. */
   readonly costBefore?: number
   readonly costAfter?: number
-  /** The path found (also when it did not gain enough). */
+  /** The path at representative sizes (also when it did not gain enough). */
   readonly steps: readonly PathStep[]
+  /** Every candidate, `steps`' first; a call runs the one whose cost is least at its sizes (`choice` picks). */
+  readonly candidates: readonly PathCandidate[]
+  /** The size symbol naming the candidate a call runs, when there are several. */
+  readonly choice?: string
 }
 
 export interface ContractionPathOptions {
@@ -65,7 +81,13 @@ export function contractionPath(kernel: Kernel, opts: ContractionPathOptions = {
   if (chosen.size === 0) return kernel
   const body = kernel.body.flatMap((s) => (s.kind === 'block' ? (chosen.get(s.id)?.stmts ?? [s]) : [s]))
   const temps = [...chosen.values()].flatMap((r) => r.temps)
-  return { ...kernel, tensors: [...kernel.tensors, ...temps], body }
+  const choices = [...chosen.values()].flatMap((r) => (r.choice ? [r.choice] : []))
+  return {
+    ...kernel,
+    tensors: [...kernel.tensors, ...temps],
+    ...(choices.length > 0 ? { choices: [...(kernel.choices ?? []), ...choices] } : {}),
+    body,
+  }
 }
 
 /** The decision for every candidate block (a product of three or more factors), in kernel order. */
@@ -77,16 +99,18 @@ function describe(d: PathDecision): string {
     ? ''
     : ` (${d.costBefore} → ${d.costAfter} multiply-adds at size ${REPRESENTATIVE_SIZE})`
   const path = d.steps.map((s) => `${s.block}: ${s.statement}`).join('; ')
-  return `${d.factorized ? 'factorized' : 'kept'}: ${d.reason}${costs}${path ? `; path ${path}` : ''}`
+  const others = d.candidates.slice(1).map((c) => `${c.steps.at(-1)!.block} costing ${c.cost}`)
+  const choice = others.length > 0 ? `; ${d.choice} picks it (costing ${d.candidates[0].cost}) or ${others.join(' or ')}` : ''
+  return `${d.factorized ? 'factorized' : 'kept'}: ${d.reason}${costs}${path ? `; path ${path}` : ''}${choice}`
 }
 
 interface Plan {
   readonly decision: PathDecision
-  readonly rewrite?: { readonly temps: readonly Tensor[]; readonly stmts: readonly Stmt[] }
+  readonly rewrite?: { readonly temps: readonly Tensor[]; readonly stmts: readonly Stmt[]; readonly choice?: SizeChoice }
 }
 
 function planKernel(kernel: Kernel): Plan[] {
-  const taken = new Set([...kernel.tensors.map((t) => t.name), ...kernel.sizes])
+  const taken = new Set([...kernel.tensors.map((t) => t.name), ...kernel.sizes, ...(kernel.choices ?? []).map((c) => c.name)])
   const sizes = new Map(kernel.sizes.map((s) => [s, REPRESENTATIVE_SIZE]))
   const plans: Plan[] = []
   for (const s of kernel.body) {
@@ -106,7 +130,7 @@ function planBlock(b: Block, kernel: Kernel, sizes: ReadonlyMap<string, number>,
   const indicesOf = (e: Expr): string[] => order.filter((v) => mentions(e, v))
   const factors = leaves.filter((f) => indicesOf(f).length > 0)
   const rideAlong = leaves.filter((f) => indicesOf(f).length === 0)
-  const base = { block: b.id, factors: leaves.map(printExpr), steps: [] }
+  const base = { block: b.id, factors: leaves.map(printExpr), steps: [], candidates: [] }
   const keep = (reason: string): Plan => ({ decision: { ...base, factorized: false, reason } })
 
   if (store.op !== '+=') return keep(`the op is '${store.op}': only a sum of products reassociates`)
@@ -123,27 +147,41 @@ function planBlock(b: Block, kernel: Kernel, sizes: ReadonlyMap<string, number>,
   if (orphan) return keep(`index ${orphan} is in no factor and not in the output, so its multiplicity would be lost`)
 
   const extent = (v: string) => Math.max(1, evaluate(ranges.get(v)!, sizes))
-  const path = greedyPath(factors.map(indicesOf), output, order, extent)
+  const symbols = kernel.sizes.filter((s) => b.indices.some((ix) => coeffOf(ix.extent, s) !== 0))
+  const problem: PathProblem = {
+    operands: factors.map(indicesOf), output, order, extents: ranges, sizes: symbols, representative: REPRESENTATIVE_SIZE,
+  }
+  const paths = candidateTrees(problem).map((t) => stepsOf(t, problem, extent))
   const costBefore = order.reduce((n, v) => n * extent(v), 1)
-  const costAfter = path.reduce((n, s) => n + s.cost, 0)
-  const rewrite = rewriteBlock(b, store, factors, rideAlong, path, taken)
-  const steps = rewrite.blocks.map((blk, n): PathStep => ({
-    block: blk.id,
-    statement: printStmts(blk.body).trim(),
-    summed: path[n].summed,
-    cost: path[n].cost,
-  }))
-  const decision = { ...base, costBefore, costAfter, steps }
+  const costAfter = paths[0].reduce((n, s) => n + s.cost, 0)
+  const rewrites = paths.map((path, k) => rewriteBlock(b, store, factors, rideAlong, path, taken, k))
+  const candidates = rewrites.map((r, k): PathCandidate & { poly: Monomial[] } => {
+    const poly = sumOf(paths[k].map((s) => productOf(s.indices.map((v) => ranges.get(v)!))))
+    const steps = r.blocks.map((blk, n): PathStep => ({
+      block: blk.id, statement: printStmts(blk.body).trim(), summed: paths[k][n].summed, cost: paths[k][n].cost,
+    }))
+    return { cost: printPolynomial(poly), steps, poly }
+  })
+  const choice = candidates.length > 1 ? freshName(`${b.id}_path`, taken) : undefined
+  const decision = {
+    ...base, costBefore, costAfter, steps: candidates[0].steps,
+    candidates: candidates.map(({ cost, steps }) => ({ cost, steps })), ...(choice ? { choice } : {}),
+  }
   const ratio = `${gainOf(costBefore, costAfter)} fewer multiply-adds`
-  if (costBefore < MIN_GAIN * costAfter) {
-    const reason = `the best path found saves too little: ${ratio}, below ${MIN_GAIN}×`
-    return { decision: { ...decision, factorized: false, reason } }
+  if (2 * costAfter >= factors.length * costBefore) {
+    const flops = `${2 * costAfter} flops against ${factors.length * costBefore} in one nest`
+    return { decision: { ...decision, factorized: false, reason: `the best path does no fewer flops: ${flops}` } }
   }
-  rewrite.tensors.forEach((t) => taken.add(t.name))
-  return {
-    decision: { ...decision, factorized: true, reason: `${factors.length} factors, ${ratio}` },
-    rewrite: { temps: rewrite.tensors, stmts: rewrite.stmts },
-  }
+  const temps = rewrites.flatMap((r) => r.tensors)
+  temps.forEach((t) => taken.add(t.name))
+  const reason = `${factors.length} factors, ${ratio}${choice ? `; ${candidates.length} candidate paths, chosen per call` : ''}`
+  if (!choice) return { decision: { ...decision, factorized: true, reason }, rewrite: { temps, stmts: rewrites[0].stmts } }
+  taken.add(choice)
+  const stmts = rewrites.map((r, k): Stmt => ({
+    kind: 'if', conds: [{ expr: add(variable(choice), constant(-k)), op: '==' }], body: r.stmts,
+  }))
+  const sizeChoice = { name: choice, costs: candidates.map((c) => c.poly), temps: rewrites.map((r) => r.tensors.map((t) => t.name)) }
+  return { decision: { ...decision, factorized: true, reason }, rewrite: { temps, stmts, choice: sizeChoice } }
 }
 
 /** `32×`: how many times fewer multiply-adds, for logs and explain. */
@@ -174,8 +212,9 @@ function outOfRangeRead(factors: readonly Expr[], ranges: Ranges, kernel: Kernel
 /** The path as IR: a temp, its Fill and its block per step but the last, which stores into the original output. */
 function rewriteBlock(
   b: Block, store: Store, factors: readonly Expr[], rideAlong: readonly Expr[],
-  path: ReturnType<typeof greedyPath>, taken: ReadonlySet<string>,
+  path: readonly PairContraction[], taken: ReadonlySet<string>, candidate: number,
 ) {
+  const tag = candidate === 0 ? '' : `.p${candidate}`
   const dtype = store.value.type as DType
   const range = new Map(b.indices.map((ix) => [ix.name, ix]))
   const times = (x: Expr, y: Expr): Expr => ({ kind: 'binary', op: 'mul', a: x, b: y, type: dtype })
@@ -195,14 +234,14 @@ function rewriteBlock(
     })
     if (last) {
       const value = rideAlong.reduce(times, times(x, y))
-      blocks.push(block(b.id, { ...store, value }))
+      blocks.push(block(`${b.id}${tag}`, { ...store, value }))
       stmts.push(blocks.at(-1)!)
       return
     }
-    const name = freshName(`${b.id}_t${n + 1}`, taken)
+    const name = freshName(`${b.id}${tag.replace('.', '_')}_t${n + 1}`, taken)
     const access = { tensor: name, index: step.keep.map((v) => variable(v)) }
     tensors.push({ name, dtype, shape: step.keep.map((v) => range.get(v)!.extent), role: 'temp', span: b.span })
-    blocks.push(block(`${b.id}.${n + 1}`, { kind: 'store', access, op: '+=', value: times(x, y), span: store.span }))
+    blocks.push(block(`${b.id}${tag}.${n + 1}`, { kind: 'store', access, op: '+=', value: times(x, y), span: store.span }))
     stmts.push({ kind: 'fill', tensor: name, value: identityOf('+=', dtype) }, blocks.at(-1)!)
     const rest = live.filter((_, k) => k !== step.pair[0] && k !== step.pair[1])
     live = [...rest, { kind: 'load', access, type: dtype, zeroOutside: false }]

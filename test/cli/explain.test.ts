@@ -40,7 +40,7 @@ describe('explain FILE', () => {
     expect(run.stdout).not.toContain(ANSI)
   })
 
-  it('chain3: the path chosen, both blocks matched as GEMMs, and the multiply-adds before and after', async () => {
+  it('chain3: the paths chosen, both blocks matched as GEMMs, and the multiply-adds before and after', async () => {
     const run = await runCli(['explain', `${LINALG}:chain3`])
     expect(run.code, run.stderr).toBe(0)
     expect(run.stdout.match(/^kernel /gm)).toHaveLength(1)
@@ -50,6 +50,10 @@ describe('explain FILE', () => {
     expect(run.stdout).toContain(`after: ${after.toLocaleString('en-US')} multiply-adds, ${before / after}× fewer`)
     expect(run.stdout).toMatch(/s0\.1 +s0_t1\[e, b\] \+= \(X\[e, a\] \* Y\[a, b\]\) +sums a/)
     expect(run.stdout).toMatch(/s0\.1: contraction m e, n b, k a/)
+    // Both orders are candidates; each call runs the cheaper at its sizes.
+    expect(run.stdout).toContain('2 candidates; a call runs the one costing least at its sizes (s0_path):')
+    expect(run.stdout).toMatch(/0: A·B·E \+ B·E·F multiply-adds; s0_t1\[e, b\] \+= /)
+    expect(run.stdout).toMatch(/1: A·B·F \+ A·E·F multiply-adds; s0_p1_t1\[f, a\] \+= /)
     expect(run.stdout).toMatch(/s0: contraction m e, n f, k b/)
     expect(run.stdout).toMatch(/mc=\d+ nc=\d+ kc=\d+ order=[mnk]{3} parallel=/)
     // Each schedule's blocking, then the shape classes' own with their guards.
@@ -84,9 +88,10 @@ describe('explain FILE', () => {
     expect(k.spec.statements[0]).toMatchObject({ reduced: ['a', 'b'], text: 'O[e, f] +=! X[e, a] * Y[a, b] * Z[b, f]' })
     const path0 = { block: 's0', factorized: true, costBefore: S ** 4, costAfter: 2 * S ** 3 }
     expect(k.paths).toEqual([expect.objectContaining(path0)])
-    expect(k.analysis.dependences).toContainEqual(expect.objectContaining({ kind: 'raw', from: 's0.1', to: 's0' }))
+    expect(k.paths[0]).toMatchObject({ choice: 's0_path' })
+    expect(k.paths[0].candidates.map((c) => c.cost)).toEqual(['A·B·E + B·E·F', 'A·B·F + A·E·F'])
     const matched = k.microkernels.filter((m) => m.roles)
-    expect(matched.map((m) => m.block)).toEqual(['s0.1', 's0'])
+    expect(matched.map((m) => m.block)).toEqual(['s0.1', 's0', 's0.p1.1', 's0.p1'])
     for (const m of matched) {
       expect(m.schedules[0]).toEqual(expect.objectContaining({ mc: expect.any(Number), order: expect.any(Array) }))
     }
