@@ -238,7 +238,7 @@ export async function compileModule(
   let addon: CompiledModule['addon']
   let nativeReason: string | undefined = NATIVE_DISABLED
   if (opts.native) {
-    const built = await buildAddon(addonRequest(kernels, moduleId, opts))
+    const built = await buildAddon({ ...addonRequest(kernels, moduleId, opts), progress })
     if (built.ok) {
       const fileName = `polykern-${built.hash.slice(0, 16)}.node`
       addon = { fileName, path: built.path, cached: built.cached, sha256: built.sha256, identity: built.hash }

@@ -15,7 +15,15 @@ export const progressLines = {
   unchanged: (n: number, count: number, name: string) => `kernel ${n} of ${count} (${name}) unchanged`,
   addon: (fileName: string, cached: boolean, ms: number) =>
     `native addon ${fileName}: ${cached ? `cache hit (${millis(ms)})` : `cache miss, built in ${millis(ms)}`}`,
+  /** Every few seconds while an addon builds: the C files still compiling (none left: linking). */
+  building: (pending: readonly string[], ms: number) =>
+    `${BUILDING} ${pending.length > 0 ? `compiling ${pending.join(', ')}` : 'linking'} (${millis(ms)} so far)`,
 }
+
+const BUILDING = 'building the native addon:'
+
+/** Whether a progress line is one of a build still running (what `polykern/register` prints of them). */
+export const isBuildingLine = (line: string): boolean => line.startsWith(BUILDING)
 
 const millis = (ms: number) => (ms >= 1000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.round(ms)} ms`)
 

@@ -5,9 +5,11 @@
  * the native build, POLYKERN_CACHE_DIR moves the cache; the project root is the current directory.
  */
 import { readFile } from 'node:fs/promises'
+import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { KernelDiagnostic, formatDiagnostic } from './diagnostics.ts'
 import { resolveOptions, type ResolvedOptions } from './options.ts'
+import { isBuildingLine } from './progress.ts'
 import { stripTypes } from './project/strip-types.ts'
 
 type LoadResult = { format?: string | null; source?: string | ArrayBuffer | Uint8Array; shortCircuit?: boolean }
@@ -46,7 +48,10 @@ async function compile(file: string, code: string): Promise<string> {
     ...(process.env.POLYKERN_CACHE_DIR ? { cacheDir: process.env.POLYKERN_CACHE_DIR } : {}),
   })
   try {
-    const compiled = await compileModule(file, code, options, undefined, undefined, 'sources')
+    // Of the progress lines, only a long build's (unless quiet, as under CI): a run that builds nothing prints nothing.
+    const module = path.relative(options.root, file)
+    const building = (line: string) => void (isBuildingLine(line) && process.stderr.write(`[polykern] ${module}: ${line}\n`))
+    const compiled = await compileModule(file, code, options, options.quiet ? undefined : building, undefined, 'sources')
     if (compiled === undefined) return code
     for (const w of compiled.warnings) process.stderr.write(`polykern: warning: ${formatDiagnostic(w, code)}\n`)
     return compiled.code.replace("from 'polykern/runtime'", `from ${JSON.stringify(RUNTIME)}`)

@@ -9,7 +9,7 @@
  * `ok: false` with the compiler's message, and the caller ships the JS fallback.
  */
 import { createHash, randomBytes } from 'node:crypto'
-import { existsSync } from 'node:fs'
+import { existsSync, readdirSync } from 'node:fs'
 import { copyFile, mkdir, mkdtemp, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
@@ -17,6 +17,7 @@ import { performance } from 'node:perf_hooks'
 import { carriesIdentity, IDENTITY_PREFIX } from '../../runtime/identity.ts'
 import { MAIN_FILE, NAPI_VERSION, type AddonFile } from '../emit/napi.ts'
 import { addonHash, type AddonInputs } from './hash.ts'
+import { progressLines } from '../progress.ts'
 import { compilerVersion, nodeGypScript, nodePrefix, packageRoot, run } from './toolchain.ts'
 
 export interface AddonBuildRequest {
@@ -26,6 +27,10 @@ export interface AddonBuildRequest {
   /** Extra compiler flags for this addon (ISA flags), part of the cache key. */
   readonly cflags?: readonly string[]
   readonly log?: (msg: string) => void
+  /** While the compiler runs, every `progressEveryMs`: which files it is still compiling and for how long. */
+  readonly progress?: (msg: string) => void
+  /** Default PROGRESS_EVERY_MS. */
+  readonly progressEveryMs?: number
 }
 
 export type AddonBuild =
@@ -57,6 +62,8 @@ const IDENTITY_SOURCE: AddonFile = {
   ].join('\n'),
 }
 const BUILD_TIMEOUT_MS = 10 * 60_000
+/** A build longer than this says what it is doing, and again each time this passes (a 65-kernel module takes 90 s). */
+export const PROGRESS_EVERY_MS = 5_000
 
 export async function buildAddon(req: AddonBuildRequest): Promise<AddonBuild> {
   const started = performance.now()
@@ -88,11 +95,14 @@ export async function buildAddon(req: AddonBuildRequest): Promise<AddonBuild> {
   const work = /[\n\r]/.test(tmp) ? await mkdtemp(path.join(os.tmpdir(), 'polykern-build-')) : tmp
   try {
     await writeSources(work, inputs, kernelsGypi(inputs.sources, req.cflags ?? [], hash))
+    const progress = req.progress
+    const every = req.progressEveryMs ?? PROGRESS_EVERY_MS
+    const ticker = progress && setInterval(() => progress(compiling(work, inputs.sources, elapsed())), every)
     const gyp = await run(
       process.execPath,
       [nodeGypScript(), 'rebuild', `--nodedir=${nodePrefix()}`, '--jobs=max', '--directory', work, '--loglevel=error'],
       { cwd: work, timeout: BUILD_TIMEOUT_MS },
-    )
+    ).finally(() => clearInterval(ticker))
     const built = path.join(work, 'build', 'Release', ADDON_FILE)
     if (gyp.code !== 0 || !existsSync(built)) {
       return { ok: false, hash, error: compilerMessage(gyp.stderr || gyp.stdout, work) }
@@ -114,6 +124,16 @@ export async function buildAddon(req: AddonBuildRequest): Promise<AddonBuild> {
   } finally {
     for (const dir of new Set([tmp, work])) await rm(dir, { recursive: true, force: true }).catch(() => {})
   }
+}
+
+/**
+ * What the build is at: the sources make has no object file of yet (it writes each `.o` when that file's compile
+ * ends), or linking once it has them all.
+ */
+function compiling(work: string, sources: readonly AddonFile[], ms: number): string {
+  const objects = path.join(work, 'build', 'Release', 'obj.target', 'polykern')
+  const done = new Set(existsSync(objects) ? readdirSync(objects) : [])
+  return progressLines.building(sources.map((f) => f.name).filter((name) => !done.has(name.replace(/\.c$/, '.o'))), ms)
 }
 
 /** Where `buildAddon(req)` puts its addon, and whether it is there, without building: for `polykern explain`. */

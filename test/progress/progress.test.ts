@@ -1,5 +1,5 @@
-// Build progress in the bundler's log (kernel n of m, compile time, addon cache hit or miss), quiet by option and on
-// CI, and POLYKERN_DEBUG=1's per-pass IR and timings.
+// Build progress in the bundler's log (kernel n of m, compile time, addon cache hit or miss, what a long native build
+// is compiling), quiet by option and on CI, and POLYKERN_DEBUG=1's per-pass IR and timings.
 import fs from 'node:fs'
 import path from 'node:path'
 import { rollup } from 'rollup'
@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { polykern } from '../../plugin/index.ts'
 import { resolveOptions } from '../../plugin/options.ts'
 import { compileModule } from '../../plugin/pipeline.ts'
-import { progressFor } from '../../plugin/progress.ts'
+import { isBuildingLine, progressFor } from '../../plugin/progress.ts'
 
 const OUT = path.join(import.meta.dirname, '../.out/progress', String(process.pid))
 const CACHE = path.join(import.meta.dirname, '../../node_modules/.cache/polykern-test')
@@ -47,8 +47,10 @@ describe('progress lines', () => {
     fs.rmSync(cacheDir, { recursive: true, force: true })
     const opts = resolveOptions({ root: OUT, cacheDir, calibrate: false })
     for (const expected of ['cache miss, built in', 'cache hit (']) {
-      const lines: string[] = []
-      await compileModule(file, SOURCE, opts, (m) => lines.push(m))
+      const all: string[] = []
+      await compileModule(file, SOURCE, opts, (m) => all.push(m))
+      // A build past PROGRESS_EVERY_MS (a busy machine) also says what it is compiling: tested below.
+      const lines = all.filter((line) => !isBuildingLine(line))
       expect(lines).toHaveLength(3)
       expect(lines[0]).toMatch(/^kernel 1 of 2 \(double\) compiled in (\d+ ms|\d+\.\d s)$/)
       expect(lines[1]).toMatch(/^kernel 2 of 2 \(matmul\) compiled in (\d+ ms|\d+\.\d s)$/)
@@ -104,5 +106,28 @@ describe('POLYKERN_DEBUG=1', () => {
     // Each kernel runs the same steps: every step printed its IR and its time.
     expect(timings.length).toBe(after.length)
     expect(timings.length).toBeGreaterThanOrEqual(2 * 4)
+  })
+})
+
+describe('a long native build says what it is doing', () => {
+  it('every interval while the compiler runs: the C files not compiled yet, then linking', async () => {
+    const { buildAddon } = await import('../../plugin/addon/build.ts')
+    const { addonRequest } = await import('../../plugin/pipeline.ts')
+    const file = writeSource('building.ts')
+    const opts = resolveOptions({ root: OUT, cacheDir: fs.mkdtempSync(path.join(OUT, 'cache-')), calibrate: false })
+    const compiled = await compileModule(file, fs.readFileSync(file, 'utf8'), { ...opts, native: false })
+    const lines: string[] = []
+    const built = await buildAddon({ ...addonRequest(compiled!.kernels, 'building.ts', opts), progress: (m) => lines.push(m), progressEveryMs: 200 })
+    expect(built.ok).toBe(true)
+    expect(lines.length).toBeGreaterThan(0)
+    for (const line of lines) {
+      expect(line).toMatch(/^building the native addon: (compiling (polykern\w*\.c)(, polykern\w*\.c)*|linking) \(\d+ ms so far\)$|^building the native addon: .* \(\d+\.\d s so far\)$/)
+    }
+    // The first tick comes while gcc still compiles the per-ISA files, which take longest.
+    expect(lines[0]).toContain('polykern_avx2.c')
+    // A cache hit builds nothing and says nothing.
+    const again: string[] = []
+    await buildAddon({ ...addonRequest(compiled!.kernels, 'building.ts', opts), progress: (m) => again.push(m), progressEveryMs: 200 })
+    expect(again).toEqual([])
   })
 })
