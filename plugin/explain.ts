@@ -22,7 +22,7 @@ import { planContractionPaths, type PathDecision } from './passes/contraction-pa
 import { contractionReport, contractionsOf, modelContextFor, type ModelContext } from './report/contraction-report.ts'
 import type { ContractionReport } from './report/report-types.ts'
 import {
-  addonRequest, checkedSpec, compileKernel, moduleIdOf, slowWarnings, type CompiledKernel, type PipelineEvent,
+  addonRequest, checkedSpec, compileKernel, moduleIdOf, kernelWarnings, type CompiledKernel, type PipelineEvent,
 } from './pipeline.ts'
 
 export interface FileExplanation {
@@ -200,7 +200,7 @@ function explainKernel(
   return {
     name: site.name,
     location: compiled.abi.loc,
-    warnings: slowWarnings(compiled).map((d) => errorReport(d, code, moduleId)),
+    warnings: kernelWarnings(compiled).map((d) => errorReport(d, code, moduleId)),
     spec: specReport(site, code),
     steps: steps.map((s) => ({
       name: s.name,

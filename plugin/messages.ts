@@ -243,11 +243,13 @@ export const nativeBuildFailed = (span: Span, moduleId: string, compilerOutput: 
 // ---------------------------------------------------------------------------------------------------------------
 // perf_*: statements polykern runs slower than it could (plugin/analysis/slow-statements.ts); always warnings
 
-export const PERF_CODES = ['perf_plain_loops'] as const
-export type PerfCode = (typeof PERF_CODES)[number]
 
 /** The annotation line that silences `perf_plain_loops` for one kernel (find/annotations.ts reads it). */
 export const ALLOW_LOOPS = '@allow-loops'
+/** The annotation line that silences `lint_split_sum` for one kernel. */
+export const ALLOW_SPLIT_SUM = '@allow-split-sum'
+/** Every annotation directive: a line of its own in the @kernel comment, which the spec lexer skips. */
+export const DIRECTIVES = [ALLOW_LOOPS, ALLOW_SPLIT_SUM] as const
 
 /**
  * The rewrite that would let a microkernel run the statement, per matcher reason (match-contraction.ts and
@@ -285,6 +287,27 @@ export const LOOP_HINTS: readonly { readonly reason: RegExp; readonly hint: stri
 export const LOOP_HINT_GENERAL =
   'write it as `C[m, n] +=! A[m, k] * B[k, n]` over plain indices (any names and dimension order, batch indices in all three allowed), ' +
   'with other arithmetic in separate statements through `let` temporaries'
+
+// ---------------------------------------------------------------------------------------------------------------
+// lint_*: specs that compile but most likely do not say what was meant (plugin/analysis/); always warnings
+
+/**
+ * A sum over two reduced indices each held by one factor only (analysis/split-sums.ts): `statement` as written,
+ * `meant` the index the second most likely meant.
+ */
+export const lintSplitSum = (
+  span: Span | undefined, kernel: string, statement: string, first: { index: string; tensor: string },
+  second: { index: string; tensor: string }, meant?: string,
+) =>
+  new KernelDiagnostic('lint_split_sum',
+    `\`${statement}\` sums '${first.index}' over ${first.tensor} alone and '${second.index}' over ${second.tensor} alone: ` +
+      `it computes (Σ${first.index} ${first.tensor}) · (Σ${second.index} ${second.tensor}), a product of two separate sums`,
+    span,
+    [
+      ...(meant === undefined ? [] : [{ text: `did you mean '${meant}' for '${second.index}'?` }]),
+      { text: `if the separate sums are meant, write each in a statement of its own, or silence this with a line \`${ALLOW_SPLIT_SUM} <why>\`` },
+    ],
+    kernel)
 
 export const loopHint = (reason: string): string =>
   LOOP_HINTS.find((h) => h.reason.test(reason))?.hint ?? LOOP_HINT_GENERAL

@@ -11,6 +11,7 @@ import { buildAddon, type AddonBuildRequest } from './addon/build.ts'
 import { calibrate, type Calibration } from './addon/calibrate.ts'
 import { analyzeKernel, type KernelFacts } from './analysis/deps.ts'
 import { findSlowStatements, type SlowStatement } from './analysis/slow-statements.ts'
+import { findSplitSums, type SplitSum } from './analysis/split-sums.ts'
 import { KernelDiagnostic, lineColumn } from './diagnostics.ts'
 import { emitJs } from './emit/js.ts'
 import { addonIsas, emitAddonSource } from './emit/napi.ts'
@@ -21,7 +22,7 @@ import type { Block, Kernel } from './ir/nodes.ts'
 import { printKernel } from './ir/print.ts'
 import { verifyKernel } from './ir/verify.ts'
 import type { ResolvedOptions } from './options.ts'
-import { nativeBuildFailed, perfPlainLoops } from './messages.ts'
+import { lintSplitSum, nativeBuildFailed, perfPlainLoops } from './messages.ts'
 import { contractionPath } from './passes/contraction-path.ts'
 import { factsAfterFusion, fuse } from './passes/fuse.ts'
 import { lowerBlocks } from './passes/lower-blocks.ts'
@@ -48,8 +49,10 @@ export interface CompiledKernel {
   readonly abi: KernelAbi
   /** `function (A, B, ...) { loops }`: the fallback, parameters in the function's order. */
   readonly js: string
-  /** Statements doing cubic work as plain loops, offsets into the spec text (slowWarnings makes the warnings). */
+  /** Statements doing cubic work as plain loops, offsets into the spec text (kernelWarnings makes the warnings). */
   readonly slow: readonly SlowStatement[]
+  /** Sums that split into a product of separate sums (likely typos), likewise. */
+  readonly splitSums: readonly SplitSum[]
 }
 
 /** A source file after polykern: the rewritten code, its source map, and the addon to emit beside the bundle. */
@@ -75,18 +78,30 @@ export function compileKernel(site: KernelSite, code: string, opts: ResolvedOpti
   const spec = checkedSpec(site)
   const { ir, blockForm } = lowerSpec(spec, observe, opts)
   const slow = findSlowStatements(blockForm, ir, site.specStart)
-  return { site, ir, abi: abiOf(spec, locationOf(site, code, opts), blockForm), js: emitJs(ir), slow }
+  const splitSums = findSplitSums(buildKernel(spec), site.specStart)
+  return { site, ir, abi: abiOf(spec, locationOf(site, code, opts), blockForm), js: emitJs(ir), slow, splitSums }
 }
 
-/** A kernel's `perf_plain_loops` warnings, at its site's current offsets; none when its comment has `@allow-loops`. */
-export function slowWarnings(k: CompiledKernel): KernelDiagnostic[] {
+/**
+ * A kernel's build warnings at its site's current offsets: `lint_split_sum` unless its comment has
+ * `@allow-split-sum`, `perf_plain_loops` unless it has `@allow-loops`.
+ */
+export function kernelWarnings(k: CompiledKernel): KernelDiagnostic[] {
   const { site } = k
-  if (site.allowLoops !== undefined) return []
-  return k.slow.map((s) => {
-    const span = s.span && { file: site.file, start: site.specStart + s.span.start, end: site.specStart + s.span.end }
-    const text = s.span ? site.specText.slice(s.span.start, s.span.end).replace(/\s+/g, ' ').trim() : s.block
+  /** A statement's span in the file, and its text on one line (its block id when it has no span). */
+  const where = (s: { readonly block: string; readonly span?: { readonly start: number; readonly end: number } }) => ({
+    span: s.span && { file: site.file, start: site.specStart + s.span.start, end: site.specStart + s.span.end },
+    text: s.span ? site.specText.slice(s.span.start, s.span.end).replace(/\s+/g, ' ').trim() : s.block,
+  })
+  const lints = site.allowSplitSum !== undefined ? [] : k.splitSums.map((s) => {
+    const { span, text } = where(s)
+    return lintSplitSum(span, site.name, text, s.first, s.second, s.meant)
+  })
+  const slow = site.allowLoops !== undefined ? [] : k.slow.map((s) => {
+    const { span, text } = where(s)
     return perfPlainLoops(span, site.name, s.block, text, s.large, s.reason)
   })
+  return [...lints, ...slow]
 }
 
 /** The site's spec, parsed and checked; diagnostics name the kernel. */
@@ -234,7 +249,7 @@ export async function compileModule(
     kernels = await tuneKernels(kernels, { cacheDir: opts.cacheDir, machine, threads: opts.threads, settings: opts.tune, log })
   }
   const moduleId = moduleIdOf(file, opts)
-  const warnings: KernelDiagnostic[] = kernels.flatMap(slowWarnings)
+  const warnings: KernelDiagnostic[] = kernels.flatMap(kernelWarnings)
   let addon: CompiledModule['addon']
   let nativeReason: string | undefined = NATIVE_DISABLED
   if (opts.native) {

@@ -1,6 +1,6 @@
 import { ts } from 'ts-morph'
 import type { Span } from '../diagnostics.ts'
-import { ALLOW_LOOPS, findExpressionBody, findFunctionForm, findParamForm, findUnattached } from '../messages.ts'
+import { ALLOW_LOOPS, ALLOW_SPLIT_SUM, findExpressionBody, findFunctionForm, findParamForm, findUnattached } from '../messages.ts'
 import { parseSource } from './parse.ts'
 import type { KernelSite, SiteParam } from './site.ts'
 
@@ -135,9 +135,12 @@ function paramOf(p: ts.ParameterDeclaration, where: Span, sf: ts.SourceFile, ker
 
 /**
  * Text after the tag up to `*​/`; a consistent JSDoc gutter (`   * `) is blanked so offsets stay those of `code`. The
- * text after an `@allow-loops` line's directive is `allowLoops` (the lexer skips the line, as a `//` comment).
+ * text after an `@allow-loops` line's directive is `allowLoops`, after `@allow-split-sum` `allowSplitSum` (the lexer
+ * skips those lines, as `//` comments).
  */
-function specOf(code: string, comment: ts.CommentRange): { specText: string; specStart: number; allowLoops?: string } {
+function specOf(
+  code: string, comment: ts.CommentRange,
+): { specText: string; specStart: number; allowLoops?: string; allowSplitSum?: string } {
   const specStart = tagOffset(code, comment) + TAG.length
   const raw = code.slice(specStart, comment.end - 2)
   const lines = raw.split('\n')
@@ -145,12 +148,20 @@ function specOf(code: string, comment: ts.CommentRange): { specText: string; spe
   const gutter = inner.length > 0 && inner.every((l) => /^[ \t]*\*/.test(l))
   const ungutter = gutter ? lines.map((l, i) => (i === 0 ? l : l.replace(/^([ \t]*)\*/, (m) => ' '.repeat(m.length)))) : lines
   const specText = ungutter.join('\n')
-  const allowed = ungutter.slice(1).flatMap((l) => ALLOW_LOOPS_LINE.exec(l)?.[1].trim() ?? [])
-  return allowed.length === 0 ? { specText, specStart } : { specText, specStart, allowLoops: allowed.filter((x) => x).join('; ') }
+  // Each directive's whys, joined: undefined when the comment has no such line.
+  const why = (directive: string): string | undefined => {
+    const line = new RegExp(`^[ \\t]*${directive}(?![\\w-])[ \\t]*:?(.*)$`)
+    const found = ungutter.slice(1).flatMap((l) => line.exec(l)?.[1].trim() ?? [])
+    return found.length === 0 ? undefined : found.filter((x) => x).join('; ')
+  }
+  const [allowLoops, allowSplitSum] = [why(ALLOW_LOOPS), why(ALLOW_SPLIT_SUM)]
+  return {
+    specText,
+    specStart,
+    ...(allowLoops === undefined ? {} : { allowLoops }),
+    ...(allowSplitSum === undefined ? {} : { allowSplitSum }),
+  }
 }
-
-/** `@allow-loops`, optionally followed by `:` and why, alone on a line of the comment. */
-const ALLOW_LOOPS_LINE = new RegExp(`^[ \\t]*${ALLOW_LOOPS}(?![\\w-])[ \\t]*:?(.*)$`)
 
 function span(file: string, start: number, end: number): Span {
   return { file, start, end }

@@ -29,4 +29,6 @@ export interface KernelSite {
    * as plain loops without a `perf_plain_loops` warning. The text after it on the line, the why ('' if none).
    */
   readonly allowLoops?: string
+  /** Likewise for an `@allow-split-sum` line: a sum that splits into separate sums gives no `lint_split_sum`. */
+  readonly allowSplitSum?: string
 }

@@ -1,6 +1,6 @@
 /** Spec text → tokens with absolute spans; newlines that cannot end an item never reach the parser. */
 import type { Span } from '../diagnostics.ts'
-import { ALLOW_LOOPS, specBadLiteral, specSyntax } from '../messages.ts'
+import { DIRECTIVES, specBadLiteral, specSyntax } from '../messages.ts'
 import type { AssignOp } from './ast.ts'
 
 export type Punct =
@@ -126,17 +126,18 @@ function lexOperator(text: string, i: number, span: (from: number, to: number) =
   const hint =
     c === '&' || c === '|' ? [{ text: `write '${c}${c}'` }]
     : c === '.' ? [{ text: 'numbers start with a digit: write 0.5, not .5' }]
-    : c === '@' ? [{ text: `the one directive is \`${ALLOW_LOOPS}\`, alone at the start of a line after the one of @kernel` }]
+    : c === '@' ? [{ text: `the directives are ${DIRECTIVES.map((d) => `\`${d}\``).join(' and ')}, each alone at the start of a line after the one of @kernel` }]
     : []
   throw specSyntax(span(i, i + 1), `Unexpected character '${c}'`, hint)
 }
 
 /**
- * An `@allow-loops` line (find/annotations.ts reads it for the kernel; here it is a comment): the directive first on
- * a line after the first, as a word of its own.
+ * A directive line such as `@allow-loops` (find/annotations.ts reads it for the kernel; here it is a comment): the
+ * directive first on a line after the first, as a word of its own.
  */
 function isDirectiveLine(text: string, i: number): boolean {
-  if (!text.startsWith(ALLOW_LOOPS, i) || /[\w-]/.test(text[i + ALLOW_LOOPS.length] ?? '')) return false
+  const directive = DIRECTIVES.find((d) => text.startsWith(d, i) && !/[\w-]/.test(text[i + d.length] ?? ''))
+  if (directive === undefined) return false
   const lineStart = text.lastIndexOf('\n', i - 1)
   return lineStart >= 0 && text.slice(lineStart + 1, i).trim() === ''
 }

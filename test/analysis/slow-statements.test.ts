@@ -7,7 +7,9 @@ import { formatDiagnostic } from '../../plugin/diagnostics.ts'
 import { findKernelSites } from '../../plugin/find/annotations.ts'
 import { ALLOW_LOOPS, LOOP_HINTS, LOOP_HINT_GENERAL, loopHint } from '../../plugin/messages.ts'
 import { resolveOptions } from '../../plugin/options.ts'
-import { compileKernel, compileModule, slowWarnings, type CompiledKernel } from '../../plugin/pipeline.ts'
+import { compileKernel, compileModule, kernelWarnings, type CompiledKernel } from '../../plugin/pipeline.ts'
+
+const slowWarnings = (k: CompiledKernel) => kernelWarnings(k).filter((d) => d.code === 'perf_plain_loops')
 
 const opts = resolveOptions({ root: '/project', native: false, calibrate: false })
 
