@@ -124,9 +124,16 @@ export const specRankMismatch = (span: Span, tensor: string, rank: number, got: 
     [{ text: rank === 0 ? `write '${tensor}' or '${tensor}[]' for a rank-0 tensor` : `write one index per dimension` }],
     kernel)
 
-export const specNonAffine = (span: Span, reason: string, kernel?: string) =>
+/** `gather`: the index reads a tensor (`X[ids[i]]`), which belongs in JS around the kernel. */
+export const specNonAffine = (span: Span, reason: string, kernel?: string, gather = false) =>
   spec('spec_non_affine', `Not an affine index expression: ${reason}`, span,
-    [{ text: 'indices and `where` sides must be sums of indices and size symbols times integers, e.g. `2*p + r - 1`' }],
+    [
+      { text: 'indices and `where` sides must be sums of indices and size symbols times integers, e.g. `2*p + r - 1`' },
+      ...(gather
+        ? [{ text: 'an index read from a tensor is a gather, which a kernel cannot express: gather in JS around the kernel ' +
+            '(e.g. copy `X[ids[i], j]` into a `Float32Array` `G` of `G[i, j]` in a loop) and pass the gathered array' }]
+        : []),
+    ],
     kernel)
 
 export const specTargetIsSize = (span: Span, name: string, kernel?: string) =>

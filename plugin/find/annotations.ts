@@ -25,8 +25,30 @@ export function findKernelSites(file: string, code: string): KernelSite[] {
     if (stray && stray.pos < comment.pos) break
     sites.push(siteOf(file, code, sf, statement, comment))
   }
-  if (stray) throw findUnattached(span(file, stray.pos, stray.end))
+  if (stray) throw findUnattached(span(file, stray.pos, stray.end), strayHint(sf, stray))
   return sites
+}
+
+const HINT_METHOD =
+  'a class method cannot be a kernel: make the kernel a top-level function and call it from the method, ' +
+  'e.g. `multiply(a, b) { return matmul(a, b, this.out, ...) }`'
+const HINT_NESTED = 'a kernel must be declared at the top level of its module: move the function out of the one around it'
+
+/** Why a `@kernel` comment that precedes no top-level statement is not attached, from the node it precedes. */
+function strayHint(sf: ts.SourceFile, comment: ts.CommentRange): string | undefined {
+  let node: ts.Node = sf
+  for (;;) {
+    const child = node.getChildren(sf).find((c) => !ts.isJSDoc(c) && c.pos <= comment.pos && comment.end <= c.end)
+    if (child === undefined) break
+    node = child
+    // The comment leads this node (a syntax list's leading trivia is its first element's).
+    if (comment.end <= child.getStart(sf) && child.kind !== ts.SyntaxKind.SyntaxList) break
+  }
+  if (ts.isClassElement(node) || ts.findAncestor(node, ts.isClassLike) !== undefined) return HINT_METHOD
+  const declaresFunction = ts.isFunctionDeclaration(node) || (ts.isVariableStatement(node) &&
+    node.declarationList.declarations.some((d) => d.initializer && (ts.isArrowFunction(d.initializer) || ts.isFunctionExpression(d.initializer))))
+  if (declaresFunction && ts.findAncestor(node.parent, ts.isFunctionLike) !== undefined) return HINT_NESTED
+  return undefined
 }
 
 /** A block comment whose `@kernel` opens the comment or a line of it (so prose that mentions the tag is not one). */

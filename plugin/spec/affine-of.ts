@@ -7,8 +7,8 @@ import type { SpecScope } from './scope.ts'
 
 /** Names that are not tensors are indices or size symbols: both are affine variables. */
 export function affineOf(e: AstExpr, scope: SpecScope): Affine {
-  const refuse = (reason: string): never => {
-    throw specNonAffine(e.span, reason, scope.kernel)
+  const refuse = (reason: string, gather = false): never => {
+    throw specNonAffine(e.span, reason, scope.kernel, gather)
   }
   switch (e.kind) {
     case 'num':
@@ -16,7 +16,7 @@ export function affineOf(e: AstExpr, scope: SpecScope): Affine {
       if (!Number.isSafeInteger(e.value)) return refuse(`'${e.value}' is too large`)
       return constant(e.value)
     case 'name':
-      if (scope.tensors.has(e.name)) return refuse(`it reads tensor '${e.name}'`)
+      if (scope.tensors.has(e.name)) return refuse(`it reads tensor '${e.name}'`, true)
       return variable(e.name)
     case 'unary':
       if (e.op === '!') return refuse("'!' is a logical operator")
@@ -33,7 +33,7 @@ export function affineOf(e: AstExpr, scope: SpecScope): Affine {
       return coeffs.every(Number.isSafeInteger) ? product : refuse('a coefficient is too large')
     }
     case 'access':
-      return refuse(`it reads tensor '${e.tensor.name}'`)
+      return refuse(`it reads tensor '${e.tensor.name}'`, true)
     case 'call':
       return refuse(`it calls '${e.fn.name}'`)
     case 'select':

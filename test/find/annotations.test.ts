@@ -165,6 +165,21 @@ describe('diagnostics', () => {
     expect(at(code, d)).toEqual({ line: 2, column: 2 })
     expect(slice(code, d.span!)).toBe('/* @kernel x: f32[N] */')
     expect(d.span!.file).toBe('class.ts')
+    expect(d.notes.map((n) => n.text)).toEqual([expect.stringContaining('a class method cannot be a kernel: make the kernel a top-level function and call it from the method')])
+  })
+
+  test('a kernel declared inside another function: move it to the top level', () => {
+    for (const inner of ['function k(x, N) {}', 'const k = (x, N) => {}']) {
+      const d = diagnostic('nested.ts', `export function outer() {
+  /* @kernel x: f32[N] */
+  ${inner}
+}
+`)
+      expect(d.notes.map((n) => n.text)).toEqual(['a kernel must be declared at the top level of its module: move the function out of the one around it'])
+    }
+    // A comment on a statement that is no function keeps the general hint.
+    const onReturn = diagnostic('u.ts', 'function f(x, N) {\n  /* @kernel x: f32[N] */\n  return x\n}\n')
+    expect(onReturn.notes.map((n) => n.text)).toEqual([expect.stringContaining('put the comment right before a top-level')])
   })
 
   test('floating comments, comments inside a body and on other statements are unattached', () => {

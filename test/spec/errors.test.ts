@@ -221,7 +221,7 @@ const SAMPLES: readonly Sample[] = [
     params: F32_XY,
   },
   {
-    code: 'spec_non_affine', name: 'tensor read in an index', at: 'x[|p[i]]',
+    code: 'spec_non_affine', name: 'tensor read in an index', at: 'x[|p[i]]', mentions: ['gather in JS around the kernel'],
     spec: 'x: f32[N]\np: i32[N]\ny: f32[N]\ny[i] = x[p[i]]',
     params: `${F32_XY}, p: Int32Array`,
   },
