@@ -47,7 +47,10 @@ ${r.kernels.map(kernelSection).join('\n')}
 function kernelSection(k: KernelReport): string {
   const native = k.native.built
     ? `<span class="ok">native</span>, ${esc(k.native.isa)} version (${esc(k.native.addon)})` +
-      (k.native.jsBelow ? `; calls below ${k.native.jsBelow} work run the JS loops` : '')
+      (k.native.jsBelow
+        ? `; calls below ${k.native.jsBelow} units of work (a call's work: the product of its loop extents, M·N·K for a ` +
+          'matmul) run the JS loops, measured faster there'
+        : '')
     : `<span class="bad">JS loops</span>: ${esc(k.native.reason)}`
   return `<section class="kernel" id="kernel-${esc(k.name)}">
 <h2>${esc(k.name)} <span class="loc">${esc(k.location)}</span></h2>
