@@ -1,7 +1,10 @@
 /**
  * `polykern bench`: each kernel of a file timed on the native addon and on its generated JS loops, on the same random
- * data at the sizes asked for. Reports milliseconds per call and the speed-up (JS time / native time).
+ * data at the sizes asked for. Reports milliseconds per call and the speed-up (JS time / native time). The budget
+ * holds for the JS loops too: when one call at the sizes asked for would take longer, they are timed at sizes halved
+ * until a call's work is at most ESTIMATE_WORK, and their time scaled up by the ratio of the works (marked estimated).
  */
+import { workOfCall } from '../../runtime/work.ts'
 import { KernelDiagnostic, formatDiagnostic } from '../diagnostics.ts'
 import { findKernelSites } from '../find/annotations.ts'
 import type { ResolvedOptions } from '../options.ts'
@@ -17,13 +20,17 @@ export interface BenchOptions {
   readonly defaultSize: number
   /** Time budget of each side of each kernel, in ms. */
   readonly budgetMs: number
+  /** Called as each kernel's row is done, and with each warning (a kernel whose work dwarfs the others'). */
+  readonly onRow?: (row: BenchRow) => void
+  readonly onWarning?: (message: string) => void
 }
 
 export interface BenchRow {
   readonly kernel: string
   readonly shape: Shape
   readonly native: Timing | null
-  readonly js: Timing
+  /** `estimatedFrom`: the JS loops ran at these smaller sizes and `ms` is scaled up by the work (see above). */
+  readonly js: Timing & { readonly estimatedFrom?: Shape }
   /** js.ms / native.ms: how many times faster the native call is; null without native. */
   readonly speedup: number | null
 }
@@ -41,6 +48,10 @@ export interface BenchReport {
 
 /** Tensors larger than this are refused before anything is allocated. */
 const MAX_ELEMENTS = 2 ** 28
+/** The work at which the JS loops are timed when the sizes asked for would overrun the budget (milliseconds in JS). */
+const ESTIMATE_WORK = 2 ** 20
+/** A kernel whose call does this many times the other kernels' median work, at sizes --size filled in, is warned about. */
+const DWARFING = 1000
 
 export class BenchSizeError extends Error {}
 
@@ -65,17 +76,62 @@ export async function benchFile(file: string, code: string, opts: ResolvedOption
   }
   const shapes = compiled.map((k) => shapeOf(k, options))
   if (compiled.length === 0) return { file: moduleId, rows: [], errors, available }
+  warnDwarfing(compiled, shapes, options)
 
   const { entries, addonPath, nativeMissing } = await loadCompiled(compiled, moduleId, opts, 'polykern bench', true)
   const rows = compiled.map((k, n) => {
     const entry = entries[n]
     const args = argsOf(k.abi, shapes[n], seeded(n + 1))
     const native = entry.nativeFn ? timeCalls(() => entry.nativeFn!(...args), options.budgetMs) : null
-    const js = timeCalls(() => entry.js(...args), options.budgetMs)
-    return { kernel: k.abi.name, shape: shapes[n], native, js, speedup: native ? js.ms / native.ms : null }
+    const js = timeJs(k, shapes[n], (shape) => {
+      const at = shape === shapes[n] ? args : argsOf(k.abi, shape, seeded(n + 1))
+      return () => entry.js(...at)
+    }, options.budgetMs)
+    const row = { kernel: k.abi.name, shape: shapes[n], native, js, speedup: native ? js.ms / native.ms : null }
+    options.onRow?.(row)
+    return row
   })
   const meta = addonPath ? addonMeta(addonPath) : undefined
   return { file: moduleId, nativeMissing, addon: meta, rows, errors, available }
+}
+
+/** A call's work at `shape` (the ABI's work formula; a kernel without one counts as 1). */
+function workAt(k: CompiledKernel, shape: Shape): number {
+  const work = workOfCall(k.abi)
+  return work ? work(k.abi.params.map((p) => (p.kind === 'size' ? shape[p.name] : undefined))) : 1
+}
+
+/**
+ * The JS loops' time per call at `shape`: measured there when one call fits the budget, judged by a call at sizes
+ * halved until its work is at most ESTIMATE_WORK, whose time scales by the works when it does not.
+ */
+function timeJs(k: CompiledKernel, shape: Shape, callAt: (shape: Shape) => () => unknown, budgetMs: number): BenchRow['js'] {
+  const full = workAt(k, shape)
+  let small = shape
+  while (workAt(k, small) > ESTIMATE_WORK && Object.values(small).some((v) => v > 1)) {
+    small = Object.fromEntries(Object.entries(small).map(([s, v]) => [s, Math.max(1, Math.floor(v / 2))]))
+  }
+  if (small === shape) return timeCalls(callAt(shape), budgetMs)
+  const probe = timeCalls(callAt(small), budgetMs / 4)
+  const estimate = probe.ms * (full / workAt(k, small))
+  // Two calls at full size (the warm-up and one timed) must fit.
+  if (2 * estimate <= budgetMs) return timeCalls(callAt(shape), budgetMs, 1)
+  return { ms: estimate, calls: 0, estimatedFrom: small }
+}
+
+/** Warns when sizes that --size filled in make one kernel's call far more work than the others' (a blanket size). */
+function warnDwarfing(compiled: readonly CompiledKernel[], shapes: readonly Shape[], options: BenchOptions): void {
+  if (compiled.length < 2) return
+  const works = compiled.map((k, n) => workAt(k, shapes[n]))
+  compiled.forEach((k, n) => {
+    const others = works.filter((_, m) => m !== n).sort((a, b) => a - b)
+    const median = others[Math.floor((others.length - 1) / 2)]
+    const blanket = Object.keys(shapes[n]).filter((s) => options.sizes[s] === undefined)
+    if (works[n] < DWARFING * median || blanket.length === 0) return
+    options.onWarning?.(`${k.abi.name}: --size ${options.defaultSize} for ${blanket.join(', ')} makes one call ` +
+      `${works[n].toExponential(1)} units of work, ${Math.round(works[n] / median)}× the other kernels' median: ` +
+      'name its sizes with --sizes')
+  })
 }
 
 /** The kernel's sizes from the options; refuses tensors too large to allocate. */

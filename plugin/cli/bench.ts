@@ -1,5 +1,5 @@
 /** `polykern bench FILE[:KERNEL] --sizes M=512,N=512,K=512`: native vs JS loops, per kernel (plugin/bench/). */
-import { BenchSizeError, benchFile, type BenchReport } from '../bench/bench.ts'
+import { BenchSizeError, benchFile, type BenchReport, type BenchRow } from '../bench/bench.ts'
 import type { Paint } from '../explain-text.ts'
 import { EXIT, UsageError, type CliIo, type Command } from './command.ts'
 import { paintFor } from './paint.ts'
@@ -15,7 +15,9 @@ time.
 Options:
   --sizes LIST     size parameters by name, e.g. M=512,N=512,K=512; sizes not named take --size
   --size N         every other size parameter (default 256)
-  --budget MS      time spent timing each side of each kernel, after a warm-up call (default 500; at least 3 calls)
+  --budget MS      time spent timing each side of each kernel, after a warm-up call (default 500; at least 3 calls).
+                   When one JS call would not fit, the JS loops are timed at smaller sizes and their time scaled up
+                   by the work: marked ~ in the table, \`estimatedFrom\` in the JSON
   --json           the report as JSON on stdout
   --root DIR       project root, as the bundler plugin's \`root\` (default: the current directory)
   --cache-dir DIR  addon cache, as the plugin's \`cacheDir\` (default: <root>/node_modules/.cache/polykern)
@@ -47,6 +49,9 @@ export const benchCommand: Command = {
         sizes: sizesOf(values.sizes ?? ''),
         defaultSize: integerOption(values.size, '--size', 1),
         budgetMs: integerOption(values.budget, '--budget', 0),
+        // As it goes, on stderr (stdout holds the table or the JSON): a run of several kernels shows it is alive.
+        onRow: (row) => io.stderr.write(`${rowLine(row)}\n`),
+        onWarning: (message) => io.stderr.write(`warning: ${message}\n`),
       })
     } catch (e) {
       if (e instanceof BenchSizeError) throw new UsageError(e.message)
@@ -59,13 +64,20 @@ export const benchCommand: Command = {
   },
 }
 
+/** `matmul: native 1.23 ms, JS 45.6 ms (estimated from M=64 N=64 K=64)`. */
+function rowLine(row: BenchRow): string {
+  const from = row.js.estimatedFrom
+  const estimated = from ? ` (estimated from ${Object.entries(from).map(([s, v]) => `${s}=${v}`).join(' ')})` : ''
+  return `${row.kernel}: native ${row.native ? `${ms(row.native.ms)} ms` : '-'}, JS ${ms(row.js.ms)} ms${estimated}`
+}
+
 function formatBench(report: BenchReport, paint: Paint): string {
   const where = report.addon ? `native: ${report.addon.isa}, ${report.addon.threads} threads` : `no native: ${report.nativeMissing}`
   const rows = report.rows.map((r) => [
     r.kernel,
     Object.entries(r.shape).map(([s, v]) => `${s}=${v}`).join(' '),
     r.native ? ms(r.native.ms) : '-',
-    ms(r.js.ms),
+    `${r.js.estimatedFrom ? '~' : ''}${ms(r.js.ms)}`,
     r.speedup === null ? '-' : `${r.speedup >= 10 ? r.speedup.toFixed(0) : r.speedup.toFixed(1)}×`,
   ])
   const table = [['kernel', 'sizes', 'native ms', 'JS ms', 'speed-up'], ...rows]

@@ -31,6 +31,30 @@ describe('polykern bench', () => {
     expect(lines[3]).toMatch(/^ {2}conv3\s+N=16\s+[\d.]+\s+[\d.]+\s+[\d.]+×$/)
   }, 300_000)
 
+  it('keeps to the budget: JS loops too slow for it are timed smaller and scaled up, marked; a line per kernel as it goes', async () => {
+    // One JS call of a 384³ matmul is 5.7e7 multiply-adds: tens of milliseconds, past a 5 ms budget on any machine.
+    const r = await runCli(['bench', FILE, '--sizes', 'M=384,N=384,K=384', '--size', '2048', '--budget', '5', '--json', ...CACHE])
+    expect(r.code, r.stderr).toBe(0)
+    const [matmul, conv3] = JSON.parse(r.stdout).rows
+    expect(matmul.js).toMatchObject({ calls: 0, estimatedFrom: { M: 96, N: 96, K: 96 } })
+    expect(matmul.js.ms).toBeGreaterThan(0)
+    expect(matmul.native.calls).toBeGreaterThanOrEqual(3)
+    expect(conv3.js.estimatedFrom).toBeUndefined()
+    const progress = r.stderr.split('\n').filter((l) => /^(matmul|conv3): /.test(l))
+    expect(progress).toEqual([
+      expect.stringMatching(/^matmul: native [\d.]+ ms, JS [\d.]+ ms \(estimated from M=96 N=96 K=96\)$/),
+      expect.stringMatching(/^conv3: native [\d.]+ ms, JS [\d.]+ ms$/),
+    ])
+    const table = await runCli(['bench', `${FILE}:matmul`, '--sizes', 'M=384,N=384,K=384', '--budget', '5', ...CACHE])
+    expect(table.stdout.split('\n')[2]).toMatch(/^ {2}matmul\s+M=384 N=384 K=384\s+[\d.]+\s+~[\d.]+\s+[\d.]+×$/)
+  }, 300_000)
+
+  it("warns when --size makes one kernel's call far more work than the others", async () => {
+    const r = await runCli(['bench', FILE, '--sizes', 'N=64', '--size', '512', '--budget', '1', ...CACHE])
+    expect(r.code, r.stderr).toBe(0)
+    expect(r.stderr).toMatch(/^warning: matmul: --size 512 for M, K makes one call 1\.7e\+7 units of work, \d+× the other kernels' median: name its sizes with --sizes$/m)
+  }, 300_000)
+
   it('usage errors exit 2 with the reason', async () => {
     const bad = await runCli(['bench', FILE, '--sizes', 'M=lots'])
     expect(bad.code).toBe(2)
