@@ -17,12 +17,15 @@
 /*
  * C[m, n] += A[m, k] * B[k, n] on strided operands (element strides: A along m and k, B along k and n, C along m;
  * C is contiguous along n), run in mc × nc × kc cache blocks; `overwrite`: C = A·B, C's old content never read.
+ * A gathered GEMM (a driver built for it) addresses its operands through offset tables instead, one per role and
+ * tensor (o_am[i] + o_ak[p] is A(i, p), and so on); NULL otherwise, where the strides apply.
  */
 typedef struct {
   const float *a, *b;
   float *c;
   int64_t m, n, k, a_m, a_k, b_k, b_n, c_m, mc, nc, kc;
   int overwrite;
+  const int64_t *o_am, *o_ak, *o_bk, *o_bn, *o_cm, *o_cn;
 } pk_gemm_f32;
 
 typedef struct {
@@ -30,7 +33,30 @@ typedef struct {
   double *c;
   int64_t m, n, k, a_m, a_k, b_k, b_n, c_m, mc, nc, kc;
   int overwrite;
+  const int64_t *o_am, *o_ak, *o_bk, *o_bn, *o_cm, *o_cn;
 } pk_gemm_f64;
+
+/* Row-major offsets of a role of `dims` indices (extents, and element strides in one tensor): out[l] is the offset of
+   the l-th point of the role's GEMM dimension, the last index fastest. */
+static inline void pk_offsets(int64_t *out, int dims, const int64_t *extent, const int64_t *stride) {
+  int64_t count = 1;
+  out[0] = 0;
+  for (int d = dims - 1; d >= 0; d--) {
+    for (int64_t i = 1; i < extent[d]; i++)
+      for (int64_t l = 0; l < count; l++) out[i * count + l] = out[l] + i * stride[d];
+    count *= extent[d] > 0 ? extent[d] : 0;
+    if (count == 0) return;
+  }
+}
+
+/* The common difference of o[0..n), or 0 when there is none (n == 1 has any: 1). */
+static inline int64_t pk_uniform_stride(const int64_t *o, int64_t n) {
+  if (n < 2) return 1;
+  const int64_t d = o[1] - o[0];
+  for (int64_t i = 2; i < n; i++)
+    if (o[i] - o[i - 1] != d) return 0;
+  return d;
+}
 
 /* The least m·n·k a GEMM needs before it wakes the pool: an FMA lane is about 1/32 of a scalar loop iteration. */
 #define PK_GEMM_PARALLEL_MIN_WORK (32.0 * PK_PARALLEL_MIN_WORK)
@@ -85,7 +111,7 @@ typedef struct {
     if (g->m <= 0 || g->n <= 0) return PK_OK;                                                                         \
     if (g->k > 0) return driver(g, threads);                                                                          \
     for (int64_t i = 0; i < g->m && g->overwrite; i++) {                                                              \
-      for (int64_t j = 0; j < g->n; j++) g->c[i * g->c_m + j] = 0;                                                    \
+      for (int64_t j = 0; j < g->n; j++) g->c[g->o_cm ? g->o_cm[i] + g->o_cn[j] : i * g->c_m + j] = 0;                \
     }                                                                                                                 \
     return PK_OK;                                                                                                     \
   }                                                                                                                   \

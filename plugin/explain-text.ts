@@ -78,7 +78,8 @@ function formatMatch(m: MatchReport, paint: Paint): string[] {
     const r = m.roles
     const batch = r.batch.length ? `, batch ${r.batch.join(', ')}` : ''
     const tensors = `C ${r.c}, A ${r.a}, B ${r.b}`
-    lines.push(`${m.block}: ${paint('good', 'contraction')} m ${r.m}, n ${r.n}, k ${r.k}${batch}; ${tensors}`)
+    lines.push(`${m.block}: ${paint('good', 'contraction')} m ${r.m}, n ${r.n}, k ${r.k}${batch}; ${tensors}; ${r.layout}`)
+    lines.push(`    ${r.panels}`)
   } else {
     lines.push(`${m.block}: ${paint('bad', 'no microkernel')}; runs as loops`)
   }

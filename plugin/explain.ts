@@ -19,6 +19,7 @@ import { walkStmts } from './ir/walk.ts'
 import { nativeBuildFailed } from './messages.ts'
 import type { ResolvedOptions } from './options.ts'
 import { planContractionPaths, type PathDecision } from './passes/contraction-path.ts'
+import { describePanels } from './report/contraction-panels.ts'
 import { contractionReport, contractionsOf, modelContextFor, type ModelContext } from './report/contraction-report.ts'
 import type { ContractionReport } from './report/report-types.ts'
 import {
@@ -119,6 +120,9 @@ export interface MatchReport {
     readonly a: string
     readonly b: string
     readonly c: string
+    /** `flattened` (one stride per role and tensor) or `gathered` (through offset tables), and how each tensor is read. */
+    readonly layout: string
+    readonly panels: string
   }
   /** One per ISA that runs it as a blocked GEMM: every field of its schedule. */
   readonly schedules: readonly ContractionSchedule[]
@@ -265,7 +269,7 @@ function matchReports(before: Kernel, after: Kernel, messages: readonly string[]
     const r = c.roles
     const roles = {
       m: printRole(r.m), n: printRole(r.n), k: printRole(r.k), batch: r.batch.map((b) => b.name),
-      a: r.a.tensor, b: r.b.tensor, c: r.c.tensor,
+      a: r.a.tensor, b: r.b.tensor, c: r.c.tensor, layout: r.layout, panels: describePanels(r, after.tensors),
     }
     reports.push({ block: s.id, roles, schedules: c.schedules.map((x) => ({ ...x })), log })
   })

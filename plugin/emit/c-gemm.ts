@@ -24,7 +24,9 @@ import type { Isa } from '../targets/isa.ts'
 import type { Microkernel } from '../targets/microkernel.ts'
 import { C_TYPE } from './c-expr.ts'
 import { emitMicrokernel, microkernelSymbol, type MicrokernelUse } from './c-microkernel.ts'
-import { emitPackA, emitPackB, packASymbol, packBSymbol } from './c-pack.ts'
+import {
+  emitGatherA, emitGatherB, emitPackA, emitPackB, gatherASymbol, gatherBSymbol, packASymbol, packBSymbol,
+} from './c-pack.ts'
 import type { Layout } from './layout.ts'
 import type { Names } from './names.ts'
 import { PREC, affineCode, operand } from './syntax.ts'
@@ -65,6 +67,8 @@ interface DriverShape {
   readonly parallel: 'm' | 'n' | 'none'
   readonly packA: boolean
   readonly packB: boolean
+  /** Operands packed through the roles' offset tables and C stored through them (a `gathered` contraction). */
+  readonly gather: boolean
 }
 
 /** The index of the last (contiguous) dimension of an access: the operand can stay in place when it is `v`. */
@@ -75,18 +79,20 @@ const inner = (role: readonly IndexRange[]): IndexRange => role[role.length - 1]
 
 function driverShape(s: Contraction, mk: Microkernel, x: GemmBlocking): DriverShape {
   const { roles: r } = s
+  const gather = r.layout === 'gathered'
   return {
     mk,
     order: x.order,
     inner: x.inner,
     parallel: x.parallel === 'batch' ? 'none' : x.parallel,
-    packA: x.packA || lastIndex(r.a) !== inner(r.k).name,
-    packB: x.packB || lastIndex(r.b) !== inner(r.n).name,
+    packA: gather || x.packA || lastIndex(r.a) !== inner(r.k).name,
+    packB: gather || x.packB || lastIndex(r.b) !== inner(r.n).name,
+    gather,
   }
 }
 
 export const driverSymbol = (d: DriverShape): string =>
-  `pk_${d.mk.name}_${d.order.join('')}_${d.inner}_${d.parallel}_${d.packA ? 'p' : 'u'}${d.packB ? 'p' : 'u'}`
+  `pk_${d.mk.name}_${d.order.join('')}_${d.inner}_${d.parallel}_${d.packA ? 'p' : 'u'}${d.packB ? 'p' : 'u'}${d.gather ? '_g' : ''}`
 
 /** The static helpers `isa`'s contractions in `kernels` call, each printed once. */
 export function emitGemmSupport(kernels: readonly Kernel[], isa: Isa): string {
@@ -102,8 +108,13 @@ export function emitGemmSupport(kernels: readonly Kernel[], isa: Isa): string {
         const d = driverShape(s, plan.mk, x)
         const use = { mk: d.mk, packA: d.packA, packB: d.packB }
         uses.set(microkernelSymbol(use), use)
-        if (d.packA) packs.set(packASymbol(d.mk), emitPackA(d.mk))
-        if (d.packB) packs.set(packBSymbol(d.mk), emitPackB(d.mk))
+        if (d.gather) {
+          packs.set(gatherASymbol(d.mk), emitGatherA(d.mk))
+          packs.set(gatherBSymbol(d.mk), emitGatherB(d.mk))
+        } else {
+          if (d.packA) packs.set(packASymbol(d.mk), emitPackA(d.mk))
+          if (d.packB) packs.set(packBSymbol(d.mk), emitPackB(d.mk))
+        }
         const symbol = driverSymbol(d)
         if (!drivers.has(symbol)) drivers.set(symbol, emitDriver(d))
       }
@@ -143,20 +154,28 @@ function emitDriver(d: DriverShape): string {
   const size: Record<Operand, string> = { a: 'mc*kc', b: 'kc*nc' }
   const src: Record<Operand, string> = { a: 'g->a + ic*g->a_m + pc*g->a_k', b: 'g->b + pc*g->b_k + jc*g->b_n' }
   const strides: Record<Operand, string> = { a: 'g->a_m, g->a_k', b: 'g->b_n, g->b_k' }
-  const packSymbol: Record<Operand, string> = { a: packASymbol(mk), b: packBSymbol(mk) }
+  const packSymbol: Record<Operand, string> =
+    d.gather ? { a: gatherASymbol(mk), b: gatherBSymbol(mk) } : { a: packASymbol(mk), b: packBSymbol(mk) }
   const stepOf = (o: Operand) => (o === 'a' ? 'a_m' : 'b_n')
+  // A gathered pack's source: the operand's base and its offset tables from the block's first row and k.
+  const tables: Record<Operand, (lo: string) => string> = {
+    a: (lo) => `g->a, g->o_am + ic${lo}, g->o_ak + pc`,
+    b: (lo) => `g->b, g->o_bn + jc${lo}, g->o_bk + pc`,
+  }
+  const source = (o: Operand, lo: boolean): string =>
+    d.gather ? tables[o](lo ? ' + lo' : '') : `${src[o]}${lo ? ` + lo*g->${stepOf(o)}` : ''}, ${strides[o]}`
 
   const pack = (o: Operand, pad: string): string[] => {
     if (!packed[o]) return []
     const len = LOOP[DIMS[o][0]].len
-    if (!isShared(o)) return [`${pad}${packSymbol[o]}(${len}, kb, ${src[o]}, ${strides[o]}, p${o});`]
+    if (!isShared(o)) return [`${pad}${packSymbol[o]}(${len}, kb, ${source(o, false)}, p${o});`]
     return [
       `${pad}p${o} = x->shared[step++ & 1];`,
       `${pad}{`,
       `${pad}  int64_t lo, hi;`,
       `${pad}  pk_share(${len}, ${width[o]}, t, nt, &lo, &hi);`,
       `${pad}  if (hi > lo) {`,
-      `${pad}    ${packSymbol[o]}(hi - lo, kb, ${src[o]} + lo*g->${stepOf(o)}, ${strides[o]}, p${o} + lo*kb);`,
+      `${pad}    ${packSymbol[o]}(hi - lo, kb, ${source(o, true)}, p${o} + lo*kb);`,
       `${pad}  }`,
       `${pad}}`,
       `${pad}pk_barrier_wait(&x->bar, nt);`,
@@ -169,10 +188,32 @@ function emitDriver(d: DriverShape): string {
     n: `for (int64_t jr = 0; jr < nb; jr += ${mk.nr})`,
   }
   const [outerTile, innerTile] = d.inner === 'mn' ? [tileLoops.m, tileLoops.n] : [tileLoops.n, tileLoops.m]
-  const macroKernel = (pad: string): string[] => [
+  const ukr = microkernelSymbol({ mk, packA: d.packA, packB: d.packB })
+  // TBLIS's block scatter: a tile whose rows are one stride apart and whose columns are contiguous in C is stored in
+  // place; any other is computed into a local tile, then added (or, overwriting, stored) element by element.
+  const gatheredMacroKernel = (pad: string): string[] => [
+    `${pad}${outerTile}`,
+    `${pad}  ${innerTile} {`,
+    `${pad}    const int64_t rows = pk_min64(${mk.mr}, mb - ir), cols = pk_min64(${mk.nr}, nb - jr);`,
+    `${pad}    const int64_t *om = g->o_cm + ic + ir, *on = g->o_cn + jc + jr, ldc = pk_uniform_stride(om, rows);`,
+    `${pad}    const int store = g->overwrite && pc == 0;`,
+    `${pad}    if (ldc != 0 && pk_uniform_stride(on, cols) == 1) {`,
+    `${pad}      ${ukr}(kb, pa + ir*kb, 0, pb + jr*kb, 0, g->c + om[0] + on[0], ldc, rows, cols, store);`,
+    `${pad}    } else {`,
+    `${pad}      ${t} tile[${mk.mr * mk.nr}] __attribute__((aligned(64)));`,
+    `${pad}      ${ukr}(kb, pa + ir*kb, 0, pb + jr*kb, 0, tile, ${mk.nr}, rows, cols, 1);`,
+    `${pad}      for (int64_t r = 0; r < rows; r++)`,
+    `${pad}        for (int64_t j = 0; j < cols; j++) {`,
+    `${pad}          ${t} *to = g->c + om[r] + on[j];`,
+    `${pad}          *to = store ? tile[r*${mk.nr} + j] : *to + tile[r*${mk.nr} + j];`,
+    `${pad}        }`,
+    `${pad}    }`,
+    `${pad}  }`,
+  ]
+  const macroKernel = (pad: string): string[] => d.gather ? gatheredMacroKernel(pad) : [
     `${pad}${outerTile}`,
     `${pad}  ${innerTile}`,
-    `${pad}    ${microkernelSymbol({ mk, packA: d.packA, packB: d.packB })}(kb, ${aTile}, g->a_m, ${bTile}, g->b_k,`,
+    `${pad}    ${ukr}(kb, ${aTile}, g->a_m, ${bTile}, g->b_k,`,
     `${pad}        g->c + (ic + ir)*g->c_m + jc + jr, g->c_m,`,
     `${pad}        pk_min64(${mk.mr}, mb - ir), pk_min64(${mk.nr}, nb - jr), g->overwrite && pc == 0);`,
   ]
@@ -312,12 +353,22 @@ export function emitGemmCall(
   const size = (role: readonly IndexRange[]) =>
     role.length === 1 ? extent(role[0]) : role.map((ix) => operand(affineCode(ix.extent, names.of), PREC.unary)).join('*')
   const t = r.dtype
+  const gather = r.layout === 'gathered'
+  // A gathered call's offset tables, one after another in one allocation: [role, tensor, where it starts].
+  const tables = [
+    [r.m, r.a, 'pk_o'], [r.k, r.a, 'pk_o + pk_m'], [r.k, r.b, 'pk_o + pk_m + pk_k'],
+    [r.n, r.b, 'pk_o + pk_m + 2*pk_k'], [r.m, r.c, 'pk_o + pk_m + 2*pk_k + pk_n'], [r.n, r.c, 'pk_o + 2*pk_m + 2*pk_k + pk_n'],
+  ] as const
   const descriptor = (x: GemmBlocking) => {
     const fields = [
       base(r.a), base(r.b), base(r.c), 'pk_m', 'pk_n', 'pk_k',
-      stride(r.a, inner(r.m)), stride(r.a, inner(r.k)), stride(r.b, inner(r.k)), stride(r.b, inner(r.n)),
-      stride(r.c, inner(r.m)), x.mc, x.nc, x.kc,
+      ...(gather ? [0, 0, 0, 0, 0] : [
+        stride(r.a, inner(r.m)), stride(r.a, inner(r.k)), stride(r.b, inner(r.k)), stride(r.b, inner(r.n)),
+        stride(r.c, inner(r.m)),
+      ]),
+      x.mc, x.nc, x.kc,
       overwrite ? 1 : 0,
+      ...(gather ? tables.map(([, , at]) => at) : []),
     ]
     return `&(const pk_gemm_${t}){${fields.join(', ')}}`
   }
@@ -343,6 +394,14 @@ export function emitGemmCall(
   if (special.some((x) => x.when.minBatch !== undefined)) {
     lines.push(`${pad}const int64_t pk_batches = ${r.batch.map((b) => `(${extent(b)})`).join('*') || '1'};`)
   }
+  if (gather) {
+    const list = (xs: readonly string[]) => `(const int64_t[]){${xs.join(', ')}}`
+    lines.push(`${pad}int64_t *pk_o = malloc(sizeof(int64_t)*(2*(pk_m + pk_n + pk_k) + 1));`)
+    lines.push(`${pad}if (pk_o == NULL) {`, ...onNoMemory.map((l) => `${pad}  ${l}`), `${pad}}`)
+    for (const [role, a, at] of tables) {
+      lines.push(`${pad}pk_offsets(${at}, ${role.length}, ${list(role.map(extent))}, ${list(role.map((ix) => stride(a, ix)))});`)
+    }
+  }
   lines.push(`${pad}int pk_status;`)
   special.forEach(({ when, blocking }, i) => {
     const test = guardCode(when) || '1'
@@ -352,6 +411,7 @@ export function emitGemmCall(
   const otherwise = special.length > 0
   lines.push(`${pad}${otherwise ? 'else ' : ''}/* ${describeBlocking(schedule)} */`)
   lines.push(`${pad}${otherwise ? '  ' : ''}pk_status = ${run(schedule)};`)
+  if (gather) lines.push(`${pad}free(pk_o);`)
   lines.push(`${pad}if (pk_status != PK_OK) {`, ...onNoMemory.map((l) => `${pad}  ${l}`), `${pad}}`)
   lines.push(`${'  '.repeat(depth)}}`)
   return lines

@@ -11,6 +11,8 @@ import type { Microkernel } from '../targets/microkernel.ts'
 
 export const packASymbol = (mk: Microkernel): string => `pk_pack_a_${mk.name}`
 export const packBSymbol = (mk: Microkernel): string => `pk_pack_b_${mk.name}`
+export const gatherASymbol = (mk: Microkernel): string => `pk_gather_a_${mk.name}`
+export const gatherBSymbol = (mk: Microkernel): string => `pk_gather_b_${mk.name}`
 
 /**
  * `pack(len, kb, src, s_len, s_k, out)`: the `len` × `kb` block at `src` (element (x, p) at src[x·s_len + p·s_k])
@@ -52,3 +54,37 @@ function emitPack(symbol: string, w: number, mk: Microkernel): string {
 
 export const emitPackA = (mk: Microkernel): string => emitPack(packASymbol(mk), mk.mr, mk)
 export const emitPackB = (mk: Microkernel): string => emitPack(packBSymbol(mk), mk.nr, mk)
+
+/**
+ * `gather(len, kb, src, o_len, o_k, out)`: the same panels from an operand whose roles are not one stride each
+ * (GETT/TBLIS): element (x, p) at src[o_len[x] + o_k[p]], through the roles' offset tables. A whole panel whose rows
+ * are contiguous in memory (the operand's stride-1 index runs along it, TBLIS's block scatter) is copied as the
+ * strided pack copies it, w elements from one offset per k step, which gcc vectorizes; any other has its rows fixed
+ * first, so the k loop adds one offset to `w` row pointers; rows past `len` are zeros.
+ */
+function emitGather(symbol: string, w: number, mk: Microkernel): string {
+  const t = C_TYPE[mk.dtype]
+  return `static void ${symbol}(int64_t len, int64_t kb, const ${t} *restrict src, const int64_t *restrict o_len,
+    const int64_t *restrict o_k, ${t} *restrict out) {
+  for (int64_t x0 = 0; x0 < len; x0 += ${w}) {
+    const int64_t n = pk_min64(${w}, len - x0);
+    const ${t} *row[${w}];
+    for (int64_t x = 0; x < ${w}; x++) row[x] = src + o_len[x0 + (x < n ? x : n - 1)];
+    ${t} *restrict to = out + x0*kb;
+    if (n == ${w} && pk_uniform_stride(o_len + x0, ${w}) == 1) {
+      for (int64_t p = 0; p < kb; p++)
+        for (int64_t x = 0; x < ${w}; x++) to[p*${w} + x] = row[0][o_k[p] + x];
+    } else if (n == ${w}) {
+      for (int64_t p = 0; p < kb; p++)
+        for (int64_t x = 0; x < ${w}; x++) to[p*${w} + x] = row[x][o_k[p]];
+    } else {
+      for (int64_t p = 0; p < kb; p++)
+        for (int64_t x = 0; x < ${w}; x++) to[p*${w} + x] = x < n ? row[x][o_k[p]] : 0;
+    }
+  }
+}
+`
+}
+
+export const emitGatherA = (mk: Microkernel): string => emitGather(gatherASymbol(mk), mk.mr, mk)
+export const emitGatherB = (mk: Microkernel): string => emitGather(gatherBSymbol(mk), mk.nr, mk)

@@ -129,8 +129,7 @@ export interface Fill {
  * How a contraction's tensors and indices play the roles of a microkernel's `C[m, n] += A[m, k] * B[k, n]`
  * (ISA Mapper's buffer, dimension and axis maps). Every index of the three accesses is a plain role index.
  * A role may hold several indices (GETT/TBLIS): its GEMM dimension is their row-major product, outermost first, in
- * the order of C (m, n) or A (k); each role's indices are adjacent dimensions, in that order, of every tensor
- * holding them, so the role has one stride per tensor: that of its last index.
+ * the order of C (m, n) or A (k).
  */
 export interface ContractionRoles {
   readonly dtype: Extract<DType, 'f32' | 'f64'>
@@ -144,6 +143,12 @@ export interface ContractionRoles {
   readonly k: readonly IndexRange[]
   /** Indices of all three accesses: independent GEMMs, run as outer loops. */
   readonly batch: readonly IndexRange[]
+  /**
+   * `flattened`: each role's indices are adjacent dimensions, in that order, of every tensor holding them, so the role
+   * has one stride per tensor, that of its last index. `gathered`: some role's are not, and every operand is addressed
+   * through offset tables, one per role and tensor (TBLIS's scatter vectors), built at call time.
+   */
+  readonly layout: 'flattened' | 'gathered'
 }
 
 /**

@@ -3,7 +3,8 @@
  * block compute it, up to index names, loop order, dimension order (transposed operands), operand order and batch
  * indices? Both sides are IR: the needle is a microkernel's loop-equivalent spec, parsed and built like any kernel.
  * Roles come from the access maps: an index in the output and one factor only is m or n, in both factors only k,
- * in all three a batch index; several indices may share a role when they flatten into one GEMM dimension. A mismatch returns the first reason found, for POLYKERN_DEBUG=match.
+ * in all three a batch index; several indices may share a role, in any order (flattened or gathered, see
+ * ContractionRoles). A mismatch returns the first reason found, for POLYKERN_DEBUG=match.
  */
 import { format } from '../ir/affine.ts'
 import { buildKernel } from '../ir/build.ts'
@@ -65,31 +66,29 @@ export function matchContraction(block: Block, needle: Block): ContractionMatch 
   const inOrder = (role: Role, of: Access): IndexRange[] =>
     of.index.map((ix) => block.indices.find((r) => r.name === ix.terms[0].v)!).filter((ix) => roles.get(ix.name) === role)
   const [m, n, k] = [inOrder('m', hay.out), inOrder('n', hay.out), inOrder('k', a)]
-  const apart = unflattened([['m', m, [hay.out, a]], ['n', n, [hay.out, b]], ['k', k, [a, b]]])
-  if (apart !== undefined) return fail(apart)
+  const flat = flattens([[m, [hay.out, a]], [n, [hay.out, b]], [k, [a, b]]])
   return {
     ok: true,
-    roles: { dtype: hay.dtype as ContractionRoles['dtype'], c: hay.out, a, b, m, n, k, batch: range('batch') },
+    roles: {
+      dtype: hay.dtype as ContractionRoles['dtype'], c: hay.out, a, b, m, n, k, batch: range('batch'),
+      layout: flat ? 'flattened' : 'gathered',
+    },
   }
 }
 
 /**
- * Why a role's indices are not one GEMM dimension with one stride, or undefined: they must be adjacent dimensions of
- * every tensor holding them, in the order of the first. Then each has the extent of the dimension it indexes
- * (infer-ranges: an index alone in a dimension ranges over all of it), so in row-major order the outer ones' strides
- * are the inner one's times the inner extents: offset = (linear index) · (last index's stride).
+ * Whether every role's indices are one GEMM dimension with one stride per tensor: adjacent dimensions of every tensor
+ * holding them, in the order of the first. Then each has the extent of the dimension it indexes (infer-ranges: an
+ * index alone in a dimension ranges over all of it), so in row-major order the outer ones' strides are the inner
+ * one's times the inner extents: offset = (linear index) · (last index's stride).
  */
-function unflattened(roles: readonly (readonly [Role, readonly IndexRange[], readonly Access[]])[]): string | undefined {
-  for (const [role, ixs, holders] of roles) {
-    for (const t of holders) {
+function flattens(roles: readonly (readonly [readonly IndexRange[], readonly Access[]])[]): boolean {
+  return roles.every(([ixs, holders]) =>
+    holders.every((t) => {
       const dims = ixs.map((ix) => t.index.findIndex((d) => d.terms[0].v === ix.name))
-      if (dims.every((d, i) => i === 0 || d === dims[i - 1] + 1)) continue
-      const names = ixs.map((ix) => ix.name).join(', ')
-      return `${role} indices ${names} are not adjacent dimensions of ${t.tensor} in the order ${holders[0].tensor} ` +
-        'holds them (gathering them through offset tables: not yet)'
-    }
-  }
-  return undefined
+      return dims.every((d, i) => i === 0 || d === dims[i - 1] + 1)
+    }),
+  )
 }
 
 function productOf(block: Block): Product | string {

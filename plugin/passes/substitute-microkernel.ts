@@ -52,7 +52,8 @@ function substituteBlock(kernel: string, block: Block, opts: SubstituteOptions):
           : analyticSchedule(isa, { roles: match.roles, mk, machine: opts.machine, threads: opts.threads ?? opts.machine.cores }, opts.cacheDir),
       )
       const [m, n, k] = [match.roles.m, match.roles.n, match.roles.k].map(printRole)
-      opts.log?.(`${kernel} ${block.id}: ${isa.name} runs ${mk.name} (m ${m}, n ${n}, k ${k})`)
+      const gathered = match.roles.layout === 'gathered' ? ', gathered through offset tables' : ''
+      opts.log?.(`${kernel} ${block.id}: ${isa.name} runs ${mk.name} (m ${m}, n ${n}, k ${k}${gathered})`)
       break
     }
     if (!schedules.some((x) => x.isa === isa.name)) {

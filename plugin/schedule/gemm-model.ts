@@ -160,7 +160,24 @@ export interface Touch {
 export interface OperandLayout {
   readonly a: boolean
   readonly b: boolean
+  /** Both operands packed through offset tables, C tiles stored through them (a `gathered` contraction). */
+  readonly gathered?: boolean
 }
+
+/**
+ * A gathered pack reads its source element by element through the offset tables: a scalar copy, and runs of
+ * contiguous elements only as long as the tensor's stride-1 index, which the build does not know (TCCG's are 24 to
+ * 72 elements; transposed ones 1). Priced as source rows of GATHERED_RUN elements (short enough that the prefetchers
+ * miss them, so each line from beyond L1 is waited for) and GATHER_CYCLES per element copied.
+ */
+export const GATHERED_RUN = 8
+export const GATHER_CYCLES = 1
+
+/**
+ * A gathered C tile whose rows or columns are not one stride apart goes through a local tile: per element a load,
+ * an add and a store through the tables, after each k block. Priced as if every tile did.
+ */
+export const SCATTER_CYCLES = 1
 
 export const ROW_MAJOR: OperandLayout = { a: true, b: true }
 
@@ -205,7 +222,7 @@ export function modelNest(p: GemmProblem, v: GemmBlocking, threads: number, layo
     const depth = Math.max(at('m'), at('k'))
     const unit = Math.ceil((mc * kc) / sharedBy('a'))
     touches.push(
-      { tensor: 'A', depth, support: [at('m'), at('k')], unit, shared: sharedBy('a') > 1, run: layout.a ? kc : mc },
+      { tensor: 'A', depth, support: [at('m'), at('k')], unit, shared: sharedBy('a') > 1, run: layout.gathered ? GATHERED_RUN : layout.a ? kc : mc },
       { tensor: 'Ap', depth, support: [], unit, copy: true },
       { tensor: 'Ap', depth: P, support: [ir, P], unit: p.mr },
     )
@@ -216,7 +233,7 @@ export function modelNest(p: GemmProblem, v: GemmBlocking, threads: number, layo
     const depth = Math.max(at('n'), at('k'))
     const unit = Math.ceil((kc * nc) / sharedBy('b'))
     touches.push(
-      { tensor: 'B', depth, support: [at('k'), at('n')], unit, shared: sharedBy('b') > 1, run: layout.b ? nc : kc },
+      { tensor: 'B', depth, support: [at('k'), at('n')], unit, shared: sharedBy('b') > 1, run: layout.gathered ? GATHERED_RUN : layout.b ? nc : kc },
       { tensor: 'Bp', depth, support: [], unit, copy: true },
       { tensor: 'Bp', depth: P, support: [jr, P], unit: p.nr },
     )
@@ -411,6 +428,7 @@ export function gemmCost(p: GemmProblem, v: GemmBlocking, machine: Machine, thre
     if (!isPacked(t.tensor)) continue
     const runs = iterations(nest, t.depth) * nest.gemms
     pack += (t.unit * p.bytes * runs) / costs[0].bandwidth + (t.shared ? BARRIER_CYCLES * runs : 0)
+    if (layout.gathered) pack += t.unit * runs * GATHER_CYCLES
     // The other threads' parts of a shared panel are in their cores' caches: the first read of each comes from the
     // last level the cores share, and the barrier before it leaves nothing to overlap that with.
     if (t.shared) pack += (t.unit * (threads - 1) * p.bytes * runs) / costs[levels - 1].bandwidth
@@ -420,7 +438,8 @@ export function gemmCost(p: GemmProblem, v: GemmBlocking, machine: Machine, thre
   const share = threadShare(p, v, threads)
   const tiles = Math.ceil(share.m / p.mr) * Math.ceil(share.n / p.nr) * nest.gemms
   const compute = (tiles * p.mr * p.nr * p.k) / (p.lanes * FMA_UNITS)
-  const calls = tiles * Math.ceil(p.k / share.kc) * (CALL_CYCLES + (CALL_CYCLES_PER_ACCUMULATOR * p.mr * p.nr) / p.lanes)
+  const scatter = layout.gathered ? SCATTER_CYCLES * p.mr * p.nr : 0
+  const calls = tiles * Math.ceil(p.k / share.kc) * (CALL_CYCLES + (CALL_CYCLES_PER_ACCUMULATOR * p.mr * p.nr) / p.lanes + scatter)
   const blocks = iterations(nest, 2) * nest.gemms * BLOCK_CYCLES
   // Each row of an operand read in place is on a page of its own: past the first-level TLB, a lookup per row per call.
   const pages = nest.touches.reduce((n, t) => (t.strided && t.strided.rows > TLB_ENTRIES ? n + t.strided.rows : n), 0)

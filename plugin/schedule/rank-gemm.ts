@@ -11,14 +11,17 @@
  */
 import type { GemmBlocking } from '../ir/nodes.ts'
 import type { Machine } from '../targets/machine.ts'
-import { gemmCost, type BlockLoop, type GemmCost, type GemmProblem } from './gemm-model.ts'
+import { gemmCost, type BlockLoop, type GemmCost, type GemmProblem, type OperandLayout } from './gemm-model.ts'
 
 export interface GemmSpace {
   readonly machine: Machine
   /** Threads of the call; 1: serial variants only. */
   readonly threads: number
-  /** Operands the microkernel can read where they are (A with k stride 1, B with n stride 1); others are packed. */
-  readonly unpacked?: { readonly a: boolean; readonly b: boolean }
+  /**
+   * Operands the microkernel can read where they are (A with k stride 1, B with n stride 1); others are packed;
+   * `gathered`: through offset tables (gemm-model.ts's OperandLayout).
+   */
+  readonly unpacked?: OperandLayout
 }
 
 export interface RankedVariant {

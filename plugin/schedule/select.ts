@@ -88,14 +88,20 @@ export function classProblem(c: ShapeClass, ctx: RankingContext): GemmProblem {
   return { ...c.representative, mr: ctx.mk.mr, nr: ctx.mk.nr, lanes: ctx.mk.lanes, bytes }
 }
 
-/** The ranking's search space for a contraction: unpacked operands only where the microkernel can read them. */
+/**
+ * The ranking's search space for a contraction: unpacked operands only where the microkernel can read them, and
+ * whether its packs gather (the cost model prices them apart).
+ */
 export function spaceOf(ctx: RankingContext): GemmSpace {
   const last = (index: ContractionRoles['a']['index']) => index[index.length - 1].terms[0]?.v
   const { roles } = ctx
   return {
     machine: ctx.machine,
     threads: ctx.threads,
-    unpacked: { a: last(roles.a.index) === roles.k.at(-1)!.name, b: last(roles.b.index) === roles.n.at(-1)!.name },
+    // A gathered contraction packs both operands, through its offset tables.
+    unpacked: roles.layout === 'gathered'
+      ? { a: false, b: false, gathered: true }
+      : { a: last(roles.a.index) === roles.k.at(-1)!.name, b: last(roles.b.index) === roles.n.at(-1)!.name },
   }
 }
 

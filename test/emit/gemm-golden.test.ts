@@ -46,6 +46,13 @@ const flattened = contractionKernel(
   fixed(LARGE),
 )
 
+// transC's `abc-bk-akc` (TCCG): n = a·c is not one run of C's dimensions, so every operand goes through offset tables.
+const gathered = contractionKernel(
+  'X: f32[K, B]\nY: f32[C, K, A]\nZ: f32[C, B, A]\nZ[c, b, a] += X[k, b] * Y[c, k, a]',
+  'transC',
+  fixed({ ...LARGE, order: ['k', 'm', 'n'], parallel: 'n' }),
+)
+
 describe('GEMM goldens', () => {
   for (const isa of [AVX512, AVX2]) {
     it(`matmul on ${isa.name}`, () => {
@@ -57,6 +64,9 @@ describe('GEMM goldens', () => {
   })
   it('several indices per role flattened into one GEMM dimension each', () => {
     expectGolden('gemm-flattened.c', emitC(flattened, 'kc_2_reshaped', AVX512))
+  })
+  it('a gathered contraction: offset tables, gathering packs and a driver storing C through the tables', () => {
+    expectGolden('gemm-gathered.c', `${emitCSupport([gathered], AVX2)}\n${emitC(gathered, 'kc_3_transC', AVX2)}`)
   })
   it('a GEMM that overwrites C drops the zero fill before it, where it runs as a GEMM', () => {
     expect(emitC(mm, 'kc_0_matmul', AVX512)).not.toMatch(/C\[q\] = 0/)

@@ -1,0 +1,684 @@
+static inline void pk_ukr_gemm_f32_avx2_6x16_pp_6x2(int64_t kb, const float *restrict a, int64_t lda,
+    const float *restrict b, int64_t ldb, float *restrict c, int64_t ldc, int64_t rows, int64_t cols, int store) {
+  (void)lda;
+  (void)ldb;
+  __m256 c0_0 = _mm256_setzero_ps(), c0_1 = _mm256_setzero_ps();
+  __m256 c1_0 = _mm256_setzero_ps(), c1_1 = _mm256_setzero_ps();
+  __m256 c2_0 = _mm256_setzero_ps(), c2_1 = _mm256_setzero_ps();
+  __m256 c3_0 = _mm256_setzero_ps(), c3_1 = _mm256_setzero_ps();
+  __m256 c4_0 = _mm256_setzero_ps(), c4_1 = _mm256_setzero_ps();
+  __m256 c5_0 = _mm256_setzero_ps(), c5_1 = _mm256_setzero_ps();
+  __builtin_prefetch(c + 0*ldc + 0, 1, 3), __builtin_prefetch(c + 0*ldc + 15, 1, 3);
+  __builtin_prefetch(c + 1*ldc + 0, 1, 3), __builtin_prefetch(c + 1*ldc + 15, 1, 3);
+  __builtin_prefetch(c + 2*ldc + 0, 1, 3), __builtin_prefetch(c + 2*ldc + 15, 1, 3);
+  __builtin_prefetch(c + 3*ldc + 0, 1, 3), __builtin_prefetch(c + 3*ldc + 15, 1, 3);
+  __builtin_prefetch(c + 4*ldc + 0, 1, 3), __builtin_prefetch(c + 4*ldc + 15, 1, 3);
+  __builtin_prefetch(c + 5*ldc + 0, 1, 3), __builtin_prefetch(c + 5*ldc + 15, 1, 3);
+#pragma GCC unroll 4
+  for (int64_t p = 0; p < kb; p++) {
+    const __m256 b0 = _mm256_load_ps(b + 0);
+    const __m256 b1 = _mm256_load_ps(b + 8);
+    __builtin_prefetch(b + 256, 0, 3);
+    const __m256 a0v = _mm256_broadcast_ss(a + 0);
+    c0_0 = _mm256_fmadd_ps(a0v, b0, c0_0);
+    c0_1 = _mm256_fmadd_ps(a0v, b1, c0_1);
+    const __m256 a1v = _mm256_broadcast_ss(a + 1);
+    c1_0 = _mm256_fmadd_ps(a1v, b0, c1_0);
+    c1_1 = _mm256_fmadd_ps(a1v, b1, c1_1);
+    const __m256 a2v = _mm256_broadcast_ss(a + 2);
+    c2_0 = _mm256_fmadd_ps(a2v, b0, c2_0);
+    c2_1 = _mm256_fmadd_ps(a2v, b1, c2_1);
+    const __m256 a3v = _mm256_broadcast_ss(a + 3);
+    c3_0 = _mm256_fmadd_ps(a3v, b0, c3_0);
+    c3_1 = _mm256_fmadd_ps(a3v, b1, c3_1);
+    const __m256 a4v = _mm256_broadcast_ss(a + 4);
+    c4_0 = _mm256_fmadd_ps(a4v, b0, c4_0);
+    c4_1 = _mm256_fmadd_ps(a4v, b1, c4_1);
+    const __m256 a5v = _mm256_broadcast_ss(a + 5);
+    c5_0 = _mm256_fmadd_ps(a5v, b0, c5_0);
+    c5_1 = _mm256_fmadd_ps(a5v, b1, c5_1);
+    a += 6;
+    b += 16;
+  }
+  if (rows == 6 && cols == 16) {
+    if (!store) {
+      c0_0 = _mm256_add_ps(_mm256_loadu_ps(c + 0*ldc + 0), c0_0);
+      c0_1 = _mm256_add_ps(_mm256_loadu_ps(c + 0*ldc + 8), c0_1);
+      c1_0 = _mm256_add_ps(_mm256_loadu_ps(c + 1*ldc + 0), c1_0);
+      c1_1 = _mm256_add_ps(_mm256_loadu_ps(c + 1*ldc + 8), c1_1);
+      c2_0 = _mm256_add_ps(_mm256_loadu_ps(c + 2*ldc + 0), c2_0);
+      c2_1 = _mm256_add_ps(_mm256_loadu_ps(c + 2*ldc + 8), c2_1);
+      c3_0 = _mm256_add_ps(_mm256_loadu_ps(c + 3*ldc + 0), c3_0);
+      c3_1 = _mm256_add_ps(_mm256_loadu_ps(c + 3*ldc + 8), c3_1);
+      c4_0 = _mm256_add_ps(_mm256_loadu_ps(c + 4*ldc + 0), c4_0);
+      c4_1 = _mm256_add_ps(_mm256_loadu_ps(c + 4*ldc + 8), c4_1);
+      c5_0 = _mm256_add_ps(_mm256_loadu_ps(c + 5*ldc + 0), c5_0);
+      c5_1 = _mm256_add_ps(_mm256_loadu_ps(c + 5*ldc + 8), c5_1);
+    }
+    _mm256_storeu_ps(c + 0*ldc + 0, c0_0);
+    _mm256_storeu_ps(c + 0*ldc + 8, c0_1);
+    _mm256_storeu_ps(c + 1*ldc + 0, c1_0);
+    _mm256_storeu_ps(c + 1*ldc + 8, c1_1);
+    _mm256_storeu_ps(c + 2*ldc + 0, c2_0);
+    _mm256_storeu_ps(c + 2*ldc + 8, c2_1);
+    _mm256_storeu_ps(c + 3*ldc + 0, c3_0);
+    _mm256_storeu_ps(c + 3*ldc + 8, c3_1);
+    _mm256_storeu_ps(c + 4*ldc + 0, c4_0);
+    _mm256_storeu_ps(c + 4*ldc + 8, c4_1);
+    _mm256_storeu_ps(c + 5*ldc + 0, c5_0);
+    _mm256_storeu_ps(c + 5*ldc + 8, c5_1);
+    return;
+  }
+  const __m256i m0 = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(pk_edge_lanes(cols, 0, 8))), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+  const __m256i m1 = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(pk_edge_lanes(cols, 8, 8))), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+  _mm256_maskstore_ps(c + 0*ldc + 0, m0, store ? c0_0 : _mm256_add_ps(_mm256_maskload_ps(c + 0*ldc + 0, m0), c0_0));
+  _mm256_maskstore_ps(c + 0*ldc + 8, m1, store ? c0_1 : _mm256_add_ps(_mm256_maskload_ps(c + 0*ldc + 8, m1), c0_1));
+  if (rows == 1) return;
+  _mm256_maskstore_ps(c + 1*ldc + 0, m0, store ? c1_0 : _mm256_add_ps(_mm256_maskload_ps(c + 1*ldc + 0, m0), c1_0));
+  _mm256_maskstore_ps(c + 1*ldc + 8, m1, store ? c1_1 : _mm256_add_ps(_mm256_maskload_ps(c + 1*ldc + 8, m1), c1_1));
+  if (rows == 2) return;
+  _mm256_maskstore_ps(c + 2*ldc + 0, m0, store ? c2_0 : _mm256_add_ps(_mm256_maskload_ps(c + 2*ldc + 0, m0), c2_0));
+  _mm256_maskstore_ps(c + 2*ldc + 8, m1, store ? c2_1 : _mm256_add_ps(_mm256_maskload_ps(c + 2*ldc + 8, m1), c2_1));
+  if (rows == 3) return;
+  _mm256_maskstore_ps(c + 3*ldc + 0, m0, store ? c3_0 : _mm256_add_ps(_mm256_maskload_ps(c + 3*ldc + 0, m0), c3_0));
+  _mm256_maskstore_ps(c + 3*ldc + 8, m1, store ? c3_1 : _mm256_add_ps(_mm256_maskload_ps(c + 3*ldc + 8, m1), c3_1));
+  if (rows == 4) return;
+  _mm256_maskstore_ps(c + 4*ldc + 0, m0, store ? c4_0 : _mm256_add_ps(_mm256_maskload_ps(c + 4*ldc + 0, m0), c4_0));
+  _mm256_maskstore_ps(c + 4*ldc + 8, m1, store ? c4_1 : _mm256_add_ps(_mm256_maskload_ps(c + 4*ldc + 8, m1), c4_1));
+  if (rows == 5) return;
+  _mm256_maskstore_ps(c + 5*ldc + 0, m0, store ? c5_0 : _mm256_add_ps(_mm256_maskload_ps(c + 5*ldc + 0, m0), c5_0));
+  _mm256_maskstore_ps(c + 5*ldc + 8, m1, store ? c5_1 : _mm256_add_ps(_mm256_maskload_ps(c + 5*ldc + 8, m1), c5_1));
+}
+
+static inline void pk_ukr_gemm_f32_avx2_6x16_pp_6x1(int64_t kb, const float *restrict a, int64_t lda,
+    const float *restrict b, int64_t ldb, float *restrict c, int64_t ldc, int64_t rows, int64_t cols, int store) {
+  (void)lda;
+  (void)ldb;
+  __m256 c0_0 = _mm256_setzero_ps();
+  __m256 c1_0 = _mm256_setzero_ps();
+  __m256 c2_0 = _mm256_setzero_ps();
+  __m256 c3_0 = _mm256_setzero_ps();
+  __m256 c4_0 = _mm256_setzero_ps();
+  __m256 c5_0 = _mm256_setzero_ps();
+  __builtin_prefetch(c + 0*ldc + 0, 1, 3), __builtin_prefetch(c + 0*ldc + 7, 1, 3);
+  __builtin_prefetch(c + 1*ldc + 0, 1, 3), __builtin_prefetch(c + 1*ldc + 7, 1, 3);
+  __builtin_prefetch(c + 2*ldc + 0, 1, 3), __builtin_prefetch(c + 2*ldc + 7, 1, 3);
+  __builtin_prefetch(c + 3*ldc + 0, 1, 3), __builtin_prefetch(c + 3*ldc + 7, 1, 3);
+  __builtin_prefetch(c + 4*ldc + 0, 1, 3), __builtin_prefetch(c + 4*ldc + 7, 1, 3);
+  __builtin_prefetch(c + 5*ldc + 0, 1, 3), __builtin_prefetch(c + 5*ldc + 7, 1, 3);
+#pragma GCC unroll 4
+  for (int64_t p = 0; p < kb; p++) {
+    const __m256 b0 = _mm256_load_ps(b + 0);
+    __builtin_prefetch(b + 256, 0, 3);
+    const __m256 a0v = _mm256_broadcast_ss(a + 0);
+    c0_0 = _mm256_fmadd_ps(a0v, b0, c0_0);
+    const __m256 a1v = _mm256_broadcast_ss(a + 1);
+    c1_0 = _mm256_fmadd_ps(a1v, b0, c1_0);
+    const __m256 a2v = _mm256_broadcast_ss(a + 2);
+    c2_0 = _mm256_fmadd_ps(a2v, b0, c2_0);
+    const __m256 a3v = _mm256_broadcast_ss(a + 3);
+    c3_0 = _mm256_fmadd_ps(a3v, b0, c3_0);
+    const __m256 a4v = _mm256_broadcast_ss(a + 4);
+    c4_0 = _mm256_fmadd_ps(a4v, b0, c4_0);
+    const __m256 a5v = _mm256_broadcast_ss(a + 5);
+    c5_0 = _mm256_fmadd_ps(a5v, b0, c5_0);
+    a += 6;
+    b += 16;
+  }
+  if (rows == 6 && cols == 8) {
+    if (!store) {
+      c0_0 = _mm256_add_ps(_mm256_loadu_ps(c + 0*ldc + 0), c0_0);
+      c1_0 = _mm256_add_ps(_mm256_loadu_ps(c + 1*ldc + 0), c1_0);
+      c2_0 = _mm256_add_ps(_mm256_loadu_ps(c + 2*ldc + 0), c2_0);
+      c3_0 = _mm256_add_ps(_mm256_loadu_ps(c + 3*ldc + 0), c3_0);
+      c4_0 = _mm256_add_ps(_mm256_loadu_ps(c + 4*ldc + 0), c4_0);
+      c5_0 = _mm256_add_ps(_mm256_loadu_ps(c + 5*ldc + 0), c5_0);
+    }
+    _mm256_storeu_ps(c + 0*ldc + 0, c0_0);
+    _mm256_storeu_ps(c + 1*ldc + 0, c1_0);
+    _mm256_storeu_ps(c + 2*ldc + 0, c2_0);
+    _mm256_storeu_ps(c + 3*ldc + 0, c3_0);
+    _mm256_storeu_ps(c + 4*ldc + 0, c4_0);
+    _mm256_storeu_ps(c + 5*ldc + 0, c5_0);
+    return;
+  }
+  const __m256i m0 = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(pk_edge_lanes(cols, 0, 8))), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+  _mm256_maskstore_ps(c + 0*ldc + 0, m0, store ? c0_0 : _mm256_add_ps(_mm256_maskload_ps(c + 0*ldc + 0, m0), c0_0));
+  if (rows == 1) return;
+  _mm256_maskstore_ps(c + 1*ldc + 0, m0, store ? c1_0 : _mm256_add_ps(_mm256_maskload_ps(c + 1*ldc + 0, m0), c1_0));
+  if (rows == 2) return;
+  _mm256_maskstore_ps(c + 2*ldc + 0, m0, store ? c2_0 : _mm256_add_ps(_mm256_maskload_ps(c + 2*ldc + 0, m0), c2_0));
+  if (rows == 3) return;
+  _mm256_maskstore_ps(c + 3*ldc + 0, m0, store ? c3_0 : _mm256_add_ps(_mm256_maskload_ps(c + 3*ldc + 0, m0), c3_0));
+  if (rows == 4) return;
+  _mm256_maskstore_ps(c + 4*ldc + 0, m0, store ? c4_0 : _mm256_add_ps(_mm256_maskload_ps(c + 4*ldc + 0, m0), c4_0));
+  if (rows == 5) return;
+  _mm256_maskstore_ps(c + 5*ldc + 0, m0, store ? c5_0 : _mm256_add_ps(_mm256_maskload_ps(c + 5*ldc + 0, m0), c5_0));
+}
+
+static inline void pk_ukr_gemm_f32_avx2_6x16_pp_4x2(int64_t kb, const float *restrict a, int64_t lda,
+    const float *restrict b, int64_t ldb, float *restrict c, int64_t ldc, int64_t rows, int64_t cols, int store) {
+  (void)lda;
+  (void)ldb;
+  __m256 c0_0 = _mm256_setzero_ps(), c0_1 = _mm256_setzero_ps();
+  __m256 c1_0 = _mm256_setzero_ps(), c1_1 = _mm256_setzero_ps();
+  __m256 c2_0 = _mm256_setzero_ps(), c2_1 = _mm256_setzero_ps();
+  __m256 c3_0 = _mm256_setzero_ps(), c3_1 = _mm256_setzero_ps();
+  __builtin_prefetch(c + 0*ldc + 0, 1, 3), __builtin_prefetch(c + 0*ldc + 15, 1, 3);
+  __builtin_prefetch(c + 1*ldc + 0, 1, 3), __builtin_prefetch(c + 1*ldc + 15, 1, 3);
+  __builtin_prefetch(c + 2*ldc + 0, 1, 3), __builtin_prefetch(c + 2*ldc + 15, 1, 3);
+  __builtin_prefetch(c + 3*ldc + 0, 1, 3), __builtin_prefetch(c + 3*ldc + 15, 1, 3);
+#pragma GCC unroll 4
+  for (int64_t p = 0; p < kb; p++) {
+    const __m256 b0 = _mm256_load_ps(b + 0);
+    const __m256 b1 = _mm256_load_ps(b + 8);
+    __builtin_prefetch(b + 256, 0, 3);
+    const __m256 a0v = _mm256_broadcast_ss(a + 0);
+    c0_0 = _mm256_fmadd_ps(a0v, b0, c0_0);
+    c0_1 = _mm256_fmadd_ps(a0v, b1, c0_1);
+    const __m256 a1v = _mm256_broadcast_ss(a + 1);
+    c1_0 = _mm256_fmadd_ps(a1v, b0, c1_0);
+    c1_1 = _mm256_fmadd_ps(a1v, b1, c1_1);
+    const __m256 a2v = _mm256_broadcast_ss(a + 2);
+    c2_0 = _mm256_fmadd_ps(a2v, b0, c2_0);
+    c2_1 = _mm256_fmadd_ps(a2v, b1, c2_1);
+    const __m256 a3v = _mm256_broadcast_ss(a + 3);
+    c3_0 = _mm256_fmadd_ps(a3v, b0, c3_0);
+    c3_1 = _mm256_fmadd_ps(a3v, b1, c3_1);
+    a += 6;
+    b += 16;
+  }
+  if (rows == 4 && cols == 16) {
+    if (!store) {
+      c0_0 = _mm256_add_ps(_mm256_loadu_ps(c + 0*ldc + 0), c0_0);
+      c0_1 = _mm256_add_ps(_mm256_loadu_ps(c + 0*ldc + 8), c0_1);
+      c1_0 = _mm256_add_ps(_mm256_loadu_ps(c + 1*ldc + 0), c1_0);
+      c1_1 = _mm256_add_ps(_mm256_loadu_ps(c + 1*ldc + 8), c1_1);
+      c2_0 = _mm256_add_ps(_mm256_loadu_ps(c + 2*ldc + 0), c2_0);
+      c2_1 = _mm256_add_ps(_mm256_loadu_ps(c + 2*ldc + 8), c2_1);
+      c3_0 = _mm256_add_ps(_mm256_loadu_ps(c + 3*ldc + 0), c3_0);
+      c3_1 = _mm256_add_ps(_mm256_loadu_ps(c + 3*ldc + 8), c3_1);
+    }
+    _mm256_storeu_ps(c + 0*ldc + 0, c0_0);
+    _mm256_storeu_ps(c + 0*ldc + 8, c0_1);
+    _mm256_storeu_ps(c + 1*ldc + 0, c1_0);
+    _mm256_storeu_ps(c + 1*ldc + 8, c1_1);
+    _mm256_storeu_ps(c + 2*ldc + 0, c2_0);
+    _mm256_storeu_ps(c + 2*ldc + 8, c2_1);
+    _mm256_storeu_ps(c + 3*ldc + 0, c3_0);
+    _mm256_storeu_ps(c + 3*ldc + 8, c3_1);
+    return;
+  }
+  const __m256i m0 = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(pk_edge_lanes(cols, 0, 8))), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+  const __m256i m1 = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(pk_edge_lanes(cols, 8, 8))), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+  _mm256_maskstore_ps(c + 0*ldc + 0, m0, store ? c0_0 : _mm256_add_ps(_mm256_maskload_ps(c + 0*ldc + 0, m0), c0_0));
+  _mm256_maskstore_ps(c + 0*ldc + 8, m1, store ? c0_1 : _mm256_add_ps(_mm256_maskload_ps(c + 0*ldc + 8, m1), c0_1));
+  if (rows == 1) return;
+  _mm256_maskstore_ps(c + 1*ldc + 0, m0, store ? c1_0 : _mm256_add_ps(_mm256_maskload_ps(c + 1*ldc + 0, m0), c1_0));
+  _mm256_maskstore_ps(c + 1*ldc + 8, m1, store ? c1_1 : _mm256_add_ps(_mm256_maskload_ps(c + 1*ldc + 8, m1), c1_1));
+  if (rows == 2) return;
+  _mm256_maskstore_ps(c + 2*ldc + 0, m0, store ? c2_0 : _mm256_add_ps(_mm256_maskload_ps(c + 2*ldc + 0, m0), c2_0));
+  _mm256_maskstore_ps(c + 2*ldc + 8, m1, store ? c2_1 : _mm256_add_ps(_mm256_maskload_ps(c + 2*ldc + 8, m1), c2_1));
+  if (rows == 3) return;
+  _mm256_maskstore_ps(c + 3*ldc + 0, m0, store ? c3_0 : _mm256_add_ps(_mm256_maskload_ps(c + 3*ldc + 0, m0), c3_0));
+  _mm256_maskstore_ps(c + 3*ldc + 8, m1, store ? c3_1 : _mm256_add_ps(_mm256_maskload_ps(c + 3*ldc + 8, m1), c3_1));
+}
+
+static inline void pk_ukr_gemm_f32_avx2_6x16_pp_4x1(int64_t kb, const float *restrict a, int64_t lda,
+    const float *restrict b, int64_t ldb, float *restrict c, int64_t ldc, int64_t rows, int64_t cols, int store) {
+  (void)lda;
+  (void)ldb;
+  __m256 c0_0 = _mm256_setzero_ps();
+  __m256 c1_0 = _mm256_setzero_ps();
+  __m256 c2_0 = _mm256_setzero_ps();
+  __m256 c3_0 = _mm256_setzero_ps();
+  __builtin_prefetch(c + 0*ldc + 0, 1, 3), __builtin_prefetch(c + 0*ldc + 7, 1, 3);
+  __builtin_prefetch(c + 1*ldc + 0, 1, 3), __builtin_prefetch(c + 1*ldc + 7, 1, 3);
+  __builtin_prefetch(c + 2*ldc + 0, 1, 3), __builtin_prefetch(c + 2*ldc + 7, 1, 3);
+  __builtin_prefetch(c + 3*ldc + 0, 1, 3), __builtin_prefetch(c + 3*ldc + 7, 1, 3);
+#pragma GCC unroll 4
+  for (int64_t p = 0; p < kb; p++) {
+    const __m256 b0 = _mm256_load_ps(b + 0);
+    __builtin_prefetch(b + 256, 0, 3);
+    const __m256 a0v = _mm256_broadcast_ss(a + 0);
+    c0_0 = _mm256_fmadd_ps(a0v, b0, c0_0);
+    const __m256 a1v = _mm256_broadcast_ss(a + 1);
+    c1_0 = _mm256_fmadd_ps(a1v, b0, c1_0);
+    const __m256 a2v = _mm256_broadcast_ss(a + 2);
+    c2_0 = _mm256_fmadd_ps(a2v, b0, c2_0);
+    const __m256 a3v = _mm256_broadcast_ss(a + 3);
+    c3_0 = _mm256_fmadd_ps(a3v, b0, c3_0);
+    a += 6;
+    b += 16;
+  }
+  if (rows == 4 && cols == 8) {
+    if (!store) {
+      c0_0 = _mm256_add_ps(_mm256_loadu_ps(c + 0*ldc + 0), c0_0);
+      c1_0 = _mm256_add_ps(_mm256_loadu_ps(c + 1*ldc + 0), c1_0);
+      c2_0 = _mm256_add_ps(_mm256_loadu_ps(c + 2*ldc + 0), c2_0);
+      c3_0 = _mm256_add_ps(_mm256_loadu_ps(c + 3*ldc + 0), c3_0);
+    }
+    _mm256_storeu_ps(c + 0*ldc + 0, c0_0);
+    _mm256_storeu_ps(c + 1*ldc + 0, c1_0);
+    _mm256_storeu_ps(c + 2*ldc + 0, c2_0);
+    _mm256_storeu_ps(c + 3*ldc + 0, c3_0);
+    return;
+  }
+  const __m256i m0 = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(pk_edge_lanes(cols, 0, 8))), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+  _mm256_maskstore_ps(c + 0*ldc + 0, m0, store ? c0_0 : _mm256_add_ps(_mm256_maskload_ps(c + 0*ldc + 0, m0), c0_0));
+  if (rows == 1) return;
+  _mm256_maskstore_ps(c + 1*ldc + 0, m0, store ? c1_0 : _mm256_add_ps(_mm256_maskload_ps(c + 1*ldc + 0, m0), c1_0));
+  if (rows == 2) return;
+  _mm256_maskstore_ps(c + 2*ldc + 0, m0, store ? c2_0 : _mm256_add_ps(_mm256_maskload_ps(c + 2*ldc + 0, m0), c2_0));
+  if (rows == 3) return;
+  _mm256_maskstore_ps(c + 3*ldc + 0, m0, store ? c3_0 : _mm256_add_ps(_mm256_maskload_ps(c + 3*ldc + 0, m0), c3_0));
+}
+
+static inline void pk_ukr_gemm_f32_avx2_6x16_pp_2x2(int64_t kb, const float *restrict a, int64_t lda,
+    const float *restrict b, int64_t ldb, float *restrict c, int64_t ldc, int64_t rows, int64_t cols, int store) {
+  (void)lda;
+  (void)ldb;
+  __m256 c0_0 = _mm256_setzero_ps(), c0_1 = _mm256_setzero_ps();
+  __m256 c1_0 = _mm256_setzero_ps(), c1_1 = _mm256_setzero_ps();
+  __m256 c0_0_1 = _mm256_setzero_ps(), c0_1_1 = _mm256_setzero_ps();
+  __m256 c1_0_1 = _mm256_setzero_ps(), c1_1_1 = _mm256_setzero_ps();
+  __builtin_prefetch(c + 0*ldc + 0, 1, 3), __builtin_prefetch(c + 0*ldc + 15, 1, 3);
+  __builtin_prefetch(c + 1*ldc + 0, 1, 3), __builtin_prefetch(c + 1*ldc + 15, 1, 3);
+  int64_t p = 0;
+  for (; p + 2 <= kb; p += 2) {
+    const __m256 b0 = _mm256_load_ps(b + 0);
+    const __m256 b1 = _mm256_load_ps(b + 8);
+    __builtin_prefetch(b + 256, 0, 3);
+    const __m256 a0v = _mm256_broadcast_ss(a + 0);
+    c0_0 = _mm256_fmadd_ps(a0v, b0, c0_0);
+    c0_1 = _mm256_fmadd_ps(a0v, b1, c0_1);
+    const __m256 a1v = _mm256_broadcast_ss(a + 1);
+    c1_0 = _mm256_fmadd_ps(a1v, b0, c1_0);
+    c1_1 = _mm256_fmadd_ps(a1v, b1, c1_1);
+    const __m256 b0_1 = _mm256_load_ps(b + 16);
+    const __m256 b1_1 = _mm256_load_ps(b + 24);
+    __builtin_prefetch(b + 272, 0, 3);
+    const __m256 a0v_1 = _mm256_broadcast_ss(a + 6);
+    c0_0_1 = _mm256_fmadd_ps(a0v_1, b0_1, c0_0_1);
+    c0_1_1 = _mm256_fmadd_ps(a0v_1, b1_1, c0_1_1);
+    const __m256 a1v_1 = _mm256_broadcast_ss(a + 7);
+    c1_0_1 = _mm256_fmadd_ps(a1v_1, b0_1, c1_0_1);
+    c1_1_1 = _mm256_fmadd_ps(a1v_1, b1_1, c1_1_1);
+    a += 12;
+    b += 32;
+  }
+  for (; p < kb; p++) {
+    const __m256 b0 = _mm256_load_ps(b + 0);
+    const __m256 b1 = _mm256_load_ps(b + 8);
+    __builtin_prefetch(b + 256, 0, 3);
+    const __m256 a0v = _mm256_broadcast_ss(a + 0);
+    c0_0 = _mm256_fmadd_ps(a0v, b0, c0_0);
+    c0_1 = _mm256_fmadd_ps(a0v, b1, c0_1);
+    const __m256 a1v = _mm256_broadcast_ss(a + 1);
+    c1_0 = _mm256_fmadd_ps(a1v, b0, c1_0);
+    c1_1 = _mm256_fmadd_ps(a1v, b1, c1_1);
+    a += 6;
+    b += 16;
+  }
+  c0_0 = _mm256_add_ps(c0_0, c0_0_1);
+  c0_1 = _mm256_add_ps(c0_1, c0_1_1);
+  c1_0 = _mm256_add_ps(c1_0, c1_0_1);
+  c1_1 = _mm256_add_ps(c1_1, c1_1_1);
+  if (rows == 2 && cols == 16) {
+    if (!store) {
+      c0_0 = _mm256_add_ps(_mm256_loadu_ps(c + 0*ldc + 0), c0_0);
+      c0_1 = _mm256_add_ps(_mm256_loadu_ps(c + 0*ldc + 8), c0_1);
+      c1_0 = _mm256_add_ps(_mm256_loadu_ps(c + 1*ldc + 0), c1_0);
+      c1_1 = _mm256_add_ps(_mm256_loadu_ps(c + 1*ldc + 8), c1_1);
+    }
+    _mm256_storeu_ps(c + 0*ldc + 0, c0_0);
+    _mm256_storeu_ps(c + 0*ldc + 8, c0_1);
+    _mm256_storeu_ps(c + 1*ldc + 0, c1_0);
+    _mm256_storeu_ps(c + 1*ldc + 8, c1_1);
+    return;
+  }
+  const __m256i m0 = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(pk_edge_lanes(cols, 0, 8))), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+  const __m256i m1 = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(pk_edge_lanes(cols, 8, 8))), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+  _mm256_maskstore_ps(c + 0*ldc + 0, m0, store ? c0_0 : _mm256_add_ps(_mm256_maskload_ps(c + 0*ldc + 0, m0), c0_0));
+  _mm256_maskstore_ps(c + 0*ldc + 8, m1, store ? c0_1 : _mm256_add_ps(_mm256_maskload_ps(c + 0*ldc + 8, m1), c0_1));
+  if (rows == 1) return;
+  _mm256_maskstore_ps(c + 1*ldc + 0, m0, store ? c1_0 : _mm256_add_ps(_mm256_maskload_ps(c + 1*ldc + 0, m0), c1_0));
+  _mm256_maskstore_ps(c + 1*ldc + 8, m1, store ? c1_1 : _mm256_add_ps(_mm256_maskload_ps(c + 1*ldc + 8, m1), c1_1));
+}
+
+static inline void pk_ukr_gemm_f32_avx2_6x16_pp_2x1(int64_t kb, const float *restrict a, int64_t lda,
+    const float *restrict b, int64_t ldb, float *restrict c, int64_t ldc, int64_t rows, int64_t cols, int store) {
+  (void)lda;
+  (void)ldb;
+  __m256 c0_0 = _mm256_setzero_ps();
+  __m256 c1_0 = _mm256_setzero_ps();
+  __m256 c0_0_1 = _mm256_setzero_ps();
+  __m256 c1_0_1 = _mm256_setzero_ps();
+  __m256 c0_0_2 = _mm256_setzero_ps();
+  __m256 c1_0_2 = _mm256_setzero_ps();
+  __m256 c0_0_3 = _mm256_setzero_ps();
+  __m256 c1_0_3 = _mm256_setzero_ps();
+  __builtin_prefetch(c + 0*ldc + 0, 1, 3), __builtin_prefetch(c + 0*ldc + 7, 1, 3);
+  __builtin_prefetch(c + 1*ldc + 0, 1, 3), __builtin_prefetch(c + 1*ldc + 7, 1, 3);
+  int64_t p = 0;
+  for (; p + 4 <= kb; p += 4) {
+    const __m256 b0 = _mm256_load_ps(b + 0);
+    __builtin_prefetch(b + 256, 0, 3);
+    const __m256 a0v = _mm256_broadcast_ss(a + 0);
+    c0_0 = _mm256_fmadd_ps(a0v, b0, c0_0);
+    const __m256 a1v = _mm256_broadcast_ss(a + 1);
+    c1_0 = _mm256_fmadd_ps(a1v, b0, c1_0);
+    const __m256 b0_1 = _mm256_load_ps(b + 16);
+    __builtin_prefetch(b + 272, 0, 3);
+    const __m256 a0v_1 = _mm256_broadcast_ss(a + 6);
+    c0_0_1 = _mm256_fmadd_ps(a0v_1, b0_1, c0_0_1);
+    const __m256 a1v_1 = _mm256_broadcast_ss(a + 7);
+    c1_0_1 = _mm256_fmadd_ps(a1v_1, b0_1, c1_0_1);
+    const __m256 b0_2 = _mm256_load_ps(b + 32);
+    __builtin_prefetch(b + 288, 0, 3);
+    const __m256 a0v_2 = _mm256_broadcast_ss(a + 12);
+    c0_0_2 = _mm256_fmadd_ps(a0v_2, b0_2, c0_0_2);
+    const __m256 a1v_2 = _mm256_broadcast_ss(a + 13);
+    c1_0_2 = _mm256_fmadd_ps(a1v_2, b0_2, c1_0_2);
+    const __m256 b0_3 = _mm256_load_ps(b + 48);
+    __builtin_prefetch(b + 304, 0, 3);
+    const __m256 a0v_3 = _mm256_broadcast_ss(a + 18);
+    c0_0_3 = _mm256_fmadd_ps(a0v_3, b0_3, c0_0_3);
+    const __m256 a1v_3 = _mm256_broadcast_ss(a + 19);
+    c1_0_3 = _mm256_fmadd_ps(a1v_3, b0_3, c1_0_3);
+    a += 24;
+    b += 64;
+  }
+  for (; p < kb; p++) {
+    const __m256 b0 = _mm256_load_ps(b + 0);
+    __builtin_prefetch(b + 256, 0, 3);
+    const __m256 a0v = _mm256_broadcast_ss(a + 0);
+    c0_0 = _mm256_fmadd_ps(a0v, b0, c0_0);
+    const __m256 a1v = _mm256_broadcast_ss(a + 1);
+    c1_0 = _mm256_fmadd_ps(a1v, b0, c1_0);
+    a += 6;
+    b += 16;
+  }
+  c0_0 = _mm256_add_ps(_mm256_add_ps(_mm256_add_ps(c0_0, c0_0_1), c0_0_2), c0_0_3);
+  c1_0 = _mm256_add_ps(_mm256_add_ps(_mm256_add_ps(c1_0, c1_0_1), c1_0_2), c1_0_3);
+  if (rows == 2 && cols == 8) {
+    if (!store) {
+      c0_0 = _mm256_add_ps(_mm256_loadu_ps(c + 0*ldc + 0), c0_0);
+      c1_0 = _mm256_add_ps(_mm256_loadu_ps(c + 1*ldc + 0), c1_0);
+    }
+    _mm256_storeu_ps(c + 0*ldc + 0, c0_0);
+    _mm256_storeu_ps(c + 1*ldc + 0, c1_0);
+    return;
+  }
+  const __m256i m0 = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(pk_edge_lanes(cols, 0, 8))), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+  _mm256_maskstore_ps(c + 0*ldc + 0, m0, store ? c0_0 : _mm256_add_ps(_mm256_maskload_ps(c + 0*ldc + 0, m0), c0_0));
+  if (rows == 1) return;
+  _mm256_maskstore_ps(c + 1*ldc + 0, m0, store ? c1_0 : _mm256_add_ps(_mm256_maskload_ps(c + 1*ldc + 0, m0), c1_0));
+}
+
+static inline void pk_ukr_gemm_f32_avx2_6x16_pp_1x2(int64_t kb, const float *restrict a, int64_t lda,
+    const float *restrict b, int64_t ldb, float *restrict c, int64_t ldc, int64_t rows, int64_t cols, int store) {
+  (void)lda;
+  (void)ldb;
+  __m256 c0_0 = _mm256_setzero_ps(), c0_1 = _mm256_setzero_ps();
+  __m256 c0_0_1 = _mm256_setzero_ps(), c0_1_1 = _mm256_setzero_ps();
+  __m256 c0_0_2 = _mm256_setzero_ps(), c0_1_2 = _mm256_setzero_ps();
+  __m256 c0_0_3 = _mm256_setzero_ps(), c0_1_3 = _mm256_setzero_ps();
+  __builtin_prefetch(c + 0*ldc + 0, 1, 3), __builtin_prefetch(c + 0*ldc + 15, 1, 3);
+  int64_t p = 0;
+  for (; p + 4 <= kb; p += 4) {
+    const __m256 b0 = _mm256_load_ps(b + 0);
+    const __m256 b1 = _mm256_load_ps(b + 8);
+    __builtin_prefetch(b + 256, 0, 3);
+    const __m256 a0v = _mm256_broadcast_ss(a + 0);
+    c0_0 = _mm256_fmadd_ps(a0v, b0, c0_0);
+    c0_1 = _mm256_fmadd_ps(a0v, b1, c0_1);
+    const __m256 b0_1 = _mm256_load_ps(b + 16);
+    const __m256 b1_1 = _mm256_load_ps(b + 24);
+    __builtin_prefetch(b + 272, 0, 3);
+    const __m256 a0v_1 = _mm256_broadcast_ss(a + 6);
+    c0_0_1 = _mm256_fmadd_ps(a0v_1, b0_1, c0_0_1);
+    c0_1_1 = _mm256_fmadd_ps(a0v_1, b1_1, c0_1_1);
+    const __m256 b0_2 = _mm256_load_ps(b + 32);
+    const __m256 b1_2 = _mm256_load_ps(b + 40);
+    __builtin_prefetch(b + 288, 0, 3);
+    const __m256 a0v_2 = _mm256_broadcast_ss(a + 12);
+    c0_0_2 = _mm256_fmadd_ps(a0v_2, b0_2, c0_0_2);
+    c0_1_2 = _mm256_fmadd_ps(a0v_2, b1_2, c0_1_2);
+    const __m256 b0_3 = _mm256_load_ps(b + 48);
+    const __m256 b1_3 = _mm256_load_ps(b + 56);
+    __builtin_prefetch(b + 304, 0, 3);
+    const __m256 a0v_3 = _mm256_broadcast_ss(a + 18);
+    c0_0_3 = _mm256_fmadd_ps(a0v_3, b0_3, c0_0_3);
+    c0_1_3 = _mm256_fmadd_ps(a0v_3, b1_3, c0_1_3);
+    a += 24;
+    b += 64;
+  }
+  for (; p < kb; p++) {
+    const __m256 b0 = _mm256_load_ps(b + 0);
+    const __m256 b1 = _mm256_load_ps(b + 8);
+    __builtin_prefetch(b + 256, 0, 3);
+    const __m256 a0v = _mm256_broadcast_ss(a + 0);
+    c0_0 = _mm256_fmadd_ps(a0v, b0, c0_0);
+    c0_1 = _mm256_fmadd_ps(a0v, b1, c0_1);
+    a += 6;
+    b += 16;
+  }
+  c0_0 = _mm256_add_ps(_mm256_add_ps(_mm256_add_ps(c0_0, c0_0_1), c0_0_2), c0_0_3);
+  c0_1 = _mm256_add_ps(_mm256_add_ps(_mm256_add_ps(c0_1, c0_1_1), c0_1_2), c0_1_3);
+  if (rows == 1 && cols == 16) {
+    if (!store) {
+      c0_0 = _mm256_add_ps(_mm256_loadu_ps(c + 0*ldc + 0), c0_0);
+      c0_1 = _mm256_add_ps(_mm256_loadu_ps(c + 0*ldc + 8), c0_1);
+    }
+    _mm256_storeu_ps(c + 0*ldc + 0, c0_0);
+    _mm256_storeu_ps(c + 0*ldc + 8, c0_1);
+    return;
+  }
+  const __m256i m0 = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(pk_edge_lanes(cols, 0, 8))), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+  const __m256i m1 = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(pk_edge_lanes(cols, 8, 8))), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+  _mm256_maskstore_ps(c + 0*ldc + 0, m0, store ? c0_0 : _mm256_add_ps(_mm256_maskload_ps(c + 0*ldc + 0, m0), c0_0));
+  _mm256_maskstore_ps(c + 0*ldc + 8, m1, store ? c0_1 : _mm256_add_ps(_mm256_maskload_ps(c + 0*ldc + 8, m1), c0_1));
+}
+
+static inline void pk_ukr_gemm_f32_avx2_6x16_pp_1x1(int64_t kb, const float *restrict a, int64_t lda,
+    const float *restrict b, int64_t ldb, float *restrict c, int64_t ldc, int64_t rows, int64_t cols, int store) {
+  (void)lda;
+  (void)ldb;
+  __m256 c0_0 = _mm256_setzero_ps();
+  __m256 c0_0_1 = _mm256_setzero_ps();
+  __m256 c0_0_2 = _mm256_setzero_ps();
+  __m256 c0_0_3 = _mm256_setzero_ps();
+  __builtin_prefetch(c + 0*ldc + 0, 1, 3), __builtin_prefetch(c + 0*ldc + 7, 1, 3);
+  int64_t p = 0;
+  for (; p + 4 <= kb; p += 4) {
+    const __m256 b0 = _mm256_load_ps(b + 0);
+    __builtin_prefetch(b + 256, 0, 3);
+    const __m256 a0v = _mm256_broadcast_ss(a + 0);
+    c0_0 = _mm256_fmadd_ps(a0v, b0, c0_0);
+    const __m256 b0_1 = _mm256_load_ps(b + 16);
+    __builtin_prefetch(b + 272, 0, 3);
+    const __m256 a0v_1 = _mm256_broadcast_ss(a + 6);
+    c0_0_1 = _mm256_fmadd_ps(a0v_1, b0_1, c0_0_1);
+    const __m256 b0_2 = _mm256_load_ps(b + 32);
+    __builtin_prefetch(b + 288, 0, 3);
+    const __m256 a0v_2 = _mm256_broadcast_ss(a + 12);
+    c0_0_2 = _mm256_fmadd_ps(a0v_2, b0_2, c0_0_2);
+    const __m256 b0_3 = _mm256_load_ps(b + 48);
+    __builtin_prefetch(b + 304, 0, 3);
+    const __m256 a0v_3 = _mm256_broadcast_ss(a + 18);
+    c0_0_3 = _mm256_fmadd_ps(a0v_3, b0_3, c0_0_3);
+    a += 24;
+    b += 64;
+  }
+  for (; p < kb; p++) {
+    const __m256 b0 = _mm256_load_ps(b + 0);
+    __builtin_prefetch(b + 256, 0, 3);
+    const __m256 a0v = _mm256_broadcast_ss(a + 0);
+    c0_0 = _mm256_fmadd_ps(a0v, b0, c0_0);
+    a += 6;
+    b += 16;
+  }
+  c0_0 = _mm256_add_ps(_mm256_add_ps(_mm256_add_ps(c0_0, c0_0_1), c0_0_2), c0_0_3);
+  if (rows == 1 && cols == 8) {
+    if (!store) {
+      c0_0 = _mm256_add_ps(_mm256_loadu_ps(c + 0*ldc + 0), c0_0);
+    }
+    _mm256_storeu_ps(c + 0*ldc + 0, c0_0);
+    return;
+  }
+  const __m256i m0 = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(pk_edge_lanes(cols, 0, 8))), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+  _mm256_maskstore_ps(c + 0*ldc + 0, m0, store ? c0_0 : _mm256_add_ps(_mm256_maskload_ps(c + 0*ldc + 0, m0), c0_0));
+}
+
+static void pk_ukr_gemm_f32_avx2_6x16_pp(int64_t kb, const float *restrict a, int64_t lda, const float *restrict b, int64_t ldb,
+    float *restrict c, int64_t ldc, int64_t rows, int64_t cols, int store) {
+  if (rows > 4) {
+    if (cols > 8) pk_ukr_gemm_f32_avx2_6x16_pp_6x2(kb, a, lda, b, ldb, c, ldc, rows, cols, store);
+    else pk_ukr_gemm_f32_avx2_6x16_pp_6x1(kb, a, lda, b, ldb, c, ldc, rows, cols, store);
+  } else if (rows > 2) {
+    if (cols > 8) pk_ukr_gemm_f32_avx2_6x16_pp_4x2(kb, a, lda, b, ldb, c, ldc, rows, cols, store);
+    else pk_ukr_gemm_f32_avx2_6x16_pp_4x1(kb, a, lda, b, ldb, c, ldc, rows, cols, store);
+  } else if (rows > 1) {
+    if (cols > 8) pk_ukr_gemm_f32_avx2_6x16_pp_2x2(kb, a, lda, b, ldb, c, ldc, rows, cols, store);
+    else pk_ukr_gemm_f32_avx2_6x16_pp_2x1(kb, a, lda, b, ldb, c, ldc, rows, cols, store);
+  } else {
+    if (cols > 8) pk_ukr_gemm_f32_avx2_6x16_pp_1x2(kb, a, lda, b, ldb, c, ldc, rows, cols, store);
+    else pk_ukr_gemm_f32_avx2_6x16_pp_1x1(kb, a, lda, b, ldb, c, ldc, rows, cols, store);
+  }
+}
+
+static void pk_gather_a_gemm_f32_avx2_6x16(int64_t len, int64_t kb, const float *restrict src, const int64_t *restrict o_len,
+    const int64_t *restrict o_k, float *restrict out) {
+  for (int64_t x0 = 0; x0 < len; x0 += 6) {
+    const int64_t n = pk_min64(6, len - x0);
+    const float *row[6];
+    for (int64_t x = 0; x < 6; x++) row[x] = src + o_len[x0 + (x < n ? x : n - 1)];
+    float *restrict to = out + x0*kb;
+    if (n == 6 && pk_uniform_stride(o_len + x0, 6) == 1) {
+      for (int64_t p = 0; p < kb; p++)
+        for (int64_t x = 0; x < 6; x++) to[p*6 + x] = row[0][o_k[p] + x];
+    } else if (n == 6) {
+      for (int64_t p = 0; p < kb; p++)
+        for (int64_t x = 0; x < 6; x++) to[p*6 + x] = row[x][o_k[p]];
+    } else {
+      for (int64_t p = 0; p < kb; p++)
+        for (int64_t x = 0; x < 6; x++) to[p*6 + x] = x < n ? row[x][o_k[p]] : 0;
+    }
+  }
+}
+
+static void pk_gather_b_gemm_f32_avx2_6x16(int64_t len, int64_t kb, const float *restrict src, const int64_t *restrict o_len,
+    const int64_t *restrict o_k, float *restrict out) {
+  for (int64_t x0 = 0; x0 < len; x0 += 16) {
+    const int64_t n = pk_min64(16, len - x0);
+    const float *row[16];
+    for (int64_t x = 0; x < 16; x++) row[x] = src + o_len[x0 + (x < n ? x : n - 1)];
+    float *restrict to = out + x0*kb;
+    if (n == 16 && pk_uniform_stride(o_len + x0, 16) == 1) {
+      for (int64_t p = 0; p < kb; p++)
+        for (int64_t x = 0; x < 16; x++) to[p*16 + x] = row[0][o_k[p] + x];
+    } else if (n == 16) {
+      for (int64_t p = 0; p < kb; p++)
+        for (int64_t x = 0; x < 16; x++) to[p*16 + x] = row[x][o_k[p]];
+    } else {
+      for (int64_t p = 0; p < kb; p++)
+        for (int64_t x = 0; x < 16; x++) to[p*16 + x] = x < n ? row[x][o_k[p]] : 0;
+    }
+  }
+}
+
+typedef struct {
+  const pk_gemm_f32 *g;
+  int64_t mc, nc, kc;
+  float *own_a, *own_b, *shared[2];
+  pk_barrier bar;
+} pk_gemm_f32_avx2_6x16_kmn_mn_n_pp_g_ctx;
+
+static void pk_gemm_f32_avx2_6x16_kmn_mn_n_pp_g_member(void *arg, int t, int nt) {
+  pk_gemm_f32_avx2_6x16_kmn_mn_n_pp_g_ctx *x = arg;
+  const pk_gemm_f32 *g = x->g;
+  int64_t ic0 = 0, ic1 = g->m, jc0 = 0, jc1 = g->n, pc0 = 0, pc1 = g->k;
+  pk_share(g->n, 16, t, nt, &jc0, &jc1);
+  const int64_t mc = pk_even_block(ic1 - ic0, x->mc, 6), nc = pk_even_block(jc1 - jc0, x->nc, 16);
+  const int64_t kc = pk_even_block(pc1 - pc0, x->kc, 1);
+  float *pa = NULL, *pb = x->own_b + t*x->kc*x->nc;
+  int64_t step = 0;
+  (void)pa, (void)pb, (void)nt;
+  for (int64_t pc = pc0; pc < pc1; pc += kc) {
+    const int64_t kb = pk_min64(kc, pc1 - pc);
+    for (int64_t ic = ic0; ic < ic1; ic += mc) {
+      const int64_t mb = pk_min64(mc, ic1 - ic);
+      pa = x->shared[step++ & 1];
+      {
+        int64_t lo, hi;
+        pk_share(mb, 6, t, nt, &lo, &hi);
+        if (hi > lo) {
+          pk_gather_a_gemm_f32_avx2_6x16(hi - lo, kb, g->a, g->o_am + ic + lo, g->o_ak + pc, pa + lo*kb);
+        }
+      }
+      pk_barrier_wait(&x->bar, nt);
+      for (int64_t jc = jc0; jc < jc1; jc += nc) {
+        const int64_t nb = pk_min64(nc, jc1 - jc);
+        pk_gather_b_gemm_f32_avx2_6x16(nb, kb, g->b, g->o_bn + jc, g->o_bk + pc, pb);
+        for (int64_t ir = 0; ir < mb; ir += 6)
+          for (int64_t jr = 0; jr < nb; jr += 16) {
+            const int64_t rows = pk_min64(6, mb - ir), cols = pk_min64(16, nb - jr);
+            const int64_t *om = g->o_cm + ic + ir, *on = g->o_cn + jc + jr, ldc = pk_uniform_stride(om, rows);
+            const int store = g->overwrite && pc == 0;
+            if (ldc != 0 && pk_uniform_stride(on, cols) == 1) {
+              pk_ukr_gemm_f32_avx2_6x16_pp(kb, pa + ir*kb, 0, pb + jr*kb, 0, g->c + om[0] + on[0], ldc, rows, cols, store);
+            } else {
+              float tile[96] __attribute__((aligned(64)));
+              pk_ukr_gemm_f32_avx2_6x16_pp(kb, pa + ir*kb, 0, pb + jr*kb, 0, tile, 16, rows, cols, 1);
+              for (int64_t r = 0; r < rows; r++)
+                for (int64_t j = 0; j < cols; j++) {
+                  float *to = g->c + om[r] + on[j];
+                  *to = store ? tile[r*16 + j] : *to + tile[r*16 + j];
+                }
+            }
+          }
+      }
+    }
+  }
+}
+
+static int pk_gemm_f32_avx2_6x16_kmn_mn_n_pp_g(const pk_gemm_f32 *g, int threads) {
+  if (g->m <= 0 || g->n <= 0 || g->k <= 0) return PK_OK;
+  pk_gemm_f32_avx2_6x16_kmn_mn_n_pp_g_ctx x = {g, pk_min64(g->mc, pk_round_up(g->m, 6)),
+      pk_min64(g->nc, pk_round_up(g->n, 16)), pk_min64(g->kc, g->k), NULL, NULL, {NULL, NULL}, {0, 0}};
+  const double work = (double)g->m * (double)g->n * (double)g->k;
+  const int team = threads > 1 && work >= PK_GEMM_PARALLEL_MIN_WORK ? threads : 1;
+  if ((x.shared[0] = pk_scratch(0, 2*x.mc*x.kc, sizeof(float))) == NULL) return PK_NO_MEMORY;
+  x.shared[1] = x.shared[0] + x.mc*x.kc;
+  if ((x.own_b = pk_scratch(1, team*x.kc*x.nc, sizeof(float))) == NULL) return PK_NO_MEMORY;
+  if (team > 1) pk_parallel_team(team, pk_gemm_f32_avx2_6x16_kmn_mn_n_pp_g_member, &x);
+  else pk_gemm_f32_avx2_6x16_kmn_mn_n_pp_g_member(&x, 0, 1);
+  return PK_OK;
+}
+
+PK_SHARED int kc_3_transC(const float *restrict X, const float *restrict Y, float *restrict Z, int64_t K, int64_t B, int64_t C, int64_t A) {
+  const int64_t sZ0 = B*A;
+  const int64_t sY0 = K*A;
+  { /* contraction s0: gemm_f32_avx2_6x16 */
+    const int64_t pk_m = B, pk_n = C*A, pk_k = K;
+    int64_t *pk_o = malloc(sizeof(int64_t)*(2*(pk_m + pk_n + pk_k) + 1));
+    if (pk_o == NULL) {
+      return PK_NO_MEMORY;
+    }
+    pk_offsets(pk_o, 1, (const int64_t[]){B}, (const int64_t[]){1});
+    pk_offsets(pk_o + pk_m, 1, (const int64_t[]){K}, (const int64_t[]){B});
+    pk_offsets(pk_o + pk_m + pk_k, 1, (const int64_t[]){K}, (const int64_t[]){A});
+    pk_offsets(pk_o + pk_m + 2*pk_k, 2, (const int64_t[]){C, A}, (const int64_t[]){sY0, 1});
+    pk_offsets(pk_o + pk_m + 2*pk_k + pk_n, 1, (const int64_t[]){B}, (const int64_t[]){A});
+    pk_offsets(pk_o + 2*pk_m + 2*pk_k + pk_n, 2, (const int64_t[]){C, A}, (const int64_t[]){sZ0, 1});
+    int pk_status;
+    /* mc 96 nc 480 kc 256, order kmn, inner mn, parallel n, pack AB */
+    pk_status = pk_gemm_f32_run(&(const pk_gemm_f32){X, Y, Z, pk_m, pk_n, pk_k, 0, 0, 0, 0, 0, 96, 480, 256, 0, pk_o, pk_o + pk_m, pk_o + pk_m + pk_k, pk_o + pk_m + 2*pk_k, pk_o + pk_m + 2*pk_k + pk_n, pk_o + 2*pk_m + 2*pk_k + pk_n}, NULL, pk_gemm_f32_avx2_6x16_kmn_mn_n_pp_g, 0);
+    free(pk_o);
+    if (pk_status != PK_OK) {
+      return PK_NO_MEMORY;
+    }
+  }
+  return PK_OK;
+}
