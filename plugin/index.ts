@@ -91,11 +91,17 @@ export const unpluginFactory: UnpluginFactory<Options | undefined, false> = (opt
   }
 }
 
-/** Webpack and Rspack keep only the message text, so it carries the location and code frame itself. */
+/**
+ * Webpack and Rspack keep only the message text, so it carries the location (1-based column, as the CLI and
+ * polykern/register print it) and code frame itself. So does esbuild's: unplugin hands it the location without the
+ * line's text, and esbuild then draws an empty frame, so the location goes into the text instead.
+ */
 function report(d: KernelDiagnostic, code: string, meta: UnpluginContextMeta): UnpluginMessage {
   const m = toPluginMessage(d, code)
-  if (!m.loc || (meta.framework !== 'webpack' && meta.framework !== 'rspack')) return m
-  return { ...m, message: `${m.loc.file}:${m.loc.line}:${m.loc.column + 1}: ${m.message}\n${m.frame}` }
+  const textual = meta.framework === 'webpack' || meta.framework === 'rspack' || meta.framework === 'esbuild'
+  if (!m.loc || !textual) return m
+  const message = `${m.loc.file}:${m.loc.line}:${m.loc.column + 1}: ${m.message}\n${m.frame}`
+  return meta.framework === 'esbuild' ? { ...m, loc: undefined, message } : { ...m, message }
 }
 
 /**

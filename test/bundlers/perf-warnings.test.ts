@@ -41,8 +41,11 @@ describe('perf_plain_loops in the bundler logs', () => {
       outfile: path.join(scratch, 'esbuild/main.mjs'), logLevel: 'silent', plugins: [polykernEsbuild(options)],
     })
     expectOneWarning(result.warnings.map((w) => w.text))
+    // unplugin hands esbuild no line text, so esbuild would draw an empty frame: the location (1-based column) and
+    // the frame are in the text.
     const [w] = result.warnings
-    expect(w.location).toMatchObject({ file: expect.stringContaining('kernels.ts'), line, column: 3 })
+    expect(w.text).toContain(`kernels.ts:${line}:4: [polykern] Statement s0`)
+    expect(w.text).toMatch(new RegExp(`> ${line} \\|\\s+C\\[i, j\\] \\+=! A\\[i, i, k\\]`))
   })
 
   test('Rollup: one warning with its code and location', async () => {
