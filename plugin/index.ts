@@ -58,7 +58,7 @@ export const unpluginFactory: UnpluginFactory<Options | undefined, false> = (opt
       async handler(code, id) {
         let compiled: CompiledModule | undefined
         try {
-          compiled = await compileModule(id, code, opts, progressFor(this, opts, moduleIdOf(id, opts)), memo, runsFrom)
+          compiled = await compileModule(id, code, opts, progressFor(this, opts, moduleIdOf(id, opts), meta.framework), memo, runsFrom)
         } catch (e) {
           if (!(e instanceof KernelDiagnostic)) throw e
           this.error(report(e, code, meta))

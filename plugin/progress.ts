@@ -1,14 +1,15 @@
 /**
  * Progress lines of a build (each kernel compiled, each addon built or found in the cache), written to the bundler's
  * own logger: Rollup's and Vite's `this.info`, webpack's and Rspack's infrastructure logger (`getLogger`), and stderr
- * for esbuild, which has no info channel for plugins. Silent with `quiet` (the default when CI is set).
+ * for esbuild, which has no info channel for plugins; each line names its module. Silent with `quiet` (the default
+ * when CI is set).
  */
 import type { UnpluginBuildContext } from 'unplugin'
 import type { ResolvedOptions } from './options.ts'
 
 export type Progress = (message: string) => void
 
-/** The lines, without the module: Rollup and Vite put the module's id in front of a transform's logs themselves. */
+/** The lines, without the module (progressFor puts it in front). */
 export const progressLines = {
   kernel: (n: number, count: number, name: string, ms: number) => `kernel ${n} of ${count} (${name}) compiled in ${millis(ms)}`,
   /** Watch mode and dev servers: the spec and options are those of the module's previous build. */
@@ -27,11 +28,19 @@ export const isBuildingLine = (line: string): boolean => line.startsWith(BUILDIN
 
 const millis = (ms: number) => (ms >= 1000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.round(ms)} ms`)
 
-/** The progress of `moduleId`'s transform in `ctx`'s build. */
-export function progressFor(ctx: UnpluginBuildContext, opts: ResolvedOptions, moduleId: string): Progress | undefined {
+/**
+ * The progress of `moduleId`'s transform in `ctx`'s build, under `framework` (unplugin's name of the bundler): every
+ * line starts with the module, as Rollup writes it in front of a transform's logs itself and the others do not.
+ */
+export function progressFor(
+  ctx: UnpluginBuildContext, opts: ResolvedOptions, moduleId: string, framework?: string,
+): Progress | undefined {
   if (opts.quiet) return undefined
   const info = (ctx as { info?: unknown }).info
-  if (typeof info === 'function') return (message) => (info as (m: string) => void).call(ctx, message)
+  if (typeof info === 'function') {
+    const prefix = framework === 'rollup' ? '' : `${moduleId}: `
+    return (message) => (info as (m: string) => void).call(ctx, `${prefix}${message}`)
+  }
   const native = ctx.getNativeBuildContext?.()
   if ((native?.framework === 'webpack' || native?.framework === 'rspack') && native.loaderContext) {
     const logger = (native.loaderContext as { getLogger?: (name: string) => { info(m: string): void } }).getLogger?.('polykern')

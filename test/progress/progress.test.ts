@@ -3,6 +3,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { rollup } from 'rollup'
+import { build } from 'vite'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { polykern } from '../../plugin/index.ts'
 import { resolveOptions } from '../../plugin/options.ts'
@@ -76,6 +77,19 @@ describe('progress lines', () => {
       const at = `[plugin polykern] ${path.relative(process.cwd(), input).split(path.sep).join('/')}: `
       expect(shown).toEqual(quiet ? [] : [`${at}kernel 1 of 2 (double) compiled in T`, `${at}kernel 2 of 2 (matmul) compiled in T`])
     }
+  })
+
+  it("reach Vite's log as info, each line naming its module as the other bundlers' do", async () => {
+    const input = writeSource('vite-entry.js')
+    const infos: string[] = []
+    const logger = { info: (m: string) => void infos.push(m), warn: () => {}, warnOnce: () => {}, error: () => {}, clearScreen: () => {}, hasErrorLogged: () => false, hasWarned: false }
+    await build({
+      root: OUT, configFile: false, logLevel: 'info', customLogger: logger,
+      plugins: [polykern.vite({ root: OUT, cacheDir: CACHE, native: false })],
+      build: { ssr: input, outDir: path.join(OUT, 'vite-out'), emptyOutDir: true, minify: false, rolldownOptions: { external: [/^polykern\//] } },
+    })
+    const ours = infos.filter((m) => m.includes('kernel 1 of 2'))
+    expect(ours).toEqual([expect.stringMatching(/vite-entry\.js: kernel 1 of 2 \(double\) compiled in /)])
   })
 
   it('quiet by default when CI is set; webpack-like builds log through their infrastructure logger', () => {
