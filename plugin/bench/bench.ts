@@ -1,6 +1,7 @@
 /**
  * `polykern bench`: each kernel of a file timed on the native addon and on its generated JS loops, on the same random
- * data at the sizes asked for. Reports milliseconds per call and the speed-up (JS time / native time). The budget
+ * data at the sizes asked for, and the function's own body as written. Reports milliseconds per call and the
+ * speed-up (JS time / native time). The budget
  * holds for the JS loops too: when one call at the sizes asked for would take longer, they are timed at sizes halved
  * until a call's work is at most ESTIMATE_WORK, and their time scaled up by the ratio of the works (marked estimated).
  */
@@ -10,6 +11,7 @@ import { findKernelSites } from '../find/annotations.ts'
 import type { ResolvedOptions } from '../options.ts'
 import { compileKernel, moduleIdOf, type CompiledKernel } from '../pipeline.ts'
 import { loadCompiled } from '../project/load-compiled.ts'
+import { ownBody } from '../verify/own-body.ts'
 import { argsOf, elementsOf, seeded, type Shape } from '../verify/random-args.ts'
 import { timeCalls, type Timing } from './time-calls.ts'
 
@@ -33,6 +35,11 @@ export interface BenchRow {
   readonly js: Timing & { readonly estimatedFrom?: Shape }
   /** js.ms / native.ms: how many times faster the native call is; null without native. */
   readonly speedup: number | null
+  /**
+   * The function's own body as the user wrote it, on the same arguments: what the kernel replaces (an empty body is
+   * quick and proves nothing; a hand-written linear scan can beat a quadratic spec). `error` when it throws.
+   */
+  readonly body: Timing | { readonly error: string }
 }
 
 export interface BenchReport {
@@ -87,12 +94,23 @@ export async function benchFile(file: string, code: string, opts: ResolvedOption
       const at = shape === shapes[n] ? args : argsOf(k.abi, shape, seeded(n + 1))
       return () => entry.js(...at)
     }, options.budgetMs)
-    const row = { kernel: k.abi.name, shape: shapes[n], native, js, speedup: native ? js.ms / native.ms : null }
+    const body = timeBody(k, code, args, options.budgetMs)
+    const row = { kernel: k.abi.name, shape: shapes[n], native, js, speedup: native ? js.ms / native.ms : null, body }
     options.onRow?.(row)
     return row
   })
   const meta = addonPath ? addonMeta(addonPath) : undefined
   return { file: moduleId, nativeMissing, addon: meta, rows, errors, available }
+}
+
+/** The user's own body timed on `args`, as the kernels are; its error when it cannot run on its own or throws. */
+function timeBody(k: CompiledKernel, code: string, args: readonly unknown[], budgetMs: number): BenchRow['body'] {
+  try {
+    const own = ownBody(k.site, code)
+    return timeCalls(() => own(...args), budgetMs)
+  } catch (e) {
+    return { error: String((e as Error)?.message ?? e).split('\n')[0] }
+  }
 }
 
 /** A call's work at `shape` (the ABI's work formula; a kernel without one counts as 1). */

@@ -8,9 +8,10 @@ import { PROJECT_OPTIONS, fileTarget, integerOption, noKernel, parseCommand, pro
 const HELP = `Usage: polykern bench FILE[:KERNEL] [--sizes M=512,N=512,K=512] [options]
 
 Builds the addon of FILE (or reuses the cached one), then times each @kernel function of FILE (or only KERNEL) on
-the same random data twice: through the native addon and through its generated JS loops, each validated as a
-user's call is. Prints milliseconds per call (the median of the timed calls) and the speed-up, JS time / native
-time.
+the same random data: through the native addon and through its generated JS loops, each validated as a user's call
+is, and the function's own body as written (what the kernel replaces: a hand-written scan may beat a quadratic
+spec; an empty body proves nothing). Prints milliseconds per call (the median of the timed calls) and the speed-up,
+JS time / native time.
 
 Options:
   --sizes LIST     size parameters by name, e.g. M=512,N=512,K=512; sizes not named take --size
@@ -68,7 +69,8 @@ export const benchCommand: Command = {
 function rowLine(row: BenchRow): string {
   const from = row.js.estimatedFrom
   const estimated = from ? ` (estimated from ${Object.entries(from).map(([s, v]) => `${s}=${v}`).join(' ')})` : ''
-  return `${row.kernel}: native ${row.native ? `${ms(row.native.ms)} ms` : '-'}, JS ${ms(row.js.ms)} ms${estimated}`
+  const body = 'ms' in row.body ? `${ms(row.body.ms)} ms` : `- (${row.body.error})`
+  return `${row.kernel}: native ${row.native ? `${ms(row.native.ms)} ms` : '-'}, JS ${ms(row.js.ms)} ms${estimated}, own body ${body}`
 }
 
 function formatBench(report: BenchReport, paint: Paint): string {
@@ -79,8 +81,9 @@ function formatBench(report: BenchReport, paint: Paint): string {
     r.native ? ms(r.native.ms) : '-',
     `${r.js.estimatedFrom ? '~' : ''}${ms(r.js.ms)}`,
     r.speedup === null ? '-' : `${r.speedup >= 10 ? r.speedup.toFixed(0) : r.speedup.toFixed(1)}×`,
+    'ms' in r.body ? ms(r.body.ms) : '-',
   ])
-  const table = [['kernel', 'sizes', 'native ms', 'JS ms', 'speed-up'], ...rows]
+  const table = [['kernel', 'sizes', 'native ms', 'JS ms', 'speed-up', 'own body ms'], ...rows]
   const widths = table[0].map((_, c) => Math.max(...table.map((row) => row[c].length)))
   const line = (row: string[]) => `  ${row.map((cell, c) => (c < 2 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join('  ')}`
   return [
