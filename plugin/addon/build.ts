@@ -144,6 +144,15 @@ export async function addonLocation(req: AddonBuildRequest): Promise<{ hash: str
   return { hash, dir, built: compiler.ok && existsSync(path.join(dir, ADDON_FILE)) }
 }
 
+/**
+ * The addon template: binding.gyp at the repository's top level, or in a packed polykern dist/binding.gyp (prepack
+ * copies it), as a binding.gyp at a package's root makes npm take it for an install step to run.
+ */
+function bindingGypOf(root: string): string {
+  const top = path.join(root, 'binding.gyp')
+  return existsSync(top) ? top : path.join(root, 'dist', 'binding.gyp')
+}
+
 async function addonInputs(req: AddonBuildRequest, compiler: string): Promise<AddonInputs> {
   const root = packageRoot()
   const nativeDir = path.join(root, 'native')
@@ -155,7 +164,7 @@ async function addonInputs(req: AddonBuildRequest, compiler: string): Promise<Ad
     headers: await Promise.all(
       headerNames.map(async (name) => ({ name, text: await readFile(path.join(nativeDir, name), 'utf8') })),
     ),
-    bindingGyp: await readFile(path.join(root, 'binding.gyp'), 'utf8'),
+    bindingGyp: await readFile(bindingGypOf(root), 'utf8'),
     gypi: kernelsGypi(sources, req.cflags ?? [], undefined),
     compiler,
     napiVersion: NAPI_VERSION,

@@ -65,8 +65,9 @@ export const buildCommand: Command = {
       for (const w of result.warnings) io.stderr.write(`warning: ${withFrame(w)}\n`)
       if (!quiet) {
         const kernels = result.files.reduce((n, f) => n + f.kernels, 0)
-        io.stderr.write(`polykern build: ${result.files.length} files written to ${path.relative(io.cwd, outDir) || '.'}, ` +
-          `${kernels} kernels\n`)
+        const count = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`
+        io.stderr.write(`polykern build: ${count(result.files.length, 'file')} written to ${path.relative(io.cwd, outDir) || '.'}, ` +
+          `${count(kernels, 'kernel')}\n`)
       }
       return EXIT.ok
     } catch (e) {

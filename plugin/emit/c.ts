@@ -79,7 +79,9 @@ export function emitC(kernel: Kernel, symbol: string, isa: Isa = SCALAR): string
   const temps = kernel.tensors.filter((t) => t.role === 'temp' && !arena.includes(t))
   const freeTemps = temps.map((t) => `free(${names.of(t.name)});`)
   const parallel = parallelLoops(kernel, symbol, names, layout)
-  const overwriting = overwritingGemms(kernel.body, kernel, isa)
+  // The candidates of a size choice are statement lists of their own, inside top-level ifs.
+  const lists = [kernel.body, ...kernel.body.flatMap((s) => (s.kind === 'if' ? [s.body] : []))]
+  const overwriting = new Set(lists.flatMap((list) => [...overwritingGemms(list, kernel, isa)]))
   const stmt = cStatements(names, layout, isa, [...freeTemps, 'return PK_NO_MEMORY;'], parallel, overwriting)
   const body = kernel.body.flatMap((s) => stmt(s, 1))
 

@@ -7,15 +7,14 @@
  * - `onnxruntime`: one Einsum node; `numpy`: numpy.einsum(optimize=True) in python3 (numpy-runner.ts);
  * - `js-loops`: the plain loops of the kernel's body, at sizes cut to JS_MAX_FLOPS (its row's `shape` says which).
  * Every output is checked before it is timed: NaN anywhere (outputs start as NaN) or a sampled element off the
- * float64 sum fails the row. A system whose first call takes SLOW_CALL_SECONDS or more is timed on that call alone
- * (and not again in the second pass);
+ * float64 sum fails the row. A system whose first call takes SLOW_CALL_SECONDS or more is timed on that call alone;
  * polykern, when a probe at reduced size says a full call would take over POLYKERN_MAX_CALL_SECONDS (plain loops),
  * runs at that reduced size instead, like js-loops: both keep the whole run near 10-15 minutes on 2 cores.
  */
 import * as ort from 'onnxruntime-node'
 import type * as runtime from 'polykern/runtime'
 import { callPathOf, directFlops, EINSUM_PATH_CASES, equationOf, indicesOf, optimalFlops, type Einsum, type EinsumPathCase, type ExplainedPath } from './einsum-path.ts'
-import { keepFastest, measure, MIN_RUNS, MIN_SECONDS, PASSES, timeCall, WARMUP_SECONDS, type Timing } from './measure.ts'
+import { keepFastest, measure, MIN_RUNS, MIN_SECONDS, timeCall, WARMUP_SECONDS, type Timing } from './measure.ts'
 import { startNumpy, type NumpyRunner } from './numpy-runner.ts'
 import { einsumModel } from './onnx-model.ts'
 import { gemmShapeOf, kernelNameOf, reducedSizes, TCCG_CASES, tccgFlops, type TccgCase, type TccgList } from './tccg-cases.ts'
@@ -84,6 +83,11 @@ export const JS_MAX_FLOPS = 1e8
 const PROBE_FLOPS = 2.5e8
 const POLYKERN_MAX_CALL_SECONDS = 6
 const SLOW_CALL_SECONDS = 3
+/**
+ * One pass over the systems per case, not measure.ts's PASSES: 54 cases at two passes took 23 minutes on this shared
+ * 2-core machine; one keeps the run near 12. Machine drift then shows in single cases, less in the geomeans.
+ */
+const TCCG_PASSES = 1
 
 let seed = 20261126
 const randomF32 = (n: number): Float32Array =>
@@ -282,7 +286,7 @@ async function benchOne(run: TccgRun, ctx: TccgContext, numpy: ReadonlyMap<1 | 2
   const gemm = c.gemm && ctx.matmul ? instanceOf({ output: 'mn', operands: ['mk', 'kn'] }, { m: c.gemm.M, n: c.gemm.N, k: c.gemm.K }) : undefined
   if (c.gemm && !ctx.matmul) skip('polykern-gemm', "kernels.ts's matmul has no native function")
 
-  for (let pass = 0; pass < PASSES; pass++) {
+  for (let pass = 0; pass < TCCG_PASSES; pass++) {
     for (const threads of [1, 2] as const) {
       if (pk && nativeFn && !('error' in bundle)) {
         bundle.setThreads(threads)
@@ -348,7 +352,7 @@ export function formatTccg(run: TccgRun, machine: string): string {
   }
   const ratio = (name: string, other: TccgSystem, threads: 1 | 2): number | undefined => {
     const [pk, o] = [at(name, 'polykern', threads), at(name, other, threads)]
-    return pk && o && !pk.reduced ? pk.gflops / o.gflops : undefined
+    return pk && o ? pk.gflops / o.gflops : undefined
   }
   const ratioText = (r: number | undefined) => (r === undefined ? '-' : `${r >= 0.1 ? r.toFixed(2) : r.toPrecision(2)}x`)
   const tccgNames = [...new Set(run.results.filter((r) => r.kind === 'tccg').map((r) => r.name))]
@@ -364,13 +368,15 @@ export function formatTccg(run: TccgRun, machine: string): string {
   const geomean = (other: TccgSystem, threads: 1 | 2): string => {
     const rs = tccgNames.flatMap((n) => ratio(n, other, threads) ?? [])
     if (rs.length === 0) return '-'
-    return `${ratioText(Math.exp(rs.reduce((s, r) => s + Math.log(r), 0) / rs.length))} (${rs.length} cases)`
+    const reduced = tccgNames.filter((n) => ratio(n, other, threads) !== undefined && at(n, 'polykern', threads)?.reduced).length
+    return `${ratioText(Math.exp(rs.reduce((s, r) => s + Math.log(r), 0) / rs.length))} (${rs.length} cases${reduced ? `, ${reduced} *` : ''})`
   }
   const atLeast = tccgNames.filter((n) => (ratio(n, 'polykern-gemm', 1) ?? 0) >= 0.75).length
   const lines = [
     `TCCG contractions, f32, GFLOP/s (2 per point / best call); pk = polykern, gemm = polykern-gemm (the same flops as one ` +
       `contiguous GEMM), np = numpy.einsum(optimize=True), ort = onnxruntime Einsum, js = plain JS loops at reduced sizes; ` +
-      `* = polykern at reduced sizes (plain loops; no ratio); ${machine}`,
+      `* = polykern timed at reduced sizes (plain loops: a full call would take over ${POLYKERN_MAX_CALL_SECONDS} s), its ratios ` +
+      `from its GFLOP/s there; ${machine}`,
     '',
     ...align([head, ...rows]),
     '',

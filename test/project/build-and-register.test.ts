@@ -23,9 +23,10 @@ beforeAll(async () => {
     name: 'polykern', version: JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).version, type: 'module',
     exports: { './runtime': './dist/runtime/index.js', './register': './dist/plugin/register.js' },
   }))
-  // What the package ships for native builds (package.json `files`), and the layout of tsc's dist/.
+  // What the package ships for native builds (package.json `files`; prepack puts binding.gyp in dist/), and the
+  // layout of tsc's dist/.
   cpSync(path.join(ROOT, 'native'), path.join(INSTALLED, 'native'), { recursive: true })
-  cpSync(path.join(ROOT, 'binding.gyp'), path.join(INSTALLED, 'binding.gyp'))
+  cpSync(path.join(ROOT, 'binding.gyp'), path.join(INSTALLED, 'dist/binding.gyp'))
   await build({
     entryPoints: {
       'plugin/register': path.join(ROOT, 'plugin/register.ts'),
