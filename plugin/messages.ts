@@ -255,8 +255,10 @@ export const nativeBuildFailed = (span: Span, moduleId: string, compilerOutput: 
 export const ALLOW_LOOPS = '@allow-loops'
 /** The annotation line that silences `lint_split_sum` for one kernel. */
 export const ALLOW_SPLIT_SUM = '@allow-split-sum'
+/** The annotation line that silences `lint_quadratic_scan` for one kernel. */
+export const ALLOW_QUADRATIC_SCAN = '@allow-quadratic-scan'
 /** Every annotation directive: a line of its own in the @kernel comment, which the spec lexer skips. */
-export const DIRECTIVES = [ALLOW_LOOPS, ALLOW_SPLIT_SUM] as const
+export const DIRECTIVES = [ALLOW_LOOPS, ALLOW_SPLIT_SUM, ALLOW_QUADRATIC_SCAN] as const
 
 /**
  * The rewrite that would let a microkernel run the statement, per matcher reason (match-contraction.ts and
@@ -313,6 +315,18 @@ export const lintSplitSum = (
     [
       ...(meant === undefined ? [] : [{ text: `did you mean '${meant}' for '${second.index}'?` }]),
       { text: `if the separate sums are meant, write each in a statement of its own, or silence this with a line \`${ALLOW_SPLIT_SUM} <why>\`` },
+    ],
+    kernel)
+
+/** A reduction summing a prefix per output element (analysis/prefix-scans.ts): `statement` as written. */
+export const lintQuadraticScan = (span: Span | undefined, kernel: string, statement: string, output: string, reduced: string) =>
+  new KernelDiagnostic('lint_quadratic_scan',
+    `\`${statement}\` reduces over ${reduced} again for every ${output}, over a range ${output} bounds: the work grows ` +
+      `with the square of ${output}'s extent where a running reduction (a scan) is linear`,
+    span,
+    [
+      { text: `a kernel has no scan: keep it in JS, a loop carrying the sum from one ${output} to the next over ${reduced}` },
+      { text: `silence this with a line \`${ALLOW_QUADRATIC_SCAN} <why>\` if the quadratic form is meant` },
     ],
     kernel)
 

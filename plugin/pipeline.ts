@@ -11,6 +11,7 @@ import { buildAddon, type AddonBuildRequest } from './addon/build.ts'
 import { calibrate, type Calibration } from './addon/calibrate.ts'
 import { analyzeKernel, type KernelFacts } from './analysis/deps.ts'
 import { findSlowStatements, type SlowStatement } from './analysis/slow-statements.ts'
+import { findPrefixScans, type PrefixScan } from './analysis/prefix-scans.ts'
 import { findSplitSums, type SplitSum } from './analysis/split-sums.ts'
 import { KernelDiagnostic, lineColumn } from './diagnostics.ts'
 import { emitJs } from './emit/js.ts'
@@ -22,7 +23,7 @@ import type { Block, Kernel } from './ir/nodes.ts'
 import { printKernel } from './ir/print.ts'
 import { verifyKernel } from './ir/verify.ts'
 import type { ResolvedOptions } from './options.ts'
-import { lintSplitSum, nativeBuildFailed, perfPlainLoops } from './messages.ts'
+import { lintQuadraticScan, lintSplitSum, nativeBuildFailed, perfPlainLoops } from './messages.ts'
 import { contractionPath } from './passes/contraction-path.ts'
 import { factsAfterFusion, fuse } from './passes/fuse.ts'
 import { lowerBlocks } from './passes/lower-blocks.ts'
@@ -53,6 +54,8 @@ export interface CompiledKernel {
   readonly slow: readonly SlowStatement[]
   /** Sums that split into a product of separate sums (likely typos), likewise. */
   readonly splitSums: readonly SplitSum[]
+  /** Prefix sums per output element (quadratic where a scan is linear), likewise. */
+  readonly prefixScans: readonly PrefixScan[]
 }
 
 /** A source file after polykern: the rewritten code, its source map, and the addon to emit beside the bundle. */
@@ -78,13 +81,14 @@ export function compileKernel(site: KernelSite, code: string, opts: ResolvedOpti
   const spec = checkedSpec(site)
   const { ir, blockForm } = lowerSpec(spec, observe, opts)
   const slow = findSlowStatements(blockForm, ir, site.specStart)
-  const splitSums = findSplitSums(buildKernel(spec), site.specStart)
-  return { site, ir, abi: abiOf(spec, locationOf(site, code, opts), blockForm), js: emitJs(ir), slow, splitSums }
+  const built = buildKernel(spec)
+  const [splitSums, prefixScans] = [findSplitSums(built, site.specStart), findPrefixScans(built, site.specStart)]
+  return { site, ir, abi: abiOf(spec, locationOf(site, code, opts), blockForm), js: emitJs(ir), slow, splitSums, prefixScans }
 }
 
 /**
  * A kernel's build warnings at its site's current offsets: `lint_split_sum` unless its comment has
- * `@allow-split-sum`, `perf_plain_loops` unless it has `@allow-loops`.
+ * `@allow-split-sum`, `lint_quadratic_scan` unless `@allow-quadratic-scan`, `perf_plain_loops` unless `@allow-loops`.
  */
 export function kernelWarnings(k: CompiledKernel): KernelDiagnostic[] {
   const { site } = k
@@ -97,11 +101,15 @@ export function kernelWarnings(k: CompiledKernel): KernelDiagnostic[] {
     const { span, text } = where(s)
     return lintSplitSum(span, site.name, text, s.first, s.second, s.meant)
   })
+  const scans = site.allowQuadraticScan !== undefined ? [] : k.prefixScans.map((s) => {
+    const { span, text } = where(s)
+    return lintQuadraticScan(span, site.name, text, s.output, s.reduced)
+  })
   const slow = site.allowLoops !== undefined ? [] : k.slow.map((s) => {
     const { span, text } = where(s)
     return perfPlainLoops(span, site.name, s.block, text, s.large, s.reason)
   })
-  return [...lints, ...slow]
+  return [...lints, ...scans, ...slow]
 }
 
 /** The site's spec, parsed and checked; diagnostics name the kernel. */

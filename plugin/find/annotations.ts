@@ -1,6 +1,6 @@
 import { ts } from 'ts-morph'
 import type { Span } from '../diagnostics.ts'
-import { ALLOW_LOOPS, ALLOW_SPLIT_SUM, findExpressionBody, findFunctionForm, findParamForm, findUnattached } from '../messages.ts'
+import { ALLOW_LOOPS, ALLOW_QUADRATIC_SCAN, ALLOW_SPLIT_SUM, findExpressionBody, findFunctionForm, findParamForm, findUnattached } from '../messages.ts'
 import { parseSource } from './parse.ts'
 import type { KernelSite, SiteParam } from './site.ts'
 
@@ -157,12 +157,12 @@ function paramOf(p: ts.ParameterDeclaration, where: Span, sf: ts.SourceFile, ker
 
 /**
  * Text after the tag up to `*​/`; a consistent JSDoc gutter (`   * `) is blanked so offsets stay those of `code`. The
- * text after an `@allow-loops` line's directive is `allowLoops`, after `@allow-split-sum` `allowSplitSum` (the lexer
- * skips those lines, as `//` comments).
+ * text after an `@allow-loops` line's directive is `allowLoops`, likewise `allowSplitSum` and `allowQuadraticScan`
+ * (the lexer skips those lines, as `//` comments).
  */
 function specOf(
   code: string, comment: ts.CommentRange,
-): { specText: string; specStart: number; allowLoops?: string; allowSplitSum?: string } {
+): { specText: string; specStart: number; allowLoops?: string; allowSplitSum?: string; allowQuadraticScan?: string } {
   const specStart = tagOffset(code, comment) + TAG.length
   const raw = code.slice(specStart, comment.end - 2)
   const lines = raw.split('\n')
@@ -176,12 +176,13 @@ function specOf(
     const found = ungutter.slice(1).flatMap((l) => line.exec(l)?.[1].trim() ?? [])
     return found.length === 0 ? undefined : found.filter((x) => x).join('; ')
   }
-  const [allowLoops, allowSplitSum] = [why(ALLOW_LOOPS), why(ALLOW_SPLIT_SUM)]
+  const [allowLoops, allowSplitSum, allowQuadraticScan] = [why(ALLOW_LOOPS), why(ALLOW_SPLIT_SUM), why(ALLOW_QUADRATIC_SCAN)]
   return {
     specText,
     specStart,
     ...(allowLoops === undefined ? {} : { allowLoops }),
     ...(allowSplitSum === undefined ? {} : { allowSplitSum }),
+    ...(allowQuadraticScan === undefined ? {} : { allowQuadraticScan }),
   }
 }
 

@@ -31,4 +31,6 @@ export interface KernelSite {
   readonly allowLoops?: string
   /** Likewise for an `@allow-split-sum` line: a sum that splits into separate sums gives no `lint_split_sum`. */
   readonly allowSplitSum?: string
+  /** Likewise for `@allow-quadratic-scan`: a prefix sum per element gives no `lint_quadratic_scan`. */
+  readonly allowQuadraticScan?: string
 }
