@@ -30,7 +30,7 @@ function formatKernel(k: KernelExplanation, paint: Paint): string {
     ]),
     section(paint, `contraction path (candidates chosen per call by cost; shown at sizes ${REPRESENTATIVE_SIZE}; factorized when fewer flops)`,
       k.paths.length ? k.paths.flatMap((p) => formatPath(p, paint)) : [paint('dim', 'no product of three or more factors')]),
-    section(paint, 'microkernels', k.microkernels.flatMap((m) => formatMatch(m, paint))),
+    section(paint, 'microkernels', k.microkernels.flatMap((m) => formatMatch(m, paint, convolved(k)))),
     ...(k.convolutions.length ? [section(paint, 'convolutions', formatConvolutions(k.convolutions, paint))] : []),
     ...(k.models.length ? [section(paint, 'schedule model (working sets per cache level, predicted GFLOP/s)', k.models.flatMap((m) => formatModel(m, paint)))] : []),
   ].join('\n\n')
@@ -72,9 +72,16 @@ function formatPath(p: PathDecision, paint: Paint): string[] {
   return lines
 }
 
-function formatMatch(m: MatchReport, paint: Paint): string[] {
+/** The blocks that run as convolutions on a microkernel (for some ISA): not "loops", though no GEMM matched them. */
+const convolved = (k: KernelExplanation): ReadonlySet<string> =>
+  new Set(k.convolutions.filter((c) => c.plans.length > 0).map((c) => c.block))
+
+function formatMatch(m: MatchReport, paint: Paint, convolutions: ReadonlySet<string>): string[] {
   const lines: string[] = []
-  if (m.roles) {
+  if (convolutions.has(m.block)) {
+    lines.push(`${m.block}: ${paint('good', 'convolution')}, run directly on a GEMM microkernel (see convolutions below); ` +
+      'as a plain contraction it matches none:')
+  } else if (m.roles) {
     const r = m.roles
     const batch = r.batch.length ? `, batch ${r.batch.join(', ')}` : ''
     const tensors = `C ${r.c}, A ${r.a}, B ${r.b}`

@@ -18,6 +18,10 @@ describe('explain: convolutions', () => {
     }
     expect(section).toMatch(/rows of fewer than 24 positions run through im2col/)
     expect(section).toMatch(/scalar has no f32 microkernel/)
+    // The microkernel section agrees: a convolution is not "loops" because no plain GEMM matched it.
+    const microkernels = run.stdout.slice(run.stdout.indexOf('\nmicrokernels\n'), run.stdout.indexOf('\nconvolutions\n'))
+    expect(microkernels).toContain('s0: convolution, run directly on a GEMM microkernel (see convolutions below)')
+    expect(microkernels).not.toContain('runs as loops')
   })
 
   it('--json: the plan as data; a reduction that is no convolution says why', async () => {
