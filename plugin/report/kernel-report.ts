@@ -61,7 +61,10 @@ function pointOf(contractions: readonly ContractionReport[], measurements: reado
   const here = contractions[0]?.schedules.find((s) => s.isa === isa)?.classes.at(-1)
   const timed = measurements.find((m) => m.label === (here?.shapeClass ?? 'uniform') && m.gflops !== undefined)
   if (timed) return { label: timed.label, intensity: timed.intensity, gflops: timed.gflops!, source: 'measured' }
-  if (here) return { label: here.shapeClass, intensity: here.intensity, gflops: here.predicted.gflops, source: 'predicted' }
+  if (here) {
+    const unmeasured = measurements.find((m) => m.label === here.shapeClass)?.skipped ?? 'not timed'
+    return { label: here.shapeClass, intensity: here.intensity, gflops: here.predicted.gflops, source: 'predicted', unmeasured }
+  }
   const any = measurements.find((m) => m.gflops !== undefined)
   return any ? { label: any.label, intensity: any.intensity, gflops: any.gflops!, source: 'measured' } : undefined
 }

@@ -55,6 +55,7 @@ function kernelSection(k: KernelReport): string {
   return `<section class="kernel" id="kernel-${esc(k.name)}">
 <h2>${esc(k.name)} <span class="loc">${esc(k.location)}</span></h2>
 <p>Module ${esc(k.module)} · ISAs ${esc(k.isas.join(', '))} · ${native}</p>
+${k.point?.unmeasured ? `<p class="dim">Its roofline dot is hollow: predicted by the schedule model, not measured (${esc(k.point.unmeasured)}).</p>` : ''}
 ${k.warnings.map(warningBlock).join('\n')}
 <h3>Spec</h3><pre>${esc(k.spec)}</pre>
 <table><tr><th>tensor</th><th>type</th><th>role</th></tr>${k.tensors

@@ -15,6 +15,19 @@ const num = (x: number): string => (Math.round(x * 10) / 10).toString()
 /** Axis labels of powers of two and ten: 1/4, 4, 1000. */
 const tick = (x: number): string => (x >= 1 ? String(x) : `1/${Math.round(1 / x)}`)
 
+/** A text label's box: baseline `bottom`, 12 px glyphs. */
+interface Box {
+  readonly left: number
+  readonly right: number
+  readonly top: number
+  readonly bottom: number
+}
+/** Roughly 7 px per character of the 12 px font: labels are short, so a bound is enough. */
+const textWidth = (text: string): number => 7 * text.length
+const labelBox = (left: number, baseline: number, text: string): Box =>
+  ({ left, right: left + textWidth(text), top: baseline - 12, bottom: baseline + 2 })
+const overlap = (a: Box, b: Box): boolean => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom
+
 export function rooflineSvg(roof: Roofline, points: readonly (RooflinePoint & { readonly kernel: string })[]): string {
   const [width, height, left, right, top, bottom] = [720, 420, 64, 20, 20, 48]
   const intensities = points.map((p) => p.intensity).filter((x) => x > 0)
@@ -37,23 +50,30 @@ export function rooflineSvg(roof: Roofline, points: readonly (RooflinePoint & { 
       `<text class="axis" x="${left - 6}" y="${num(y(v) + 4)}" text-anchor="end">${tick(v)}</text>`)
   }
   const memEnd = Math.min(ridge, xMax)
+  const [peakLabel, memoryLabel] = [`peak ${num(roof.peakGflops)} GFLOP/s`, `memory ${num(roof.memoryGBs)} GB/s`]
   parts.push(
     `<line class="roof-memory" x1="${num(x(xMin))}" y1="${num(y(xMin * roof.memoryGBs))}" x2="${num(x(memEnd))}" y2="${num(y(memEnd * roof.memoryGBs))}"><title>memory ${num(roof.memoryGBs)} GB/s</title></line>`,
     `<line class="roof-compute" x1="${num(x(memEnd))}" y1="${num(y(roof.peakGflops))}" x2="${num(x(xMax))}" y2="${num(y(roof.peakGflops))}"><title>peak ${num(roof.peakGflops)} GFLOP/s</title></line>`,
-    `<text class="roof-label" x="${num(x(xMax) - 4)}" y="${num(y(roof.peakGflops) - 6)}" text-anchor="end">peak ${num(roof.peakGflops)} GFLOP/s</text>`,
-    `<text class="roof-label" x="${num(x(xMin) + 6)}" y="${num(y(xMin * roof.memoryGBs) - 8)}">memory ${num(roof.memoryGBs)} GB/s</text>`,
+    `<text class="roof-label" x="${num(x(xMax) - 4)}" y="${num(y(roof.peakGflops) - 6)}" text-anchor="end">${peakLabel}</text>`,
+    `<text class="roof-label" x="${num(x(xMin) + 6)}" y="${num(y(xMin * roof.memoryGBs) - 8)}">${memoryLabel}</text>`,
   )
-  const placed: { x: number; y: number }[] = []
+  // Every label's box, the roofs' first: a kernel's label steps down until it overlaps none (dots of kernels that
+  // perform alike coincide, and a label can land on a roof's).
+  const placed: Box[] = [
+    labelBox(x(xMax) - 4 - textWidth(peakLabel), y(roof.peakGflops) - 6, peakLabel),
+    labelBox(x(xMin) + 6, y(xMin * roof.memoryGBs) - 8, memoryLabel),
+  ]
   for (const p of points) {
     if (!(p.intensity > 0 && p.gflops > 0)) continue
     const [cx, cy] = [num(x(p.intensity)), num(y(p.gflops))]
-    // Dots of kernels that perform alike coincide: their labels step down so each stays readable.
-    let labelY = Number(cy) + 4
-    while (placed.some((q) => Math.abs(q.x - Number(cx)) < 80 && Math.abs(q.y - labelY) < 14)) labelY += 14
-    placed.push({ x: Number(cx), y: labelY })
+    let label = labelBox(Number(cx) + 9, Number(cy) + 4, p.kernel)
+    while (placed.some((q) => overlap(q, label))) label = { ...label, top: label.top + 14, bottom: label.bottom + 14 }
+    placed.push(label)
+    const labelY = label.bottom - 2
+    const why = p.unmeasured ? `; not measured: ${p.unmeasured}` : ''
     parts.push(
       `<circle class="kernel-point ${p.source}" cx="${cx}" cy="${cy}" r="6"><title>${escapeXml(
-        `${p.kernel} (${p.label}, ${p.source}): ${num(p.gflops)} GFLOP/s at ${p.intensity.toPrecision(3)} FLOP/B`,
+        `${p.kernel} (${p.label}, ${p.source}${why}): ${num(p.gflops)} GFLOP/s at ${p.intensity.toPrecision(3)} FLOP/B`,
       )}</title></circle>`,
       `<text class="point-label" x="${Number(cx) + 9}" y="${labelY}">${escapeXml(p.kernel)}</text>`,
     )

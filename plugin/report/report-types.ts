@@ -127,4 +127,6 @@ export interface RooflinePoint {
   readonly intensity: number
   readonly gflops: number
   readonly source: 'measured' | 'predicted'
+  /** Why a predicted point was not measured (its class's `skipped`, e.g. over the timing budget). */
+  readonly unmeasured?: string
 }
