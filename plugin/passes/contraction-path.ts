@@ -18,15 +18,16 @@
  * tensors) ride along with the last product. Every decision is logged (POLYKERN_DEBUG=path).
  * Needs: block form from ir/build (one store per block). Leaves: block form; each new `temp` is reset by a Fill just
  * before its block; the first candidate's last block keeps the original id and store, the others are `<id>.1`,
- * `<id>.2`, ...; candidate k > 0's are `<id>.p<k>` and `<id>.p<k>.1`, ....
+ * `<id>.2`, ...; candidate k > 0's are `<id>.p<k>` and `<id>.p<k>.1`, .... The output's reset (`+=!`), when it comes
+ * just before the block, moves to just before each candidate's last block.
  */
 import { provablyInRange, type Ranges } from '../analysis/bounds.ts'
 import { add, coeffOf, constant, evaluate, variable } from '../ir/affine.ts'
 import { identityOf } from '../ir/build.ts'
-import type { Access, Block, DType, Expr, Kernel, Monomial, SizeChoice, Stmt, Store, Tensor } from '../ir/nodes.ts'
+import type { Access, Block, DType, Expr, Fill, If, Kernel, Monomial, SizeChoice, Stmt, Store, Tensor } from '../ir/nodes.ts'
 import { printPolynomial, productOf, sumOf } from '../ir/polynomial.ts'
 import { printConstraint, printExpr, printStmts } from '../ir/print.ts'
-import { loadsOf, walkExpr } from '../ir/walk.ts'
+import { loadsOf, walkExpr, withBody } from '../ir/walk.ts'
 import type { PairContraction } from './greedy-path.ts'
 import { flattenProduct } from './match-contraction.ts'
 import { candidateTrees, stepsOf, type PathProblem } from './path-candidates.ts'
@@ -79,7 +80,20 @@ export function contractionPath(kernel: Kernel, opts: ContractionPathOptions = {
   for (const p of plans) opts.log?.(`${kernel.name} ${p.decision.block}: ${describe(p.decision)}`)
   const chosen = new Map(plans.flatMap((p) => (p.rewrite ? [[p.decision.block, p.rewrite] as const] : [])))
   if (chosen.size === 0) return kernel
-  const body = kernel.body.flatMap((s) => (s.kind === 'block' ? (chosen.get(s.id)?.stmts ?? [s]) : [s]))
+  // The output's `!` reset moves down to just before each path's last block, where a GEMM that overwrites its output
+  // (c-gemm.ts overwritingGemms) makes it free; legal when no factor reads the output.
+  const resets = (fill: Stmt | undefined, next: Stmt | undefined): fill is Fill =>
+    fill?.kind === 'fill' && next?.kind === 'block' && chosen.has(next.id) && next.body[0].kind === 'store' &&
+    next.body[0].access.tensor === fill.tensor && !loadsOf(next.body[0].value).some((l) => l.access.tensor === fill.tensor)
+  const body = kernel.body.flatMap((s, n): readonly Stmt[] => {
+    if (resets(s, kernel.body[n + 1])) return []
+    const stmts = s.kind === 'block' ? chosen.get(s.id)?.stmts : undefined
+    if (!stmts) return [s]
+    const fill = kernel.body[n - 1]
+    if (!resets(fill, s)) return stmts
+    const beforeLast = (list: readonly Stmt[]) => [...list.slice(0, -1), fill, list.at(-1)!]
+    return stmts[0].kind === 'if' ? stmts.map((c) => withBody(c as If, beforeLast((c as If).body))) : beforeLast(stmts)
+  })
   const temps = [...chosen.values()].flatMap((r) => r.temps)
   const choices = [...chosen.values()].flatMap((r) => (r.choice ? [r.choice] : []))
   return {

@@ -90,8 +90,12 @@ describe('factorizes products of three or more factors', () => {
       costs: [[[1, 'A', 'B', 'E'], [1, 'B', 'E', 'F']], [[1, 'A', 'B', 'F'], [1, 'A', 'E', 'F']]],
       temps: [['s0_t1'], ['s0_p1_t1']],
     }])
-    expect(after.body.map((s) => (s.kind === 'if' ? s.body.filter((x) => x.kind === 'block').map((x) => (x as Block).id) : s.kind)))
-      .toEqual(['fill', ['s0.1', 's0'], ['s0.p1.1', 's0.p1']])
+    // Each candidate resets its temporary before its first block, and the output (`+=!`) just before its last.
+    const shown = (x: Stmt) => (x.kind === 'block' ? x.id : x.kind === 'fill' ? `fill ${x.tensor}` : x.kind)
+    expect(after.body.map((s) => (s.kind === 'if' ? s.body.map(shown) : shown(s)))).toEqual([
+      ['fill s0_t1', 's0.1', 'fill O', 's0'],
+      ['fill s0_p1_t1', 's0.p1.1', 'fill O', 's0.p1'],
+    ])
     expectSameResults(before, after, 1)
   })
 
