@@ -37,15 +37,17 @@ typedef struct {
 } pk_gemm_f64;
 
 /* Row-major offsets of a role of `dims` indices (extents, and element strides in one tensor): out[l] is the offset of
-   the l-th point of the role's GEMM dimension, the last index fastest. */
+   the l-th point of the role's GEMM dimension, the last index fastest. A role with an empty extent has no points:
+   nothing is written (the inner extents would otherwise fill entries past its table). */
 static inline void pk_offsets(int64_t *out, int dims, const int64_t *extent, const int64_t *stride) {
+  for (int d = 0; d < dims; d++)
+    if (extent[d] <= 0) return;
   int64_t count = 1;
   out[0] = 0;
   for (int d = dims - 1; d >= 0; d--) {
     for (int64_t i = 1; i < extent[d]; i++)
       for (int64_t l = 0; l < count; l++) out[i * count + l] = out[l] + i * stride[d];
-    count *= extent[d] > 0 ? extent[d] : 0;
-    if (count == 0) return;
+    count *= extent[d];
   }
 }
 

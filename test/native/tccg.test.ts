@@ -53,10 +53,14 @@ const CASES: readonly Case[] = [...TCCG, ...RESHAPED].flatMap((tc, n) =>
   }),
 )
 
-/** Per index letter, its extent in each of the shapes every case runs at: odd, a 1 now and then, products past a tile. */
+/**
+ * Per index letter, its extent in each of the shapes every case runs at: odd, a 1 now and then, products past a tile;
+ * and one empty index (a role of several indices with no points must not fill its offset table from the others).
+ */
 const SHAPES: readonly ((letter: string, n: number) => number)[] = [
   (_, n) => [3, 5, 7, 9][n % 4],
   (_, n) => [7, 1, 5, 3, 11][n % 5],
+  (_, n) => (n === 0 ? 0 : 3),
 ]
 
 /** The GEMM roles of a kernel's contraction, `m | n | k | batch`, and its layout, or undefined when it runs as loops. */
