@@ -92,16 +92,19 @@ export const unpluginFactory: UnpluginFactory<Options | undefined, false> = (opt
 }
 
 /**
- * Webpack and Rspack keep only the message text, so it carries the location (1-based column, as the CLI and
- * polykern/register print it) and code frame itself. So does esbuild's: unplugin hands it the location without the
- * line's text, and esbuild then draws an empty frame, so the location goes into the text instead.
+ * Every bundler shows a diagnostic's column 1-based, as the CLI and polykern/register print it and editors take
+ * `file:line:column` (Vite's overlay opens the editor there). Rollup and Vite print their `loc` as given, so it gets
+ * the 1-based column. Webpack and Rspack keep only the message text, so it carries the location and code frame
+ * itself; so does esbuild's: unplugin hands esbuild the location without the line's text, and esbuild then draws an
+ * empty frame, so the location goes into the text instead.
  */
 function report(d: KernelDiagnostic, code: string, meta: UnpluginContextMeta): UnpluginMessage {
   const m = toPluginMessage(d, code)
-  const textual = meta.framework === 'webpack' || meta.framework === 'rspack' || meta.framework === 'esbuild'
-  if (!m.loc || !textual) return m
-  const message = `${m.loc.file}:${m.loc.line}:${m.loc.column + 1}: ${m.message}\n${m.frame}`
-  return meta.framework === 'esbuild' ? { ...m, loc: undefined, message } : { ...m, message }
+  if (!m.loc) return m
+  const loc = { ...m.loc, column: m.loc.column + 1 }
+  if (meta.framework !== 'webpack' && meta.framework !== 'rspack' && meta.framework !== 'esbuild') return { ...m, loc }
+  const message = `${loc.file}:${loc.line}:${loc.column}: ${m.message}\n${m.frame}`
+  return meta.framework === 'esbuild' ? { ...m, loc: undefined, message } : { ...m, loc, message }
 }
 
 /**
