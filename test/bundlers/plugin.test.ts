@@ -55,7 +55,7 @@ describe('transform', () => {
     const p = plugin('rollup')
     await p.transform(fs.readFileSync(brokenFile, 'utf8'), brokenFile)
     expect(p.errors).toHaveLength(1)
-    expect(p.errors[0]).toMatchObject({ code: 'spec_unknown_tensor', loc: { file: brokenFile, line: 6, column: 17 } })
+    expect(p.errors[0]).toMatchObject({ code: 'spec_unknown_tensor', loc: { file: brokenFile, line: 6, column: 18 } }) // 1-based
     expect(p.errors[0].message).toMatch(/^\[polykern\] Unknown tensor 'w'.*\[spec_unknown_tensor\]/)
   })
 
