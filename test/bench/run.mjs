@@ -43,7 +43,8 @@ await build({
 // Issue 14's TCCG and einsum-path kernels, only when those cases run: each generated module in a bundle of its own
 // (a compiler error in one spares the other), not strict (main.mjs skips a kernel without a native function, saying
 // so). Their perf_plain_loops warnings (one per contraction that runs as loops today) are counted, not printed.
-const cases = process.argv.slice(2).flatMap((a, n, all) => (all[n - 1] === '--cases' ? a.split(',') : []))
+const cases = process.argv.slice(2).flatMap((a, n, all) =>
+  all[n - 1] === '--cases' ? a.split(',') : a.startsWith('--cases=') ? a.slice('--cases='.length).split(',') : [])
 if (cases.some((c) => c === 'tccg' || c === 'einsum-path' || c.startsWith('tccg-') || c.startsWith('path-'))) {
   const status = {}
   for (const [key, entry] of [['tccg', 'test/bench/tccg-kernels.ts'], ['paths', 'test/bench/path-kernels.ts']]) {
