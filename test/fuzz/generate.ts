@@ -185,7 +185,11 @@ function repairSizes(k: GenKernel, sizes: readonly string[]): GenKernel {
   return { ...k, stmts }
 }
 
-/** `C[b.., m, n] +=! A[..] * B[..]` with operands in any dimension order: what microkernel substitution looks for. */
+/**
+ * `C[b.., m.., n..] +=! A[..] * B[..]` with operands in any dimension order: what microkernel substitution looks
+ * for. Now and then one role has a second index, of a small literal extent (so tensors stay as large as the size
+ * picks of the tests expect), and the output's indices are shuffled too: roles flattened or gathered.
+ */
 function contractionStatement(
   r: Random,
   index: () => string,
@@ -195,13 +199,19 @@ function contractionStatement(
   integral: boolean,
 ): GenStmt {
   const batch = r.chance(0.25) ? [index()] : []
-  const [m, n, k] = [index(), index(), index()]
-  const ext = new Map<string, string | number>([...batch, m, n, k].map((v) => [v, extent()]))
-  const indices = r.chance(0.15) ? [...batch, n, m] : [...batch, m, n]
-  const target = newTensor(indices.map((v) => ext.get(v)!), local)
+  const [m, n, k] = [[index()], [index()], [index()]]
+  const ext = new Map<string, string | number>([...batch, ...m, ...n, ...k].map((v) => [v, extent()]))
   const perm = (xs: readonly string[]) => shuffle(r, [...xs])
-  const aIx = perm([...batch, m, k])
-  const bIx = perm([...batch, k, n])
+  const several = r.chance(0.35)
+  if (several) {
+    const extra = index()
+    r.pick([m, n, k]).push(extra)
+    ext.set(extra, r.int(2, 3))
+  }
+  const indices = several && r.chance(0.5) ? perm([...batch, ...m, ...n]) : r.chance(0.15) ? [...batch, ...n, ...m] : [...batch, ...m, ...n]
+  const target = newTensor(indices.map((v) => ext.get(v)!), local)
+  const aIx = perm([...batch, ...m, ...k])
+  const bIx = perm([...batch, ...k, ...n])
   const read = (ix: readonly string[]): GenExpr => {
     const t = newTensor(ix.map((v) => ext.get(v)!), false)
     return { kind: 'read', tensor: t.name, index: ix.map(plain) }
