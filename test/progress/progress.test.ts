@@ -85,7 +85,7 @@ describe('progress lines', () => {
     const logger = { info: (m: string) => void infos.push(m), warn: () => {}, warnOnce: () => {}, error: () => {}, clearScreen: () => {}, hasErrorLogged: () => false, hasWarned: false }
     await build({
       root: OUT, configFile: false, logLevel: 'info', customLogger: logger,
-      plugins: [polykern.vite({ root: OUT, cacheDir: CACHE, native: false })],
+      plugins: [polykern.vite({ root: OUT, cacheDir: CACHE, native: false, quiet: false })],
       build: { ssr: input, outDir: path.join(OUT, 'vite-out'), emptyOutDir: true, minify: false, rolldownOptions: { external: [/^polykern\//] } },
     })
     const ours = infos.filter((m) => m.includes('kernel 1 of 2'))
