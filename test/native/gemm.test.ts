@@ -22,6 +22,7 @@ import { ISAS } from '../../plugin/targets/index.ts'
 import { abiOf } from '../emit/kernels.ts'
 import { contractionKernel } from '../support/contractions.ts'
 import { maxRelErr, randomArray, rng, tolerance, type TensorArray } from '../support/random.ts'
+import type { KernelCall as Fn, TestAddon as Addon } from '../support/test-addon.ts'
 
 const MM = 'A: f32[M, K]\nB: f32[K, N]\nC: f32[M, N]\nC[i, j] +=! A[i, k] * B[k, j]'
 const MM64 = 'A: f64[M, K]\nB: f64[K, N]\nC: f64[M, N]\nC[i, j] +=! A[i, k] * B[k, j]'
@@ -84,11 +85,6 @@ const SHAPES: readonly (readonly [number, number, number])[] = [
   [5, 64, 37], [8, 97, 40], [3, 5, 0],
 ]
 
-type Fn = (...args: unknown[]) => unknown
-interface Addon {
-  readonly [kernel: string]: Fn | Addon['__polykern']
-  readonly __polykern: { readonly isas: readonly string[]; setIsa(name: string): string; setThreads(n: number): void }
-}
 
 let cacheDir: string
 let addon: Addon

@@ -24,6 +24,7 @@ import { runnableIsas } from '../support/cpu.ts'
 import { specOf } from '../support/examples.ts'
 import { paramsOf } from '../support/contractions.ts'
 import { maxRelErr, randomArray, rng, tolerance, type TensorArray } from '../support/random.ts'
+import type { KernelCall as Fn, TestAddon as Addon } from '../support/test-addon.ts'
 
 const CASES: readonly { readonly name: string; readonly text: string; readonly fixed: readonly Record<string, number>[] }[] = [
   {
@@ -77,11 +78,6 @@ const KERNELS: readonly Built[] = CASES.map((c) => {
   return { name: c.name, before: buildKernel(spec), ir: { ...ir, name: c.name }, js }
 })
 
-type Fn = (...args: unknown[]) => unknown
-interface Addon {
-  readonly [kernel: string]: Fn | Addon['__polykern']
-  readonly __polykern: { readonly isas: readonly string[]; setIsa(name: string): string; setThreads(n: number): void }
-}
 
 let cacheDir: string
 let addon: Addon

@@ -25,6 +25,7 @@ import { runnableIsas } from '../support/cpu.ts'
 import { specOf } from '../support/examples.ts'
 import { maxRelErr, randomArray, rng, tolerance, type TensorArray } from '../support/random.ts'
 import { RESHAPED, TCCG, TCCG_TENSORS, tccgSpec } from '../support/tccg.ts'
+import type { KernelCall as Fn, TestAddon as Addon } from '../support/test-addon.ts'
 
 interface Case {
   readonly tc: string
@@ -75,11 +76,6 @@ function gemmRoles(kernel: Kernel): { roles: string; layout: string } | undefine
   return found
 }
 
-type Fn = (...args: unknown[]) => unknown
-interface Addon {
-  readonly [kernel: string]: Fn | Addon['__polykern']
-  readonly __polykern: { readonly isas: readonly string[]; setIsa(name: string): string; setThreads(n: number): void }
-}
 
 let cacheDir: string
 let addon: Addon
