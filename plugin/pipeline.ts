@@ -79,12 +79,14 @@ export interface CompiledModule {
 /** Spec text → lowered IR and JS loops. Throws KernelDiagnostic for user errors. `observe` sees every step. */
 export function compileKernel(site: KernelSite, code: string, opts: ResolvedOptions, observe?: PipelineObserver): CompiledKernel {
   const spec = checkedSpec(site)
-  const { ir, blockForm } = lowerSpec(spec, observe, opts)
+  const { ir, built, blockForm } = lowerSpec(spec, observe, opts)
   const slow = findSlowStatements(blockForm, ir, site.specStart)
-  const built = buildKernel(spec)
   const [splitSums, prefixScans] = [findSplitSums(built, site.specStart), findPrefixScans(built, site.specStart)]
   return { site, ir, abi: abiOf(spec, locationOf(site, code, opts), blockForm), js: emitJs(ir), slow, splitSums, prefixScans }
 }
+
+/** A finding about one statement: its block and its span as offsets into the spec text. */
+type Located = { readonly block: string; readonly span?: { readonly start: number; readonly end: number } }
 
 /**
  * A kernel's build warnings at its site's current offsets: `lint_split_sum` unless its comment has
@@ -93,23 +95,18 @@ export function compileKernel(site: KernelSite, code: string, opts: ResolvedOpti
 export function kernelWarnings(k: CompiledKernel): KernelDiagnostic[] {
   const { site } = k
   /** A statement's span in the file, and its text on one line (its block id when it has no span). */
-  const where = (s: { readonly block: string; readonly span?: { readonly start: number; readonly end: number } }) => ({
+  const where = (s: Located) => ({
     span: s.span && { file: site.file, start: site.specStart + s.span.start, end: site.specStart + s.span.end },
     text: s.span ? site.specText.slice(s.span.start, s.span.end).replace(/\s+/g, ' ').trim() : s.block,
   })
-  const lints = site.allowSplitSum !== undefined ? [] : k.splitSums.map((s) => {
-    const { span, text } = where(s)
-    return lintSplitSum(span, site.name, text, s.first, s.second, s.meant)
-  })
-  const scans = site.allowQuadraticScan !== undefined ? [] : k.prefixScans.map((s) => {
-    const { span, text } = where(s)
-    return lintQuadraticScan(span, site.name, text, s.output, s.reduced)
-  })
-  const slow = site.allowLoops !== undefined ? [] : k.slow.map((s) => {
-    const { span, text } = where(s)
-    return perfPlainLoops(span, site.name, s.block, text, s.large, s.reason)
-  })
-  return [...lints, ...scans, ...slow]
+  /** The findings' warnings, none when the comment's directive (`allowed`: its why) accepts them. */
+  const warn = <T extends Located>(allowed: string | undefined, found: readonly T[], make: (s: T, at: ReturnType<typeof where>) => KernelDiagnostic) =>
+    allowed !== undefined ? [] : found.map((s) => make(s, where(s)))
+  return [
+    ...warn(site.allowSplitSum, k.splitSums, (s, at) => lintSplitSum(at.span, site.name, at.text, s.first, s.second, s.meant)),
+    ...warn(site.allowQuadraticScan, k.prefixScans, (s, at) => lintQuadraticScan(at.span, site.name, at.text, s.output, s.reduced)),
+    ...warn(site.allowLoops, k.slow, (s, at) => perfPlainLoops(at.span, site.name, s.block, at.text, s.large, s.reason)),
+  ]
 }
 
 /** The site's spec, parsed and checked; diagnostics name the kernel. */
@@ -178,12 +175,12 @@ export type PipelineEvent =
 
 export type PipelineObserver = (event: PipelineEvent) => void
 
-/** Runs the steps: build, the block passes, the analysis, the lowering passes. */
+/** Runs the steps: build, the block passes, the analysis, the lowering passes; the IR as built, too (the lints). */
 export function lowerSpec(
   spec: KernelSpec,
   observe?: PipelineObserver,
   options?: LoweringContext['options'],
-): { ir: Kernel; blockForm: Kernel; facts: KernelFacts } {
+): { ir: Kernel; built: Kernel; blockForm: Kernel; facts: KernelFacts } {
   const debug = debugTopics(process.env.POLYKERN_DEBUG)
   const step = (name: string, before: Kernel | undefined, run: (log: DebugLog) => Kernel, lowered = false): Kernel => {
     const messages: { topic: string; text: string }[] = []
@@ -202,7 +199,8 @@ export function lowerSpec(
     observe?.({ kind: 'step', name, before, ir, messages })
     return ir
   }
-  let ir = step('build', undefined, () => buildKernel(spec))
+  const built = step('build', undefined, () => buildKernel(spec))
+  let ir = built
   for (const s of BLOCK_PASSES) {
     const before = ir
     ir = step(s.name, before, (log) => s.run(before, { log }), s.lowered)
@@ -214,7 +212,7 @@ export function lowerSpec(
     const before = ir
     ir = step(s.name, before, (log) => s.run(before, { log, facts, options }), s.lowered)
   }
-  return { ir, blockForm, facts }
+  return { ir, built, blockForm, facts }
 }
 
 /** The outermost index of a block free to run in parallel (deps.ts), for lower-blocks. */

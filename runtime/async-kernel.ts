@@ -2,6 +2,7 @@
  * The `.async` form of an annotated function, typed. The rewrite gives every kernel function an `async` property,
  * but the source the user type-checks is the one before the rewrite, where TypeScript cannot know about it.
  */
+import { notKernel } from './errors.ts'
 
 /** An annotated function with its Promise form: `(matmul as AsyncKernel<typeof matmul>).async(A, B, C, M, N, K)`. */
 export type AsyncKernel<F extends (...args: never[]) => unknown> = F & {
@@ -15,13 +16,6 @@ export type AsyncKernel<F extends (...args: never[]) => unknown> = F & {
  */
 export function kernelAsync<F extends (...args: never[]) => unknown>(fn: F): AsyncKernel<F>['async'] {
   const promised = (fn as { async?: unknown } | null)?.async
-  if (typeof promised !== 'function') {
-    const name = typeof fn === 'function' && fn.name ? `'${fn.name}'` : 'this value'
-    throw Object.assign(
-      new TypeError(`polykern: ${name} has no .async form: it is not a /* @kernel */ function compiled by polykern ` +
-        '(is its module included in the bundler plugin, or loaded through polykern/register?)'),
-      { code: 'runtime_not_kernel' },
-    )
-  }
+  if (typeof promised !== 'function') throw notKernel(fn, 'has no .async form: it ')
   return promised as AsyncKernel<F>['async']
 }

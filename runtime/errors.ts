@@ -13,6 +13,19 @@ export const KERNEL_ERROR_CODES = [
 
 export type KernelErrorCode = (typeof KERNEL_ERROR_CODES)[number]
 
+/**
+ * The TypeError (`runtime_not_kernel`) for a function polykern did not rewrite, as when its module was not compiled;
+ * `lacks` says what the caller wanted of it (`has no .async form: it `).
+ */
+export function notKernel(fn: unknown, lacks = ''): TypeError {
+  const name = typeof fn === 'function' && fn.name ? `'${fn.name}'` : 'this value'
+  return Object.assign(
+    new TypeError(`polykern: ${name} ${lacks}is not a /* @kernel */ function compiled by polykern ` +
+      '(is its module included in the bundler plugin, or loaded through polykern/register?)'),
+    { code: 'runtime_not_kernel' },
+  )
+}
+
 /** A value of the wrong kind: an argument missing, not the right typed array, or a size that is not a number. */
 export class KernelTypeError extends TypeError {
   override readonly name = 'KernelTypeError'

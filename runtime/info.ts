@@ -3,6 +3,7 @@
  * addon, why not, and where a given call would go. Everything is read when asked: `isa` and `threads` follow
  * `setThreads`, POLYKERN_ISA and POLYKERN_THREADS.
  */
+import { notKernel } from './errors.ts'
 import { kernels } from './registry.ts'
 
 /** What `polykernInfo` tells about one kernel function. */
@@ -33,14 +34,7 @@ const KERNEL = Symbol.for('polykern.kernel')
 export function polykernInfo(fn: unknown): KernelInfo {
   const call = typeof fn === 'function' ? (fn as unknown as Record<symbol, unknown>)[KERNEL] : undefined
   const entry = call === undefined ? undefined : kernels().find((k) => k.call === call)
-  if (entry === undefined) {
-    const name = typeof fn === 'function' && fn.name ? `'${fn.name}'` : 'this value'
-    throw Object.assign(
-      new TypeError(`polykern: ${name} is not a /* @kernel */ function compiled by polykern ` +
-        '(is its module included in the bundler plugin, or loaded through polykern/register?)'),
-      { code: 'runtime_not_kernel' },
-    )
-  }
+  if (entry === undefined) throw notKernel(fn)
   const { name, module, native, addonPath, meta, reason, route } = entry
   return {
     name,
