@@ -60,6 +60,16 @@ static inline int64_t pk_uniform_stride(const int64_t *o, int64_t n) {
   return d;
 }
 
+/* The runs of o[0..n) whose entries are consecutive (o[i + 1] == o[i] + 1): run r is [start[r], start[r + 1]); returns
+   their count (start has n + 1 entries). A gathered tile or panel is copied run by run, each run a contiguous copy. */
+static inline int64_t pk_runs(const int64_t *o, int64_t n, int64_t *start) {
+  int64_t runs = 0;
+  for (int64_t i = 0; i < n; i++)
+    if (i == 0 || o[i] != o[i - 1] + 1) start[runs++] = i;
+  start[runs] = n;
+  return runs;
+}
+
 /* The least m·n·k a GEMM needs before it wakes the pool: an FMA lane is about 1/32 of a scalar loop iteration. */
 #define PK_GEMM_PARALLEL_MIN_WORK (32.0 * PK_PARALLEL_MIN_WORK)
 

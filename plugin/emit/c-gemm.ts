@@ -27,6 +27,7 @@ import { emitMicrokernel, microkernelSymbol, type MicrokernelUse } from './c-mic
 import {
   emitGatherA, emitGatherB, emitPackA, emitPackB, gatherASymbol, gatherBSymbol, packASymbol, packBSymbol,
 } from './c-pack.ts'
+import { orderCostCode, roleOrders, type RoleOrders } from '../schedule/role-orders.ts'
 import type { Layout } from './layout.ts'
 import type { Names } from './names.ts'
 import { PREC, affineCode, operand } from './syntax.ts'
@@ -190,7 +191,8 @@ function emitDriver(d: DriverShape): string {
   const [outerTile, innerTile] = d.inner === 'mn' ? [tileLoops.m, tileLoops.n] : [tileLoops.n, tileLoops.m]
   const ukr = microkernelSymbol({ mk, packA: d.packA, packB: d.packB })
   // TBLIS's block scatter: a tile whose rows are one stride apart and whose columns are contiguous in C is stored in
-  // place; any other is computed into a local tile, then added (or, overwriting, stored) element by element.
+  // place; any other is computed into a local tile, then added (or, overwriting, stored) row by row, each row in the
+  // runs its columns make in C (C's stride-1 index plays n, so they are as long as its extent, often a few vectors).
   const gatheredMacroKernel = (pad: string): string[] => [
     `${pad}${outerTile}`,
     `${pad}  ${innerTile} {`,
@@ -201,11 +203,25 @@ function emitDriver(d: DriverShape): string {
     `${pad}      ${ukr}(kb, pa + ir*kb, 0, pb + jr*kb, 0, g->c + om[0] + on[0], ldc, rows, cols, store);`,
     `${pad}    } else {`,
     `${pad}      ${t} tile[${mk.mr * mk.nr}] __attribute__((aligned(64)));`,
+    `${pad}      int64_t start[${mk.nr + 1}];`,
+    `${pad}      const int64_t runs = pk_runs(on, cols, start);`,
+    // The microkernel prefetches the C tile it stores to; this one goes to a local tile, so fetch C's lines for
+    // writing first: their misses overlap the k loop instead of stalling the stores after it.
+    `${pad}      for (int64_t r = 0; r < rows; r++)`,
+    `${pad}        for (int64_t u = 0; u < runs; u++) {`,
+    `${pad}          ${t} *to = g->c + om[r] + on[start[u]] - start[u];`,
+    `${pad}          for (int64_t j = start[u]; j < start[u + 1]; j += ${64 / (t === 'float' ? 4 : 8)}) __builtin_prefetch(to + j, 1, 3);`,
+    `${pad}          __builtin_prefetch(to + start[u + 1] - 1, 1, 3);`,
+    `${pad}        }`,
     `${pad}      ${ukr}(kb, pa + ir*kb, 0, pb + jr*kb, 0, tile, ${mk.nr}, rows, cols, 1);`,
     `${pad}      for (int64_t r = 0; r < rows; r++)`,
-    `${pad}        for (int64_t j = 0; j < cols; j++) {`,
-    `${pad}          ${t} *to = g->c + om[r] + on[j];`,
-    `${pad}          *to = store ? tile[r*${mk.nr} + j] : *to + tile[r*${mk.nr} + j];`,
+    `${pad}        for (int64_t u = 0; u < runs; u++) {`,
+    `${pad}          ${t} *restrict to = g->c + om[r] + on[start[u]] - start[u];`,
+    `${pad}          const ${t} *restrict from = tile + r*${mk.nr};`,
+    // A lone element is stored as one: gcc makes the copy loop a memmove call, which costs a run, not an element.
+    `${pad}          if (start[u + 1] - start[u] == 1) to[start[u]] = store ? from[start[u]] : to[start[u]] + from[start[u]];`,
+    `${pad}          else if (store) for (int64_t j = start[u]; j < start[u + 1]; j++) to[j] = from[j];`,
+    `${pad}          else for (int64_t j = start[u]; j < start[u + 1]; j++) to[j] += from[j];`,
     `${pad}        }`,
     `${pad}    }`,
     `${pad}  }`,
@@ -285,6 +301,26 @@ function emitDriver(d: DriverShape): string {
     '}',
     '',
   ].join('\n')
+}
+
+/** `pk_pn` and `pk_pk`: the candidate n and k orders (schedule/role-orders.ts) that cost least at the call's extents. */
+function emitOrderChoice(
+  r: Contraction['roles'],
+  orders: RoleOrders,
+  extent: (ix: IndexRange) => string,
+  blocks: GemmBlocking,
+  mr: number,
+  pad: string,
+): string[] {
+  const pairs = orders.n.flatMap((n, i) => orders.k.map((k, j) => ({ i, j, cost: orderCostCode(r, orders, n, k, extent, { ...blocks, mr }) })))
+  if (pairs.length === 1) return []
+  return [
+    `${pad}int pk_pn = 0, pk_pk = 0;`,
+    `${pad}double pk_least = ${pairs[0].cost}, pk_cost;`,
+    ...pairs.slice(1).map(({ i, j, cost }) =>
+      `${pad}if ((pk_cost = ${cost}) < pk_least) pk_least = pk_cost, pk_pn = ${i}, pk_pk = ${j};`),
+    `${pad}(void)pk_pn, (void)pk_pk;`,
+  ]
 }
 
 /** A guard as a C condition on the call's sizes; '' when it always holds. */
@@ -398,8 +434,22 @@ export function emitGemmCall(
     const list = (xs: readonly string[]) => `(const int64_t[]){${xs.join(', ')}}`
     lines.push(`${pad}int64_t *pk_o = malloc(sizeof(int64_t)*(2*(pk_m + pk_n + pk_k) + 1));`)
     lines.push(`${pad}if (pk_o == NULL) {`, ...onNoMemory.map((l) => `${pad}  ${l}`), `${pad}}`)
+    const orders = roleOrders(r)
+    const offsets = (role: readonly IndexRange[], a: Access, at: string) =>
+      `pk_offsets(${at}, ${role.length}, ${list(role.map(extent))}, ${list(role.map((ix) => stride(a, ix)))});`
+    lines.push(...emitOrderChoice(r, orders, extent, schedule, mk.mr, pad))
+    const chosen = (name: 'n' | 'k', variable: string) => (role: readonly IndexRange[], a: Access, at: string): string[] =>
+      orders[name].length === 1
+        ? [offsets(orders[name][0], a, at)]
+        : orders[name].map((o, i) => `${i === 0 ? '' : 'else '}if (${variable} == ${i}) ${offsets(o, a, at)}`)
+    const table: Record<'m' | 'n' | 'k', (role: readonly IndexRange[], a: Access, at: string) => string[]> = {
+      m: (_, a, at) => [offsets(orders.m, a, at)],
+      n: chosen('n', 'pk_pn'),
+      k: chosen('k', 'pk_pk'),
+    }
     for (const [role, a, at] of tables) {
-      lines.push(`${pad}pk_offsets(${at}, ${role.length}, ${list(role.map(extent))}, ${list(role.map((ix) => stride(a, ix)))});`)
+      const name = role === r.m ? 'm' : role === r.n ? 'n' : 'k'
+      lines.push(...table[name](role, a, at).map((l) => `${pad}${l}`))
     }
   }
   lines.push(`${pad}int pk_status;`)

@@ -57,10 +57,11 @@ export const emitPackB = (mk: Microkernel): string => emitPack(packBSymbol(mk), 
 
 /**
  * `gather(len, kb, src, o_len, o_k, out)`: the same panels from an operand whose roles are not one stride each
- * (GETT/TBLIS): element (x, p) at src[o_len[x] + o_k[p]], through the roles' offset tables. A whole panel whose rows
- * are contiguous in memory (the operand's stride-1 index runs along it, TBLIS's block scatter) is copied as the
- * strided pack copies it, w elements from one offset per k step, which gcc vectorizes; any other has its rows fixed
- * first, so the k loop adds one offset to `w` row pointers; rows past `len` are zeros.
+ * (GETT/TBLIS): element (x, p) at src[o_len[x] + o_k[p]], through the roles' offset tables. A panel's rows that are
+ * contiguous in memory (runs of the operand's stride-1 index along it, TBLIS's block scatter) are copied run by run,
+ * w elements from one offset per k step when the whole panel is one run, which gcc vectorizes; a panel of runs
+ * shorter than 4 on average has its rows fixed first, so the k loop adds one offset to `w` row pointers (a
+ * transposing copy, the operand's stride-1 index being in k or absent). Rows past `len` are zeros.
  */
 function emitGather(symbol: string, w: number, mk: Microkernel): string {
   const t = C_TYPE[mk.dtype]
@@ -68,18 +69,32 @@ function emitGather(symbol: string, w: number, mk: Microkernel): string {
     const int64_t *restrict o_k, ${t} *restrict out) {
   for (int64_t x0 = 0; x0 < len; x0 += ${w}) {
     const int64_t n = pk_min64(${w}, len - x0);
-    const ${t} *row[${w}];
-    for (int64_t x = 0; x < ${w}; x++) row[x] = src + o_len[x0 + (x < n ? x : n - 1)];
     ${t} *restrict to = out + x0*kb;
-    if (n == ${w} && pk_uniform_stride(o_len + x0, ${w}) == 1) {
+    int64_t start[${w + 1}];
+    const int64_t runs = pk_runs(o_len + x0, n, start);
+    if (runs == 1 && n == ${w}) {
+      const ${t} *restrict from = src + o_len[x0];
       for (int64_t p = 0; p < kb; p++)
-        for (int64_t x = 0; x < ${w}; x++) to[p*${w} + x] = row[0][o_k[p] + x];
-    } else if (n == ${w}) {
-      for (int64_t p = 0; p < kb; p++)
-        for (int64_t x = 0; x < ${w}; x++) to[p*${w} + x] = row[x][o_k[p]];
+        for (int64_t x = 0; x < ${w}; x++) to[p*${w} + x] = from[o_k[p] + x];
+    } else if (4*runs <= n) {
+      for (int64_t p = 0; p < kb; p++) {
+        ${t} *restrict row = to + p*${w};
+        for (int64_t r = 0; r < runs; r++) {
+          const ${t} *restrict from = src + o_k[p] + o_len[x0 + start[r]] - start[r];
+          for (int64_t x = start[r]; x < start[r + 1]; x++) row[x] = from[x];
+        }
+        for (int64_t x = n; x < ${w}; x++) row[x] = 0;
+      }
     } else {
-      for (int64_t p = 0; p < kb; p++)
-        for (int64_t x = 0; x < ${w}; x++) to[p*${w} + x] = x < n ? row[x][o_k[p]] : 0;
+      const ${t} *row[${w}];
+      for (int64_t x = 0; x < ${w}; x++) row[x] = src + o_len[x0 + (x < n ? x : n - 1)];
+      if (n == ${w}) {
+        for (int64_t p = 0; p < kb; p++)
+          for (int64_t x = 0; x < ${w}; x++) to[p*${w} + x] = row[x][o_k[p]];
+      } else {
+        for (int64_t p = 0; p < kb; p++)
+          for (int64_t x = 0; x < ${w}; x++) to[p*${w} + x] = x < n ? row[x][o_k[p]] : 0;
+      }
     }
   }
 }

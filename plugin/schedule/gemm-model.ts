@@ -162,6 +162,11 @@ export interface OperandLayout {
   readonly b: boolean
   /** Both operands packed through offset tables, C tiles stored through them (a `gathered` contraction). */
   readonly gathered?: boolean
+  /**
+   * Gathered only: C's innermost m index is the dimension just outside its last (n) one, so the rows of a tile
+   * continue each other in memory and tiles walked down the columns (inner `nm`) continue C's runs.
+   */
+  readonly cRunsDown?: boolean
 }
 
 /**
@@ -333,8 +338,21 @@ export const L1_WAYS = 8
  * them; walking along its rows (`mn`), the next tile continues this one's rows, which the prefetchers follow once a
  * row runs long enough: by the block's width in bytes, all for 1 KiB or less, a quarter from 4 KiB.
  */
-const cTileExposure = (v: GemmBlocking, nc: number, bytes: number): number =>
-  v.inner === 'nm' ? 1 : Math.min(1, Math.max(0.25, C_RUN_BYTES / (nc * bytes)))
+function cTileExposure(p: GemmProblem, v: GemmBlocking, nc: number, kc: number, layout: OperandLayout, latency: number): number {
+  if (!layout.gathered) return v.inner === 'nm' ? 1 : Math.min(1, Math.max(0.25, C_RUN_BYTES / (nc * p.bytes)))
+  // A gathered tile's columns run only as long as C's last extent, so along the rows each tile starts new runs;
+  // down the columns they continue when cRunsDown, and the prefetchers follow them. That matters when the tile's k
+  // loop is shorter than a memory latency, so the prefetch before it (c-gemm.ts) cannot hide the misses (tccg
+  // abcdef-dega-gfbc, k = 16: nm 55, mn 39 GFLOP/s); after a longer loop the lines have left L1 again whichever
+  // way the tiles walk (abc-adec-ebd, k = 2912: mn 1.5x nm).
+  const loop = (p.mr * p.nr * Math.min(p.k, kc)) / (p.lanes * FMA_UNITS)
+  return v.inner === 'nm' && layout.cRunsDown && loop < latency ? GATHERED_C_DOWN_EXPOSURE : 1
+}
+
+const GATHERED_C_DOWN_EXPOSURE = 0.25
+
+/** The k block length of a model nest (its microkernel loop). */
+const kcOf = (nest: ModelNest): number => nest.loops.find((l) => l.name === 'p')!.extent
 
 const C_RUN_BYTES = 1024
 
@@ -410,7 +428,7 @@ export function gemmCost(p: GemmProblem, v: GemmBlocking, machine: Machine, thre
     const followed = f.strided?.followed ?? 1
     // The share of a prefetched stream's misses left waiting grows with the latency of the level serving it.
     const exposed = (i: number) =>
-      f.readWrite ? cTileExposure(v, nest.nc, p.bytes) : Math.min(FOLLOWED_MAX, (STALL_SHARE * costs[i].latency) / costs[1].latency)
+      f.readWrite ? cTileExposure(p, v, nest.nc, kcOf(nest), layout, machine.memory.latency) : Math.min(FOLLOWED_MAX, (STALL_SHARE * costs[i].latency) / costs[1].latency)
     for (let i = 0; i <= levels; i++) {
       const b = (i < levels ? Math.max(0, misses[i] - misses[i + 1]) : misses[levels]) * bytes
       served[i] += b

@@ -552,18 +552,32 @@ static void pk_gather_a_gemm_f32_avx2_6x16(int64_t len, int64_t kb, const float 
     const int64_t *restrict o_k, float *restrict out) {
   for (int64_t x0 = 0; x0 < len; x0 += 6) {
     const int64_t n = pk_min64(6, len - x0);
-    const float *row[6];
-    for (int64_t x = 0; x < 6; x++) row[x] = src + o_len[x0 + (x < n ? x : n - 1)];
     float *restrict to = out + x0*kb;
-    if (n == 6 && pk_uniform_stride(o_len + x0, 6) == 1) {
+    int64_t start[7];
+    const int64_t runs = pk_runs(o_len + x0, n, start);
+    if (runs == 1 && n == 6) {
+      const float *restrict from = src + o_len[x0];
       for (int64_t p = 0; p < kb; p++)
-        for (int64_t x = 0; x < 6; x++) to[p*6 + x] = row[0][o_k[p] + x];
-    } else if (n == 6) {
-      for (int64_t p = 0; p < kb; p++)
-        for (int64_t x = 0; x < 6; x++) to[p*6 + x] = row[x][o_k[p]];
+        for (int64_t x = 0; x < 6; x++) to[p*6 + x] = from[o_k[p] + x];
+    } else if (4*runs <= n) {
+      for (int64_t p = 0; p < kb; p++) {
+        float *restrict row = to + p*6;
+        for (int64_t r = 0; r < runs; r++) {
+          const float *restrict from = src + o_k[p] + o_len[x0 + start[r]] - start[r];
+          for (int64_t x = start[r]; x < start[r + 1]; x++) row[x] = from[x];
+        }
+        for (int64_t x = n; x < 6; x++) row[x] = 0;
+      }
     } else {
-      for (int64_t p = 0; p < kb; p++)
-        for (int64_t x = 0; x < 6; x++) to[p*6 + x] = x < n ? row[x][o_k[p]] : 0;
+      const float *row[6];
+      for (int64_t x = 0; x < 6; x++) row[x] = src + o_len[x0 + (x < n ? x : n - 1)];
+      if (n == 6) {
+        for (int64_t p = 0; p < kb; p++)
+          for (int64_t x = 0; x < 6; x++) to[p*6 + x] = row[x][o_k[p]];
+      } else {
+        for (int64_t p = 0; p < kb; p++)
+          for (int64_t x = 0; x < 6; x++) to[p*6 + x] = x < n ? row[x][o_k[p]] : 0;
+      }
     }
   }
 }
@@ -572,18 +586,32 @@ static void pk_gather_b_gemm_f32_avx2_6x16(int64_t len, int64_t kb, const float 
     const int64_t *restrict o_k, float *restrict out) {
   for (int64_t x0 = 0; x0 < len; x0 += 16) {
     const int64_t n = pk_min64(16, len - x0);
-    const float *row[16];
-    for (int64_t x = 0; x < 16; x++) row[x] = src + o_len[x0 + (x < n ? x : n - 1)];
     float *restrict to = out + x0*kb;
-    if (n == 16 && pk_uniform_stride(o_len + x0, 16) == 1) {
+    int64_t start[17];
+    const int64_t runs = pk_runs(o_len + x0, n, start);
+    if (runs == 1 && n == 16) {
+      const float *restrict from = src + o_len[x0];
       for (int64_t p = 0; p < kb; p++)
-        for (int64_t x = 0; x < 16; x++) to[p*16 + x] = row[0][o_k[p] + x];
-    } else if (n == 16) {
-      for (int64_t p = 0; p < kb; p++)
-        for (int64_t x = 0; x < 16; x++) to[p*16 + x] = row[x][o_k[p]];
+        for (int64_t x = 0; x < 16; x++) to[p*16 + x] = from[o_k[p] + x];
+    } else if (4*runs <= n) {
+      for (int64_t p = 0; p < kb; p++) {
+        float *restrict row = to + p*16;
+        for (int64_t r = 0; r < runs; r++) {
+          const float *restrict from = src + o_k[p] + o_len[x0 + start[r]] - start[r];
+          for (int64_t x = start[r]; x < start[r + 1]; x++) row[x] = from[x];
+        }
+        for (int64_t x = n; x < 16; x++) row[x] = 0;
+      }
     } else {
-      for (int64_t p = 0; p < kb; p++)
-        for (int64_t x = 0; x < 16; x++) to[p*16 + x] = x < n ? row[x][o_k[p]] : 0;
+      const float *row[16];
+      for (int64_t x = 0; x < 16; x++) row[x] = src + o_len[x0 + (x < n ? x : n - 1)];
+      if (n == 16) {
+        for (int64_t p = 0; p < kb; p++)
+          for (int64_t x = 0; x < 16; x++) to[p*16 + x] = row[x][o_k[p]];
+      } else {
+        for (int64_t p = 0; p < kb; p++)
+          for (int64_t x = 0; x < 16; x++) to[p*16 + x] = x < n ? row[x][o_k[p]] : 0;
+      }
     }
   }
 }
@@ -630,11 +658,22 @@ static void pk_gemm_f32_avx2_6x16_kmn_mn_n_pp_g_member(void *arg, int t, int nt)
               pk_ukr_gemm_f32_avx2_6x16_pp(kb, pa + ir*kb, 0, pb + jr*kb, 0, g->c + om[0] + on[0], ldc, rows, cols, store);
             } else {
               float tile[96] __attribute__((aligned(64)));
+              int64_t start[17];
+              const int64_t runs = pk_runs(on, cols, start);
+              for (int64_t r = 0; r < rows; r++)
+                for (int64_t u = 0; u < runs; u++) {
+                  float *to = g->c + om[r] + on[start[u]] - start[u];
+                  for (int64_t j = start[u]; j < start[u + 1]; j += 16) __builtin_prefetch(to + j, 1, 3);
+                  __builtin_prefetch(to + start[u + 1] - 1, 1, 3);
+                }
               pk_ukr_gemm_f32_avx2_6x16_pp(kb, pa + ir*kb, 0, pb + jr*kb, 0, tile, 16, rows, cols, 1);
               for (int64_t r = 0; r < rows; r++)
-                for (int64_t j = 0; j < cols; j++) {
-                  float *to = g->c + om[r] + on[j];
-                  *to = store ? tile[r*16 + j] : *to + tile[r*16 + j];
+                for (int64_t u = 0; u < runs; u++) {
+                  float *restrict to = g->c + om[r] + on[start[u]] - start[u];
+                  const float *restrict from = tile + r*16;
+                  if (start[u + 1] - start[u] == 1) to[start[u]] = store ? from[start[u]] : to[start[u]] + from[start[u]];
+                  else if (store) for (int64_t j = start[u]; j < start[u + 1]; j++) to[j] = from[j];
+                  else for (int64_t j = start[u]; j < start[u + 1]; j++) to[j] += from[j];
                 }
             }
           }

@@ -1,0 +1,76 @@
+/**
+ * The per-call choice of a gathered contraction's role orders (plugin/schedule/role-orders.ts): the C cost formulas
+ * the driver evaluates, evaluated here in JS at given extents. The choices the TCCG bench measured (intensli
+ * abc-bda-dc: B's stride-1 index innermost when m is 24, 8.8 -> 51 GFLOP/s), C's own order when C is the big tensor,
+ * and at the mixed sizes test/native/tccg.test.ts runs, several cases on a candidate other than the first, so the
+ * differential test there runs the other orders' offset tables too.
+ */
+import { describe, expect, it } from 'vitest'
+import type { Contraction, IndexRange, Kernel } from '../../plugin/ir/nodes.ts'
+import { walkStmts } from '../../plugin/ir/walk.ts'
+import { orderCostCode, roleOrders } from '../../plugin/schedule/role-orders.ts'
+import { contractionKernel } from '../support/contractions.ts'
+import { TCCG, tccgSpec } from '../support/tccg.ts'
+import { MIXED_SHAPE } from '../native/tccg-shapes.ts'
+
+const contractionOf = (k: Kernel): Contraction => {
+  let found: Contraction | undefined
+  walkStmts(k.body, (s) => {
+    if (s.kind === 'contraction') found = s
+  })
+  return found!
+}
+
+/** The candidate indices (n, k) the generated C picks for `sizes` (letter -> extent): the first of least cost. */
+function chosen(s: Contraction, sizes: Readonly<Record<string, number>>): { n: number; k: number; names: { n: string; k: string } } {
+  const r = s.roles
+  const orders = roleOrders(r)
+  const extent = (ix: IndexRange) => String(sizes[ix.name])
+  const volume = (role: readonly IndexRange[]) => role.reduce((v, ix) => v * sizes[ix.name], 1)
+  const scope = { pk_m: volume(r.m), pk_n: volume(r.n), pk_k: volume(r.k) }
+  const evaluate = (code: string): number =>
+    new Function('pk_m', 'pk_n', 'pk_k', 'pk_min64', 'pk_round_up', `return ${code.replaceAll('(double)', '')}`)(
+      scope.pk_m, scope.pk_n, scope.pk_k, Math.min, (x: number, b: number) => Math.ceil(x / b) * b,
+    ) as number
+  let best = { n: 0, k: 0, cost: Infinity }
+  orders.n.forEach((n, i) => orders.k.forEach((k, j) => {
+    const cost = evaluate(orderCostCode(r, orders, n, k, extent, { kc: 512, nc: 1056, mr: 8 }))
+    if (cost < best.cost) best = { n: i, k: j, cost }
+  }))
+  const print = (o: readonly IndexRange[]) => o.map((ix) => ix.name).join('')
+  return { n: best.n, k: best.k, names: { n: print(orders.n[best.n]), k: print(orders.k[best.k]) } }
+}
+
+const kernelOf = (tc: string) => contractionKernel(tccgSpec(tc, 'f32'), tc.replaceAll('-', '_'))
+
+describe('role orders of gathered contractions, chosen per call', () => {
+  it('intensli abj-bka-kj: B\'s stride-1 index innermost in n when m is small, C\'s own order when m is large', () => {
+    const s = contractionOf(kernelOf('abj-bka-kj'))
+    expect(s.roles.layout).toBe('gathered')
+    // C[j,b,a] (a stride 1) += A[a,k,b] (b stride 1) * B[j,k]: n holds a and b.
+    expect(roleOrders(s.roles).n.map((o) => o.map((ix) => ix.name).join(''))).toEqual(['ba', 'ab'])
+    expect(chosen(s, { a: 200, b: 200, j: 24, k: 200 }).names.n).toBe('ab')
+    expect(chosen(s, { a: 200, b: 200, j: 2000, k: 8 }).names.n).toBe('ba')
+  })
+
+  it('candidates are permutations of each role, the first its own order', () => {
+    for (const tc of TCCG) {
+      const s = contractionOf(kernelOf(tc))
+      if (s.roles.layout !== 'gathered') continue
+      const orders = roleOrders(s.roles)
+      const sorted = (o: readonly IndexRange[]) => o.map((ix) => ix.name).sort().join('')
+      expect(sorted(orders.m), tc).toBe(sorted(s.roles.m))
+      for (const o of orders.n) expect(sorted(o), tc).toBe(sorted(s.roles.n))
+      for (const o of orders.k) expect(sorted(o), tc).toBe(sorted(s.roles.k))
+    }
+  })
+
+  it('at the mixed shape of the differential test, some calls run n and k orders other than the first', () => {
+    const picks = TCCG.map((tc) => contractionOf(kernelOf(tc))).filter((s) => s.roles.layout === 'gathered').map((s) => {
+      const letters = [...s.roles.m, ...s.roles.n, ...s.roles.k, ...s.roles.batch].map((ix) => ix.name)
+      return chosen(s, Object.fromEntries(letters.map((l) => [l, MIXED_SHAPE(l.toUpperCase())])))
+    })
+    expect(picks.filter((p) => p.n > 0).length).toBeGreaterThan(0)
+    expect(picks.filter((p) => p.k > 0).length).toBeGreaterThan(0)
+  })
+})
