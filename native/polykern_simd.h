@@ -26,6 +26,7 @@ typedef struct {
   int64_t m, n, k, a_m, a_k, b_k, b_n, c_m, mc, nc, kc;
   int overwrite;
   const int64_t *o_am, *o_ak, *o_bk, *o_bn, *o_cm, *o_cn;
+  float alpha; /* read by scaled packs only (a constant factor of the product) */
 } pk_gemm_f32;
 
 typedef struct {
@@ -34,6 +35,7 @@ typedef struct {
   int64_t m, n, k, a_m, a_k, b_k, b_n, c_m, mc, nc, kc;
   int overwrite;
   const int64_t *o_am, *o_ak, *o_bk, *o_bn, *o_cm, *o_cn;
+  double alpha; /* read by scaled packs only (a constant factor of the product) */
 } pk_gemm_f64;
 
 /* Row-major offsets of a role of `dims` indices (extents, and element strides in one tensor): out[l] is the offset of

@@ -22,10 +22,11 @@ import { walkStmts } from '../ir/walk.ts'
 import { describeBlocking } from '../schedule/describe.ts'
 import type { Isa } from '../targets/isa.ts'
 import type { Microkernel } from '../targets/microkernel.ts'
-import { C_TYPE } from './c-expr.ts'
+import { C_TYPE, cConst } from './c-expr.ts'
 import { emitMicrokernel, microkernelSymbol, type MicrokernelUse } from './c-microkernel.ts'
 import {
-  emitGatherA, emitGatherB, emitPackA, emitPackB, gatherASymbol, gatherBSymbol, packASymbol, packBSymbol,
+  emitGatherA, emitGatherB, emitPackA, emitPackB, emitScaledGatherA, emitScaledPackA, gatherASymbol, gatherBSymbol,
+  packASymbol, packBSymbol, scaledGatherASymbol, scaledPackASymbol,
 } from './c-pack.ts'
 import { orderCostCode, roleOrders, type RoleOrders } from '../schedule/role-orders.ts'
 import type { Layout } from './layout.ts'
@@ -70,6 +71,8 @@ interface DriverShape {
   readonly packB: boolean
   /** Operands packed through the roles' offset tables and C stored through them (a `gathered` contraction). */
   readonly gather: boolean
+  /** A is multiplied by the product's constant factor while packed (ContractionRoles.alpha). */
+  readonly scaled: boolean
 }
 
 /** The index of the last (contiguous) dimension of an access: the operand can stay in place when it is `v`. */
@@ -81,19 +84,22 @@ const inner = (role: readonly IndexRange[]): IndexRange => role[role.length - 1]
 function driverShape(s: Contraction, mk: Microkernel, x: GemmBlocking): DriverShape {
   const { roles: r } = s
   const gather = r.layout === 'gathered'
+  const scaled = r.alpha !== undefined
   return {
     mk,
     order: x.order,
     inner: x.inner,
     parallel: x.parallel === 'batch' ? 'none' : x.parallel,
-    packA: gather || x.packA || lastIndex(r.a) !== inner(r.k).name,
+    packA: gather || scaled || x.packA || lastIndex(r.a) !== inner(r.k).name,
     packB: gather || x.packB || lastIndex(r.b) !== inner(r.n).name,
     gather,
+    scaled,
   }
 }
 
 export const driverSymbol = (d: DriverShape): string =>
-  `pk_${d.mk.name}_${d.order.join('')}_${d.inner}_${d.parallel}_${d.packA ? 'p' : 'u'}${d.packB ? 'p' : 'u'}${d.gather ? '_g' : ''}`
+  `pk_${d.mk.name}_${d.order.join('')}_${d.inner}_${d.parallel}_${d.packA ? 'p' : 'u'}${d.packB ? 'p' : 'u'}${d.gather ? '_g' : ''}` +
+  (d.scaled ? '_s' : '')
 
 /** The static helpers `isa`'s contractions in `kernels` call, each printed once. */
 export function emitGemmSupport(kernels: readonly Kernel[], isa: Isa): string {
@@ -109,19 +115,23 @@ export function emitGemmSupport(kernels: readonly Kernel[], isa: Isa): string {
         const d = driverShape(s, plan.mk, x)
         const use = { mk: d.mk, packA: d.packA, packB: d.packB }
         uses.set(microkernelSymbol(use), use)
-        if (d.gather) {
-          packs.set(gatherASymbol(d.mk), emitGatherA(d.mk))
-          packs.set(gatherBSymbol(d.mk), emitGatherB(d.mk))
-        } else {
-          if (d.packA) packs.set(packASymbol(d.mk), emitPackA(d.mk))
-          if (d.packB) packs.set(packBSymbol(d.mk), emitPackB(d.mk))
-        }
+        const a = packOfA(d)
+        if (a !== undefined) packs.set(a.symbol, a.emit(d.mk))
+        if (d.gather) packs.set(gatherBSymbol(d.mk), emitGatherB(d.mk))
+        else if (d.packB) packs.set(packBSymbol(d.mk), emitPackB(d.mk))
         const symbol = driverSymbol(d)
         if (!drivers.has(symbol)) drivers.set(symbol, emitDriver(d))
       }
     })
   }
   return [...[...uses.values()].map(emitMicrokernel), ...packs.values(), ...drivers.values()].join('\n')
+}
+
+/** A's packing routine: gathered or strided, scaled or not (A is always packed when scaled or gathered). */
+function packOfA(d: DriverShape): { readonly symbol: string; readonly emit: (mk: Microkernel) => string } | undefined {
+  if (d.gather) return d.scaled ? { symbol: scaledGatherASymbol(d.mk), emit: emitScaledGatherA } : { symbol: gatherASymbol(d.mk), emit: emitGatherA }
+  if (d.scaled) return { symbol: scaledPackASymbol(d.mk), emit: emitScaledPackA }
+  return d.packA ? { symbol: packASymbol(d.mk), emit: emitPackA } : undefined
 }
 
 type Dim = 'm' | 'n' | 'k'
@@ -155,8 +165,8 @@ function emitDriver(d: DriverShape): string {
   const size: Record<Operand, string> = { a: 'mc*kc', b: 'kc*nc' }
   const src: Record<Operand, string> = { a: 'g->a + ic*g->a_m + pc*g->a_k', b: 'g->b + pc*g->b_k + jc*g->b_n' }
   const strides: Record<Operand, string> = { a: 'g->a_m, g->a_k', b: 'g->b_n, g->b_k' }
-  const packSymbol: Record<Operand, string> =
-    d.gather ? { a: gatherASymbol(mk), b: gatherBSymbol(mk) } : { a: packASymbol(mk), b: packBSymbol(mk) }
+  const packSymbol: Record<Operand, string> = { a: packOfA(d)?.symbol ?? '', b: d.gather ? gatherBSymbol(mk) : packBSymbol(mk) }
+  const alphaArg = (o: Operand) => (o === 'a' && d.scaled ? ', g->alpha' : '')
   const stepOf = (o: Operand) => (o === 'a' ? 'a_m' : 'b_n')
   // A gathered pack's source: the operand's base and its offset tables from the block's first row and k.
   const tables: Record<Operand, (lo: string) => string> = {
@@ -169,14 +179,14 @@ function emitDriver(d: DriverShape): string {
   const pack = (o: Operand, pad: string): string[] => {
     if (!packed[o]) return []
     const len = LOOP[DIMS[o][0]].len
-    if (!isShared(o)) return [`${pad}${packSymbol[o]}(${len}, kb, ${source(o, false)}, p${o});`]
+    if (!isShared(o)) return [`${pad}${packSymbol[o]}(${len}, kb, ${source(o, false)}, p${o}${alphaArg(o)});`]
     return [
       `${pad}p${o} = x->shared[step++ & 1];`,
       `${pad}{`,
       `${pad}  int64_t lo, hi;`,
       `${pad}  pk_share(${len}, ${width[o]}, t, nt, &lo, &hi);`,
       `${pad}  if (hi > lo) {`,
-      `${pad}    ${packSymbol[o]}(hi - lo, kb, ${source(o, true)}, p${o} + lo*kb);`,
+      `${pad}    ${packSymbol[o]}(hi - lo, kb, ${source(o, true)}, p${o} + lo*kb${alphaArg(o)});`,
       `${pad}  }`,
       `${pad}}`,
       `${pad}pk_barrier_wait(&x->bar, nt);`,
@@ -405,6 +415,8 @@ export function emitGemmCall(
       x.mc, x.nc, x.kc,
       overwrite ? 1 : 0,
       ...(gather ? tables.map(([, , at]) => at) : []),
+      // Designated, after the positional fields: the scaled packs read it; no other code does.
+      ...(r.alpha !== undefined ? [`.alpha = ${cConst(r.alpha, t).text}`] : []),
     ]
     return `&(const pk_gemm_${t}){${fields.join(', ')}}`
   }

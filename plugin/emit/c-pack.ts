@@ -13,16 +13,24 @@ export const packASymbol = (mk: Microkernel): string => `pk_pack_a_${mk.name}`
 export const packBSymbol = (mk: Microkernel): string => `pk_pack_b_${mk.name}`
 export const gatherASymbol = (mk: Microkernel): string => `pk_gather_a_${mk.name}`
 export const gatherBSymbol = (mk: Microkernel): string => `pk_gather_b_${mk.name}`
+/** A's packs that multiply every element by `alpha` (a constant factor of the product, ContractionRoles.alpha). */
+export const scaledPackASymbol = (mk: Microkernel): string => `pk_pack_a_scaled_${mk.name}`
+export const scaledGatherASymbol = (mk: Microkernel): string => `pk_gather_a_scaled_${mk.name}`
+
+/** The element a pack writes: the source's, times `alpha` in a scaled pack. */
+const scaledBy = (scaled: boolean) => (x: string): string => (scaled ? `alpha*${x}` : x)
+const alphaParam = (t: string, scaled: boolean): string => (scaled ? `, ${t} alpha` : '')
 
 /**
  * `pack(len, kb, src, s_len, s_k, out)`: the `len` × `kb` block at `src` (element (x, p) at src[x·s_len + p·s_k])
  * into panels of `w` = MR (for A) or NR (for B) along x: out[(x / w)·w·kb + p·w + x % w], x rounded up to w with
  * zeros.
  */
-function emitPack(symbol: string, w: number, mk: Microkernel): string {
+function emitPack(symbol: string, w: number, mk: Microkernel, scaled = false): string {
   const t = C_TYPE[mk.dtype]
+  const v = scaledBy(scaled)
   return `static void ${symbol}(int64_t len, int64_t kb, const ${t} *restrict src, int64_t s_len, int64_t s_k,
-    ${t} *restrict out) {
+    ${t} *restrict out${alphaParam(t, scaled)}) {
   if (s_len == 1) {
     for (int64_t p = 0; p < kb; p++)
       for (int64_t x0 = 0; x0 < len; x0 += ${w}) {
@@ -30,9 +38,9 @@ function emitPack(symbol: string, w: number, mk: Microkernel): string {
         const ${t} *restrict from = src + p*s_k + x0;
         ${t} *restrict to = out + x0*kb + p*${w};
         if (n == ${w})
-          for (int64_t x = 0; x < ${w}; x++) to[x] = from[x];
+          for (int64_t x = 0; x < ${w}; x++) to[x] = ${v('from[x]')};
         else
-          for (int64_t x = 0; x < ${w}; x++) to[x] = x < n ? from[x] : 0;
+          for (int64_t x = 0; x < ${w}; x++) to[x] = x < n ? ${v('from[x]')} : 0;
       }
     return;
   }
@@ -42,10 +50,10 @@ function emitPack(symbol: string, w: number, mk: Microkernel): string {
     ${t} *restrict to = out + x0*kb;
     if (n == ${w}) {
       for (int64_t p = 0; p < kb; p++)
-        for (int64_t x = 0; x < ${w}; x++) to[p*${w} + x] = from[x*s_len + p*s_k];
+        for (int64_t x = 0; x < ${w}; x++) to[p*${w} + x] = ${v('from[x*s_len + p*s_k]')};
     } else {
       for (int64_t p = 0; p < kb; p++)
-        for (int64_t x = 0; x < ${w}; x++) to[p*${w} + x] = x < n ? from[x*s_len + p*s_k] : 0;
+        for (int64_t x = 0; x < ${w}; x++) to[p*${w} + x] = x < n ? ${v('from[x*s_len + p*s_k]')} : 0;
     }
   }
 }
@@ -63,10 +71,11 @@ export const emitPackB = (mk: Microkernel): string => emitPack(packBSymbol(mk), 
  * shorter than 4 on average has its rows fixed first, so the k loop adds one offset to `w` row pointers (a
  * transposing copy, the operand's stride-1 index being in k or absent). Rows past `len` are zeros.
  */
-function emitGather(symbol: string, w: number, mk: Microkernel): string {
+function emitGather(symbol: string, w: number, mk: Microkernel, scaled = false): string {
   const t = C_TYPE[mk.dtype]
+  const v = scaledBy(scaled)
   return `static void ${symbol}(int64_t len, int64_t kb, const ${t} *restrict src, const int64_t *restrict o_len,
-    const int64_t *restrict o_k, ${t} *restrict out) {
+    const int64_t *restrict o_k, ${t} *restrict out${alphaParam(t, scaled)}) {
   for (int64_t x0 = 0; x0 < len; x0 += ${w}) {
     const int64_t n = pk_min64(${w}, len - x0);
     ${t} *restrict to = out + x0*kb;
@@ -75,13 +84,13 @@ function emitGather(symbol: string, w: number, mk: Microkernel): string {
     if (runs == 1 && n == ${w}) {
       const ${t} *restrict from = src + o_len[x0];
       for (int64_t p = 0; p < kb; p++)
-        for (int64_t x = 0; x < ${w}; x++) to[p*${w} + x] = from[o_k[p] + x];
+        for (int64_t x = 0; x < ${w}; x++) to[p*${w} + x] = ${v('from[o_k[p] + x]')};
     } else if (4*runs <= n) {
       for (int64_t p = 0; p < kb; p++) {
         ${t} *restrict row = to + p*${w};
         for (int64_t r = 0; r < runs; r++) {
           const ${t} *restrict from = src + o_k[p] + o_len[x0 + start[r]] - start[r];
-          for (int64_t x = start[r]; x < start[r + 1]; x++) row[x] = from[x];
+          for (int64_t x = start[r]; x < start[r + 1]; x++) row[x] = ${v('from[x]')};
         }
         for (int64_t x = n; x < ${w}; x++) row[x] = 0;
       }
@@ -90,10 +99,10 @@ function emitGather(symbol: string, w: number, mk: Microkernel): string {
       for (int64_t x = 0; x < ${w}; x++) row[x] = src + o_len[x0 + (x < n ? x : n - 1)];
       if (n == ${w}) {
         for (int64_t p = 0; p < kb; p++)
-          for (int64_t x = 0; x < ${w}; x++) to[p*${w} + x] = row[x][o_k[p]];
+          for (int64_t x = 0; x < ${w}; x++) to[p*${w} + x] = ${v('row[x][o_k[p]]')};
       } else {
         for (int64_t p = 0; p < kb; p++)
-          for (int64_t x = 0; x < ${w}; x++) to[p*${w} + x] = x < n ? row[x][o_k[p]] : 0;
+          for (int64_t x = 0; x < ${w}; x++) to[p*${w} + x] = x < n ? ${v('row[x][o_k[p]]')} : 0;
       }
     }
   }
@@ -102,4 +111,6 @@ function emitGather(symbol: string, w: number, mk: Microkernel): string {
 }
 
 export const emitGatherA = (mk: Microkernel): string => emitGather(gatherASymbol(mk), mk.mr, mk)
+export const emitScaledPackA = (mk: Microkernel): string => emitPack(scaledPackASymbol(mk), mk.mr, mk, true)
+export const emitScaledGatherA = (mk: Microkernel): string => emitGather(scaledGatherASymbol(mk), mk.mr, mk, true)
 export const emitGatherB = (mk: Microkernel): string => emitGather(gatherBSymbol(mk), mk.nr, mk)

@@ -149,6 +149,8 @@ export interface ContractionRoles {
    * through offset tables, one per role and tensor (TBLIS's scatter vectors), built at call time.
    */
   readonly layout: 'flattened' | 'gathered'
+  /** Constant factors of the product (`2.5 * A[i, k] * B[k, j]`), multiplied into A while it is packed; absent: 1. */
+  readonly alpha?: number
 }
 
 /**

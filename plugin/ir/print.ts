@@ -43,7 +43,10 @@ function printStmt(s: Stmt, ind: string): string {
     }
     case 'contraction': {
       const r = s.roles
-      const roles = [`m: ${printRole(r.m)}`, `n: ${printRole(r.n)}`, `k: ${printRole(r.k)}`, ...r.batch.map((b) => `batch: ${b.name}`)]
+      const roles = [
+        `m: ${printRole(r.m)}`, `n: ${printRole(r.n)}`, `k: ${printRole(r.k)}`, ...r.batch.map((b) => `batch: ${b.name}`),
+        ...(r.alpha !== undefined ? [`A × ${r.alpha} while packed`] : []),
+      ]
       const schedules = s.schedules.map((x) => {
         const blocks = `mc=${x.mc} nc=${x.nc} kc=${x.kc} order=${x.order.join('')} parallel=${x.parallel}`
         return `${ind}  # ${x.isa} ${x.microkernel} ${blocks}\n`

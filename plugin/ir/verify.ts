@@ -163,6 +163,7 @@ export function verifyKernel(k: Kernel, pass: string, opts: { lowered?: boolean 
       }
     }
     check(plainIndex(r.c.index[r.c.index.length - 1]) === n[n.length - 1], `${what}: n is not the output's last dimension`)
+    check(r.alpha === undefined || Number.isFinite(r.alpha), `${what}: constant factor ${r.alpha}`)
     for (const x of s.schedules) {
       const sizes = [x.mc, x.nc, x.kc]
       check(sizes.every((n) => Number.isInteger(n) && n > 0), `${what}: ${x.isa} block sizes ${sizes}`)

@@ -4,7 +4,8 @@
  * indices? Both sides are IR: the needle is a microkernel's loop-equivalent spec, parsed and built like any kernel.
  * Roles come from the access maps: an index in the output and one factor only is m or n, in both factors only k,
  * in all three a batch index; several indices may share a role, in any order (flattened or gathered, see
- * ContractionRoles). A mismatch returns the first reason found, for POLYKERN_DEBUG=match.
+ * ContractionRoles); constant factors ride along (alpha). A mismatch returns the first reason found, for
+ * POLYKERN_DEBUG=match.
  */
 import { format } from '../ir/affine.ts'
 import { buildKernel } from '../ir/build.ts'
@@ -21,11 +22,13 @@ export type ContractionMatch =
 
 type Role = 'm' | 'n' | 'k' | 'batch'
 
-/** A block's statement read as `out op= P * Q` over plain indices, or why it cannot be. */
+/** A block's statement read as `out op= [c ·] P * Q` over plain indices, or why it cannot be. */
 interface Product {
   readonly out: Access
   readonly factors: readonly [Access, Access]
   readonly dtype: DType
+  /** The product of its constant factors, when it has any (packed into A, ContractionRoles.alpha). */
+  readonly alpha?: number
 }
 
 const fail = (reason: string): ContractionMatch => ({ ok: false, reason })
@@ -72,6 +75,7 @@ export function matchContraction(block: Block, needle: Block): ContractionMatch 
     roles: {
       dtype: hay.dtype as ContractionRoles['dtype'], c: hay.out, a, b, m, n, k, batch: range('batch'),
       layout: flat ? 'flattened' : 'gathered',
+      ...(hay.alpha !== undefined ? { alpha: hay.alpha } : {}),
     },
   }
 }
@@ -95,7 +99,10 @@ function productOf(block: Block): Product | string {
   if (block.body.length !== 1) return `the block holds ${block.body.length} statements, the needle one`
   const s = block.body[0]
   if (s.kind !== 'store') return `the block holds a ${s.kind}, not a store`
-  const factors = flattenProduct(s.value)
+  const leaves = flattenProduct(s.value)
+  // Constant factors ride along: A is multiplied by their product while it is packed.
+  const constants = leaves.filter((f) => f.kind === 'const')
+  const factors = leaves.filter((f) => f.kind !== 'const')
   if (factors.length !== 2) {
     return factors.length > 2
       ? `the value multiplies ${factors.length} factors (${factors.map(printExpr).join(', ')}); the needle two`
@@ -115,7 +122,8 @@ function productOf(block: Block): Product | string {
     const where = block.constraints.map((c) => `${format(c.expr)} ${c.op} 0`).join(', ')
     return `the domain has constraints (a where clause or a padding guard): ${where}`
   }
-  return { out: s.access, factors: [loads[0], loads[1]], dtype: factors[0].type as DType }
+  const alpha = constants.length > 0 ? constants.reduce((x, c) => x * (c.kind === 'const' ? c.value : 1), 1) : undefined
+  return { out: s.access, factors: [loads[0], loads[1]], dtype: factors[0].type as DType, ...(alpha !== undefined ? { alpha } : {}) }
 }
 
 /** The leaves of a tree of multiplications. */

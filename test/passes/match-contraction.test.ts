@@ -49,6 +49,13 @@ describe('matching contractions', () => {
     expect(rolesLine('A: f32[M, K]\nB: f32[K, N]\nC: f32[M, N]\nC[i, j] +=! A[i, k] * B[k, j]')).toBe('i j k | A B |')
   })
 
+  it('constant factors ride along: their product scales A (packed with it)', () => {
+    const r = match('A: f32[M, K]\nB: f32[K, N]\nC: f32[M, N]\nC[i, j] += 2 * A[i, k] * B[k, j] * 0.25')
+    expect(r.ok && r.roles.alpha).toBe(0.5)
+    const plain = match('A: f32[M, K]\nB: f32[K, N]\nC: f32[M, N]\nC[i, j] += A[i, k] * B[k, j]')
+    expect(plain.ok && 'alpha' in plain.roles).toBe(false)
+  })
+
   it('transposed operands: dimension maps in any order', () => {
     expect(rolesLine('A: f32[K, M]\nB: f32[K, N]\nC: f32[M, N]\nC[i, j] += A[k, i] * B[k, j]')).toBe('i j k | A B |')
     expect(rolesLine('A: f32[M, K]\nB: f32[N, K]\nC: f32[M, N]\nC[i, j] += A[i, k] * B[j, k]')).toBe('i j k | A B |')
@@ -111,7 +118,7 @@ describe('matching contractions', () => {
     ['shifted access', 'A: f32[M, K]\nB: f32[K, N]\nC: f32[M, N]\nC[i, j] += A[i, k + 1] * B[k, j]', 'index k appears with offset 1 in A'],
     ['where clause', 'A: f32[M, K]\nB: f32[K, N]\nC: f32[M, N]\nC[i, j] += A[i, k] * B[k, j] where k < 4', 'the domain has constraints'],
     ['max reduction', 'A: f32[M, K]\nB: f32[K, N]\nC: f32[M, N]\nC[i, j] max=! A[i, k] * B[k, j]', 'op is max='],
-    ['scaled product', 'A: f32[M, K]\nB: f32[K, N]\nC: f32[M, N]\nC[i, j] += 2 * A[i, k] * B[k, j]', '3 factors (2, A[i, k], B[k, j])'],
+    ['a third tensor factor', 'A: f32[M, K]\nB: f32[K, N]\nD: f32[M, N]\nC: f32[M, N]\nC[i, j] += D[i, j] * A[i, k] * B[k, j]', '3 factors (D[i, j], A[i, k], B[k, j])'],
     ['function of a load', 'A: f32[M, K]\nB: f32[K, N]\nC: f32[M, N]\nC[i, j] += exp(A[i, k]) * B[k, j]', 'exp(A[i, k]) is not a tensor element'],
     ['sum, not a product', 'A: f32[M, K]\nB: f32[K, N]\nC: f32[M, N]\nC[i, j] += A[i, k] + B[k, j]', 'is not a product'],
     ['diagonal', 'A: f32[M, M]\nB: f32[M, N]\nC: f32[M, N]\nC[i, j] += A[i, i] * B[i, j]', 'appears twice in A'],
