@@ -84,7 +84,7 @@ export function emitConvCall(
     `.h_ext = ${list(ax.map((a) => affineCode(inShape[a.inputDim], names.of).text), 3)}`,
     `.stride = ${list(ax.map((a) => String(a.stride)), 3)}`,
     `.dil = ${list(ax.map((a) => String(a.dilation)), 3)}`,
-    `.off = ${list(ax.map((a) => String(a.offset)), 3)}`,
+    `.off = ${list(ax.map((a) => affineCode(a.offset, names.of).text), 3)}`,
     `.in_s = ${list(ax.map((a) => layout.stride(r.input.tensor, a.inputDim).text), 3)}`,
     `.out_s = ${list(ax.map((a) => strideOf(r.output, a.out.name)), 3)}`,
     `.flt_s = ${list(ax.map((a) => strideOf(r.filter, a.tap.name)), 3)}`,

@@ -226,14 +226,15 @@ export interface Contraction {
 
 /**
  * One spatial dimension of a convolution's input: it is indexed by `stride·out + dilation·tap + offset`, where `out`
- * is an output position and `tap` a filter tap (reduced); `offset` < 0 is padding (reads before the edge contribute 0).
+ * is an output position and `tap` a filter tap (reduced); `offset` < 0 is padding (reads before the edge contribute
+ * 0). The offset is affine in the size symbols: a padding given at call time (`p + r - pad`).
  */
 export interface ConvolutionAxis {
   readonly out: IndexRange
   readonly tap: IndexRange
   readonly stride: number
   readonly dilation: number
-  readonly offset: number
+  readonly offset: Affine
   /** The input dimension this axis indexes. */
   readonly inputDim: number
 }

@@ -56,7 +56,7 @@ function printStmt(s: Stmt, ind: string): string {
     }
     case 'convolution': {
       const r = s.roles
-      const axes = r.spatial.map((a) => `${a.out.name}*${a.stride} + ${a.tap.name}*${a.dilation} + ${a.offset}`)
+      const axes = r.spatial.map((a) => `${a.out.name}*${a.stride} + ${a.tap.name}*${a.dilation} + ${format(a.offset)}`)
       const roles = [...r.batch.map((b) => `batch: ${b.name}`), ...axes, `k: ${r.outChannels.name}`, `c: ${r.inChannels.name}`]
       const plans = s.plans.map((p) =>
         `${ind}  # ${p.isa} ${p.microkernel} ${p.lowering} mc=${p.mc} nc=${p.nc} kc=${p.kc} ${p.stationary}-stationary\n`)

@@ -70,7 +70,7 @@ export function matchConvolution(block: Block, tensors: ReadonlyMap<string, Tens
   const seenInInput = new Set<string>()
   for (const [d, ix] of input.index.entries()) {
     const where = `${input.tensor}'s dimension ${d} (${format(ix)})`
-    for (const t of ix.terms) {
+    for (const t of ix.terms.filter((t) => range.has(t.v))) {
       if (seenInInput.has(t.v)) return fail(`index ${t.v} appears twice in ${input.tensor}`)
       seenInInput.add(t.v)
     }
@@ -81,15 +81,18 @@ export function matchConvolution(block: Block, tensors: ReadonlyMap<string, Tens
       else return fail(`index ${v} of ${input.tensor} is in neither the output nor the filter`)
       continue
     }
-    if (ix.terms.length !== 2) return fail(`${where} is not stride·position + dilation·tap + offset`)
-    const pos = ix.terms.find((t) => inOut.has(t.v))
-    const tap = ix.terms.find((t) => !inOut.has(t.v))
+    // Terms over size symbols (a call-time padding, `p + r - pad`) join the constant in the offset.
+    const indexTerms = ix.terms.filter((t) => range.has(t.v))
+    if (indexTerms.length !== 2) return fail(`${where} is not stride·position + dilation·tap + offset`)
+    const pos = indexTerms.find((t) => inOut.has(t.v))
+    const tap = indexTerms.find((t) => !inOut.has(t.v))
     if (pos === undefined || tap === undefined) return fail(`${where} does not pair an output position with a filter tap`)
     if (!inFilter.has(tap.v)) return fail(`tap ${tap.v} of ${where} does not index the filter`)
     if (inFilter.has(pos.v)) return fail(`output position ${pos.v} also indexes the filter`)
     if (pos.coeff < 1 || tap.coeff < 1) return fail(`${where}: stride ${pos.coeff}, dilation ${tap.coeff} (both must be >= 1)`)
     spatial.push({
-      out: range.get(pos.v)!, tap: range.get(tap.v)!, stride: pos.coeff, dilation: tap.coeff, offset: ix.constant,
+      out: range.get(pos.v)!, tap: range.get(tap.v)!, stride: pos.coeff, dilation: tap.coeff,
+      offset: { constant: ix.constant, terms: ix.terms.filter((t) => !range.has(t.v)) },
       inputDim: d,
     })
   }

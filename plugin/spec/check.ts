@@ -14,7 +14,7 @@ import {
   specUnusedTensor,
 } from '../messages.ts'
 import { ARRAY_TYPE } from '../../runtime/abi.ts'
-import type { AstDim, SpecAst } from './ast.ts'
+import type { AstDim, AstExpr, SpecAst } from './ast.ts'
 import type { CheckedStatement, KernelSpec } from './checked.ts'
 import { checkStatement } from './check-statement.ts'
 import { nearMiss } from './near-miss.ts'
@@ -22,7 +22,7 @@ import type { DeclaredTensor, SpecScope } from './scope.ts'
 
 /** Throws the first KernelDiagnostic found, with `kernel: site.name`. */
 export function checkSpec(ast: SpecAst, site: KernelSite): KernelSpec {
-  const sizeUses = firstSizeUses(ast)
+  const sizeUses = firstSizeUses(ast, site)
   const scope = declare(ast, sizeUses, site.name)
   if (ast.stmts.length === 0) throw specEmpty(ast.span, site.name)
   const params = bindParams(site, scope, sizeUses)
@@ -62,12 +62,47 @@ function literalDim(dim: Extract<AstDim, { kind: 'lit' }>, kernel: string): numb
   return dim.value
 }
 
-/** Size symbols in order of first declaration, each with the span of that first use. */
-function firstSizeUses(ast: SpecAst): ReadonlyMap<string, Span> {
+/**
+ * Size symbols in order of first declaration, each with the span of that first use: the dimensions' names, then the
+ * function's parameters that index expressions or `where`s name inside a sum, never as a whole dimension, and no
+ * declaration does: a call-time offset, e.g. a convolution's `pad` in `I[p + r - pad]`. A name alone in a dimension
+ * (`A[i, k]`) stays an index, so a parameter `k` next to a size `K` is still the misspelling it likely is.
+ */
+function firstSizeUses(ast: SpecAst, site: KernelSite): ReadonlyMap<string, Span> {
   const uses = new Map<string, Span>()
   for (const dim of ast.decls.flatMap((d) => d.dims)) {
     if (dim.kind === 'size' && !uses.has(dim.name)) uses.set(dim.name, dim.span)
   }
+  const params = new Set(site.params.map((p) => p.name))
+  const declared = new Set(ast.decls.map((d) => d.name.name))
+  const offsets = new Map<string, Span>()
+  const wholeIndices = new Set<string>()
+  const visit = (e: AstExpr, inIndex: boolean): void => {
+    switch (e.kind) {
+      case 'name':
+        if (inIndex && params.has(e.name) && !declared.has(e.name) && !offsets.has(e.name)) offsets.set(e.name, e.span)
+        return
+      case 'num':
+        return
+      case 'access':
+        for (const ix of e.indices) if (ix.kind === 'name') wholeIndices.add(ix.name)
+        return e.indices.forEach((ix) => visit(ix, true))
+      case 'unary':
+        return visit(e.operand, inIndex)
+      case 'binary':
+        return (visit(e.left, inIndex), visit(e.right, inIndex))
+      case 'select':
+        return (visit(e.cond, inIndex), visit(e.then, inIndex), visit(e.otherwise, inIndex))
+      case 'call':
+        return e.args.forEach((a) => visit(a, inIndex))
+    }
+  }
+  for (const stmt of ast.stmts) {
+    visit(stmt.target, false)
+    visit(stmt.value, false)
+    for (const w of stmt.where) (visit(w.left, true), visit(w.right, true))
+  }
+  for (const [name, span] of offsets) if (!wholeIndices.has(name) && !uses.has(name)) uses.set(name, span)
   return uses
 }
 

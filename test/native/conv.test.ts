@@ -55,7 +55,7 @@ function sizesOf(next: () => number): Map<string, number> {
     ['H', pick(next, [1, 3, 6, 9])], ['W', pick(next, [1, 5, 8, 13, 21, 40])],
     ['P', pick(next, [1, 3, 5, 7])], ['Q', pick(next, [1, 4, 9, 12, 23, 30, 53])],
     ['C', pick(next, [1, 3, 8, 17])], ['K', pick(next, [1, 5, 16, 49, 97])],
-    ['R', pick(next, [1, 2, 3])], ['S', pick(next, [1, 3, 4])],
+    ['R', pick(next, [1, 2, 3])], ['S', pick(next, [1, 3, 4])], ['pad', pick(next, [0, 1, 2, 3])],
   ])
 }
 

@@ -3,6 +3,7 @@
  * layouts, the reasons for what the direct path must decline, and the `convolution` option reaching the plans
  * through the pipeline.
  */
+import { format } from '../../plugin/ir/affine.ts'
 import { describe, expect, it } from 'vitest'
 import { buildKernel } from '../../plugin/ir/build.ts'
 import type { Block, Convolution, Kernel } from '../../plugin/ir/nodes.ts'
@@ -38,17 +39,26 @@ describe('matchConvolution', () => {
     const r = m.roles
     expect([r.input.tensor, r.filter.tensor, r.output.tensor]).toEqual(['I', 'F', 'O'])
     expect(r.batch.map((b) => b.name)).toEqual(['n'])
-    expect(r.spatial.map((a) => [a.out.name, a.tap.name, a.stride, a.dilation, a.offset, a.inputDim])).toEqual([
-      ['p', 'r', 2, 1, -1, 1],
-      ['q', 's', 2, 1, -1, 2],
+    expect(r.spatial.map((a) => [a.out.name, a.tap.name, a.stride, a.dilation, format(a.offset), a.inputDim])).toEqual([
+      ['p', 'r', 2, 1, '-1', 1],
+      ['q', 's', 2, 1, '-1', 2],
     ])
     expect([r.inChannels.name, r.outChannels.name]).toEqual(['c', 'k'])
     expect(convolutionLayout(r)).toEqual({ layout: 'channels-last' })
   })
 
+  it('a padding given at call time: `p + r - pad` with pad a size symbol (a parameter named only there)', () => {
+    const text = 'I: f32[N, H, W, C]\nF: f32[R, S, C, K]\nO: f32[N, P, Q, K]\nO[n, p, q, k] +=! I[n, 2*p + r - pad, 2*q + s - pad + 1, c] * F[r, s, c, k]'
+    const k = buildKernel(specOf(text, [...paramsOf(text), 'pad']))
+    expect(k.sizes).toContain('pad')
+    const m = matchConvolution(lastBlock(k), new Map(k.tensors.map((t) => [t.name, t])))
+    if (!m.ok) throw new Error(m.reason)
+    expect(m.roles.spatial.map((a) => [a.out.name, a.stride, format(a.offset)])).toEqual([['p', 2, '-pad'], ['q', 2, '-pad + 1']])
+  })
+
   it('takes operands in either order, dilation, groups, 1-d and 3-d', () => {
     const swapped = match('I: f32[W, C]\nF: f32[S, C, K]\nO: f32[Q, K]\nO[q, k] +=! F[s, c, k] * I[q + 3*s - 3, c]')
-    expect(swapped.ok && swapped.roles.spatial[0]).toMatchObject({ stride: 1, dilation: 3, offset: -3 })
+    expect(swapped.ok && swapped.roles.spatial[0]).toMatchObject({ stride: 1, dilation: 3, offset: { constant: -3, terms: [] } })
     const dilated = match(CONV_SPECS.dilated)
     expect(dilated.ok && dilated.roles.spatial.map((a) => a.dilation)).toEqual([2, 2])
     const grouped = match(CONV_SPECS.grouped)

@@ -145,6 +145,11 @@ const SAMPLES: readonly Sample[] = [
     params: 'A: Float32Array, B: Float32Array, C: Float32Array, M: number, N: number, k: number',
   },
   {
+    code: 'spec_param_unknown', name: 'a parameter named only alone in a dimension stays an index', at: '|w: number', mentions: ['w'],
+    spec: 'x: f32[N]\ny: f32[N]\ny[w] = x[w]',
+    params: `${F32_XY}, w: number`,
+  },
+  {
     code: 'spec_param_type', name: 'wrong array type', at: '|x: Float64Array',
     spec: 'x: f32[N]\ny: f32[N]\ny[i] = x[i]',
     params: 'x: Float64Array, y: Float32Array, N: number', mentions: ['x', 'Float32Array', 'Float64Array'],

@@ -22,12 +22,21 @@ export const TEST_MACHINE: Machine = {
   source: 'options',
 }
 
-/** The kernel's parameters: tensors in declaration order, then sizes in order of first use. */
+/**
+ * The kernel's parameters: tensors in declaration order, then sizes in order of first use: the dimensions', then the
+ * names of two or more lower-case letters its statements use and nothing declares (call-time sizes such as a
+ * convolution's `pad`; the tests' indices are one letter).
+ */
 export function paramsOf(specText: string): string[] {
   const decls = [...specText.matchAll(/^\s*([A-Za-z_]\w*)\s*:\s*\w+\[([^\]]*)\]/gm)]
   const sizes = decls.flatMap((m) => m[2].split(',').map((s) => s.trim()).filter((s) => /^[A-Za-z_]/.test(s)))
-  return [...decls.map((m) => m[1]), ...new Set(sizes)]
+  const declared = new Set(decls.map((m) => m[1]))
+  const statements = specText.split('\n').filter((line) => !/^\s*(let\s+)?[A-Za-z_]\w*\s*:/.test(line)).join('\n')
+  const free = [...statements.matchAll(/\b[a-z][a-z_]+\b/g)].map((m) => m[0]).filter((w) => !declared.has(w) && !RESERVED.has(w))
+  return [...declared, ...new Set([...sizes, ...free])]
 }
+
+const RESERVED = new Set(['where', 'exp', 'log', 'sqrt', 'abs', 'tanh', 'sigmoid', 'max', 'min', 'pow', 'let'])
 
 /** The block of the spec's last statement, in block form after reorder (what the matcher sees). */
 export function lastBlock(specText: string): Block {

@@ -45,4 +45,7 @@ export const CONV_SPECS: Readonly<Record<string, string>> = {
   nchw_s2: 'I: f32[N, C, H, W]\nF: f32[K, C, 3, 3]\nO: f32[N, K, P, Q]\nO[n, k, p, q] +=! I[n, c, 2*p + r - 1, 2*q + s - 1] * F[k, c, r, s]',
   nchw_grouped: 'I: f32[N, G, C, H, W]\nF: f32[G, K, C, 3, 3]\nO: f32[N, G, K, P, Q]\nO[n, g, k, p, q] +=! I[n, g, c, p + r - 1, q + s - 1] * F[g, k, c, r, s]',
   nchw: 'I: f32[N, C, H, W]\nF: f32[K, C, 3, 3]\nO: f32[N, K, P, Q]\nO[n, k, p, q] +=! I[n, c, p + r - 1, q + s - 1] * F[k, c, r, s]',
+  // Padding given at call time (issue 14): `pad` is a size symbol the spec names only in the input's index.
+  nhwc_pad: 'I: f32[N, H, W, C]\nF: f32[R, S, C, K]\nO: f32[N, P, Q, K]\nO[n, p, q, k] +=! I[n, 2*p + r - pad, q + s - pad, c] * F[r, s, c, k]',
+  nchw_pad: 'I: f32[N, C, H, W]\nF: f32[K, C, 3, 3]\nO: f32[N, K, P, Q]\nO[n, k, p, q] += I[n, c, p + r - pad, q + s - pad] * F[k, c, r, s]',
 }
