@@ -20,6 +20,15 @@
  * A gathered GEMM (a driver built for it) addresses its operands through offset tables instead, one per role and
  * tensor (o_am[i] + o_ak[p] is A(i, p), and so on); NULL otherwise, where the strides apply.
  */
+/* One constraint of a triangular domain of C (ContractionRoles.domain): a·i + b·j + c >= 0, or == 0 when `eq`, over
+   the GEMM's row i and column j (its m and n indices). */
+typedef struct {
+  int64_t a, b, c;
+  int eq;
+} pk_domain;
+
+#define PK_MAX_DOMAIN 4
+
 typedef struct {
   const float *a, *b;
   float *c;
@@ -27,6 +36,8 @@ typedef struct {
   int overwrite;
   const int64_t *o_am, *o_ak, *o_bk, *o_bn, *o_cm, *o_cn;
   float alpha; /* read by scaled packs only (a constant factor of the product) */
+  int ndom;  /* read by masked drivers only */
+  pk_domain dom[PK_MAX_DOMAIN];
 } pk_gemm_f32;
 
 typedef struct {
@@ -36,6 +47,8 @@ typedef struct {
   int overwrite;
   const int64_t *o_am, *o_ak, *o_bk, *o_bn, *o_cm, *o_cn;
   double alpha; /* read by scaled packs only (a constant factor of the product) */
+  int ndom;  /* read by masked drivers only */
+  pk_domain dom[PK_MAX_DOMAIN];
 } pk_gemm_f64;
 
 /* Row-major offsets of a role of `dims` indices (extents, and element strides in one tensor): out[l] is the offset of
@@ -70,6 +83,29 @@ static inline int64_t pk_runs(const int64_t *o, int64_t n, int64_t *start) {
     if (i == 0 || o[i] != o[i - 1] + 1) start[runs++] = i;
   start[runs] = n;
   return runs;
+}
+
+/* Where the tile [i0, i0 + rows) × [j0, j0 + cols) of C lies against a domain: 1 inside, 0 outside, -1 on its edge.
+   Each constraint is affine, so its least and greatest values over the tile are at corners. */
+static inline int pk_tile_in_domain(const pk_domain *dom, int n, int64_t i0, int64_t rows, int64_t j0, int64_t cols) {
+  int inside = 1;
+  for (int q = 0; q < n; q++) {
+    const pk_domain *d = dom + q;
+    const int64_t i_lo = d->a >= 0 ? i0 : i0 + rows - 1, i_hi = d->a >= 0 ? i0 + rows - 1 : i0;
+    const int64_t j_lo = d->b >= 0 ? j0 : j0 + cols - 1, j_hi = d->b >= 0 ? j0 + cols - 1 : j0;
+    const int64_t lo = d->a * i_lo + d->b * j_lo + d->c, hi = d->a * i_hi + d->b * j_hi + d->c;
+    if (hi < 0 || (d->eq && lo > 0)) return 0;
+    if (lo < 0 || (d->eq && hi > 0)) inside = 0;
+  }
+  return inside ? 1 : -1;
+}
+
+static inline int pk_in_domain(const pk_domain *dom, int n, int64_t i, int64_t j) {
+  for (int q = 0; q < n; q++) {
+    const int64_t v = dom[q].a * i + dom[q].b * j + dom[q].c;
+    if (dom[q].eq ? v != 0 : v < 0) return 0;
+  }
+  return 1;
 }
 
 /* The least m·n·k a GEMM needs before it wakes the pool: an FMA lane is about 1/32 of a scalar loop iteration. */

@@ -273,7 +273,8 @@ export const LOOP_HINTS: readonly { readonly reason: RegExp; readonly hint: stri
   { reason: /\(a diagonal\)|appears twice in/,
     hint: 'copy the diagonal into a `let` temporary first (e.g. `D[i, k] = A[i, i, k]`), then multiply the temporary' },
   { reason: /the domain has (constraints|a constraint that is not padding)/,
-    hint: 'drop the `where` clause: zero the excluded elements in a `let` copy of an operand first, then the full product runs as a blocked GEMM, ' +
+    hint: 'restrict only C (a triangle or band over its two indices, e.g. `where j <= i`, runs as a masked GEMM), or drop the `where` ' +
+      'clause: zero the excluded elements in a `let` copy of an operand first, then the full product runs as a blocked GEMM, ' +
       'which usually beats the restricted loops despite the extra work' },
   { reason: /read with zero padding|with offset|with coefficient|is the constant/,
     hint: 'copy the shifted, strided, padded or sliced operand into a `let` temporary first, then multiply the temporary over plain indices' },

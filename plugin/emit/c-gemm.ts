@@ -13,10 +13,10 @@
  * before). The macro-kernel walks the block in register tiles in the blocking's `inner` order.
  */
 import { KernelInternalError } from '../diagnostics.ts'
-import { constant, substitute } from '../ir/affine.ts'
+import { coeffOf, constant, substitute } from '../ir/affine.ts'
 import { equal } from '../ir/affine.ts'
 import type {
-  Access, Affine, Contraction, ContractionSchedule, GemmBlocking, IndexRange, Kernel, SizeGuard, Stmt,
+  Access, Affine, Constraint, Contraction, ContractionSchedule, GemmBlocking, IndexRange, Kernel, SizeGuard, Stmt,
 } from '../ir/nodes.ts'
 import { walkStmts } from '../ir/walk.ts'
 import { describeBlocking } from '../schedule/describe.ts'
@@ -73,6 +73,8 @@ interface DriverShape {
   readonly gather: boolean
   /** A is multiplied by the product's constant factor while packed (ContractionRoles.alpha). */
   readonly scaled: boolean
+  /** C's tiles are masked by a triangular domain (ContractionRoles.domain). */
+  readonly masked: boolean
 }
 
 /** The index of the last (contiguous) dimension of an access: the operand can stay in place when it is `v`. */
@@ -94,12 +96,13 @@ function driverShape(s: Contraction, mk: Microkernel, x: GemmBlocking): DriverSh
     packB: gather || x.packB || lastIndex(r.b) !== inner(r.n).name,
     gather,
     scaled,
+    masked: r.domain !== undefined,
   }
 }
 
 export const driverSymbol = (d: DriverShape): string =>
   `pk_${d.mk.name}_${d.order.join('')}_${d.inner}_${d.parallel}_${d.packA ? 'p' : 'u'}${d.packB ? 'p' : 'u'}${d.gather ? '_g' : ''}` +
-  (d.scaled ? '_s' : '')
+  (d.scaled ? '_s' : '') + (d.masked ? '_t' : '')
 
 /** The static helpers `isa`'s contractions in `kernels` call, each printed once. */
 export function emitGemmSupport(kernels: readonly Kernel[], isa: Isa): string {
@@ -236,13 +239,47 @@ function emitDriver(d: DriverShape): string {
     `${pad}    }`,
     `${pad}  }`,
   ]
-  const macroKernel = (pad: string): string[] => d.gather ? gatheredMacroKernel(pad) : [
+  const plainMacroKernel = (pad: string): string[] => [
     `${pad}${outerTile}`,
     `${pad}  ${innerTile}`,
     `${pad}    ${ukr}(kb, ${aTile}, g->a_m, ${bTile}, g->b_k,`,
     `${pad}        g->c + (ic + ir)*g->c_m + jc + jr, g->c_m,`,
     `${pad}        pk_min64(${mk.mr}, mb - ir), pk_min64(${mk.nr}, nb - jr), g->overwrite && pc == 0);`,
   ]
+  // A triangular domain (ContractionRoles.domain): tiles wholly outside it are skipped; a tile on its edge is
+  // computed into a local tile and only the elements inside are added. The rest run as without a domain: the
+  // unmasked macro-kernel's body, inside the tile loops.
+  const operands = d.gather ? 'pa + ir*kb, 0, pb + jr*kb, 0' : `${aTile}, g->a_m, ${bTile}, g->b_k`
+  const element = d.gather ? 'g->c + g->o_cm[ic + ir + r] + g->o_cn[jc + jr + j]' : 'g->c + (ic + ir + r)*g->c_m + jc + jr + j'
+  const maskedMacroKernel = (pad: string): string[] => {
+    const body = (d.gather ? gatheredMacroKernel(pad) : plainMacroKernel(pad)).slice(2)
+    return [
+      `${pad}${outerTile}`,
+      `${pad}  ${innerTile} {`,
+      `${pad}    const int64_t rows = pk_min64(${mk.mr}, mb - ir), cols = pk_min64(${mk.nr}, nb - jr);`,
+      `${pad}    const int place = pk_tile_in_domain(g->dom, g->ndom, ic + ir, rows, jc + jr, cols);`,
+      `${pad}    if (place == 0) continue;`,
+      `${pad}    if (place < 0) {`,
+      `${pad}      ${t} tile[${mk.mr * mk.nr}] __attribute__((aligned(64)));`,
+      `${pad}      const int store = g->overwrite && pc == 0;`,
+      `${pad}      ${ukr}(kb, ${operands}, tile, ${mk.nr}, rows, cols, 1);`,
+      `${pad}      for (int64_t r = 0; r < rows; r++)`,
+      `${pad}        for (int64_t j = 0; j < cols; j++)`,
+      `${pad}          if (pk_in_domain(g->dom, g->ndom, ic + ir + r, jc + jr + j)) {`,
+      `${pad}            ${t} *to = ${element};`,
+      `${pad}            *to = store ? tile[r*${mk.nr} + j] : *to + tile[r*${mk.nr} + j];`,
+      `${pad}          }`,
+      `${pad}      continue;`,
+      `${pad}    }`,
+      // In a block of its own: the gathered body declares rows and cols again.
+      `${pad}    {`,
+      ...(d.gather ? body.slice(0, -1) : body).map((l) => `  ${l}`),
+      `${pad}    }`,
+      `${pad}  }`,
+    ]
+  }
+  const macroKernel = (pad: string): string[] =>
+    d.masked ? maskedMacroKernel(pad) : d.gather ? gatheredMacroKernel(pad) : plainMacroKernel(pad)
   const nest = (depth: number, pad: string): string[] => {
     if (depth === 3) return macroKernel(pad)
     const { v, len, step } = LOOP[d.order[depth]]
@@ -358,6 +395,8 @@ export function overwritingGemms(body: readonly Stmt[], kernel: Kernel, isa: Isa
     if (fill.value.kind !== 'const' || fill.value.value !== 0 || fill.tensor !== s.roles.c.tensor) return
     // A factor that is C itself would read the zeros.
     if (fill.tensor === s.roles.a.tensor || fill.tensor === s.roles.b.tensor) return
+    // A triangular domain leaves C outside it to the fill.
+    if (s.roles.domain !== undefined) return
     const shape = kernel.tensors.find((t) => t.name === fill.tensor)?.shape ?? []
     const extents = [...s.roles.m, ...s.roles.n, ...s.roles.batch]
     // C's index is its role indices in some order (verify.ts): every element is written when each dimension's
@@ -399,6 +438,12 @@ export function emitGemmCall(
   const size = (role: readonly IndexRange[]) =>
     role.length === 1 ? extent(role[0]) : role.map((ix) => operand(affineCode(ix.extent, names.of), PREC.unary)).join('*')
   const t = r.dtype
+  // A constraint as its coefficients of the m and n indices and the rest, evaluated at the call (pk_domain).
+  const domainCode = (c: Constraint): string => {
+    const [im, jn] = [r.m[0].name, r.n[0].name]
+    const rest = { constant: c.expr.constant, terms: c.expr.terms.filter((x) => x.v !== im && x.v !== jn) }
+    return `{${coeffOf(c.expr, im)}, ${coeffOf(c.expr, jn)}, ${affineCode(rest, names.of).text}, ${c.op === '==' ? 1 : 0}}`
+  }
   const gather = r.layout === 'gathered'
   // A gathered call's offset tables, one after another in one allocation: [role, tensor, where it starts].
   const tables = [
@@ -417,6 +462,7 @@ export function emitGemmCall(
       ...(gather ? tables.map(([, , at]) => at) : []),
       // Designated, after the positional fields: the scaled packs read it; no other code does.
       ...(r.alpha !== undefined ? [`.alpha = ${cConst(r.alpha, t).text}`] : []),
+      ...(r.domain !== undefined ? [`.ndom = ${r.domain.length}`, `.dom = {${r.domain.map(domainCode).join(', ')}}`] : []),
     ]
     return `&(const pk_gemm_${t}){${fields.join(', ')}}`
   }

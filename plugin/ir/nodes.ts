@@ -151,6 +151,11 @@ export interface ContractionRoles {
   readonly layout: 'flattened' | 'gathered'
   /** Constant factors of the product (`2.5 * A[i, k] * B[k, j]`), multiplied into A while it is packed; absent: 1. */
   readonly alpha?: number
+  /**
+   * The part of C the sum covers (`where j <= i`), as constraints over the single m and n indices and sizes: tiles
+   * wholly outside are skipped, tiles on its edge masked. Absent: all of C.
+   */
+  readonly domain?: readonly Constraint[]
 }
 
 /**

@@ -46,6 +46,7 @@ function printStmt(s: Stmt, ind: string): string {
       const roles = [
         `m: ${printRole(r.m)}`, `n: ${printRole(r.n)}`, `k: ${printRole(r.k)}`, ...r.batch.map((b) => `batch: ${b.name}`),
         ...(r.alpha !== undefined ? [`A × ${r.alpha} while packed`] : []),
+        ...(r.domain !== undefined ? [`C where ${r.domain.map(printConstraint).join(', ')}`] : []),
       ]
       const schedules = s.schedules.map((x) => {
         const blocks = `mc=${x.mc} nc=${x.nc} kc=${x.kc} order=${x.order.join('')} parallel=${x.parallel}`

@@ -164,6 +164,11 @@ export function verifyKernel(k: Kernel, pass: string, opts: { lowered?: boolean 
     }
     check(plainIndex(r.c.index[r.c.index.length - 1]) === n[n.length - 1], `${what}: n is not the output's last dimension`)
     check(r.alpha === undefined || Number.isFinite(r.alpha), `${what}: constant factor ${r.alpha}`)
+    for (const c of r.domain ?? []) {
+      const off = c.expr.terms.find((t) => names.has(t.v) && t.v !== m[0] && t.v !== n[0])
+      check(off === undefined && m.length === 1 && n.length === 1, `${what}: its domain is not a triangle of C`)
+      checkAffine(c.expr, new Set([...scope, m[0], n[0]]), 'a domain constraint')
+    }
     for (const x of s.schedules) {
       const sizes = [x.mc, x.nc, x.kc]
       check(sizes.every((n) => Number.isInteger(n) && n > 0), `${what}: ${x.isa} block sizes ${sizes}`)

@@ -69,6 +69,8 @@ export function matchContraction(block: Block, needle: Block): ContractionMatch 
   const inOrder = (role: Role, of: Access): IndexRange[] =>
     of.index.map((ix) => block.indices.find((r) => r.name === ix.terms[0].v)!).filter((ix) => roles.get(ix.name) === role)
   const [m, n, k] = [inOrder('m', hay.out), inOrder('n', hay.out), inOrder('k', a)]
+  const domainProblem = block.constraints.length > 0 ? triangleProblem(block, m, n) : undefined
+  if (domainProblem !== undefined) return fail(domainProblem)
   const flat = flattens([[m, [hay.out, a]], [n, [hay.out, b]], [k, [a, b]]])
   return {
     ok: true,
@@ -76,6 +78,7 @@ export function matchContraction(block: Block, needle: Block): ContractionMatch 
       dtype: hay.dtype as ContractionRoles['dtype'], c: hay.out, a, b, m, n, k, batch: range('batch'),
       layout: flat ? 'flattened' : 'gathered',
       ...(hay.alpha !== undefined ? { alpha: hay.alpha } : {}),
+      ...(block.constraints.length > 0 ? { domain: block.constraints } : {}),
     },
   }
 }
@@ -118,12 +121,34 @@ function productOf(block: Block): Product | string {
     const why = plainAccess(a)
     if (why !== undefined) return why
   }
-  if (block.constraints.length > 0) {
-    const where = block.constraints.map((c) => `${format(c.expr)} ${c.op} 0`).join(', ')
-    return `the domain has constraints (a where clause or a padding guard): ${where}`
-  }
   const alpha = constants.length > 0 ? constants.reduce((x, c) => x * (c.kind === 'const' ? c.value : 1), 1) : undefined
   return { out: s.access, factors: [loads[0], loads[1]], dtype: factors[0].type as DType, ...(alpha !== undefined ? { alpha } : {}) }
+}
+
+/** PK_MAX_DOMAIN in native/polykern_simd.h. */
+const MAX_DOMAIN = 4
+
+/**
+ * Why the block's constraints do not cut a triangle (or band) out of C, or undefined when they do: each relates the
+ * m and n indices (and sizes) only, with m and n one index each, so a C tile is inside, outside or on the edge of
+ * the domain (`where j <= i`: causal attention scores, symmetric rank-k updates).
+ */
+function triangleProblem(block: Block, m: readonly IndexRange[], n: readonly IndexRange[]): string | undefined {
+  const where = block.constraints.map((c) => `${format(c.expr)} ${c.op} 0`).join(', ')
+  if (block.constraints.length > MAX_DOMAIN) return `the domain has ${block.constraints.length} constraints (${where}); a GEMM masks at most ${MAX_DOMAIN}`
+  const indices = new Set(block.indices.map((ix) => ix.name))
+  const tile = new Set([...m, ...n].map((ix) => ix.name))
+  for (const c of block.constraints) {
+    const other = c.expr.terms.find((t) => indices.has(t.v) && !tile.has(t.v))
+    if (other !== undefined) {
+      return `the domain has constraints (${where}) on ${other.v}, which is not an index of C: only triangles of C (m and n) run as GEMMs`
+    }
+  }
+  const related = block.constraints.some((c) => c.expr.terms.some((t) => tile.has(t.v)))
+  if (related && (m.length > 1 || n.length > 1)) {
+    return `the domain has constraints (${where}) and m (${m.map((ix) => ix.name).join('·')}) or n (${n.map((ix) => ix.name).join('·')}) holds several indices: a triangle needs one each`
+  }
+  return undefined
 }
 
 /** The leaves of a tree of multiplications. */

@@ -1,15 +1,18 @@
 /**
- * Issue 14's extra element-wise factors, the constant kind (`2.5 * A[i, k] * B[k, j]`): the whole pipeline must run
- * them as blocked GEMMs with A multiplied while it is packed (ContractionRoles.alpha), not as loops; flattened,
- * transposed, gathered and batched contractions, several constants, `+=!` and `+=`. Each built into a real addon and
- * run at every ISA this CPU runs and at 1 and 2 threads against the interpreter on the IR straight from the spec and
- * the emitted JS, at small odd sizes, a 1 and an empty sum.
+ * Issue 14's forms of a contraction beyond `C += A·B`, each of which must run as a blocked GEMM, not as loops:
+ * - constant factors (`2.5 * A[i, k] * B[k, j]`), multiplied into A while it is packed (ContractionRoles.alpha):
+ *   flattened, transposed, gathered and batched contractions, several constants, `+=!` and `+=`;
+ * - triangular domains (`where j <= i`: causal attention scores, symmetric rank-k updates, bands, a diagonal),
+ *   whose tiles outside are skipped and whose edge tiles are masked (ContractionRoles.domain).
+ * Each built by the whole pipeline into a real addon and run at every ISA this CPU runs and at 1 and 2 threads
+ * against the interpreter on the IR straight from the spec and the emitted JS (every element of C, inside the domain
+ * and out), at small odd sizes, a 1 and an empty sum.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { abiOf } from '../../plugin/abi.ts'
 import { emitJs } from '../../plugin/emit/js.ts'
 import { emitAddonSource } from '../../plugin/emit/napi.ts'
-import { evaluate } from '../../plugin/ir/affine.ts'
+import { evaluate, format } from '../../plugin/ir/affine.ts'
 import { buildKernel } from '../../plugin/ir/build.ts'
 import { interpret } from '../../plugin/ir/interp.ts'
 import type { Contraction, Kernel } from '../../plugin/ir/nodes.ts'
@@ -20,13 +23,34 @@ import { specOf } from '../support/examples.ts'
 import { maxRelErr, randomArray, rng, tolerance, type TensorArray } from '../support/random.ts'
 import { loadTestAddon, onEveryIsaAndThreads, type TestAddon } from '../support/test-addon.ts'
 
-const CASES: readonly { readonly name: string; readonly text: string; readonly alpha: number; readonly layout: string }[] = [
+interface Case {
+  readonly name: string
+  readonly text: string
+  readonly layout: string
+  readonly alpha?: number
+  /** The domain as explain prints it. */
+  readonly domain?: string
+}
+
+const CASES: readonly Case[] = [
   { name: 'scaled', text: 'A: f32[M, K]\nB: f32[K, N]\nC: f32[M, N]\nC[i, j] +=! 2.5 * A[i, k] * B[k, j]', alpha: 2.5, layout: 'flattened' },
   { name: 'accumulated', text: 'A: f64[M, K]\nB: f64[K, N]\nC: f64[M, N]\nC[i, j] += A[i, k] * B[k, j] * 0.5', alpha: 0.5, layout: 'flattened' },
   { name: 'transposed', text: 'A: f32[K, M]\nB: f32[N, K]\nC: f32[M, N]\nC[i, j] +=! 3 * A[k, i] * B[j, k]', alpha: 3, layout: 'flattened' },
   { name: 'two_constants', text: 'A: f32[M, K]\nB: f32[K, N]\nC: f32[M, N]\nC[i, j] +=! 2 * A[i, k] * B[k, j] * 0.75', alpha: 1.5, layout: 'flattened' },
   { name: 'gathered', text: 'A: f32[M, K, N]\nB: f32[P, K]\nC: f32[P, N, M]\nC[p, n, m] +=! -2 * A[m, k, n] * B[p, k]', alpha: -2, layout: 'gathered' },
   { name: 'batched', text: 'A: f64[Q, M, K]\nB: f64[Q, K, N]\nC: f64[Q, M, N]\nC[q, i, j] +=! 0.25 * A[q, i, k] * B[q, k, j]', alpha: 0.25, layout: 'flattened' },
+  { name: 'causal', text: 'A: f32[M, K]\nB: f32[M, K]\nC: f32[M, M]\nC[i, j] +=! A[i, k] * B[j, k] where j <= i', domain: 'i - j >= 0', layout: 'flattened' },
+  { name: 'syrk', text: 'A: f64[M, K]\nC: f64[M, M]\nC[i, j] += A[i, k] * A[j, k] where j <= i', domain: 'i - j >= 0', layout: 'flattened' },
+  {
+    name: 'band', text: 'A: f32[M, K]\nB: f32[K, M]\nC: f32[M, M]\nC[i, j] +=! A[i, k] * B[k, j] where j <= i + width, i <= j + width',
+    domain: 'i - j + width >= 0, -i + j + width >= 0', layout: 'flattened',
+  },
+  { name: 'upper_transposed', text: 'A: f32[M, K]\nB: f32[K, N]\nC: f32[N, M]\nC[j, i] += A[i, k] * B[k, j] where i < j', domain: '-i + j - 1 >= 0', layout: 'flattened' },
+  {
+    name: 'gathered_causal', text: 'A: f32[K, M, L]\nB: f32[L, M, K]\nC: f32[M, M]\nC[i, j] +=! 3 * A[k, i, l] * B[l, j, k] where j <= i',
+    domain: 'i - j >= 0', alpha: 3, layout: 'gathered',
+  },
+  { name: 'diagonal', text: 'A: f64[M, K]\nB: f64[K, M]\nC: f64[M, M]\nC[i, j] +=! A[i, k] * B[k, j] where i == j', domain: 'i - j == 0', layout: 'flattened' },
 ]
 
 interface Built {
@@ -59,28 +83,35 @@ beforeAll(async () => {
       const spec = specOf(CASES[n].text, paramsOf(CASES[n].text))
       return { kernel: k.ir, abi: { ...abiOf(spec, 'test'), name: k.name }, symbol: `kc_${n}_${k.name}` }
     }),
-    { moduleId: 'test/native/constant-factors.test.ts', parallelMinWork: 1 },
+    { moduleId: 'test/native/gemm-forms.test.ts', parallelMinWork: 1 },
   )
-  ;({ addon, remove } = await loadTestAddon(sources, 'constant-factors-test'))
+  ;({ addon, remove } = await loadTestAddon(sources, 'gemm-forms-test'))
 }, 600_000)
 
 afterAll(() => remove())
 
 const copy = (args: readonly unknown[]) => args.map((a) => (ArrayBuffer.isView(a) ? (a as TensorArray).slice() : a))
 
-/** Per size symbol: odd sizes past a register tile, a 1, and an empty sum (K = 0: C is zeroed or left alone). */
+/**
+ * Per size symbol: odd sizes past a few register tiles (tiles inside, outside and on a domain's edge), a 1, and an
+ * empty sum (K = 0: C is zeroed or left alone); a band's width small and large.
+ */
 const SHAPES: readonly ((size: string, n: number) => number)[] = [
-  (_, n) => [37, 11, 29, 5][n % 4],
-  (_, n) => [1, 9, 3, 17][n % 4],
-  (s) => (s === 'K' ? 0 : 7),
+  (s, n) => (s === 'width' ? 5 : [37, 11, 29, 5, 3][n % 5]),
+  (s, n) => (s === 'width' ? 0 : [1, 9, 3, 17, 2][n % 5]),
+  (s) => (s === 'K' ? 0 : s === 'width' ? 2 : 7),
+  (s, n) => (s === 'width' ? 40 : [61, 7, 53, 3, 5][n % 5]),
 ]
 
-describe('constant factors of a contraction, multiplied into A while it is packed', () => {
+describe('contractions with constant factors or triangular domains run as GEMMs', () => {
   for (const [n, k] of KERNELS.entries()) {
-    it(`${k.name}: a GEMM with A × ${CASES[n].alpha}; native at every ISA and 1, 2 threads = JS = interpreter`, () => {
+    const { alpha, domain, layout } = CASES[n]
+    it(`${k.name}: a GEMM${alpha === undefined ? '' : ` with A × ${alpha}`}${domain === undefined ? '' : ` on ${domain}`}; native at every ISA and 1, 2 threads = JS = interpreter`, () => {
       const c = contractionOf(k.ir)
-      expect(c?.roles.alpha, 'runs as a contraction with the constant factor').toBe(CASES[n].alpha)
-      expect(c!.roles.layout).toBe(CASES[n].layout)
+      expect(c, 'runs as a contraction').toBeDefined()
+      expect(c!.roles.alpha).toBe(alpha)
+      expect(c!.roles.domain?.map((x) => `${format(x.expr)} ${x.op} 0`).join(', ')).toBe(domain)
+      expect(c!.roles.layout).toBe(layout)
       expect(c!.schedules.length).toBeGreaterThan(0)
       const next = rng(5100 + n)
       const out = k.reference.params.findIndex((p) => p.name === 'C')
@@ -97,7 +128,7 @@ describe('constant factors of a contraction, multiplied into A while it is packe
         const shown = [...sizes].map(([s, v]) => `${s}=${v}`).join(' ')
         const check = (got: unknown[], where: string) =>
           expect(maxRelErr(got[out] as TensorArray, want[out] as TensorArray), `${k.name} ${shown} ${where}`)
-            .toBeLessThanOrEqual(tolerance(dtype, Math.max(1, sizes.get('K')!)))
+            .toBeLessThanOrEqual(tolerance(dtype, Math.max(1, sizes.get('K') ?? 1, (sizes.get('K') ?? 1) * (sizes.get('L') ?? 1))))
         const viaJs = copy(args)
         k.js(...viaJs)
         check(viaJs, 'JS')
