@@ -8,7 +8,7 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
-import type { Stmt } from '../../plugin/ir/nodes.ts'
+import type { Contraction, Stmt } from '../../plugin/ir/nodes.ts'
 import { resolveOptions } from '../../plugin/options.ts'
 import { buildAll, checkCase, compileAll, describeError, loadFuzzAddon, randomSizes, type FuzzAddon } from './differential.ts'
 import { generateKernels } from './generate.ts'
@@ -55,6 +55,20 @@ for (const [m, { name, compiled }] of modules.entries()) {
   })
 }
 
-function hasContraction(body: readonly Stmt[]): boolean {
-  return body.some((s) => s.kind === 'contraction' || ((s.kind === 'loop' || s.kind === 'if' || s.kind === 'block') && hasContraction(s.body)))
+describe('the corpus reaches every GEMM form', () => {
+  it('flattened, gathered, scaled by a constant and masked by a triangle of C all occur', () => {
+    const roles = modules.flatMap((m) => m.compiled.flatMap((c) => (c.ok ? contractionsOf(c.compiled.ir.body) : [])))
+    const count = (p: (r: Contraction['roles']) => boolean) => roles.filter(p).length
+    expect(count((r) => r.layout === 'flattened')).toBeGreaterThan(0)
+    expect(count((r) => r.layout === 'gathered')).toBeGreaterThan(0)
+    expect(count((r) => r.alpha !== undefined)).toBeGreaterThan(0)
+    expect(count((r) => r.domain !== undefined)).toBeGreaterThan(0)
+  })
+})
+
+function contractionsOf(body: readonly Stmt[]): Contraction['roles'][] {
+  return body.flatMap((s) =>
+    s.kind === 'contraction' ? [s.roles] : s.kind === 'loop' || s.kind === 'if' || s.kind === 'block' ? contractionsOf(s.body) : [])
 }
+
+const hasContraction = (body: readonly Stmt[]): boolean => contractionsOf(body).length > 0
