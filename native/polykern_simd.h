@@ -35,7 +35,9 @@ typedef struct {
   int64_t m, n, k, a_m, a_k, b_k, b_n, c_m, mc, nc, kc;
   int overwrite;
   const int64_t *o_am, *o_ak, *o_bk, *o_bn, *o_cm, *o_cn;
-  float alpha; /* read by scaled packs only (a constant factor of the product) */
+  float alpha; /* read by scaled and weighted packs only (a constant factor of the product) */
+  const float *s_a, *s_b; /* tensor factors weighting A and B, through their offset tables (weighted packs only) */
+  const int64_t *o_sam, *o_sak, *o_sbk, *o_sbn;
   int ndom;  /* read by masked drivers only */
   pk_domain dom[PK_MAX_DOMAIN];
 } pk_gemm_f32;
@@ -46,7 +48,9 @@ typedef struct {
   int64_t m, n, k, a_m, a_k, b_k, b_n, c_m, mc, nc, kc;
   int overwrite;
   const int64_t *o_am, *o_ak, *o_bk, *o_bn, *o_cm, *o_cn;
-  double alpha; /* read by scaled packs only (a constant factor of the product) */
+  double alpha; /* read by scaled and weighted packs only (a constant factor of the product) */
+  const double *s_a, *s_b; /* tensor factors weighting A and B, through their offset tables (weighted packs only) */
+  const int64_t *o_sam, *o_sak, *o_sbk, *o_sbn;
   int ndom;  /* read by masked drivers only */
   pk_domain dom[PK_MAX_DOMAIN];
 } pk_gemm_f64;

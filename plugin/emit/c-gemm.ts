@@ -25,8 +25,8 @@ import type { Microkernel } from '../targets/microkernel.ts'
 import { C_TYPE, cConst } from './c-expr.ts'
 import { emitMicrokernel, microkernelSymbol, type MicrokernelUse } from './c-microkernel.ts'
 import {
-  emitGatherA, emitGatherB, emitPackA, emitPackB, emitScaledGatherA, emitScaledPackA, gatherASymbol, gatherBSymbol,
-  packASymbol, packBSymbol, scaledGatherASymbol, scaledPackASymbol,
+  emitGatherA, emitGatherB, emitPackA, emitPackB, emitScaledGatherA, emitScaledPackA, emitWeightedGather, gatherASymbol,
+  gatherBSymbol, packASymbol, packBSymbol, scaledGatherASymbol, scaledPackASymbol, weightedGatherSymbol,
 } from './c-pack.ts'
 import { orderCostCode, roleOrders, type RoleOrders } from '../schedule/role-orders.ts'
 import type { Layout } from './layout.ts'
@@ -75,6 +75,8 @@ interface DriverShape {
   readonly scaled: boolean
   /** C's tiles are masked by a triangular domain (ContractionRoles.domain). */
   readonly masked: boolean
+  /** Each operand is multiplied by a tensor factor while gathered (ContractionRoles.scaleA / scaleB). */
+  readonly weighted: Readonly<Record<Operand, boolean>>
 }
 
 /** The index of the last (contiguous) dimension of an access: the operand can stay in place when it is `v`. */
@@ -97,12 +99,13 @@ function driverShape(s: Contraction, mk: Microkernel, x: GemmBlocking): DriverSh
     gather,
     scaled,
     masked: r.domain !== undefined,
+    weighted: { a: r.scaleA !== undefined, b: r.scaleB !== undefined },
   }
 }
 
 export const driverSymbol = (d: DriverShape): string =>
   `pk_${d.mk.name}_${d.order.join('')}_${d.inner}_${d.parallel}_${d.packA ? 'p' : 'u'}${d.packB ? 'p' : 'u'}${d.gather ? '_g' : ''}` +
-  (d.scaled ? '_s' : '') + (d.masked ? '_t' : '')
+  (d.scaled ? '_s' : '') + (d.masked ? '_t' : '') + (d.weighted.a ? '_wa' : '') + (d.weighted.b ? '_wb' : '')
 
 /** The static helpers `isa`'s contractions in `kernels` call, each printed once. */
 export function emitGemmSupport(kernels: readonly Kernel[], isa: Isa): string {
@@ -118,10 +121,10 @@ export function emitGemmSupport(kernels: readonly Kernel[], isa: Isa): string {
         const d = driverShape(s, plan.mk, x)
         const use = { mk: d.mk, packA: d.packA, packB: d.packB }
         uses.set(microkernelSymbol(use), use)
-        const a = packOfA(d)
-        if (a !== undefined) packs.set(a.symbol, a.emit(d.mk))
-        if (d.gather) packs.set(gatherBSymbol(d.mk), emitGatherB(d.mk))
-        else if (d.packB) packs.set(packBSymbol(d.mk), emitPackB(d.mk))
+        for (const o of ['a', 'b'] as const) {
+          const pack = packOf(d, o)
+          if (pack !== undefined) packs.set(pack.symbol, pack.emit(d.mk))
+        }
         const symbol = driverSymbol(d)
         if (!drivers.has(symbol)) drivers.set(symbol, emitDriver(d))
       }
@@ -130,8 +133,16 @@ export function emitGemmSupport(kernels: readonly Kernel[], isa: Isa): string {
   return [...[...uses.values()].map(emitMicrokernel), ...packs.values(), ...drivers.values()].join('\n')
 }
 
-/** A's packing routine: gathered or strided, scaled or not (A is always packed when scaled or gathered). */
-function packOfA(d: DriverShape): { readonly symbol: string; readonly emit: (mk: Microkernel) => string } | undefined {
+/**
+ * An operand's packing routine, or undefined when it is read in place: gathered or strided; A scaled by the
+ * constant factor; either weighted by a tensor factor (gathered only; A's weighted gather applies alpha too).
+ */
+function packOf(d: DriverShape, o: Operand): { readonly symbol: string; readonly emit: (mk: Microkernel) => string } | undefined {
+  if (d.weighted[o]) return { symbol: weightedGatherSymbol(d.mk, o), emit: (mk) => emitWeightedGather(mk, o) }
+  if (o === 'b') {
+    if (d.gather) return { symbol: gatherBSymbol(d.mk), emit: emitGatherB }
+    return d.packB ? { symbol: packBSymbol(d.mk), emit: emitPackB } : undefined
+  }
   if (d.gather) return d.scaled ? { symbol: scaledGatherASymbol(d.mk), emit: emitScaledGatherA } : { symbol: gatherASymbol(d.mk), emit: emitGatherA }
   if (d.scaled) return { symbol: scaledPackASymbol(d.mk), emit: emitScaledPackA }
   return d.packA ? { symbol: packASymbol(d.mk), emit: emitPackA } : undefined
@@ -168,8 +179,14 @@ function emitDriver(d: DriverShape): string {
   const size: Record<Operand, string> = { a: 'mc*kc', b: 'kc*nc' }
   const src: Record<Operand, string> = { a: 'g->a + ic*g->a_m + pc*g->a_k', b: 'g->b + pc*g->b_k + jc*g->b_n' }
   const strides: Record<Operand, string> = { a: 'g->a_m, g->a_k', b: 'g->b_n, g->b_k' }
-  const packSymbol: Record<Operand, string> = { a: packOfA(d)?.symbol ?? '', b: d.gather ? gatherBSymbol(mk) : packBSymbol(mk) }
-  const alphaArg = (o: Operand) => (o === 'a' && d.scaled ? ', g->alpha' : '')
+  const packSymbol: Record<Operand, string> = { a: packOf(d, 'a')?.symbol ?? '', b: packOf(d, 'b')?.symbol ?? '' }
+  // After the panel buffer: alpha for a scaled A; for a weighted operand alpha (1 for B), its factor and tables.
+  const weight: Record<Operand, (lo: string) => string> = {
+    a: (lo) => `, g->alpha, g->s_a, g->o_sam + ic${lo}, g->o_sak + pc`,
+    b: (lo) => `, 1, g->s_b, g->o_sbn + jc${lo}, g->o_sbk + pc`,
+  }
+  const extraArgs = (o: Operand, lo: boolean) =>
+    d.weighted[o] ? weight[o](lo ? ' + lo' : '') : o === 'a' && d.scaled ? ', g->alpha' : ''
   const stepOf = (o: Operand) => (o === 'a' ? 'a_m' : 'b_n')
   // A gathered pack's source: the operand's base and its offset tables from the block's first row and k.
   const tables: Record<Operand, (lo: string) => string> = {
@@ -182,14 +199,14 @@ function emitDriver(d: DriverShape): string {
   const pack = (o: Operand, pad: string): string[] => {
     if (!packed[o]) return []
     const len = LOOP[DIMS[o][0]].len
-    if (!isShared(o)) return [`${pad}${packSymbol[o]}(${len}, kb, ${source(o, false)}, p${o}${alphaArg(o)});`]
+    if (!isShared(o)) return [`${pad}${packSymbol[o]}(${len}, kb, ${source(o, false)}, p${o}${extraArgs(o, false)});`]
     return [
       `${pad}p${o} = x->shared[step++ & 1];`,
       `${pad}{`,
       `${pad}  int64_t lo, hi;`,
       `${pad}  pk_share(${len}, ${width[o]}, t, nt, &lo, &hi);`,
       `${pad}  if (hi > lo) {`,
-      `${pad}    ${packSymbol[o]}(hi - lo, kb, ${source(o, true)}, p${o} + lo*kb${alphaArg(o)});`,
+      `${pad}    ${packSymbol[o]}(hi - lo, kb, ${source(o, true)}, p${o} + lo*kb${extraArgs(o, true)});`,
       `${pad}  }`,
       `${pad}}`,
       `${pad}pk_barrier_wait(&x->bar, nt);`,
@@ -431,8 +448,11 @@ export function emitGemmCall(
   const base = (a: Access): string =>
     `${names.of(a.tensor)} + ${layout.offset({ ...a, index: a.index.map(atZero) }).text}`.replace(/ \+ 0$/, '')
   // Roles' accesses are plain (verify.ts): the dimension holding index `v` is the one whose only term is `v`.
-  const stride = (a: Access, v: IndexRange): string =>
-    layout.stride(a.tensor, a.index.findIndex((ix) => ix.terms[0].v === v.name)).text
+  // A tensor factor (scaleA / scaleB) lacks some of its roles' indices: it does not move along them.
+  const stride = (a: Access, v: IndexRange): string => {
+    const dim = a.index.findIndex((ix) => ix.terms[0].v === v.name)
+    return dim === -1 ? '0' : layout.stride(a.tensor, dim).text
+  }
   const extent = (ix: IndexRange) => affineCode(ix.extent, names.of).text
   // A role's GEMM dimension: the product of its indices' extents, its stride its innermost index's.
   const size = (role: readonly IndexRange[]) =>
@@ -450,6 +470,12 @@ export function emitGemmCall(
     [r.m, r.a, 'pk_o'], [r.k, r.a, 'pk_o + pk_m'], [r.k, r.b, 'pk_o + pk_m + pk_k'],
     [r.n, r.b, 'pk_o + pk_m + 2*pk_k'], [r.m, r.c, 'pk_o + pk_m + 2*pk_k + pk_n'], [r.n, r.c, 'pk_o + 2*pk_m + 2*pk_k + pk_n'],
   ] as const
+  // The tensor factors' tables, after those: [role, factor, where it starts, descriptor field].
+  const end = 'pk_o + 2*(pk_m + pk_k + pk_n)'
+  const weightTables = [
+    ...(r.scaleA ? [[r.m, r.scaleA, `${end}`, 'o_sam'], [r.k, r.scaleA, `${end} + pk_m`, 'o_sak']] as const : []),
+    ...(r.scaleB ? [[r.k, r.scaleB, `${end} + 2*pk_m`, 'o_sbk'], [r.n, r.scaleB, `${end} + 2*pk_m + pk_k`, 'o_sbn']] as const : []),
+  ]
   const descriptor = (x: GemmBlocking) => {
     const fields = [
       base(r.a), base(r.b), base(r.c), 'pk_m', 'pk_n', 'pk_k',
@@ -460,8 +486,11 @@ export function emitGemmCall(
       x.mc, x.nc, x.kc,
       overwrite ? 1 : 0,
       ...(gather ? tables.map(([, , at]) => at) : []),
-      // Designated, after the positional fields: the scaled packs read it; no other code does.
-      ...(r.alpha !== undefined ? [`.alpha = ${cConst(r.alpha, t).text}`] : []),
+      // Designated, after the positional fields: the scaled and weighted packs read them; no other code does.
+      ...(r.alpha !== undefined || r.scaleA !== undefined ? [`.alpha = ${cConst(r.alpha ?? 1, t).text}`] : []),
+      ...(r.scaleA ? [`.s_a = ${base(r.scaleA)}`] : []),
+      ...(r.scaleB ? [`.s_b = ${base(r.scaleB)}`] : []),
+      ...weightTables.map(([, , at, field]) => `.${field} = ${at}`),
       ...(r.domain !== undefined ? [`.ndom = ${r.domain.length}`, `.dom = {${r.domain.map(domainCode).join(', ')}}`] : []),
     ]
     return `&(const pk_gemm_${t}){${fields.join(', ')}}`
@@ -490,7 +519,8 @@ export function emitGemmCall(
   }
   if (gather) {
     const list = (xs: readonly string[]) => `(const int64_t[]){${xs.join(', ')}}`
-    lines.push(`${pad}int64_t *pk_o = malloc(sizeof(int64_t)*(2*(pk_m + pk_n + pk_k) + 1));`)
+    // Room for the factors' tables too (2·m + 2·k + n at most past the six).
+    lines.push(`${pad}int64_t *pk_o = malloc(sizeof(int64_t)*(2*(pk_m + pk_n + pk_k)${weightTables.length > 0 ? ' + 2*pk_m + 2*pk_k + pk_n' : ''} + 1));`)
     lines.push(`${pad}if (pk_o == NULL) {`, ...onNoMemory.map((l) => `${pad}  ${l}`), `${pad}}`)
     const orders = roleOrders(r)
     const offsets = (role: readonly IndexRange[], a: Access, at: string) =>
@@ -505,7 +535,7 @@ export function emitGemmCall(
       n: chosen('n', 'pk_pn'),
       k: chosen('k', 'pk_pk'),
     }
-    for (const [role, a, at] of tables) {
+    for (const [role, a, at] of [...tables, ...weightTables]) {
       const name = role === r.m ? 'm' : role === r.n ? 'n' : 'k'
       lines.push(...table[name](role, a, at).map((l) => `${pad}${l}`))
     }

@@ -17,6 +17,35 @@ export const gatherBSymbol = (mk: Microkernel): string => `pk_gather_b_${mk.name
 export const scaledPackASymbol = (mk: Microkernel): string => `pk_pack_a_scaled_${mk.name}`
 export const scaledGatherASymbol = (mk: Microkernel): string => `pk_gather_a_scaled_${mk.name}`
 
+/** An operand's gather multiplying each element by a tensor factor's (ContractionRoles.scaleA/B) and by alpha. */
+export const weightedGatherSymbol = (mk: Microkernel, operand: 'a' | 'b'): string => `pk_gather_${operand}_weighted_${mk.name}`
+
+/**
+ * `gather(len, kb, src, o_len, o_k, out, alpha, w, ow_len, ow_k)`: gather's panels with element (x, p) multiplied by
+ * alpha and by w[ow_len[x] + ow_k[p]] (the factor's offset tables over the same roles, stride 0 along the indices
+ * it lacks). A plain loop: the factor's reads have no runs to follow, and the pack is a small part of the work.
+ */
+function weightedGather(symbol: string, w: number, mk: Microkernel): string {
+  const t = C_TYPE[mk.dtype]
+  return `static void ${symbol}(int64_t len, int64_t kb, const ${t} *restrict src, const int64_t *restrict o_len,
+    const int64_t *restrict o_k, ${t} *restrict out, ${t} alpha, const ${t} *restrict wt, const int64_t *restrict ow_len,
+    const int64_t *restrict ow_k) {
+  for (int64_t x0 = 0; x0 < len; x0 += ${w}) {
+    const int64_t n = pk_min64(${w}, len - x0);
+    ${t} *restrict to = out + x0*kb;
+    for (int64_t p = 0; p < kb; p++) {
+      for (int64_t x = 0; x < n; x++)
+        to[p*${w} + x] = alpha*src[o_len[x0 + x] + o_k[p]]*wt[ow_len[x0 + x] + ow_k[p]];
+      for (int64_t x = n; x < ${w}; x++) to[p*${w} + x] = 0;
+    }
+  }
+}
+`
+}
+
+export const emitWeightedGather = (mk: Microkernel, operand: 'a' | 'b'): string =>
+  weightedGather(weightedGatherSymbol(mk, operand), operand === 'a' ? mk.mr : mk.nr, mk)
+
 /** The element a pack writes: the source's, times `alpha` in a scaled pack. */
 const scaledBy = (scaled: boolean) => (x: string): string => (scaled ? `alpha*${x}` : x)
 const alphaParam = (t: string, scaled: boolean): string => (scaled ? `, ${t} alpha` : '')

@@ -152,6 +152,12 @@ export interface ContractionRoles {
   /** Constant factors of the product (`2.5 * A[i, k] * B[k, j]`), multiplied into A while it is packed; absent: 1. */
   readonly alpha?: number
   /**
+   * Tensor factors over one operand's indices only (`d[k]`, a mask `M[k, j]`), each multiplied into its operand
+   * while it is packed through the offset tables (`gathered` only), at most one per operand, no batch index.
+   */
+  readonly scaleA?: Access
+  readonly scaleB?: Access
+  /**
    * The part of C the sum covers (`where j <= i`), as constraints over the single m and n indices and sizes: tiles
    * wholly outside are skipped, tiles on its edge masked. Absent: all of C.
    */

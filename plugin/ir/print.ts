@@ -1,6 +1,6 @@
 /** Text form of the IR, in the spec's own notation: for debug logs, `explain`, and pass tests. */
 import { format } from './affine.ts'
-import type { BinOp, Bound, Constraint, Expr, Kernel, Stmt } from './nodes.ts'
+import type { Access, BinOp, Bound, Constraint, Expr, Kernel, Stmt } from './nodes.ts'
 
 const BIN: Record<BinOp, string> = {
   add: '+', sub: '-', mul: '*', div: '/', mod: '%',
@@ -46,6 +46,8 @@ function printStmt(s: Stmt, ind: string): string {
       const roles = [
         `m: ${printRole(r.m)}`, `n: ${printRole(r.n)}`, `k: ${printRole(r.k)}`, ...r.batch.map((b) => `batch: ${b.name}`),
         ...(r.alpha !== undefined ? [`A × ${r.alpha} while packed`] : []),
+        ...(r.scaleA !== undefined ? [`A × ${printAccess(r.scaleA)} while packed`] : []),
+        ...(r.scaleB !== undefined ? [`B × ${printAccess(r.scaleB)} while packed`] : []),
         ...(r.domain !== undefined ? [`C where ${r.domain.map(printConstraint).join(', ')}`] : []),
       ]
       const schedules = s.schedules.map((x) => {
@@ -67,6 +69,8 @@ function printStmt(s: Stmt, ind: string): string {
 }
 
 export const printConstraint = (c: Constraint): string => `${format(c.expr)} ${c.op} 0`
+
+const printAccess = (a: Access): string => `${a.tensor}[${a.index.map(format).join(', ')}]`
 
 export function printBound(b: Bound): string {
   switch (b.kind) {

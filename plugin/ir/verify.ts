@@ -164,6 +164,13 @@ export function verifyKernel(k: Kernel, pass: string, opts: { lowered?: boolean 
     }
     check(plainIndex(r.c.index[r.c.index.length - 1]) === n[n.length - 1], `${what}: n is not the output's last dimension`)
     check(r.alpha === undefined || Number.isFinite(r.alpha), `${what}: constant factor ${r.alpha}`)
+    for (const [scale, side] of [[r.scaleA, [...m, ...k]], [r.scaleB, [...k, ...n]]] as const) {
+      if (scale === undefined) continue
+      check(r.layout === 'gathered', `${what}: a tensor factor needs the gathered layout`)
+      check(checkAccess(scale, names).dtype === r.dtype, `${what}: ${scale.tensor} is not ${r.dtype}`)
+      const plain = scale.index.map(plainIndex)
+      check(plain.every((v) => side.includes(v)), `${what}: ${scale.tensor} is not indexed by its operand's indices`)
+    }
     for (const c of r.domain ?? []) {
       const off = c.expr.terms.find((t) => names.has(t.v) && t.v !== m[0] && t.v !== n[0])
       check(off === undefined && m.length === 1 && n.length === 1, `${what}: its domain is not a triangle of C`)

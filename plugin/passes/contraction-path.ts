@@ -29,7 +29,7 @@ import { printPolynomial, productOf, sumOf } from '../ir/polynomial.ts'
 import { printConstraint, printExpr, printStmts } from '../ir/print.ts'
 import { loadsOf, walkExpr, withBody } from '../ir/walk.ts'
 import type { PairContraction } from './greedy-path.ts'
-import { flattenProduct } from './match-contraction.ts'
+import { flattenProduct, isScaledProduct } from './match-contraction.ts'
 import { candidateTrees, stepsOf, type PathProblem } from './path-candidates.ts'
 
 /** The value every size symbol takes when deciding whether to split, and for the costs logs and explain print. */
@@ -156,6 +156,7 @@ function planBlock(b: Block, kernel: Kernel, sizes: ReadonlyMap<string, number>,
   const ranges: Ranges = new Map(b.indices.map((ix) => [ix.name, ix.extent]))
   const outOfRange = outOfRangeRead(factors, ranges, kernel)
   if (outOfRange) return keep(`${outOfRange} is not provably inside its tensor (padding): a temporary would sum it`)
+  if (isScaledProduct(b)) return keep('the factors beyond two each scale one of them: packed with it into one contraction')
   const output = order.filter((v) => accessUses(store.access, v))
   const orphan = order.find((v) => !output.includes(v) && !factors.some((f) => indicesOf(f).includes(v)))
   if (orphan) return keep(`index ${orphan} is in no factor and not in the output, so its multiplicity would be lost`)

@@ -29,6 +29,8 @@ interface Product {
   readonly dtype: DType
   /** The product of its constant factors, when it has any (packed into A, ContractionRoles.alpha). */
   readonly alpha?: number
+  /** Per factor, the tensor factor over its indices only that scales it (packed with it), if any. */
+  readonly scales: readonly [Access | undefined, Access | undefined]
 }
 
 const fail = (reason: string): ContractionMatch => ({ ok: false, reason })
@@ -71,13 +73,19 @@ export function matchContraction(block: Block, needle: Block): ContractionMatch 
   const [m, n, k] = [inOrder('m', hay.out), inOrder('n', hay.out), inOrder('k', a)]
   const domainProblem = block.constraints.length > 0 ? triangleProblem(block, m, n) : undefined
   if (domainProblem !== undefined) return fail(domainProblem)
-  const flat = flattens([[m, [hay.out, a]], [n, [hay.out, b]], [k, [a, b]]])
+  const [scaleA, scaleB] = a === hay.factors[0] ? hay.scales : [hay.scales[1], hay.scales[0]]
+  const batched = [scaleA, scaleB].find((x) => x !== undefined && [...indicesOf(x)].some((v) => roles.get(v) === 'batch'))
+  if (batched !== undefined) return fail(`factor ${batched.tensor} is indexed by a batch index: a scale packed with an operand is the same in every batch`)
+  // A tensor factor is read through the offset tables (a scaled pack exists only in the gathered form).
+  const flat = scaleA === undefined && scaleB === undefined && flattens([[m, [hay.out, a]], [n, [hay.out, b]], [k, [a, b]]])
   return {
     ok: true,
     roles: {
       dtype: hay.dtype as ContractionRoles['dtype'], c: hay.out, a, b, m, n, k, batch: range('batch'),
       layout: flat ? 'flattened' : 'gathered',
       ...(hay.alpha !== undefined ? { alpha: hay.alpha } : {}),
+      ...(scaleA !== undefined ? { scaleA } : {}),
+      ...(scaleB !== undefined ? { scaleB } : {}),
       ...(block.constraints.length > 0 ? { domain: block.constraints } : {}),
     },
   }
@@ -98,6 +106,12 @@ function flattens(roles: readonly (readonly [readonly IndexRange[], readonly Acc
   )
 }
 
+/** Whether the block's product is two factors a GEMM multiplies and tensor factors that scale them (packed). */
+export const isScaledProduct = (block: Block): boolean => {
+  const p = productOf(block)
+  return typeof p !== 'string' && p.scales.some((x) => x !== undefined) && typeof rolesOf(p, block.indices) !== 'string'
+}
+
 function productOf(block: Block): Product | string {
   if (block.body.length !== 1) return `the block holds ${block.body.length} statements, the needle one`
   const s = block.body[0]
@@ -106,11 +120,7 @@ function productOf(block: Block): Product | string {
   // Constant factors ride along: A is multiplied by their product while it is packed.
   const constants = leaves.filter((f) => f.kind === 'const')
   const factors = leaves.filter((f) => f.kind !== 'const')
-  if (factors.length !== 2) {
-    return factors.length > 2
-      ? `the value multiplies ${factors.length} factors (${factors.map(printExpr).join(', ')}); the needle two`
-      : `the value ${printExpr(s.value)} is not a product`
-  }
+  if (factors.length < 2) return `the value ${printExpr(s.value)} is not a product`
   const loads: Access[] = []
   for (const f of factors) {
     if (f.kind !== 'load') return `factor ${printExpr(f)} is not a tensor element`
@@ -121,8 +131,38 @@ function productOf(block: Block): Product | string {
     const why = plainAccess(a)
     if (why !== undefined) return why
   }
+  const split = operandsAndScales(s.access, loads, block.indices)
+  if (typeof split === 'string') return split
   const alpha = constants.length > 0 ? constants.reduce((x, c) => x * (c.kind === 'const' ? c.value : 1), 1) : undefined
-  return { out: s.access, factors: [loads[0], loads[1]], dtype: factors[0].type as DType, ...(alpha !== undefined ? { alpha } : {}) }
+  return { out: s.access, ...split, dtype: factors[0].type as DType, ...(alpha !== undefined ? { alpha } : {}) }
+}
+
+/**
+ * The two factors a GEMM multiplies and the others, each scaling one of them: a tensor factor over indices of one
+ * operand only (a scale vector `d[k]`, a mask `M[k, j]`) is packed with that operand, at most one per operand. The
+ * pair tried first is the one with the most dimensions; every index must be in the output or one of the pair.
+ */
+function operandsAndScales(
+  out: Access,
+  loads: readonly Access[],
+  indices: readonly IndexRange[],
+): Pick<Product, 'factors' | 'scales'> | string {
+  if (loads.length === 2) return { factors: [loads[0], loads[1]], scales: [undefined, undefined] }
+  const listed = `the value multiplies ${loads.length} factors (${loads.map((a) => `${a.tensor}[${a.index.map(format).join(', ')}]`).join(', ')})`
+  if (loads.length > 4) return `${listed}; a GEMM multiplies two, and one more scaling each`
+  const pairs = loads.flatMap((x, i) => loads.slice(i + 1).map((y) => [x, y] as const))
+  pairs.sort((p, q) => q[0].index.length + q[1].index.length - p[0].index.length - p[1].index.length)
+  const within = (t: Access, of: Access) => [...indicesOf(t)].every((v) => indicesOf(of).has(v))
+  for (const [x, y] of pairs) {
+    const covered = new Set([...indicesOf(out), ...indicesOf(x), ...indicesOf(y)])
+    if (!indices.every((ix) => covered.has(ix.name))) continue
+    const rest = loads.filter((t) => t !== x && t !== y)
+    const onX = rest.filter((t) => within(t, x))
+    const onY = rest.filter((t) => !within(t, x) && within(t, y))
+    if (onX.length + onY.length !== rest.length || onX.length > 1 || onY.length > 1) continue
+    return { factors: [x, y], scales: [onX[0], onY[0]] }
+  }
+  return `${listed}; a GEMM multiplies two, and each other one must range over indices of one of them only, one per operand`
 }
 
 /** PK_MAX_DOMAIN in native/polykern_simd.h. */

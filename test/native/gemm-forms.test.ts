@@ -2,6 +2,8 @@
  * Issue 14's forms of a contraction beyond `C += A·B`, each of which must run as a blocked GEMM, not as loops:
  * - constant factors (`2.5 * A[i, k] * B[k, j]`), multiplied into A while it is packed (ContractionRoles.alpha):
  *   flattened, transposed, gathered and batched contractions, several constants, `+=!` and `+=`;
+ * - tensor factors over one operand's indices (`* d[k]`, a mask `W[k, j]`, row and column scales), multiplied into
+ *   that operand while it is gathered (ContractionRoles.scaleA / scaleB);
  * - triangular domains (`where j <= i`: causal attention scores, symmetric rank-k updates, bands, a diagonal),
  *   whose tiles outside are skipped and whose edge tiles are masked (ContractionRoles.domain).
  * Each built by the whole pipeline into a real addon and run at every ISA this CPU runs and at 1 and 2 threads
@@ -15,7 +17,7 @@ import { emitAddonSource } from '../../plugin/emit/napi.ts'
 import { evaluate, format } from '../../plugin/ir/affine.ts'
 import { buildKernel } from '../../plugin/ir/build.ts'
 import { interpret } from '../../plugin/ir/interp.ts'
-import type { Contraction, Kernel } from '../../plugin/ir/nodes.ts'
+import type { Access, Contraction, Kernel } from '../../plugin/ir/nodes.ts'
 import { walkStmts } from '../../plugin/ir/walk.ts'
 import { lowerSpec } from '../../plugin/pipeline.ts'
 import { paramsOf } from '../support/contractions.ts'
@@ -30,6 +32,8 @@ interface Case {
   readonly alpha?: number
   /** The domain as explain prints it. */
   readonly domain?: string
+  /** The tensor factors weighting A and B. */
+  readonly scales?: string
 }
 
 const CASES: readonly Case[] = [
@@ -49,6 +53,20 @@ const CASES: readonly Case[] = [
   {
     name: 'gathered_causal', text: 'A: f32[K, M, L]\nB: f32[L, M, K]\nC: f32[M, M]\nC[i, j] +=! 3 * A[k, i, l] * B[l, j, k] where j <= i',
     domain: 'i - j >= 0', alpha: 3, layout: 'gathered',
+  },
+  { name: 'scale_k', text: 'A: f32[M, K]\nB: f32[K, N]\nd: f32[K]\nC: f32[M, N]\nC[i, j] +=! A[i, k] * B[k, j] * d[k]', scales: 'A × d', layout: 'gathered' },
+  {
+    name: 'scale_rows_cols', text: 'A: f64[M, K]\nB: f64[K, N]\ns: f64[M]\nt: f64[N]\nC: f64[M, N]\nC[i, j] += s[i] * A[i, k] * B[k, j] * t[j]',
+    scales: 'A × s, B × t', layout: 'gathered',
+  },
+  { name: 'mask', text: 'A: f32[M, K]\nB: f32[K, N]\nW: f32[K, N]\nC: f32[M, N]\nC[i, j] +=! A[i, k] * (B[k, j] * W[k, j])', scales: 'B × W', layout: 'gathered' },
+  {
+    name: 'scale_and_constant', text: 'A: f32[K, M]\nB: f32[N, K]\nw: f32[K]\nC: f32[M, N]\nC[i, j] +=! 0.5 * A[k, i] * w[k] * B[j, k]',
+    alpha: 0.5, scales: 'A × w', layout: 'gathered',
+  },
+  {
+    name: 'scale_batched', text: 'A: f32[Q, M, K]\nB: f32[Q, K, N]\nd: f32[K]\nC: f32[Q, M, N]\nC[q, i, j] +=! A[q, i, k] * B[q, k, j] * d[k]',
+    scales: 'A × d', layout: 'gathered',
   },
   { name: 'diagonal', text: 'A: f64[M, K]\nB: f64[K, M]\nC: f64[M, M]\nC[i, j] +=! A[i, k] * B[k, j] where i == j', domain: 'i - j == 0', layout: 'flattened' },
 ]
@@ -105,13 +123,15 @@ const SHAPES: readonly ((size: string, n: number) => number)[] = [
 
 describe('contractions with constant factors or triangular domains run as GEMMs', () => {
   for (const [n, k] of KERNELS.entries()) {
-    const { alpha, domain, layout } = CASES[n]
-    it(`${k.name}: a GEMM${alpha === undefined ? '' : ` with A × ${alpha}`}${domain === undefined ? '' : ` on ${domain}`}; native at every ISA and 1, 2 threads = JS = interpreter`, () => {
+    const { alpha, domain, layout, scales: weights } = CASES[n]
+    it(`${k.name}: a GEMM${alpha === undefined ? '' : ` with A × ${alpha}`}${weights === undefined ? '' : `, ${weights}`}${domain === undefined ? '' : ` on ${domain}`}; native at every ISA and 1, 2 threads = JS = interpreter`, () => {
       const c = contractionOf(k.ir)
       expect(c, 'runs as a contraction').toBeDefined()
       expect(c!.roles.alpha).toBe(alpha)
       expect(c!.roles.domain?.map((x) => `${format(x.expr)} ${x.op} 0`).join(', ')).toBe(domain)
       expect(c!.roles.layout).toBe(layout)
+      const scales = [['A', c!.roles.scaleA], ['B', c!.roles.scaleB]].flatMap(([o, x]) => (x ? [`${o} × ${(x as Access).tensor}`] : []))
+      expect(scales.join(', ') || undefined).toBe(CASES[n].scales)
       expect(c!.schedules.length).toBeGreaterThan(0)
       const next = rng(5100 + n)
       const out = k.reference.params.findIndex((p) => p.name === 'C')

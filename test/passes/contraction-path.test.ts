@@ -282,6 +282,15 @@ describe('leaves alone', () => {
     expect(planContractionPaths(matmul)).toEqual([])
   })
 
+  it('a product whose extra factor scales one operand (packed with it by the GEMM)', () => {
+    unchanged(kernel(`
+      X: f64[N, K]
+      Y: f64[K, J]
+      Z: f64[K]
+      O: f64[N, J]
+      O[i, j] +=! X[i, k] * Y[k, j] * Z[k]`, ['X', 'Y', 'Z', 'O', 'N', 'K', 'J']), /scale one of them/)
+  })
+
   it('a product no path makes cheaper (an element-wise triple product)', () => {
     unchanged(kernel(`
       X: f64[N]

@@ -56,6 +56,14 @@ describe('matching contractions', () => {
     expect(plain.ok && 'alpha' in plain.roles).toBe(false)
   })
 
+  it('a tensor factor over one operand\'s indices scales that operand (gathered, packed with it)', () => {
+    const r = match('A: f32[M, K]\nB: f32[K, N]\nd: f32[K]\nW: f32[K, N]\nC: f32[M, N]\nC[i, j] += A[i, k] * B[k, j] * d[k] * W[k, j]')
+    expect(r.ok && [r.roles.a.tensor, r.roles.b.tensor, r.roles.scaleA?.tensor, r.roles.scaleB?.tensor, r.roles.layout])
+      .toEqual(['A', 'B', 'd', 'W', 'gathered'])
+    const twoOnA = match('A: f32[M, K]\nB: f32[K, N]\nd: f32[K]\ne: f32[M]\nC: f32[M, N]\nC[i, j] += e[i] * A[i, k] * d[k] * B[k, j]')
+    expect(twoOnA.ok).toBe(false)
+  })
+
   it('transposed operands: dimension maps in any order', () => {
     expect(rolesLine('A: f32[K, M]\nB: f32[K, N]\nC: f32[M, N]\nC[i, j] += A[k, i] * B[k, j]')).toBe('i j k | A B |')
     expect(rolesLine('A: f32[M, K]\nB: f32[N, K]\nC: f32[M, N]\nC[i, j] += A[i, k] * B[j, k]')).toBe('i j k | A B |')
@@ -112,13 +120,13 @@ describe('matching contractions', () => {
     ['matvec', 'A: f32[M, N]\nx: f32[N]\ny: f32[M]\ny[i] +=! A[i, j] * x[j]', 'matrix-vector'],
     ['dot', 'x: f32[N]\ny: f32[N]\nout: f32[]\nout +=! x[i] * y[i]', 'no m index'],
     ['outer product', 'x: f32[M]\ny: f32[N]\nP: f32[M, N]\nP[i, j] = x[i] * y[j]', 'op is =, the needle needs +='],
-    ['three factors', 'A: f32[M, K]\nB: f32[K, L]\nD: f32[L, N]\nC: f32[M, N]\nC[i, j] += A[i, k] * B[k, l] * D[l, j]', '3 factors (A[i, k], B[k, l], D[l, j])'],
+    ['three factors', 'A: f32[M, K]\nB: f32[K, L]\nD: f32[L, N]\nC: f32[M, N]\nC[i, j] += A[i, k] * B[k, l] * D[l, j]', '3 factors (A[i, k], B[k, l], D[l, j]); a GEMM multiplies two'],
     ['convolution', 'x: f32[N]\nw: f32[R]\ny: f32[N]\ny[i] +=! x[i + r] * w[r]', 'x\'s dimension 0 is i + r, not a single index'],
     ['strided access', 'A: f32[M, K]\nB: f32[K, N]\nC: f32[M, N]\nC[i, j] += A[i, 2*k] * B[k, j]', 'index k appears with coefficient 2 in A'],
     ['shifted access', 'A: f32[M, K]\nB: f32[K, N]\nC: f32[M, N]\nC[i, j] += A[i, k + 1] * B[k, j]', 'index k appears with offset 1 in A'],
     ['where clause', 'A: f32[M, K]\nB: f32[K, N]\nC: f32[M, N]\nC[i, j] += A[i, k] * B[k, j] where k < 4', 'the domain has constraints'],
     ['max reduction', 'A: f32[M, K]\nB: f32[K, N]\nC: f32[M, N]\nC[i, j] max=! A[i, k] * B[k, j]', 'op is max='],
-    ['a third tensor factor', 'A: f32[M, K]\nB: f32[K, N]\nD: f32[M, N]\nC: f32[M, N]\nC[i, j] += D[i, j] * A[i, k] * B[k, j]', '3 factors (D[i, j], A[i, k], B[k, j])'],
+    ['a third tensor factor', 'A: f32[M, K]\nB: f32[K, N]\nD: f32[M, N]\nC: f32[M, N]\nC[i, j] += D[i, j] * A[i, k] * B[k, j]', '3 factors (D[i, j], A[i, k], B[k, j]); a GEMM multiplies two'],
     ['function of a load', 'A: f32[M, K]\nB: f32[K, N]\nC: f32[M, N]\nC[i, j] += exp(A[i, k]) * B[k, j]', 'exp(A[i, k]) is not a tensor element'],
     ['sum, not a product', 'A: f32[M, K]\nB: f32[K, N]\nC: f32[M, N]\nC[i, j] += A[i, k] + B[k, j]', 'is not a product'],
     ['diagonal', 'A: f32[M, M]\nB: f32[M, N]\nC: f32[M, N]\nC[i, j] += A[i, i] * B[i, j]', 'appears twice in A'],
