@@ -70,6 +70,40 @@ static inline void pk_offsets(int64_t *out, int dims, const int64_t *extent, con
   }
 }
 
+/* A tiled role order's block (schedule/role-orders.ts LINE_ELEMENTS). */
+#define PK_TILE 16
+
+static void pk_offsets_tiled_from(int64_t **out, int q, int pieces, const int64_t *extent, const int64_t *stride,
+                                  const int *part, const int *mate, int64_t *at, int64_t offset) {
+  if (q == pieces) {
+    *(*out)++ = offset;
+    return;
+  }
+  if (part[q] == 0) {
+    for (int64_t i = 0; i < extent[q]; i++)
+      pk_offsets_tiled_from(out, q + 1, pieces, extent, stride, part, mate, at, offset + i * stride[q]);
+  } else if (part[q] == 1) {
+    for (int64_t b = 0; b * PK_TILE < extent[q]; b++) {
+      at[q] = b * PK_TILE;
+      pk_offsets_tiled_from(out, q + 1, pieces, extent, stride, part, mate, at, offset + b * PK_TILE * stride[q]);
+    }
+  } else {
+    for (int64_t i = 0; i < PK_TILE && at[mate[q]] + i < extent[q]; i++)
+      pk_offsets_tiled_from(out, q + 1, pieces, extent, stride, part, mate, at, offset + i * stride[q]);
+  }
+}
+
+/* Offsets of a role walked in `pieces` loops, outermost first (a tiled order): loop q runs over all of an index
+   (part 0), its blocks of PK_TILE (1), or the positions within the block its `mate` loop is at (2), skipping those
+   past the index's extent; extent and stride are its index's. Every point once, as pk_offsets, in another order. */
+static inline void pk_offsets_tiled(int64_t *out, int pieces, const int64_t *extent, const int64_t *stride,
+                                    const int *part, const int *mate) {
+  int64_t at[16];
+  for (int q = 0; q < pieces; q++)
+    if (extent[q] <= 0) return;
+  pk_offsets_tiled_from(&out, 0, pieces, extent, stride, part, mate, at, 0);
+}
+
 /* The common difference of o[0..n), or 0 when there is none (n == 1 has any: 1). */
 static inline int64_t pk_uniform_stride(const int64_t *o, int64_t n) {
   if (n < 2) return 1;

@@ -28,7 +28,7 @@ import {
   emitGatherA, emitGatherB, emitPackA, emitPackB, emitScaledGatherA, emitScaledPackA, emitWeightedGather, gatherASymbol,
   gatherBSymbol, packASymbol, packBSymbol, scaledGatherASymbol, scaledPackASymbol, weightedGatherSymbol,
 } from './c-pack.ts'
-import { orderCostCode, roleOrders, type RoleOrders } from '../schedule/role-orders.ts'
+import { isTiled, orderCostCode, roleOrders, type RoleOrder, type RoleOrders } from '../schedule/role-orders.ts'
 import type { Layout } from './layout.ts'
 import type { Names } from './names.ts'
 import { PREC, affineCode, operand } from './syntax.ts'
@@ -373,10 +373,10 @@ function emitOrderChoice(
   orders: RoleOrders,
   extent: (ix: IndexRange) => string,
   blocks: GemmBlocking,
-  mr: number,
+  mk: Microkernel,
   pad: string,
 ): string[] {
-  const pairs = orders.n.flatMap((n, i) => orders.k.map((k, j) => ({ i, j, cost: orderCostCode(r, orders, n, k, extent, { ...blocks, mr }) })))
+  const pairs = orders.n.flatMap((n, i) => orders.k.map((k, j) => ({ i, j, cost: orderCostCode(r, orders, n, k, extent, { ...blocks, mr: mk.mr, nr: mk.nr }) })))
   if (pairs.length === 1) return []
   return [
     `${pad}int pk_pn = 0, pk_pk = 0;`,
@@ -523,9 +523,15 @@ export function emitGemmCall(
     lines.push(`${pad}int64_t *pk_o = malloc(sizeof(int64_t)*(2*(pk_m + pk_n + pk_k)${weightTables.length > 0 ? ' + 2*pk_m + 2*pk_k + pk_n' : ''} + 1));`)
     lines.push(`${pad}if (pk_o == NULL) {`, ...onNoMemory.map((l) => `${pad}  ${l}`), `${pad}}`)
     const orders = roleOrders(r)
-    const offsets = (role: readonly IndexRange[], a: Access, at: string) =>
-      `pk_offsets(${at}, ${role.length}, ${list(role.map(extent))}, ${list(role.map((ix) => stride(a, ix)))});`
-    lines.push(...emitOrderChoice(r, orders, extent, schedule, mk.mr, pad))
+    const ints = (xs: readonly number[]) => `(const int[]){${xs.join(', ')}}`
+    const offsets = (order: RoleOrder, a: Access, at: string) => {
+      const [extents, strides] = [list(order.map((p) => extent(p.ix))), list(order.map((p) => stride(a, p.ix)))]
+      if (!isTiled(order)) return `pk_offsets(${at}, ${order.length}, ${extents}, ${strides});`
+      const parts = order.map((p) => ({ all: 0, blocks: 1, within: 2 })[p.part])
+      const mates = order.map((p) => (p.part === 'within' ? order.findIndex((q) => q.ix === p.ix && q.part === 'blocks') : 0))
+      return `pk_offsets_tiled(${at}, ${order.length}, ${extents}, ${strides}, ${ints(parts)}, ${ints(mates)});`
+    }
+    lines.push(...emitOrderChoice(r, orders, extent, schedule, mk, pad))
     const chosen = (name: 'n' | 'k', variable: string) => (role: readonly IndexRange[], a: Access, at: string): string[] =>
       orders[name].length === 1
         ? [offsets(orders[name][0], a, at)]

@@ -1,50 +1,84 @@
 /**
  * The order of a gathered contraction's role indices, chosen per call (GETT's loop-order choice, for offset tables).
- * A role's GEMM dimension is its indices in some row-major order; the packs walk it along panels and k, C's tiles
- * along m and n. A tensor read or written along a role is contiguous only where its stride-1 index is the role's
- * innermost; elsewhere each element is a line of its own, and the line comes back only after the indices inside it
- * have gone round. So the candidates move each holder's stride-1 index innermost (or both, one just inside the other), and the call prices each pair of
- * n and k orders with its extents: per element, 1 when contiguous; else IN_CACHE when the line comes back while
- * still in cache (the indices inside it span few enough lines of the rows walked meanwhile: an output tile's MR
- * rows, a pack's k rows), LINE_ELEMENTS when it has to come from memory again; times how often the driver touches the
- * tensor (C once per k block, B once, A once per n block). m follows A: C's rows are apart in memory whatever the
- * order (its stride-1 index plays n).
+ * A role's GEMM dimension is its points in some order; the packs walk it along panels and k, C's tiles along m and n.
+ * A tensor read or written along a role is contiguous only where its stride-1 index is the role's innermost;
+ * elsewhere each element is a line of its own, and the line comes back only after the indices inside it have gone
+ * round. Candidates: each holder's stride-1 index moved innermost, or both, one just inside the other; and tiled,
+ * where two holders' stride-1 indices differ: one split into blocks of a line, the other between its block and its
+ * position in the block (GETT's blocked macro-tiles), so one reads whole lines and the other's lines come back
+ * within a line's worth of points. The order of the points is free: A and B walk k in the same order, and C is
+ * stored through the same m and n tables the packs use.
+ *
+ * The call prices each pair of n and k orders with its extents: per element, 1 when contiguous; else IN_CACHE when
+ * the line comes back while still in cache (the points inside it span few enough lines of the rows walked
+ * meanwhile: an output tile's MR rows; a pack walking k reads its panel's width of rows at each step, and walking
+ * its panel role a panel's kb steps at each point), LINE_ELEMENTS when it has to come from memory again; times
+ * how often the driver touches the tensor (C once per k block, B once, A once per n block). m follows A: C's rows
+ * are apart in memory whatever the order (its stride-1 index plays n).
  */
 import type { Access, ContractionRoles, IndexRange } from '../ir/nodes.ts'
 
-export interface RoleOrders {
-  readonly m: readonly IndexRange[]
-  /** Candidates, the first C's own order. */
-  readonly n: readonly (readonly IndexRange[])[]
-  /** Candidates, the first A's own order. */
-  readonly k: readonly (readonly IndexRange[])[]
+/** One loop of a role's order: all of an index, its blocks of LINE_ELEMENTS, or the position within a block. */
+export interface Piece {
+  readonly ix: IndexRange
+  readonly part: 'all' | 'blocks' | 'within'
 }
 
-/** Elements per cache line in the cost (f32's 16; f64's 8 makes the same choices). */
-const LINE_ELEMENTS = 16
+/** A role's order, outermost piece first. */
+export type RoleOrder = readonly Piece[]
+
+export interface RoleOrders {
+  readonly m: RoleOrder
+  /** Candidates, the first C's own order. */
+  readonly n: readonly RoleOrder[]
+  /** Candidates, the first A's own order. */
+  readonly k: readonly RoleOrder[]
+}
+
+/** Elements per cache line in the cost and per block of a tiled order (f32's 16; f64's 8 makes the same choices). */
+export const LINE_ELEMENTS = 16
 /** An element read alone from a line still in cache (a scalar load and its address), and one added to C. */
 const IN_CACHE = { read: 2, update: 4 } as const
 /** Lines that stay in cache between two uses of one: a quarter of the smaller L2 (AMD's 512 KiB). */
 const CACHED_LINES = 2048
 
 const strideOne = (a: Access): string => a.index[a.index.length - 1].terms[0]?.v ?? ''
+const whole = (ixs: readonly IndexRange[]): RoleOrder => ixs.map((ix) => ({ ix, part: 'all' }))
+const ofRole = (role: readonly IndexRange[], a: Access) => role.find((ix) => ix.name === strideOne(a))
 
 /** `role` with the stride-1 indices of `tensors` that are the role's moved innermost, the last tensor's last. */
-function favouring(role: readonly IndexRange[], ...tensors: readonly Access[]): readonly IndexRange[] {
-  const moved = tensors.map((a) => role.find((ix) => ix.name === strideOne(a))).filter((ix) => ix !== undefined)
-  return [...role.filter((ix) => !moved.includes(ix)), ...moved.filter((ix, i) => moved.indexOf(ix) === i)]
+function favouring(role: readonly IndexRange[], ...tensors: readonly Access[]): RoleOrder {
+  const moved = tensors.map((a) => ofRole(role, a)).filter((ix) => ix !== undefined)
+  return whole([...role.filter((ix) => !moved.includes(ix)), ...moved.filter((ix, i) => moved.indexOf(ix) === i)])
 }
 
-const sameOrder = (x: readonly IndexRange[], y: readonly IndexRange[]) => x.every((ix, i) => ix.name === y[i].name)
+/** `whole`'s stride-1 index between the blocks of `lined`'s and the position within them, innermost; or nothing. */
+function tiled(role: readonly IndexRange[], whole_: Access, lined: Access): readonly RoleOrder[] {
+  const [w, l] = [ofRole(role, whole_), ofRole(role, lined)]
+  if (w === undefined || l === undefined || w === l) return []
+  const rest = role.filter((ix) => ix !== w && ix !== l)
+  return [[...whole(rest), { ix: l, part: 'blocks' }, { ix: w, part: 'all' }, { ix: l, part: 'within' }]]
+}
+
+const key = (o: RoleOrder) => o.map((p) => `${p.ix.name}:${p.part}`).join(' ')
+const distinct = (xs: readonly RoleOrder[]) => xs.filter((x, i) => xs.findIndex((y) => key(y) === key(x)) === i)
 
 export function roleOrders(r: ContractionRoles): RoleOrders {
-  const distinct = (xs: readonly (readonly IndexRange[])[]) => xs.filter((x, i) => xs.findIndex((y) => sameOrder(x, y)) === i)
   return {
     m: favouring(r.m, r.a),
-    n: distinct([favouring(r.n, r.c), favouring(r.n, r.b), favouring(r.n, r.b, r.c), favouring(r.n, r.c, r.b)]),
-    k: distinct([favouring(r.k, r.a), favouring(r.k, r.b), favouring(r.k, r.b, r.a), favouring(r.k, r.a, r.b)]),
+    n: distinct([
+      favouring(r.n, r.c), favouring(r.n, r.b), favouring(r.n, r.b, r.c), favouring(r.n, r.c, r.b),
+      ...tiled(r.n, r.b, r.c), ...tiled(r.n, r.c, r.b),
+    ]),
+    k: distinct([
+      favouring(r.k, r.a), favouring(r.k, r.b), favouring(r.k, r.b, r.a), favouring(r.k, r.a, r.b),
+      ...tiled(r.k, r.a, r.b), ...tiled(r.k, r.b, r.a),
+    ]),
   }
 }
+
+/** Whether an order needs pk_offsets_tiled (it splits an index) rather than pk_offsets. */
+export const isTiled = (o: RoleOrder): boolean => o.some((p) => p.part !== 'all')
 
 /**
  * The cost of n order `n` and k order `k` for the call, as a C expression of the extents (`extent` prints one) and
@@ -53,27 +87,31 @@ export function roleOrders(r: ContractionRoles): RoleOrders {
 export function orderCostCode(
   r: ContractionRoles,
   orders: RoleOrders,
-  n: readonly IndexRange[],
-  k: readonly IndexRange[],
+  n: RoleOrder,
+  k: RoleOrder,
   extent: (ix: IndexRange) => string,
-  blocks: { readonly kc: number; readonly nc: number; readonly mr: number },
+  blocks: { readonly kc: number; readonly nc: number; readonly mr: number; readonly nr: number },
 ): string {
-  // Per element of tensor `a`, walked along `walked` (its panel role, then k) with `rows` rows in flight.
-  const perElement = (a: Access, walked: readonly (readonly IndexRange[])[], rows: string, inCache: number): string => {
+  const pieceExtent = (p: Piece) =>
+    p.part === 'all' ? `(${extent(p.ix)})` : p.part === 'within' ? String(LINE_ELEMENTS) : `((${extent(p.ix)} + ${LINE_ELEMENTS - 1})/${LINE_ELEMENTS})`
+  // Per element of tensor `a`, walked along the orders of `walked`, each with the lines touched per point meanwhile:
+  // a pack reads a panel's rows at each k step (its width), and a panel's points at each of its kb steps.
+  const perElement = (a: Access, walked: readonly (readonly [RoleOrder, string])[], inCache: number): string => {
     const s = strideOne(a)
-    for (const order of walked) {
-      const at = order.findIndex((ix) => ix.name === s)
+    for (const [order, rows] of walked) {
+      const at = order.map((p) => p.ix.name).lastIndexOf(s)
       if (at === -1) continue
       const inside = order.slice(at + 1)
       if (inside.length === 0) return '1.0'
-      const apart = inside.map((ix) => `(${extent(ix)})`).join('*')
+      const apart = inside.map(pieceExtent).join('*')
       return `(${apart} == 1 ? 1.0 : (double)${apart}*${rows} <= ${CACHED_LINES} ? ${inCache}.0 : ${LINE_ELEMENTS}.0)`
     }
     return `${LINE_ELEMENTS}.0`
   }
   const kb = `pk_min64(pk_k, ${blocks.kc})`
-  const c = `(double)pk_m*pk_n*(pk_round_up(pk_k, ${blocks.kc})/${blocks.kc})*${perElement(r.c, [n, orders.m], String(blocks.mr), IN_CACHE.update)}`
-  const b = `(double)pk_n*pk_k*${perElement(r.b, [n, k], kb, IN_CACHE.read)}`
-  const a = `(double)pk_m*pk_k*(pk_round_up(pk_n, ${blocks.nc})/${blocks.nc})*${perElement(r.a, [orders.m, k], kb, IN_CACHE.read)}`
+  const [mr, nr] = [String(blocks.mr), String(blocks.nr)]
+  const c = `(double)pk_m*pk_n*(pk_round_up(pk_k, ${blocks.kc})/${blocks.kc})*${perElement(r.c, [[n, mr], [orders.m, nr]], IN_CACHE.update)}`
+  const b = `(double)pk_n*pk_k*${perElement(r.b, [[n, kb], [k, nr]], IN_CACHE.read)}`
+  const a = `(double)pk_m*pk_k*(pk_round_up(pk_n, ${blocks.nc})/${blocks.nc})*${perElement(r.a, [[orders.m, kb], [k, mr]], IN_CACHE.read)}`
   return `${c} + ${b} + ${a}`
 }

@@ -101,7 +101,7 @@ export function spaceOf(ctx: RankingContext): GemmSpace {
     threads: ctx.threads,
     // A gathered contraction packs both operands, through its offset tables.
     unpacked: roles.layout === 'gathered'
-      ? { a: false, b: false, gathered: true, cRunsDown: roles.c.index.at(-2)?.terms[0]?.v === roleOrders(roles).m.at(-1)!.name }
+      ? { a: false, b: false, gathered: true, cRunsDown: roles.c.index.at(-2)?.terms[0]?.v === roleOrders(roles).m.at(-1)!.ix.name }
       // A scaled A (a constant factor) is always packed: the pack multiplies it.
       : { a: roles.alpha === undefined && last(roles.a.index) === roles.k.at(-1)!.name, b: last(roles.b.index) === roles.n.at(-1)!.name },
   }

@@ -1,6 +1,11 @@
 /**
- * Extents by size letter that mix long and short indices (19 next to 2), so that the per-call role order choice of
- * gathered contractions (plugin/schedule/role-orders.ts) picks other orders than each role's own for some TCCG cases;
- * test/schedule/role-orders.test.ts checks that it does.
+ * Extents by size letter that make the per-call role order choice of gathered contractions
+ * (plugin/schedule/role-orders.ts) pick other orders than each role's own for some TCCG cases: long next to short
+ * indices, and two long indices among short ones (tiled orders, with a ragged last block).
+ * test/schedule/role-orders.test.ts checks that they do; test/native/tccg.test.ts runs every case at each.
  */
-export const MIXED_SHAPE = (letter: string): number => [19, 2, 11, 5, 3][letter.charCodeAt(0) % 5]
+export const MIXED_SHAPES: readonly ((letter: string) => number)[] = [
+  (letter) => [50, 2, 11, 3, 1][letter.charCodeAt(0) % 5],
+  (letter) => ('KN'.includes(letter) ? 50 : 3),
+  (letter) => ('AM'.includes(letter) ? 50 : 3),
+]

@@ -25,7 +25,7 @@ import { runnableIsas } from '../support/cpu.ts'
 import { specOf } from '../support/examples.ts'
 import { maxRelErr, randomArray, rng, tolerance, type TensorArray } from '../support/random.ts'
 import { RESHAPED, TCCG, TCCG_TENSORS, tccgSpec } from '../support/tccg.ts'
-import { MIXED_SHAPE } from './tccg-shapes.ts'
+import { MIXED_SHAPES } from './tccg-shapes.ts'
 import type { KernelCall as Fn, TestAddon as Addon } from '../support/test-addon.ts'
 
 interface Case {
@@ -58,13 +58,13 @@ const CASES: readonly Case[] = [...TCCG, ...RESHAPED].flatMap((tc, n) =>
 /**
  * Per index letter, its extent in each of the shapes every case runs at: odd, a 1 now and then, products past a tile;
  * one empty index (a role of several indices with no points must not fill its offset table from the others); and
- * long next to short extents, which make gathered calls choose other role orders (tccg-shapes.ts).
+ * long next to short extents, which make gathered calls choose other role orders, tiled ones too (tccg-shapes.ts).
  */
 const SHAPES: readonly ((letter: string, n: number) => number)[] = [
   (_, n) => [3, 5, 7, 9][n % 4],
   (_, n) => [7, 1, 5, 3, 11][n % 5],
   (_, n) => (n === 0 ? 0 : 3),
-  MIXED_SHAPE,
+  ...MIXED_SHAPES,
 ]
 
 /** The GEMM roles of a kernel's contraction, `m | n | k | batch`, and its layout, or undefined when it runs as loops. */

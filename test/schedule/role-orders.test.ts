@@ -7,11 +7,12 @@
  */
 import { describe, expect, it } from 'vitest'
 import type { Contraction, IndexRange, Kernel } from '../../plugin/ir/nodes.ts'
+import type { RoleOrder } from '../../plugin/schedule/role-orders.ts'
 import { walkStmts } from '../../plugin/ir/walk.ts'
 import { orderCostCode, roleOrders } from '../../plugin/schedule/role-orders.ts'
 import { contractionKernel } from '../support/contractions.ts'
 import { TCCG, tccgSpec } from '../support/tccg.ts'
-import { MIXED_SHAPE } from '../native/tccg-shapes.ts'
+import { MIXED_SHAPES } from '../native/tccg-shapes.ts'
 
 const contractionOf = (k: Kernel): Contraction => {
   let found: Contraction | undefined
@@ -34,10 +35,10 @@ function chosen(s: Contraction, sizes: Readonly<Record<string, number>>): { n: n
     ) as number
   let best = { n: 0, k: 0, cost: Infinity }
   orders.n.forEach((n, i) => orders.k.forEach((k, j) => {
-    const cost = evaluate(orderCostCode(r, orders, n, k, extent, { kc: 512, nc: 1056, mr: 8 }))
+    const cost = evaluate(orderCostCode(r, orders, n, k, extent, { kc: 512, nc: 1056, mr: 8, nr: 48 }))
     if (cost < best.cost) best = { n: i, k: j, cost }
   }))
-  const print = (o: readonly IndexRange[]) => o.map((ix) => ix.name).join('')
+  const print = (o: RoleOrder) => o.map((p) => `${p.ix.name}${{ all: '', blocks: '/', within: '%' }[p.part]}`).join('')
   return { n: best.n, k: best.k, names: { n: print(orders.n[best.n]), k: print(orders.k[best.k]) } }
 }
 
@@ -48,29 +49,36 @@ describe('role orders of gathered contractions, chosen per call', () => {
     const s = contractionOf(kernelOf('abj-bka-kj'))
     expect(s.roles.layout).toBe('gathered')
     // C[j,b,a] (a stride 1) += A[a,k,b] (b stride 1) * B[j,k]: n holds a and b.
-    expect(roleOrders(s.roles).n.map((o) => o.map((ix) => ix.name).join(''))).toEqual(['ba', 'ab'])
-    expect(chosen(s, { a: 200, b: 200, j: 24, k: 200 }).names.n).toBe('ab')
+    // C's own, B's stride-1 index innermost, and the two tiled orders (x/: blocks of a line, x%: within one).
+    expect(roleOrders(s.roles).n.map((o) => o.map((p) => `${p.ix.name}${{ all: '', blocks: '/', within: '%' }[p.part]}`).join('')))
+      .toEqual(['ba', 'ab', 'a/ba%', 'b/ab%'])
+    expect(chosen(s, { a: 200, b: 200, j: 24, k: 200 }).names.n).not.toBe('ba')
     expect(chosen(s, { a: 200, b: 200, j: 2000, k: 8 }).names.n).toBe('ba')
   })
 
-  it('candidates are permutations of each role, the first its own order', () => {
+  it('candidates walk each role\'s indices (permuted, or one split into blocks), the first its own order', () => {
     for (const tc of TCCG) {
       const s = contractionOf(kernelOf(tc))
       if (s.roles.layout !== 'gathered') continue
       const orders = roleOrders(s.roles)
-      const sorted = (o: readonly IndexRange[]) => o.map((ix) => ix.name).sort().join('')
+      const sorted = (o: readonly { readonly ix: IndexRange }[] | readonly IndexRange[]) =>
+        [...new Set(o.map((x) => ('ix' in x ? x.ix : x).name))].sort().join('')
       expect(sorted(orders.m), tc).toBe(sorted(s.roles.m))
       for (const o of orders.n) expect(sorted(o), tc).toBe(sorted(s.roles.n))
       for (const o of orders.k) expect(sorted(o), tc).toBe(sorted(s.roles.k))
     }
   })
 
-  it('at the mixed shape of the differential test, some calls run n and k orders other than the first', () => {
-    const picks = TCCG.map((tc) => contractionOf(kernelOf(tc))).filter((s) => s.roles.layout === 'gathered').map((s) => {
+  it('at the mixed shapes of the differential test, some calls run other n and k orders, tiled ones among them', () => {
+    const gathered = TCCG.map((tc) => contractionOf(kernelOf(tc))).filter((s) => s.roles.layout === 'gathered')
+    const picks = MIXED_SHAPES.flatMap((shape) => gathered.map((s) => {
       const letters = [...s.roles.m, ...s.roles.n, ...s.roles.k, ...s.roles.batch].map((ix) => ix.name)
-      return chosen(s, Object.fromEntries(letters.map((l) => [l, MIXED_SHAPE(l.toUpperCase())])))
-    })
+      return chosen(s, Object.fromEntries(letters.map((l) => [l, shape(l.toUpperCase())])))
+    }))
     expect(picks.filter((p) => p.n > 0).length).toBeGreaterThan(0)
     expect(picks.filter((p) => p.k > 0).length).toBeGreaterThan(0)
+    // pk_offsets_tiled: an index split into blocks of a line, the last block ragged (50 = 3·16 + 2).
+    expect(picks.filter((p) => /\//.test(p.names.n + p.names.k)).length).toBeGreaterThan(0)
   })
+
 })
