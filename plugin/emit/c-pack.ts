@@ -17,8 +17,11 @@ export const gatherBSymbol = (mk: Microkernel): string => `pk_gather_b_${mk.name
 export const scaledPackASymbol = (mk: Microkernel): string => `pk_pack_a_scaled_${mk.name}`
 export const scaledGatherASymbol = (mk: Microkernel): string => `pk_gather_a_scaled_${mk.name}`
 
-/** Rows a transposing gather reads at once (w = 48 rows of B at a time ran 1.3x slower on transposed TCCG cases). */
-const ROW_GROUP = 16
+/**
+ * Rows a transposing gather reads at once: the whole panel up to 16 rows, else 16 (or 8 ...) dividing its width (48 rows of B at a time ran 1.3x
+ * slower on transposed TCCG cases than 16).
+ */
+const rowGroup = (w: number): number => (w <= 16 ? w : [16, 8, 4, 2, 1].find((g) => w % g === 0)!)
 
 /** An operand's gather multiplying each element by a tensor factor's (ContractionRoles.scaleA/B) and by alpha. */
 export const weightedGatherSymbol = (mk: Microkernel, operand: 'a' | 'b'): string => `pk_gather_${operand}_weighted_${mk.name}`
@@ -130,10 +133,10 @@ function emitGather(symbol: string, w: number, mk: Microkernel, scaled = false):
       const ${t} *row[${w}];
       for (int64_t x = 0; x < ${w}; x++) row[x] = src + o_len[x0 + (x < n ? x : n - 1)];
       if (n == ${w}) {
-        // At most ${ROW_GROUP} rows at a time: each row is a stream along k, more than the prefetchers follow.
-        for (int64_t x0 = 0; x0 < ${w}; x0 += ${Math.min(w, ROW_GROUP)})
+        // ${rowGroup(w)} rows at a time: each row is a stream along k, and all ${w} are more than the prefetchers follow.
+        for (int64_t x0 = 0; x0 < ${w}; x0 += ${rowGroup(w)})
           for (int64_t p = 0; p < kb; p++)
-            for (int64_t x = x0; x < x0 + ${Math.min(w, ROW_GROUP)}; x++) to[p*${w} + x] = ${v('row[x][o_k[p]]')};
+            for (int64_t x = x0; x < x0 + ${rowGroup(w)}; x++) to[p*${w} + x] = ${v('row[x][o_k[p]]')};
       } else {
         for (int64_t p = 0; p < kb; p++)
           for (int64_t x = 0; x < ${w}; x++) to[p*${w} + x] = x < n ? ${v('row[x][o_k[p]]')} : 0;

@@ -572,7 +572,7 @@ static void pk_gather_a_gemm_f32_avx2_6x16(int64_t len, int64_t kb, const float 
       const float *row[6];
       for (int64_t x = 0; x < 6; x++) row[x] = src + o_len[x0 + (x < n ? x : n - 1)];
       if (n == 6) {
-        // At most 16 rows at a time: each row is a stream along k, more than the prefetchers follow.
+        // 6 rows at a time: each row is a stream along k, and all 6 are more than the prefetchers follow.
         for (int64_t x0 = 0; x0 < 6; x0 += 6)
           for (int64_t p = 0; p < kb; p++)
             for (int64_t x = x0; x < x0 + 6; x++) to[p*6 + x] = row[x][o_k[p]];
@@ -608,7 +608,7 @@ static void pk_gather_b_gemm_f32_avx2_6x16(int64_t len, int64_t kb, const float 
       const float *row[16];
       for (int64_t x = 0; x < 16; x++) row[x] = src + o_len[x0 + (x < n ? x : n - 1)];
       if (n == 16) {
-        // At most 16 rows at a time: each row is a stream along k, more than the prefetchers follow.
+        // 16 rows at a time: each row is a stream along k, and all 16 are more than the prefetchers follow.
         for (int64_t x0 = 0; x0 < 16; x0 += 16)
           for (int64_t p = 0; p < kb; p++)
             for (int64_t x = x0; x < x0 + 16; x++) to[p*16 + x] = row[x][o_k[p]];
