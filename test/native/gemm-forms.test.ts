@@ -11,19 +11,14 @@
  * and out), at small odd sizes, a 1 and an empty sum.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { abiOf } from '../../plugin/abi.ts'
-import { emitJs } from '../../plugin/emit/js.ts'
-import { emitAddonSource } from '../../plugin/emit/napi.ts'
-import { evaluate, format } from '../../plugin/ir/affine.ts'
-import { buildKernel } from '../../plugin/ir/build.ts'
+import { format } from '../../plugin/ir/affine.ts'
 import { interpret } from '../../plugin/ir/interp.ts'
 import type { Access, Contraction, Kernel } from '../../plugin/ir/nodes.ts'
 import { walkStmts } from '../../plugin/ir/walk.ts'
-import { lowerSpec } from '../../plugin/pipeline.ts'
-import { paramsOf } from '../support/contractions.ts'
-import { specOf } from '../support/examples.ts'
-import { maxRelErr, randomArray, rng, tolerance, type TensorArray } from '../support/random.ts'
-import { loadTestAddon, onEveryIsaAndThreads, type TestAddon } from '../support/test-addon.ts'
+import { makeArgs } from '../support/kernel-args.ts'
+import { maxRelErr, rng, tolerance, type TensorArray } from '../support/random.ts'
+import { pipelineKernel, type PipelineKernel } from '../support/pipeline-kernels.ts'
+import { loadTestAddon, onEveryIsaAndThreads, testAddonSource, type TestAddon } from '../support/test-addon.ts'
 
 interface Case {
   readonly name: string
@@ -71,18 +66,7 @@ const CASES: readonly Case[] = [
   { name: 'diagonal', text: 'A: f64[M, K]\nB: f64[K, M]\nC: f64[M, M]\nC[i, j] +=! A[i, k] * B[k, j] where i == j', domain: 'i - j == 0', layout: 'flattened' },
 ]
 
-interface Built {
-  readonly name: string
-  readonly reference: Kernel
-  readonly ir: Kernel
-  readonly js: (...args: unknown[]) => unknown
-}
-
-const KERNELS: readonly Built[] = CASES.map((c) => {
-  const spec = specOf(c.text, paramsOf(c.text))
-  const { ir } = lowerSpec(spec)
-  return { name: c.name, reference: buildKernel(spec), ir: { ...ir, name: c.name }, js: new Function(`'use strict'; return ${emitJs(ir)}`)() as Built['js'] }
-})
+const KERNELS: readonly PipelineKernel[] = CASES.map(pipelineKernel)
 
 const contractionOf = (k: Kernel): Contraction | undefined => {
   let found: Contraction | undefined
@@ -94,18 +78,7 @@ const contractionOf = (k: Kernel): Contraction | undefined => {
 
 let addon: TestAddon
 let remove = () => {}
-
-beforeAll(async () => {
-  const sources = emitAddonSource(
-    KERNELS.map((k, n) => {
-      const spec = specOf(CASES[n].text, paramsOf(CASES[n].text))
-      return { kernel: k.ir, abi: { ...abiOf(spec, 'test'), name: k.name }, symbol: `kc_${n}_${k.name}` }
-    }),
-    { moduleId: 'test/native/gemm-forms.test.ts', parallelMinWork: 1 },
-  )
-  ;({ addon, remove } = await loadTestAddon(sources, 'gemm-forms-test'))
-}, 600_000)
-
+beforeAll(async () => void ({ addon, remove } = await loadTestAddon(testAddonSource(KERNELS.map((k) => k.ir), 'test/native/gemm-forms.test.ts'), 'gemm-forms-test')), 600_000)
 afterAll(() => remove())
 
 const copy = (args: readonly unknown[]) => args.map((a) => (ArrayBuffer.isView(a) ? (a as TensorArray).slice() : a))
@@ -138,11 +111,7 @@ describe('contractions with constant factors or triangular domains run as GEMMs'
       const dtype = k.reference.tensors[0].dtype
       for (const shape of SHAPES) {
         const sizes = new Map(k.reference.sizes.map((s, i) => [s, shape(s, i)]))
-        const args = k.reference.params.map((p) => {
-          if (p.kind === 'size') return sizes.get(p.name)!
-          const t = k.reference.tensors.find((x) => x.name === p.name)!
-          return randomArray(t.dtype, t.shape.reduce((m, d) => m * evaluate(d, sizes), 1), next)
-        })
+        const args = makeArgs(k.abi, sizes, next)
         const want = copy(args)
         interpret(k.reference, want)
         const shown = [...sizes].map(([s, v]) => `${s}=${v}`).join(' ')

@@ -5,26 +5,14 @@
  * shrunk to small odd sizes with the same shape (so the same candidate wins), sizes of 0, then random sizes in
  * [1, 40]; more than one candidate of each kernel must run. Results agree up to the tolerance of reordered sums.
  */
-import { mkdtempSync, rmSync } from 'node:fs'
-import { createRequire } from 'node:module'
-import os from 'node:os'
-import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { abiOf } from '../../plugin/abi.ts'
-import { buildAddon } from '../../plugin/addon/build.ts'
-import { emitJs } from '../../plugin/emit/js.ts'
-import { emitAddonSource } from '../../plugin/emit/napi.ts'
-import { evaluate } from '../../plugin/ir/affine.ts'
-import { buildKernel } from '../../plugin/ir/build.ts'
 import { interpret } from '../../plugin/ir/interp.ts'
-import type { Kernel } from '../../plugin/ir/nodes.ts'
 import { cheapest } from '../../plugin/ir/polynomial.ts'
-import { lowerSpec } from '../../plugin/pipeline.ts'
 import { runnableIsas } from '../support/cpu.ts'
-import { specOf } from '../support/examples.ts'
-import { paramsOf } from '../support/contractions.ts'
-import { maxRelErr, randomArray, rng, tolerance, type TensorArray } from '../support/random.ts'
-import type { KernelCall as Fn, TestAddon as Addon } from '../support/test-addon.ts'
+import { makeArgs, points } from '../support/kernel-args.ts'
+import { maxRelErr, rng, tolerance, type TensorArray } from '../support/random.ts'
+import { pipelineKernel, type PipelineKernel } from '../support/pipeline-kernels.ts'
+import { loadTestAddon, testAddonSource, type KernelCall as Fn, type TestAddon as Addon } from '../support/test-addon.ts'
 
 const CASES: readonly { readonly name: string; readonly text: string; readonly fixed: readonly Record<string, number>[] }[] = [
   {
@@ -64,68 +52,35 @@ const CASES: readonly { readonly name: string; readonly text: string; readonly f
 const RANDOM_RUNS = 12
 const MAX_POINTS = 400_000
 
-interface Built {
-  readonly name: string
-  readonly before: Kernel
-  readonly ir: Kernel
-  readonly js: (...args: unknown[]) => unknown
-}
+const KERNELS: readonly PipelineKernel[] = CASES.map(pipelineKernel)
 
-const KERNELS: readonly Built[] = CASES.map((c) => {
-  const spec = specOf(c.text, paramsOf(c.text))
-  const { ir } = lowerSpec(spec)
-  const js = new Function(`'use strict'; return ${emitJs(ir)}`)() as Built['js']
-  return { name: c.name, before: buildKernel(spec), ir: { ...ir, name: c.name }, js }
-})
-
-
-let cacheDir: string
 let addon: Addon
+let remove = () => {}
+beforeAll(async () => void ({ addon, remove } = await loadTestAddon(testAddonSource(KERNELS.map((k) => k.ir), 'test/native/paths.test.ts'), 'paths-test')), 600_000)
+afterAll(() => remove())
 
-beforeAll(async () => {
-  const sources = emitAddonSource(
-    KERNELS.map((k, n) => {
-      const spec = specOf(CASES[n].text, paramsOf(CASES[n].text))
-      return { kernel: k.ir, abi: { ...abiOf(spec, 'test'), name: k.name }, symbol: `kc_${n}_${k.name}` }
-    }),
-    { moduleId: 'test/native/paths.test.ts', parallelMinWork: 1 },
-  )
-  cacheDir = mkdtempSync(path.join(os.tmpdir(), 'polykern-paths-test-'))
-  const built = await buildAddon({ sources, cacheDir })
-  if (!built.ok) throw new Error(`addon build failed:\n${built.error}`)
-  addon = createRequire(import.meta.url)(built.path)
-}, 600_000)
-
-afterAll(() => rmSync(cacheDir, { recursive: true, force: true }))
-
-const points = (k: Kernel, sizes: ReadonlyMap<string, number>) =>
-  k.body.reduce((n, s) => n + (s.kind === 'block' ? s.indices.reduce((p, ix) => p * evaluate(ix.extent, sizes), 1) : 0), 0)
 
 const copy = (args: readonly unknown[]) => args.map((a) => (ArrayBuffer.isView(a) ? (a as TensorArray).slice() : a))
 
 describe('contraction paths chosen per call', () => {
   for (const [n, k] of KERNELS.entries()) {
     it(`${k.name}: interpreter, JS and native at every ISA and 1 and 2 threads agree, several candidates run`, () => {
-      expect(k.ir.choices?.length, 'the kernel chooses its paths per call').toBe(k.before.body.filter((s) => s.kind === 'block').length)
+      expect(k.ir.choices?.length, 'the kernel chooses its paths per call').toBe(k.reference.body.filter((s) => s.kind === 'block').length)
       const choice = k.ir.choices![0]
       const next = rng(1400 + n)
       const shapes = CASES[n].fixed.map((f) => new Map(Object.entries(f)))
       while (shapes.length < CASES[n].fixed.length + RANDOM_RUNS) {
-        const sizes = new Map(k.before.sizes.map((s) => [s, 1 + Math.floor(40 ** next())]))
-        if (points(k.before, sizes) <= MAX_POINTS) shapes.push(sizes)
+        const sizes = new Map(k.reference.sizes.map((s) => [s, 1 + Math.floor(40 ** next())]))
+        if (points(k.reference, sizes) <= MAX_POINTS) shapes.push(sizes)
       }
       const ran = new Set<number>()
-      const out = k.before.params.findLastIndex((p) => p.kind === 'tensor' && k.before.tensors.find((t) => t.name === p.name)!.role !== 'in')
-      const dtype = k.before.tensors[0].dtype
+      const out = k.reference.params.findLastIndex((p) => p.kind === 'tensor' && k.reference.tensors.find((t) => t.name === p.name)!.role !== 'in')
+      const dtype = k.reference.tensors[0].dtype
       for (const sizes of shapes) {
         ran.add(cheapest(choice, (s) => sizes.get(s)!))
-        const args = k.before.params.map((p) => {
-          if (p.kind === 'size') return sizes.get(p.name)!
-          const t = k.before.tensors.find((x) => x.name === p.name)!
-          return randomArray(t.dtype, t.shape.reduce((m, d) => m * evaluate(d, sizes), 1), next)
-        })
+        const args = makeArgs(k.abi, sizes, next)
         const want = copy(args)
-        interpret(k.before, want)
+        interpret(k.reference, want)
         const reduction = Math.max(...sizes.values()) ** 3
         const shown = [...sizes].map(([s, v]) => `${s}=${v}`).join(' ')
         const check = (got: unknown[], where: string) =>
