@@ -572,10 +572,11 @@ static void pk_gather_a_gemm_f32_avx2_6x16(int64_t len, int64_t kb, const float 
       const float *row[6];
       for (int64_t x = 0; x < 6; x++) row[x] = src + o_len[x0 + (x < n ? x : n - 1)];
       if (n == 6) {
+        int64_t p0 = 0;
         // 6 rows at a time: each row is a stream along k, and all 6 are more than the prefetchers follow.
-        for (int64_t x0 = 0; x0 < 6; x0 += 6)
-          for (int64_t p = 0; p < kb; p++)
-            for (int64_t x = x0; x < x0 + 6; x++) to[p*6 + x] = row[x][o_k[p]];
+        for (int64_t xg = 0; xg < 6; xg += 6)
+          for (int64_t p = p0; p < kb; p++)
+            for (int64_t x = xg; x < xg + 6; x++) to[p*6 + x] = row[x][o_k[p]];
       } else {
         for (int64_t p = 0; p < kb; p++)
           for (int64_t x = 0; x < 6; x++) to[p*6 + x] = x < n ? row[x][o_k[p]] : 0;
@@ -608,10 +609,40 @@ static void pk_gather_b_gemm_f32_avx2_6x16(int64_t len, int64_t kb, const float 
       const float *row[16];
       for (int64_t x = 0; x < 16; x++) row[x] = src + o_len[x0 + (x < n ? x : n - 1)];
       if (n == 16) {
+        int64_t p0 = 0;
+        typedef float pk_vec __attribute__((vector_size(8 * sizeof(float))));
+        typedef int32_t pk_lanes __attribute__((vector_size(8 * sizeof(float))));
+        for (; p0 + 8 <= kb && pk_uniform_stride(o_k + p0, 8) == 1; p0 += 8)
+          for (int64_t xg = 0; xg < 16; xg += 8) {
+            pk_vec v[8];
+            for (int i = 0; i < 8; i++) __builtin_memcpy(&v[i], row[xg + i] + o_k[p0], sizeof v[i]);
+            for (int i = 0; i < 8; i++)
+              if ((i & 1) == 0) {
+                const pk_vec a = v[i], b = v[i + 1];
+                v[i] = __builtin_shuffle(a, b, (pk_lanes){0, 8, 2, 10, 4, 12, 6, 14});
+                v[i + 1] = __builtin_shuffle(a, b, (pk_lanes){1, 9, 3, 11, 5, 13, 7, 15});
+              }
+            for (int i = 0; i < 8; i++)
+              if ((i & 2) == 0) {
+                const pk_vec a = v[i], b = v[i + 2];
+                v[i] = __builtin_shuffle(a, b, (pk_lanes){0, 1, 8, 9, 4, 5, 12, 13});
+                v[i + 2] = __builtin_shuffle(a, b, (pk_lanes){2, 3, 10, 11, 6, 7, 14, 15});
+              }
+            for (int i = 0; i < 8; i++)
+              if ((i & 4) == 0) {
+                const pk_vec a = v[i], b = v[i + 4];
+                v[i] = __builtin_shuffle(a, b, (pk_lanes){0, 1, 2, 3, 8, 9, 10, 11});
+                v[i + 4] = __builtin_shuffle(a, b, (pk_lanes){4, 5, 6, 7, 12, 13, 14, 15});
+              }
+            for (int i = 0; i < 8; i++) {
+              const pk_vec out_i = v[i];
+              __builtin_memcpy(to + (p0 + i)*16 + xg, &out_i, sizeof out_i);
+            }
+          }
         // 16 rows at a time: each row is a stream along k, and all 16 are more than the prefetchers follow.
-        for (int64_t x0 = 0; x0 < 16; x0 += 16)
-          for (int64_t p = 0; p < kb; p++)
-            for (int64_t x = x0; x < x0 + 16; x++) to[p*16 + x] = row[x][o_k[p]];
+        for (int64_t xg = 0; xg < 16; xg += 16)
+          for (int64_t p = p0; p < kb; p++)
+            for (int64_t x = xg; x < xg + 16; x++) to[p*16 + x] = row[x][o_k[p]];
       } else {
         for (int64_t p = 0; p < kb; p++)
           for (int64_t x = 0; x < 16; x++) to[p*16 + x] = x < n ? row[x][o_k[p]] : 0;
