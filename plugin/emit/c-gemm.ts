@@ -13,7 +13,7 @@
  * before). The macro-kernel walks the block in register tiles in the blocking's `inner` order.
  */
 import { KernelInternalError } from '../diagnostics.ts'
-import { coeffOf, constant, substitute } from '../ir/affine.ts'
+import { coeffOf, constant, lastIndex, substitute } from '../ir/affine.ts'
 import { equal } from '../ir/affine.ts'
 import type {
   Access, Affine, Constraint, Contraction, ContractionSchedule, GemmBlocking, IndexRange, Kernel, SizeGuard, Stmt,
@@ -78,9 +78,6 @@ interface DriverShape {
   /** Each operand is multiplied by a tensor factor while gathered (ContractionRoles.scaleA / scaleB). */
   readonly weighted: Readonly<Record<Operand, boolean>>
 }
-
-/** The index of the last (contiguous) dimension of an access: the operand can stay in place when it is `v`. */
-const lastIndex = (a: Access): string => a.index[a.index.length - 1].terms[0]?.v ?? ''
 
 /** A role's innermost index: the one whose stride is the role's (ContractionRoles). */
 const inner = (role: readonly IndexRange[]): IndexRange => role[role.length - 1]

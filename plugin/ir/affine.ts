@@ -1,5 +1,5 @@
 /** Constructors and arithmetic on affine forms; every Affine in the IR is built here, so it stays normalised. */
-import type { Affine, AffineTerm } from './nodes.ts'
+import type { Access, Affine, AffineTerm } from './nodes.ts'
 
 export const constant = (c: number): Affine => ({ terms: [], constant: c })
 export const variable = (v: string, coeff = 1): Affine => normalise([{ v, coeff }], 0)
@@ -27,6 +27,9 @@ export const isConstant = (a: Affine): boolean => a.terms.length === 0
 export const coeffOf = (a: Affine, v: string): number => a.terms.find((t) => t.v === v)?.coeff ?? 0
 
 export const varsOf = (a: Affine): string[] => a.terms.map((t) => t.v)
+
+/** The index of an access's last (stride-1) dimension, its first term's; '' when it has none. */
+export const lastIndex = (a: Access): string => a.index[a.index.length - 1]?.terms[0]?.v ?? ''
 
 export function equal(a: Affine, b: Affine): boolean {
   return (

@@ -70,7 +70,7 @@ function printStmt(s: Stmt, ind: string): string {
 
 export const printConstraint = (c: Constraint): string => `${format(c.expr)} ${c.op} 0`
 
-const printAccess = (a: Access): string => `${a.tensor}[${a.index.map(format).join(', ')}]`
+export const printAccess = (a: Access): string => `${a.tensor}[${a.index.map(format).join(', ')}]`
 
 export function printBound(b: Bound): string {
   switch (b.kind) {
@@ -92,7 +92,7 @@ export function printExpr(e: Expr): string {
     case 'var':
       return e.name
     case 'load':
-      return `${e.access.tensor}[${e.access.index.map(format).join(', ')}]${e.zeroOutside ? '?' : ''}`
+      return `${printAccess(e.access)}${e.zeroOutside ? '?' : ''}`
     case 'unary':
       return e.op === 'neg' ? `-${printExpr(e.arg)}` : `!${printExpr(e.arg)}`
     case 'call':

@@ -7,10 +7,10 @@
  * ContractionRoles); constant factors ride along (alpha). A mismatch returns the first reason found, for
  * POLYKERN_DEBUG=match.
  */
-import { format } from '../ir/affine.ts'
+import { format, lastIndex } from '../ir/affine.ts'
 import { buildKernel } from '../ir/build.ts'
 import type { Access, Block, ContractionRoles, DType, Expr, IndexRange } from '../ir/nodes.ts'
-import { printExpr } from '../ir/print.ts'
+import { printAccess, printConstraint, printExpr } from '../ir/print.ts'
 import { checkSpec } from '../spec/check.ts'
 import { parseSpec } from '../spec/parser.ts'
 import type { KernelSite } from '../find/site.ts'
@@ -148,7 +148,7 @@ function operandsAndScales(
   indices: readonly IndexRange[],
 ): Pick<Product, 'factors' | 'scales'> | string {
   if (loads.length === 2) return { factors: [loads[0], loads[1]], scales: [undefined, undefined] }
-  const listed = `the value multiplies ${loads.length} factors (${loads.map((a) => `${a.tensor}[${a.index.map(format).join(', ')}]`).join(', ')})`
+  const listed = `the value multiplies ${loads.length} factors (${loads.map(printAccess).join(', ')})`
   if (loads.length > 4) return `${listed}; a GEMM multiplies two, and one more scaling each`
   const pairs = loads.flatMap((x, i) => loads.slice(i + 1).map((y) => [x, y] as const))
   pairs.sort((p, q) => q[0].index.length + q[1].index.length - p[0].index.length - p[1].index.length)
@@ -174,7 +174,7 @@ const MAX_DOMAIN = 4
  * the domain (`where j <= i`: causal attention scores, symmetric rank-k updates).
  */
 function triangleProblem(block: Block, m: readonly IndexRange[], n: readonly IndexRange[]): string | undefined {
-  const where = block.constraints.map((c) => `${format(c.expr)} ${c.op} 0`).join(', ')
+  const where = block.constraints.map(printConstraint).join(', ')
   if (block.constraints.length > MAX_DOMAIN) return `the domain has ${block.constraints.length} constraints (${where}); a GEMM masks at most ${MAX_DOMAIN}`
   const indices = new Set(block.indices.map((ix) => ix.name))
   const tile = new Set([...m, ...n].map((ix) => ix.name))
@@ -213,7 +213,6 @@ function plainAccess(a: Access): string | undefined {
 
 // Only for accesses plainAccess accepted: every dimension is one index.
 const indicesOf = (a: Access): Set<string> => new Set(a.index.map((ix) => ix.terms[0].v))
-const lastIndex = (a: Access): string => a.index[a.index.length - 1].terms[0].v
 const hasRole = (a: Access, roles: Map<string, Role>, role: Role): boolean =>
   [...indicesOf(a)].some((v) => roles.get(v) === role)
 

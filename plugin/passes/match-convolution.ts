@@ -70,7 +70,9 @@ export function matchConvolution(block: Block, tensors: ReadonlyMap<string, Tens
   const seenInInput = new Set<string>()
   for (const [d, ix] of input.index.entries()) {
     const where = `${input.tensor}'s dimension ${d} (${format(ix)})`
-    for (const t of ix.terms.filter((t) => range.has(t.v))) {
+    // Terms over size symbols (a call-time padding, `p + r - pad`) join the constant in the offset.
+    const indexTerms = ix.terms.filter((t) => range.has(t.v))
+    for (const t of indexTerms) {
       if (seenInInput.has(t.v)) return fail(`index ${t.v} appears twice in ${input.tensor}`)
       seenInInput.add(t.v)
     }
@@ -81,8 +83,6 @@ export function matchConvolution(block: Block, tensors: ReadonlyMap<string, Tens
       else return fail(`index ${v} of ${input.tensor} is in neither the output nor the filter`)
       continue
     }
-    // Terms over size symbols (a call-time padding, `p + r - pad`) join the constant in the offset.
-    const indexTerms = ix.terms.filter((t) => range.has(t.v))
     if (indexTerms.length !== 2) return fail(`${where} is not stride·position + dilation·tap + offset`)
     const pos = indexTerms.find((t) => inOut.has(t.v))
     const tap = indexTerms.find((t) => !inOut.has(t.v))

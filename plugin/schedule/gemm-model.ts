@@ -385,6 +385,8 @@ export function gemmCost(p: GemmProblem, v: GemmBlocking, machine: Machine, thre
   const nest = modelNest(p, v, threads, layout)
   const line = machine.caches[0]?.lineBytes ?? 64
   const facts = tensorFacts(nest)
+  // The C tile's exposure is the same for every level: computed once, outside the loops below.
+  const cExposure = cTileExposure(p, v, nest.nc, kcOf(nest), layout, machine.memory.latency)
   const capacities = machine.caches.map(
     (c) => (c.bytes * CAPACITY_SHARE[Math.min(c.level, CAPACITY_SHARE.length) - 1]) / (c.sharedBy > 1 ? Math.min(c.sharedBy, threads) : 1),
   )
@@ -428,7 +430,7 @@ export function gemmCost(p: GemmProblem, v: GemmBlocking, machine: Machine, thre
     const followed = f.strided?.followed ?? 1
     // The share of a prefetched stream's misses left waiting grows with the latency of the level serving it.
     const exposed = (i: number) =>
-      f.readWrite ? cTileExposure(p, v, nest.nc, kcOf(nest), layout, machine.memory.latency) : Math.min(FOLLOWED_MAX, (STALL_SHARE * costs[i].latency) / costs[1].latency)
+      f.readWrite ? cExposure : Math.min(FOLLOWED_MAX, (STALL_SHARE * costs[i].latency) / costs[1].latency)
     for (let i = 0; i <= levels; i++) {
       const b = (i < levels ? Math.max(0, misses[i] - misses[i + 1]) : misses[levels]) * bytes
       served[i] += b

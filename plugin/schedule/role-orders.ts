@@ -16,6 +16,7 @@
  * how often the driver touches the tensor (C once per k block, B once, A once per n block). m follows A: C's rows
  * are apart in memory whatever the order (its stride-1 index plays n).
  */
+import { lastIndex } from '../ir/affine.ts'
 import type { Access, ContractionRoles, IndexRange } from '../ir/nodes.ts'
 
 /** One loop of a role's order: all of an index, its blocks of LINE_ELEMENTS, or the position within a block. */
@@ -42,9 +43,8 @@ const IN_CACHE = { read: 2, update: 4 } as const
 /** Lines that stay in cache between two uses of one: a quarter of the smaller L2 (AMD's 512 KiB). */
 const CACHED_LINES = 2048
 
-const strideOne = (a: Access): string => a.index[a.index.length - 1].terms[0]?.v ?? ''
 const whole = (ixs: readonly IndexRange[]): RoleOrder => ixs.map((ix) => ({ ix, part: 'all' }))
-const ofRole = (role: readonly IndexRange[], a: Access) => role.find((ix) => ix.name === strideOne(a))
+const ofRole = (role: readonly IndexRange[], a: Access) => role.find((ix) => ix.name === lastIndex(a))
 
 /** `role` with the stride-1 indices of `tensors` that are the role's moved innermost, the last tensor's last. */
 function favouring(role: readonly IndexRange[], ...tensors: readonly Access[]): RoleOrder {
@@ -97,7 +97,7 @@ export function orderCostCode(
   // Per element of tensor `a`, walked along the orders of `walked`, each with the lines touched per point meanwhile:
   // a pack reads a panel's rows at each k step (its width), and a panel's points at each of its kb steps.
   const perElement = (a: Access, walked: readonly (readonly [RoleOrder, string])[], inCache: number): string => {
-    const s = strideOne(a)
+    const s = lastIndex(a)
     for (const [order, rows] of walked) {
       const at = order.map((p) => p.ix.name).lastIndexOf(s)
       if (at === -1) continue

@@ -18,6 +18,7 @@
  *   threads costs more than each packing its own)
  * - large, the default: everything else (1024³)
  */
+import { lastIndex } from '../ir/affine.ts'
 import type { ContractionRoles, ContractionSchedule, GemmBlocking, SizeGuard } from '../ir/nodes.ts'
 import type { Isa } from '../targets/isa.ts'
 import type { Machine } from '../targets/machine.ts'
@@ -94,7 +95,6 @@ export function classProblem(c: ShapeClass, ctx: RankingContext): GemmProblem {
  * whether its packs gather (the cost model prices them apart).
  */
 export function spaceOf(ctx: RankingContext): GemmSpace {
-  const last = (index: ContractionRoles['a']['index']) => index[index.length - 1].terms[0]?.v
   const { roles } = ctx
   return {
     machine: ctx.machine,
@@ -103,7 +103,7 @@ export function spaceOf(ctx: RankingContext): GemmSpace {
     unpacked: roles.layout === 'gathered'
       ? { a: false, b: false, gathered: true, cRunsDown: roles.c.index.at(-2)?.terms[0]?.v === roleOrders(roles).m.at(-1)!.ix.name }
       // A scaled A (a constant factor) is always packed: the pack multiplies it.
-      : { a: roles.alpha === undefined && last(roles.a.index) === roles.k.at(-1)!.name, b: last(roles.b.index) === roles.n.at(-1)!.name },
+      : { a: roles.alpha === undefined && lastIndex(roles.a) === roles.k.at(-1)!.name, b: lastIndex(roles.b) === roles.n.at(-1)!.name },
   }
 }
 

@@ -171,7 +171,7 @@ function normalise(c: AstConstraint, scope: SpecScope): CheckedConstraint {
 
 const tensorOf = (read: AstAccess | AstName) => (read.kind === 'access' ? read.tensor.name : read.name)
 
-function children(e: AstExpr): readonly AstExpr[] {
+export function children(e: AstExpr): readonly AstExpr[] {
   switch (e.kind) {
     case 'num':
     case 'name':
@@ -190,11 +190,11 @@ function children(e: AstExpr): readonly AstExpr[] {
 }
 
 /** Every bare name in `e`, in source order, inside brackets or not. */
-function namesIn(e: AstExpr): AstName[] {
+export function namesIn(e: AstExpr): AstName[] {
   return e.kind === 'name' ? [e] : children(e).flatMap(namesIn)
 }
 
 /** Names used inside `[...]` anywhere in `e`: index candidates. */
-function bracketNames(e: AstExpr): AstName[] {
+export function bracketNames(e: AstExpr): AstName[] {
   return e.kind === 'access' ? e.indices.flatMap(namesIn) : children(e).flatMap(bracketNames)
 }

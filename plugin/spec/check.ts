@@ -16,7 +16,7 @@ import {
 import { ARRAY_TYPE } from '../../runtime/abi.ts'
 import type { AstDim, AstExpr, SpecAst } from './ast.ts'
 import type { CheckedStatement, KernelSpec } from './checked.ts'
-import { checkStatement } from './check-statement.ts'
+import { bracketNames, checkStatement, children, namesIn } from './check-statement.ts'
 import { nearMiss } from './near-miss.ts'
 import type { DeclaredTensor, SpecScope } from './scope.ts'
 
@@ -75,34 +75,19 @@ function firstSizeUses(ast: SpecAst, site: KernelSite): ReadonlyMap<string, Span
   }
   const params = new Set(site.params.map((p) => p.name))
   const declared = new Set(ast.decls.map((d) => d.name.name))
-  const offsets = new Map<string, Span>()
-  const wholeIndices = new Set<string>()
-  const visit = (e: AstExpr, inIndex: boolean): void => {
-    switch (e.kind) {
-      case 'name':
-        if (inIndex && params.has(e.name) && !declared.has(e.name) && !offsets.has(e.name)) offsets.set(e.name, e.span)
-        return
-      case 'num':
-        return
-      case 'access':
-        for (const ix of e.indices) if (ix.kind === 'name') wholeIndices.add(ix.name)
-        return e.indices.forEach((ix) => visit(ix, true))
-      case 'unary':
-        return visit(e.operand, inIndex)
-      case 'binary':
-        return (visit(e.left, inIndex), visit(e.right, inIndex))
-      case 'select':
-        return (visit(e.cond, inIndex), visit(e.then, inIndex), visit(e.otherwise, inIndex))
-      case 'call':
-        return e.args.forEach((a) => visit(a, inIndex))
-    }
+  // Names that are a whole dimension somewhere: `A[.., k, ..]`.
+  const alone = (e: AstExpr): string[] => [
+    ...(e.kind === 'access' ? e.indices.flatMap((ix) => (ix.kind === 'name' ? [ix.name] : [])) : []),
+    ...children(e).flatMap(alone),
+  ]
+  const exprs = ast.stmts.flatMap((s) => [s.target, s.value])
+  const wholeIndices = new Set(exprs.flatMap(alone))
+  const inIndices = ast.stmts.flatMap((s) => [
+    ...bracketNames(s.target), ...bracketNames(s.value), ...s.where.flatMap((w) => [...namesIn(w.left), ...namesIn(w.right)]),
+  ])
+  for (const { name, span } of inIndices) {
+    if (params.has(name) && !declared.has(name) && !wholeIndices.has(name) && !uses.has(name)) uses.set(name, span)
   }
-  for (const stmt of ast.stmts) {
-    visit(stmt.target, false)
-    visit(stmt.value, false)
-    for (const w of stmt.where) (visit(w.left, true), visit(w.right, true))
-  }
-  for (const [name, span] of offsets) if (!wholeIndices.has(name) && !uses.has(name)) uses.set(name, span)
   return uses
 }
 
