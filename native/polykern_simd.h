@@ -123,6 +123,14 @@ static inline int64_t pk_runs(const int64_t *o, int64_t n, int64_t *start) {
   return runs;
 }
 
+/* Whether o[0..n) is consecutive within each vector's share (`lanes` entries from every multiple of lanes): a tile
+   whose columns are so is stored in place, vector by vector, however far apart the vectors lie. */
+static inline int pk_vectors_contiguous(const int64_t *o, int64_t n, int64_t lanes) {
+  for (int64_t i = 1; i < n; i++)
+    if (i % lanes != 0 && o[i] != o[i - 1] + 1) return 0;
+  return 1;
+}
+
 /* Where the tile [i0, i0 + rows) × [j0, j0 + cols) of C lies against a domain: 1 inside, 0 outside, -1 on its edge.
    Each constraint is affine, so its least and greatest values over the tile are at corners. */
 static inline int pk_tile_in_domain(const pk_domain *dom, int n, int64_t i0, int64_t rows, int64_t j0, int64_t cols) {

@@ -17,14 +17,18 @@ export interface MicrokernelUse {
   readonly mk: Microkernel
   readonly packA: boolean
   readonly packB: boolean
+  /** C's rows and vectors placed through offset tables (a gathered contraction's C), not at r·ldc + column. */
+  readonly scatterC?: boolean
 }
 
-const useTag = (u: MicrokernelUse): string => `${u.packA ? 'p' : 'u'}${u.packB ? 'p' : 'u'}`
+const useTag = (u: MicrokernelUse): string => `${u.packA ? 'p' : 'u'}${u.packB ? 'p' : 'u'}${u.scatterC ? 's' : ''}`
 
 /**
  * `static void pk_ukr_<name>_<ab>(kb, a, lda, b, ldb, c, ldc, rows, cols, store)`: C[r, j] += Σp A(r, p) · B(p, j)
  * for r < rows <= MR, j < cols <= NR, row r of C at c + r·ldc (`store`: C[r, j] = the sum, C's old content never
- * read); `lda`, `ldb` are read only for operands in place.
+ * read); `lda`, `ldb` are read only for operands in place. With `scatterC` (TBLIS's scatter-matrix store, at vector
+ * granularity) `ldc` gives way to `om, on`: row r of C at c + om[r], and each vector's columns contiguous from
+ * c + om[r] + on[v·lanes] (the caller checks that), so a gathered C tile is stored in place with no local copy.
  */
 export const microkernelSymbol = (u: MicrokernelUse): string => `pk_ukr_${u.mk.name}_${useTag(u)}`
 
@@ -39,8 +43,9 @@ export function emitMicrokernel(u: MicrokernelUse): string {
   const shapes = tileRows(mk).flatMap((r) => [...Array(vectors).keys()].map((v) => [r, vectors - v] as const))
   const tiles = shapes.map(([r, v]) => emitTile(u, r, v))
   const params = `int64_t kb, const ${t} *restrict a, int64_t lda, const ${t} *restrict b, int64_t ldb,
-    ${t} *restrict c, int64_t ldc, int64_t rows, int64_t cols, int store`
-  const call = (r: number, v: number) => `${tileSymbol(u, r, v)}(kb, a, lda, b, ldb, c, ldc, rows, cols, store)`
+    ${t} *restrict c, ${cPlaceParams(u)}, int64_t rows, int64_t cols, int store`
+  const call = (r: number, v: number) =>
+    `${tileSymbol(u, r, v)}(kb, a, lda, b, ldb, c, ${u.scatterC ? 'om, on' : 'ldc'}, rows, cols, store)`
   // The narrowest tile holding `cols`, then the shortest holding `rows`.
   const byWidth = (r: number, pad: string): string[] =>
     [...Array(vectors).keys()].map((i) => {
@@ -63,6 +68,10 @@ export function emitMicrokernel(u: MicrokernelUse): string {
     '',
   ].join('\n')
 }
+
+/** How C's tile is placed: one row stride, or (scatterC) row and column offset tables. */
+const cPlaceParams = (u: MicrokernelUse): string =>
+  u.scatterC ? 'const int64_t *restrict om, const int64_t *restrict on' : 'int64_t ldc'
 
 /** How many k steps ahead a microkernel fetches packed B. */
 const PACKED_B_AHEAD = 16
@@ -97,12 +106,20 @@ function emitTile(u: MicrokernelUse, R: number, V: number): string {
   const tag = (set: number) => (set === 0 ? '' : `_${set}`)
   const acc = (r: number, v: number, set = 0) => `c${r}_${v}${tag(set)}`
   const sets = [...Array(partialSums(R, V)).keys()]
-  const at = (r: number, v: number) => `c + ${r}*ldc + ${v * mk.lanes}`
+  // In place, the rows past `rows` read the last row again: nothing outside A (or om) is touched.
+  const rowOf = (r: number) => (r === 0 ? '0' : `pk_min64(${r}, rows - 1)`)
+  const at = (r: number, v: number) =>
+    u.scatterC ? `c + om[${r}] + on[${v * mk.lanes}]` : `c + ${r}*ldc + ${v * mk.lanes}`
   // An element in every 64-byte line a row of the tile can touch, however the row is aligned.
   const width = V * mk.lanes
   const perLine = 64 / (mk.dtype === 'f64' ? 8 : 4)
   const lineStarts = [...[...Array(Math.ceil(width / perLine)).keys()].map((l) => l * perLine), width - 1]
-  const prefetch = (r: number) => lineStarts.map((e) => `__builtin_prefetch(c + ${r}*ldc + ${e}, 1, 3)`).join(', ')
+  // Scattered, each vector's first and last element; rows past `rows` fetch the last row again (om ends there).
+  const scatteredLines = vectors.flatMap((v) => [`on[${v * mk.lanes}]`, `on[${v * mk.lanes}] + ${mk.lanes - 1}`])
+  const prefetch = (r: number) =>
+    u.scatterC
+      ? scatteredLines.map((e) => `__builtin_prefetch(c + om[${rowOf(r)}] + ${e}, 1, 3)`).join(', ')
+      : lineStarts.map((e) => `__builtin_prefetch(c + ${r}*ldc + ${e}, 1, 3)`).join(', ')
   const edgeMask = (v: number) => op('firstLanes', { n: `pk_edge_lanes(cols, ${v * mk.lanes}, ${mk.lanes})` })
   const edgeStoreOf = (r: number) => (v: number) => {
     const sum = op('add', { a: op('maskedLoad', { p: at(r, v), m: `m${v}` }), b: acc(r, v) })
@@ -127,8 +144,6 @@ function emitTile(u: MicrokernelUse, R: number, V: number): string {
   const aheadB = (o: number) => [...Array(Math.ceil(mk.nr / perLine)).keys()].map(
     (l) => `    __builtin_prefetch(b + ${(PACKED_B_AHEAD + o) * mk.nr + l * perLine}, 0, 3);`,
   )
-  // In place, the rows past `rows` read the last row again: nothing outside A is touched.
-  const rowOf = (r: number) => (r === 0 ? '0' : `pk_min64(${r}, rows - 1)`)
   const broadcastA = (r: number, o: number): string =>
     op('broadcast', { p: u.packA ? `a + ${o * mk.mr + r}` : `a${r} + ${kAt(o)}` })
   /** One k step into partial sum `set`. */
@@ -172,7 +187,7 @@ function emitTile(u: MicrokernelUse, R: number, V: number): string {
 
   const lines = [
     `static inline void ${tileSymbol(u, R, V)}(int64_t kb, const ${t} *restrict a, int64_t lda,`,
-    `    const ${t} *restrict b, int64_t ldb, ${t} *restrict c, int64_t ldc, int64_t rows, int64_t cols, int store) {`,
+    `    const ${t} *restrict b, int64_t ldb, ${t} *restrict c, ${cPlaceParams(u)}, int64_t rows, int64_t cols, int store) {`,
     ...(u.packA ? ['  (void)lda;'] : rows.map((r) => `  const ${t} *restrict a${r} = a + ${rowOf(r)}*lda;`)),
     ...(u.packB ? ['  (void)ldb;'] : [`  const ${mk.ops.mask} bm = ${edgeMask(last)};`]),
     ...sets.flatMap((set) =>

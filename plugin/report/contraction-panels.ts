@@ -25,6 +25,6 @@ export function describePanels(r: ContractionRoles, tensors: readonly Tensor[]):
     operand('B', r.b, [[r.k, 'k'], [r.n, 'n']]),
     operand('C', r.c, [[r.m, 'm'], [r.n, 'n']]),
   ]
-  const tiles = r.layout === 'gathered' ? '; a C tile in place where its rows are one stride apart and its columns contiguous' : ''
+  const tiles = r.layout === 'gathered' ? '; a C tile in place where the columns of each of its vectors are contiguous' : ''
   return `${panels.join('; ')}${tiles}`
 }

@@ -13,8 +13,11 @@
  * the line comes back while still in cache (the points inside it span few enough lines of the rows walked
  * meanwhile: an output tile's MR rows; a pack walking k reads its panel's width of rows at each step, and walking
  * its panel role a panel's kb steps at each point), LINE_ELEMENTS when it has to come from memory again; times
- * how often the driver touches the tensor (C once per k block, B once, A once per n block). m follows A: C's rows
- * are apart in memory whatever the order (its stride-1 index plays n).
+ * how often the driver touches the tensor (C once per k block, B once, A once per n block). m has two candidates:
+ * A's stride-1 index innermost, or C's own order, where a tile's rows run down C when C's second index plays m. That
+ * matters when C's stride-1 index is short: runs of 16 floats on lines not 64-byte aligned share a line with the
+ * next row's run, and a row written apart from that one writes each shared line twice (ccsd_t's degb forms: 80 ->
+ * 100 GFLOP/s, AVX-512, 1 thread). C's element costs 16/extent more when its rows could run down and do not.
  */
 import { lastIndex } from '../ir/affine.ts'
 import type { Access, ContractionRoles, IndexRange } from '../ir/nodes.ts'
@@ -29,7 +32,8 @@ export interface Piece {
 export type RoleOrder = readonly Piece[]
 
 export interface RoleOrders {
-  readonly m: RoleOrder
+  /** Candidates, the first A's own order. */
+  readonly m: readonly RoleOrder[]
   /** Candidates, the first C's own order. */
   readonly n: readonly RoleOrder[]
   /** Candidates, the first A's own order. */
@@ -60,12 +64,19 @@ function tiled(role: readonly IndexRange[], whole_: Access, lined: Access): read
   return [[...whole(rest), { ix: l, part: 'blocks' }, { ix: w, part: 'all' }, { ix: l, part: 'within' }]]
 }
 
+/** Where index `name` is in `a`'s subscripts (-1: not there). */
+const positionIn = (a: Access, name: string) => a.index.findIndex((e) => e.terms[0]?.v === name)
+
+/** `role` in the order of its indices in `a`. */
+const inOrderOf = (role: readonly IndexRange[], a: Access): RoleOrder =>
+  whole([...role].sort((x, y) => positionIn(a, x.name) - positionIn(a, y.name)))
+
 const key = (o: RoleOrder) => o.map((p) => `${p.ix.name}:${p.part}`).join(' ')
 const distinct = (xs: readonly RoleOrder[]) => xs.filter((x, i) => xs.findIndex((y) => key(y) === key(x)) === i)
 
 export function roleOrders(r: ContractionRoles): RoleOrders {
   return {
-    m: favouring(r.m, r.a),
+    m: distinct([favouring(r.m, r.a), inOrderOf(r.m, r.c)]),
     n: distinct([
       favouring(r.n, r.c), favouring(r.n, r.b), favouring(r.n, r.b, r.c), favouring(r.n, r.c, r.b),
       ...tiled(r.n, r.b, r.c), ...tiled(r.n, r.c, r.b),
@@ -80,13 +91,17 @@ export function roleOrders(r: ContractionRoles): RoleOrders {
 /** Whether an order needs pk_offsets_tiled (it splits an index) rather than pk_offsets. */
 export const isTiled = (o: RoleOrder): boolean => o.some((p) => p.part !== 'all')
 
+/** C's rows run down C under m order `m`: its innermost index is C's second, right outside C's stride-1 index. */
+export const cRowsRunDown = (r: ContractionRoles, m: RoleOrder): boolean =>
+  r.c.index.at(-2)?.terms[0]?.v === m.at(-1)!.ix.name
+
 /**
- * The cost of n order `n` and k order `k` for the call, as a C expression of the extents (`extent` prints one) and
+ * The cost of m order `m`, n order `n` and k order `k` for the call, as a C expression of the extents (`extent` prints one) and
  * of `pk_m`, `pk_n`, `pk_k`; `kc` and `nc` are the blocking's k and n block sizes.
  */
 export function orderCostCode(
   r: ContractionRoles,
-  orders: RoleOrders,
+  m: RoleOrder,
   n: RoleOrder,
   k: RoleOrder,
   extent: (ix: IndexRange) => string,
@@ -110,8 +125,14 @@ export function orderCostCode(
   }
   const kb = `pk_min64(pk_k, ${blocks.kc})`
   const [mr, nr] = [String(blocks.mr), String(blocks.nr)]
-  const c = `(double)pk_m*pk_n*(pk_round_up(pk_k, ${blocks.kc})/${blocks.kc})*${perElement(r.c, [[n, mr], [orders.m, nr]], IN_CACHE.update)}`
+  // Runs of C along n (its stride-1 index innermost in n) that end where a row of another tile begins: C's second
+  // index plays m, and m's innermost is another.
+  const run = n.at(-1)!
+  const nextInM = r.m.some((ix) => ix.name === r.c.index.at(-2)?.terms[0]?.v)
+  const sharedLines = run.ix.name === lastIndex(r.c) && run.part === 'all' && nextInM && !cRowsRunDown(r, m)
+    ? ` + ${LINE_ELEMENTS}.0/(${extent(run.ix)})` : ''
+  const c = `(double)pk_m*pk_n*(pk_round_up(pk_k, ${blocks.kc})/${blocks.kc})*(${perElement(r.c, [[n, mr], [m, nr]], IN_CACHE.update)}${sharedLines})`
   const b = `(double)pk_n*pk_k*${perElement(r.b, [[n, kb], [k, nr]], IN_CACHE.read)}`
-  const a = `(double)pk_m*pk_k*(pk_round_up(pk_n, ${blocks.nc})/${blocks.nc})*${perElement(r.a, [[orders.m, kb], [k, mr]], IN_CACHE.read)}`
+  const a = `(double)pk_m*pk_k*(pk_round_up(pk_n, ${blocks.nc})/${blocks.nc})*${perElement(r.a, [[m, kb], [k, mr]], IN_CACHE.read)}`
   return `${c} + ${b} + ${a}`
 }

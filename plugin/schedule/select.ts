@@ -26,7 +26,7 @@ import type { Microkernel } from '../targets/microkernel.ts'
 import type { GemmProblem } from './gemm-model.ts'
 import { rankGemm, sameVariant, type GemmSpace, type RankedVariant } from './rank-gemm.ts'
 import { cachedSchedule } from './schedule-cache.ts'
-import { roleOrders } from './role-orders.ts'
+import { cRowsRunDown, roleOrders } from './role-orders.ts'
 
 export interface ShapeClass {
   readonly name: string
@@ -101,7 +101,7 @@ export function spaceOf(ctx: RankingContext): GemmSpace {
     threads: ctx.threads,
     // A gathered contraction packs both operands, through its offset tables.
     unpacked: roles.layout === 'gathered'
-      ? { a: false, b: false, gathered: true, cRunsDown: roles.c.index.at(-2)?.terms[0]?.v === roleOrders(roles).m.at(-1)!.ix.name }
+      ? { a: false, b: false, gathered: true, cRunsDown: roleOrders(roles).m.some((m) => cRowsRunDown(roles, m)) }
       // A scaled A (a constant factor) is always packed: the pack multiplies it.
       : { a: roles.alpha === undefined && lastIndex(roles.a) === roles.k.at(-1)!.name, b: lastIndex(roles.b) === roles.n.at(-1)!.name },
   }

@@ -25,7 +25,7 @@ describe('describePanels', () => {
     const k = contractionKernel('X: f32[K, B]\nY: f32[C, K, A]\nZ: f32[C, B, A]\nZ[c, b, a] += X[k, b] * Y[c, k, a]', 't')
     expect(panelsOf(k)).toBe(
       'A X gathered through offset tables of m b, k k; B Y gathered through offset tables of k k, n c·a; C Z gathered ' +
-        'through offset tables of m b, n c·a; a C tile in place where its rows are one stride apart and its columns contiguous',
+        'through offset tables of m b, n c·a; a C tile in place where the columns of each of its vectors are contiguous',
     )
   })
 })

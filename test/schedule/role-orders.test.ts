@@ -2,8 +2,9 @@
  * The per-call choice of a gathered contraction's role orders (plugin/schedule/role-orders.ts): the C cost formulas
  * the driver evaluates, evaluated here in JS at given extents. The choices the TCCG bench measured (intensli
  * abc-bda-dc: B's stride-1 index innermost when m is 24, 8.8 -> 51 GFLOP/s), C's own order when C is the big tensor,
- * and at the mixed sizes test/native/tccg.test.ts runs, several cases on a candidate other than the first, so the
- * differential test there runs the other orders' offset tables too.
+ * C's own m order when short C runs would share lines between rows written apart (ccsd_t), and at the mixed sizes
+ * test/native/tccg.test.ts runs, several cases on a candidate other than the first, so the differential test there
+ * runs the other orders' offset tables too.
  */
 import { describe, expect, it } from 'vitest'
 import type { Contraction, IndexRange, Kernel } from '../../plugin/ir/nodes.ts'
@@ -22,8 +23,8 @@ const contractionOf = (k: Kernel): Contraction => {
   return found!
 }
 
-/** The candidate indices (n, k) the generated C picks for `sizes` (letter -> extent): the first of least cost. */
-function chosen(s: Contraction, sizes: Readonly<Record<string, number>>): { n: number; k: number; names: { n: string; k: string } } {
+/** The candidate indices (m, n, k) the generated C picks for `sizes` (letter -> extent): the first of least cost. */
+function chosen(s: Contraction, sizes: Readonly<Record<string, number>>): { m: number; n: number; k: number; names: { m: string; n: string; k: string } } {
   const r = s.roles
   const orders = roleOrders(r)
   const extent = (ix: IndexRange) => String(sizes[ix.name])
@@ -33,13 +34,13 @@ function chosen(s: Contraction, sizes: Readonly<Record<string, number>>): { n: n
     new Function('pk_m', 'pk_n', 'pk_k', 'pk_min64', 'pk_round_up', `return ${code.replaceAll('(double)', '')}`)(
       scope.pk_m, scope.pk_n, scope.pk_k, Math.min, (x: number, b: number) => Math.ceil(x / b) * b,
     ) as number
-  let best = { n: 0, k: 0, cost: Infinity }
-  orders.n.forEach((n, i) => orders.k.forEach((k, j) => {
-    const cost = evaluate(orderCostCode(r, orders, n, k, extent, { kc: 512, nc: 1056, mr: 8, nr: 48 }))
-    if (cost < best.cost) best = { n: i, k: j, cost }
-  }))
+  let best = { m: 0, n: 0, k: 0, cost: Infinity }
+  orders.m.forEach((m, h) => orders.n.forEach((n, i) => orders.k.forEach((k, j) => {
+    const cost = evaluate(orderCostCode(r, m, n, k, extent, { kc: 512, nc: 1056, mr: 8, nr: 48 }))
+    if (cost < best.cost) best = { m: h, n: i, k: j, cost }
+  })))
   const print = (o: RoleOrder) => o.map((p) => `${p.ix.name}${{ all: '', blocks: '/', within: '%' }[p.part]}`).join('')
-  return { n: best.n, k: best.k, names: { n: print(orders.n[best.n]), k: print(orders.k[best.k]) } }
+  return { ...best, names: { m: print(orders.m[best.m]), n: print(orders.n[best.n]), k: print(orders.k[best.k]) } }
 }
 
 const kernelOf = (tc: string) => contractionKernel(tccgSpec(tc, 'f32'), tc.replaceAll('-', '_'))
@@ -63,18 +64,29 @@ describe('role orders of gathered contractions, chosen per call', () => {
       const orders = roleOrders(s.roles)
       const sorted = (o: readonly { readonly ix: IndexRange }[] | readonly IndexRange[]) =>
         [...new Set(o.map((x) => ('ix' in x ? x.ix : x).name))].sort().join('')
-      expect(sorted(orders.m), tc).toBe(sorted(s.roles.m))
+      for (const o of orders.m) expect(sorted(o), tc).toBe(sorted(s.roles.m))
       for (const o of orders.n) expect(sorted(o), tc).toBe(sorted(s.roles.n))
       for (const o of orders.k) expect(sorted(o), tc).toBe(sorted(s.roles.k))
     }
   })
 
-  it('at the mixed shapes of the differential test, some calls run other n and k orders, tiled ones among them', () => {
+  it('ccsd_t abcdef-degb-gfac: C\'s own m order where C\'s runs are a line long, A\'s where they are long', () => {
+    const s = contractionOf(kernelOf('abcdef-degb-gfac'))
+    expect(s.roles.layout).toBe('gathered')
+    // Column-major C[a..f] (a stride 1, b next) += A[d,e,g,b] (d stride 1) * B[g,f,a,c]: m holds b, d and e.
+    expect(roleOrders(s.roles).m.map((o) => o.map((p) => p.ix.name).join(''))).toEqual(['ebd', 'edb'])
+    const sixteens = Object.fromEntries([...'abcdefg'].map((l) => [l, 16]))
+    expect(chosen(s, sixteens).names.m).toBe('edb')
+    expect(chosen(s, { ...sixteens, a: 1152, g: 512 }).names.m).toBe('ebd')
+  })
+
+  it('at the mixed shapes of the differential test, some calls run other m, n and k orders, tiled ones among them', () => {
     const gathered = TCCG.map((tc) => contractionOf(kernelOf(tc))).filter((s) => s.roles.layout === 'gathered')
     const picks = MIXED_SHAPES.flatMap((shape) => gathered.map((s) => {
       const letters = [...s.roles.m, ...s.roles.n, ...s.roles.k, ...s.roles.batch].map((ix) => ix.name)
       return chosen(s, Object.fromEntries(letters.map((l) => [l, shape(l.toUpperCase())])))
     }))
+    expect(picks.filter((p) => p.m > 0).length).toBeGreaterThan(0)
     expect(picks.filter((p) => p.n > 0).length).toBeGreaterThan(0)
     expect(picks.filter((p) => p.k > 0).length).toBeGreaterThan(0)
     // pk_offsets_tiled: an index split into blocks of a line, the last block ragged (50 = 3·16 + 2).

@@ -548,6 +548,556 @@ static void pk_ukr_gemm_f32_avx2_6x16_pp(int64_t kb, const float *restrict a, in
   }
 }
 
+static inline void pk_ukr_gemm_f32_avx2_6x16_pps_6x2(int64_t kb, const float *restrict a, int64_t lda,
+    const float *restrict b, int64_t ldb, float *restrict c, const int64_t *restrict om, const int64_t *restrict on, int64_t rows, int64_t cols, int store) {
+  (void)lda;
+  (void)ldb;
+  __m256 c0_0 = _mm256_setzero_ps(), c0_1 = _mm256_setzero_ps();
+  __m256 c1_0 = _mm256_setzero_ps(), c1_1 = _mm256_setzero_ps();
+  __m256 c2_0 = _mm256_setzero_ps(), c2_1 = _mm256_setzero_ps();
+  __m256 c3_0 = _mm256_setzero_ps(), c3_1 = _mm256_setzero_ps();
+  __m256 c4_0 = _mm256_setzero_ps(), c4_1 = _mm256_setzero_ps();
+  __m256 c5_0 = _mm256_setzero_ps(), c5_1 = _mm256_setzero_ps();
+  __builtin_prefetch(c + om[0] + on[0], 1, 3), __builtin_prefetch(c + om[0] + on[0] + 7, 1, 3), __builtin_prefetch(c + om[0] + on[8], 1, 3), __builtin_prefetch(c + om[0] + on[8] + 7, 1, 3);
+  __builtin_prefetch(c + om[pk_min64(1, rows - 1)] + on[0], 1, 3), __builtin_prefetch(c + om[pk_min64(1, rows - 1)] + on[0] + 7, 1, 3), __builtin_prefetch(c + om[pk_min64(1, rows - 1)] + on[8], 1, 3), __builtin_prefetch(c + om[pk_min64(1, rows - 1)] + on[8] + 7, 1, 3);
+  __builtin_prefetch(c + om[pk_min64(2, rows - 1)] + on[0], 1, 3), __builtin_prefetch(c + om[pk_min64(2, rows - 1)] + on[0] + 7, 1, 3), __builtin_prefetch(c + om[pk_min64(2, rows - 1)] + on[8], 1, 3), __builtin_prefetch(c + om[pk_min64(2, rows - 1)] + on[8] + 7, 1, 3);
+  __builtin_prefetch(c + om[pk_min64(3, rows - 1)] + on[0], 1, 3), __builtin_prefetch(c + om[pk_min64(3, rows - 1)] + on[0] + 7, 1, 3), __builtin_prefetch(c + om[pk_min64(3, rows - 1)] + on[8], 1, 3), __builtin_prefetch(c + om[pk_min64(3, rows - 1)] + on[8] + 7, 1, 3);
+  __builtin_prefetch(c + om[pk_min64(4, rows - 1)] + on[0], 1, 3), __builtin_prefetch(c + om[pk_min64(4, rows - 1)] + on[0] + 7, 1, 3), __builtin_prefetch(c + om[pk_min64(4, rows - 1)] + on[8], 1, 3), __builtin_prefetch(c + om[pk_min64(4, rows - 1)] + on[8] + 7, 1, 3);
+  __builtin_prefetch(c + om[pk_min64(5, rows - 1)] + on[0], 1, 3), __builtin_prefetch(c + om[pk_min64(5, rows - 1)] + on[0] + 7, 1, 3), __builtin_prefetch(c + om[pk_min64(5, rows - 1)] + on[8], 1, 3), __builtin_prefetch(c + om[pk_min64(5, rows - 1)] + on[8] + 7, 1, 3);
+#pragma GCC unroll 4
+  for (int64_t p = 0; p < kb; p++) {
+    const __m256 b0 = _mm256_load_ps(b + 0);
+    const __m256 b1 = _mm256_load_ps(b + 8);
+    __builtin_prefetch(b + 256, 0, 3);
+    const __m256 a0v = _mm256_broadcast_ss(a + 0);
+    c0_0 = _mm256_fmadd_ps(a0v, b0, c0_0);
+    c0_1 = _mm256_fmadd_ps(a0v, b1, c0_1);
+    const __m256 a1v = _mm256_broadcast_ss(a + 1);
+    c1_0 = _mm256_fmadd_ps(a1v, b0, c1_0);
+    c1_1 = _mm256_fmadd_ps(a1v, b1, c1_1);
+    const __m256 a2v = _mm256_broadcast_ss(a + 2);
+    c2_0 = _mm256_fmadd_ps(a2v, b0, c2_0);
+    c2_1 = _mm256_fmadd_ps(a2v, b1, c2_1);
+    const __m256 a3v = _mm256_broadcast_ss(a + 3);
+    c3_0 = _mm256_fmadd_ps(a3v, b0, c3_0);
+    c3_1 = _mm256_fmadd_ps(a3v, b1, c3_1);
+    const __m256 a4v = _mm256_broadcast_ss(a + 4);
+    c4_0 = _mm256_fmadd_ps(a4v, b0, c4_0);
+    c4_1 = _mm256_fmadd_ps(a4v, b1, c4_1);
+    const __m256 a5v = _mm256_broadcast_ss(a + 5);
+    c5_0 = _mm256_fmadd_ps(a5v, b0, c5_0);
+    c5_1 = _mm256_fmadd_ps(a5v, b1, c5_1);
+    a += 6;
+    b += 16;
+  }
+  if (rows == 6 && cols == 16) {
+    if (!store) {
+      c0_0 = _mm256_add_ps(_mm256_loadu_ps(c + om[0] + on[0]), c0_0);
+      c0_1 = _mm256_add_ps(_mm256_loadu_ps(c + om[0] + on[8]), c0_1);
+      c1_0 = _mm256_add_ps(_mm256_loadu_ps(c + om[1] + on[0]), c1_0);
+      c1_1 = _mm256_add_ps(_mm256_loadu_ps(c + om[1] + on[8]), c1_1);
+      c2_0 = _mm256_add_ps(_mm256_loadu_ps(c + om[2] + on[0]), c2_0);
+      c2_1 = _mm256_add_ps(_mm256_loadu_ps(c + om[2] + on[8]), c2_1);
+      c3_0 = _mm256_add_ps(_mm256_loadu_ps(c + om[3] + on[0]), c3_0);
+      c3_1 = _mm256_add_ps(_mm256_loadu_ps(c + om[3] + on[8]), c3_1);
+      c4_0 = _mm256_add_ps(_mm256_loadu_ps(c + om[4] + on[0]), c4_0);
+      c4_1 = _mm256_add_ps(_mm256_loadu_ps(c + om[4] + on[8]), c4_1);
+      c5_0 = _mm256_add_ps(_mm256_loadu_ps(c + om[5] + on[0]), c5_0);
+      c5_1 = _mm256_add_ps(_mm256_loadu_ps(c + om[5] + on[8]), c5_1);
+    }
+    _mm256_storeu_ps(c + om[0] + on[0], c0_0);
+    _mm256_storeu_ps(c + om[0] + on[8], c0_1);
+    _mm256_storeu_ps(c + om[1] + on[0], c1_0);
+    _mm256_storeu_ps(c + om[1] + on[8], c1_1);
+    _mm256_storeu_ps(c + om[2] + on[0], c2_0);
+    _mm256_storeu_ps(c + om[2] + on[8], c2_1);
+    _mm256_storeu_ps(c + om[3] + on[0], c3_0);
+    _mm256_storeu_ps(c + om[3] + on[8], c3_1);
+    _mm256_storeu_ps(c + om[4] + on[0], c4_0);
+    _mm256_storeu_ps(c + om[4] + on[8], c4_1);
+    _mm256_storeu_ps(c + om[5] + on[0], c5_0);
+    _mm256_storeu_ps(c + om[5] + on[8], c5_1);
+    return;
+  }
+  const __m256i m0 = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(pk_edge_lanes(cols, 0, 8))), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+  const __m256i m1 = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(pk_edge_lanes(cols, 8, 8))), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+  _mm256_maskstore_ps(c + om[0] + on[0], m0, store ? c0_0 : _mm256_add_ps(_mm256_maskload_ps(c + om[0] + on[0], m0), c0_0));
+  _mm256_maskstore_ps(c + om[0] + on[8], m1, store ? c0_1 : _mm256_add_ps(_mm256_maskload_ps(c + om[0] + on[8], m1), c0_1));
+  if (rows == 1) return;
+  _mm256_maskstore_ps(c + om[1] + on[0], m0, store ? c1_0 : _mm256_add_ps(_mm256_maskload_ps(c + om[1] + on[0], m0), c1_0));
+  _mm256_maskstore_ps(c + om[1] + on[8], m1, store ? c1_1 : _mm256_add_ps(_mm256_maskload_ps(c + om[1] + on[8], m1), c1_1));
+  if (rows == 2) return;
+  _mm256_maskstore_ps(c + om[2] + on[0], m0, store ? c2_0 : _mm256_add_ps(_mm256_maskload_ps(c + om[2] + on[0], m0), c2_0));
+  _mm256_maskstore_ps(c + om[2] + on[8], m1, store ? c2_1 : _mm256_add_ps(_mm256_maskload_ps(c + om[2] + on[8], m1), c2_1));
+  if (rows == 3) return;
+  _mm256_maskstore_ps(c + om[3] + on[0], m0, store ? c3_0 : _mm256_add_ps(_mm256_maskload_ps(c + om[3] + on[0], m0), c3_0));
+  _mm256_maskstore_ps(c + om[3] + on[8], m1, store ? c3_1 : _mm256_add_ps(_mm256_maskload_ps(c + om[3] + on[8], m1), c3_1));
+  if (rows == 4) return;
+  _mm256_maskstore_ps(c + om[4] + on[0], m0, store ? c4_0 : _mm256_add_ps(_mm256_maskload_ps(c + om[4] + on[0], m0), c4_0));
+  _mm256_maskstore_ps(c + om[4] + on[8], m1, store ? c4_1 : _mm256_add_ps(_mm256_maskload_ps(c + om[4] + on[8], m1), c4_1));
+  if (rows == 5) return;
+  _mm256_maskstore_ps(c + om[5] + on[0], m0, store ? c5_0 : _mm256_add_ps(_mm256_maskload_ps(c + om[5] + on[0], m0), c5_0));
+  _mm256_maskstore_ps(c + om[5] + on[8], m1, store ? c5_1 : _mm256_add_ps(_mm256_maskload_ps(c + om[5] + on[8], m1), c5_1));
+}
+
+static inline void pk_ukr_gemm_f32_avx2_6x16_pps_6x1(int64_t kb, const float *restrict a, int64_t lda,
+    const float *restrict b, int64_t ldb, float *restrict c, const int64_t *restrict om, const int64_t *restrict on, int64_t rows, int64_t cols, int store) {
+  (void)lda;
+  (void)ldb;
+  __m256 c0_0 = _mm256_setzero_ps();
+  __m256 c1_0 = _mm256_setzero_ps();
+  __m256 c2_0 = _mm256_setzero_ps();
+  __m256 c3_0 = _mm256_setzero_ps();
+  __m256 c4_0 = _mm256_setzero_ps();
+  __m256 c5_0 = _mm256_setzero_ps();
+  __builtin_prefetch(c + om[0] + on[0], 1, 3), __builtin_prefetch(c + om[0] + on[0] + 7, 1, 3);
+  __builtin_prefetch(c + om[pk_min64(1, rows - 1)] + on[0], 1, 3), __builtin_prefetch(c + om[pk_min64(1, rows - 1)] + on[0] + 7, 1, 3);
+  __builtin_prefetch(c + om[pk_min64(2, rows - 1)] + on[0], 1, 3), __builtin_prefetch(c + om[pk_min64(2, rows - 1)] + on[0] + 7, 1, 3);
+  __builtin_prefetch(c + om[pk_min64(3, rows - 1)] + on[0], 1, 3), __builtin_prefetch(c + om[pk_min64(3, rows - 1)] + on[0] + 7, 1, 3);
+  __builtin_prefetch(c + om[pk_min64(4, rows - 1)] + on[0], 1, 3), __builtin_prefetch(c + om[pk_min64(4, rows - 1)] + on[0] + 7, 1, 3);
+  __builtin_prefetch(c + om[pk_min64(5, rows - 1)] + on[0], 1, 3), __builtin_prefetch(c + om[pk_min64(5, rows - 1)] + on[0] + 7, 1, 3);
+#pragma GCC unroll 4
+  for (int64_t p = 0; p < kb; p++) {
+    const __m256 b0 = _mm256_load_ps(b + 0);
+    __builtin_prefetch(b + 256, 0, 3);
+    const __m256 a0v = _mm256_broadcast_ss(a + 0);
+    c0_0 = _mm256_fmadd_ps(a0v, b0, c0_0);
+    const __m256 a1v = _mm256_broadcast_ss(a + 1);
+    c1_0 = _mm256_fmadd_ps(a1v, b0, c1_0);
+    const __m256 a2v = _mm256_broadcast_ss(a + 2);
+    c2_0 = _mm256_fmadd_ps(a2v, b0, c2_0);
+    const __m256 a3v = _mm256_broadcast_ss(a + 3);
+    c3_0 = _mm256_fmadd_ps(a3v, b0, c3_0);
+    const __m256 a4v = _mm256_broadcast_ss(a + 4);
+    c4_0 = _mm256_fmadd_ps(a4v, b0, c4_0);
+    const __m256 a5v = _mm256_broadcast_ss(a + 5);
+    c5_0 = _mm256_fmadd_ps(a5v, b0, c5_0);
+    a += 6;
+    b += 16;
+  }
+  if (rows == 6 && cols == 8) {
+    if (!store) {
+      c0_0 = _mm256_add_ps(_mm256_loadu_ps(c + om[0] + on[0]), c0_0);
+      c1_0 = _mm256_add_ps(_mm256_loadu_ps(c + om[1] + on[0]), c1_0);
+      c2_0 = _mm256_add_ps(_mm256_loadu_ps(c + om[2] + on[0]), c2_0);
+      c3_0 = _mm256_add_ps(_mm256_loadu_ps(c + om[3] + on[0]), c3_0);
+      c4_0 = _mm256_add_ps(_mm256_loadu_ps(c + om[4] + on[0]), c4_0);
+      c5_0 = _mm256_add_ps(_mm256_loadu_ps(c + om[5] + on[0]), c5_0);
+    }
+    _mm256_storeu_ps(c + om[0] + on[0], c0_0);
+    _mm256_storeu_ps(c + om[1] + on[0], c1_0);
+    _mm256_storeu_ps(c + om[2] + on[0], c2_0);
+    _mm256_storeu_ps(c + om[3] + on[0], c3_0);
+    _mm256_storeu_ps(c + om[4] + on[0], c4_0);
+    _mm256_storeu_ps(c + om[5] + on[0], c5_0);
+    return;
+  }
+  const __m256i m0 = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(pk_edge_lanes(cols, 0, 8))), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+  _mm256_maskstore_ps(c + om[0] + on[0], m0, store ? c0_0 : _mm256_add_ps(_mm256_maskload_ps(c + om[0] + on[0], m0), c0_0));
+  if (rows == 1) return;
+  _mm256_maskstore_ps(c + om[1] + on[0], m0, store ? c1_0 : _mm256_add_ps(_mm256_maskload_ps(c + om[1] + on[0], m0), c1_0));
+  if (rows == 2) return;
+  _mm256_maskstore_ps(c + om[2] + on[0], m0, store ? c2_0 : _mm256_add_ps(_mm256_maskload_ps(c + om[2] + on[0], m0), c2_0));
+  if (rows == 3) return;
+  _mm256_maskstore_ps(c + om[3] + on[0], m0, store ? c3_0 : _mm256_add_ps(_mm256_maskload_ps(c + om[3] + on[0], m0), c3_0));
+  if (rows == 4) return;
+  _mm256_maskstore_ps(c + om[4] + on[0], m0, store ? c4_0 : _mm256_add_ps(_mm256_maskload_ps(c + om[4] + on[0], m0), c4_0));
+  if (rows == 5) return;
+  _mm256_maskstore_ps(c + om[5] + on[0], m0, store ? c5_0 : _mm256_add_ps(_mm256_maskload_ps(c + om[5] + on[0], m0), c5_0));
+}
+
+static inline void pk_ukr_gemm_f32_avx2_6x16_pps_4x2(int64_t kb, const float *restrict a, int64_t lda,
+    const float *restrict b, int64_t ldb, float *restrict c, const int64_t *restrict om, const int64_t *restrict on, int64_t rows, int64_t cols, int store) {
+  (void)lda;
+  (void)ldb;
+  __m256 c0_0 = _mm256_setzero_ps(), c0_1 = _mm256_setzero_ps();
+  __m256 c1_0 = _mm256_setzero_ps(), c1_1 = _mm256_setzero_ps();
+  __m256 c2_0 = _mm256_setzero_ps(), c2_1 = _mm256_setzero_ps();
+  __m256 c3_0 = _mm256_setzero_ps(), c3_1 = _mm256_setzero_ps();
+  __builtin_prefetch(c + om[0] + on[0], 1, 3), __builtin_prefetch(c + om[0] + on[0] + 7, 1, 3), __builtin_prefetch(c + om[0] + on[8], 1, 3), __builtin_prefetch(c + om[0] + on[8] + 7, 1, 3);
+  __builtin_prefetch(c + om[pk_min64(1, rows - 1)] + on[0], 1, 3), __builtin_prefetch(c + om[pk_min64(1, rows - 1)] + on[0] + 7, 1, 3), __builtin_prefetch(c + om[pk_min64(1, rows - 1)] + on[8], 1, 3), __builtin_prefetch(c + om[pk_min64(1, rows - 1)] + on[8] + 7, 1, 3);
+  __builtin_prefetch(c + om[pk_min64(2, rows - 1)] + on[0], 1, 3), __builtin_prefetch(c + om[pk_min64(2, rows - 1)] + on[0] + 7, 1, 3), __builtin_prefetch(c + om[pk_min64(2, rows - 1)] + on[8], 1, 3), __builtin_prefetch(c + om[pk_min64(2, rows - 1)] + on[8] + 7, 1, 3);
+  __builtin_prefetch(c + om[pk_min64(3, rows - 1)] + on[0], 1, 3), __builtin_prefetch(c + om[pk_min64(3, rows - 1)] + on[0] + 7, 1, 3), __builtin_prefetch(c + om[pk_min64(3, rows - 1)] + on[8], 1, 3), __builtin_prefetch(c + om[pk_min64(3, rows - 1)] + on[8] + 7, 1, 3);
+#pragma GCC unroll 4
+  for (int64_t p = 0; p < kb; p++) {
+    const __m256 b0 = _mm256_load_ps(b + 0);
+    const __m256 b1 = _mm256_load_ps(b + 8);
+    __builtin_prefetch(b + 256, 0, 3);
+    const __m256 a0v = _mm256_broadcast_ss(a + 0);
+    c0_0 = _mm256_fmadd_ps(a0v, b0, c0_0);
+    c0_1 = _mm256_fmadd_ps(a0v, b1, c0_1);
+    const __m256 a1v = _mm256_broadcast_ss(a + 1);
+    c1_0 = _mm256_fmadd_ps(a1v, b0, c1_0);
+    c1_1 = _mm256_fmadd_ps(a1v, b1, c1_1);
+    const __m256 a2v = _mm256_broadcast_ss(a + 2);
+    c2_0 = _mm256_fmadd_ps(a2v, b0, c2_0);
+    c2_1 = _mm256_fmadd_ps(a2v, b1, c2_1);
+    const __m256 a3v = _mm256_broadcast_ss(a + 3);
+    c3_0 = _mm256_fmadd_ps(a3v, b0, c3_0);
+    c3_1 = _mm256_fmadd_ps(a3v, b1, c3_1);
+    a += 6;
+    b += 16;
+  }
+  if (rows == 4 && cols == 16) {
+    if (!store) {
+      c0_0 = _mm256_add_ps(_mm256_loadu_ps(c + om[0] + on[0]), c0_0);
+      c0_1 = _mm256_add_ps(_mm256_loadu_ps(c + om[0] + on[8]), c0_1);
+      c1_0 = _mm256_add_ps(_mm256_loadu_ps(c + om[1] + on[0]), c1_0);
+      c1_1 = _mm256_add_ps(_mm256_loadu_ps(c + om[1] + on[8]), c1_1);
+      c2_0 = _mm256_add_ps(_mm256_loadu_ps(c + om[2] + on[0]), c2_0);
+      c2_1 = _mm256_add_ps(_mm256_loadu_ps(c + om[2] + on[8]), c2_1);
+      c3_0 = _mm256_add_ps(_mm256_loadu_ps(c + om[3] + on[0]), c3_0);
+      c3_1 = _mm256_add_ps(_mm256_loadu_ps(c + om[3] + on[8]), c3_1);
+    }
+    _mm256_storeu_ps(c + om[0] + on[0], c0_0);
+    _mm256_storeu_ps(c + om[0] + on[8], c0_1);
+    _mm256_storeu_ps(c + om[1] + on[0], c1_0);
+    _mm256_storeu_ps(c + om[1] + on[8], c1_1);
+    _mm256_storeu_ps(c + om[2] + on[0], c2_0);
+    _mm256_storeu_ps(c + om[2] + on[8], c2_1);
+    _mm256_storeu_ps(c + om[3] + on[0], c3_0);
+    _mm256_storeu_ps(c + om[3] + on[8], c3_1);
+    return;
+  }
+  const __m256i m0 = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(pk_edge_lanes(cols, 0, 8))), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+  const __m256i m1 = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(pk_edge_lanes(cols, 8, 8))), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+  _mm256_maskstore_ps(c + om[0] + on[0], m0, store ? c0_0 : _mm256_add_ps(_mm256_maskload_ps(c + om[0] + on[0], m0), c0_0));
+  _mm256_maskstore_ps(c + om[0] + on[8], m1, store ? c0_1 : _mm256_add_ps(_mm256_maskload_ps(c + om[0] + on[8], m1), c0_1));
+  if (rows == 1) return;
+  _mm256_maskstore_ps(c + om[1] + on[0], m0, store ? c1_0 : _mm256_add_ps(_mm256_maskload_ps(c + om[1] + on[0], m0), c1_0));
+  _mm256_maskstore_ps(c + om[1] + on[8], m1, store ? c1_1 : _mm256_add_ps(_mm256_maskload_ps(c + om[1] + on[8], m1), c1_1));
+  if (rows == 2) return;
+  _mm256_maskstore_ps(c + om[2] + on[0], m0, store ? c2_0 : _mm256_add_ps(_mm256_maskload_ps(c + om[2] + on[0], m0), c2_0));
+  _mm256_maskstore_ps(c + om[2] + on[8], m1, store ? c2_1 : _mm256_add_ps(_mm256_maskload_ps(c + om[2] + on[8], m1), c2_1));
+  if (rows == 3) return;
+  _mm256_maskstore_ps(c + om[3] + on[0], m0, store ? c3_0 : _mm256_add_ps(_mm256_maskload_ps(c + om[3] + on[0], m0), c3_0));
+  _mm256_maskstore_ps(c + om[3] + on[8], m1, store ? c3_1 : _mm256_add_ps(_mm256_maskload_ps(c + om[3] + on[8], m1), c3_1));
+}
+
+static inline void pk_ukr_gemm_f32_avx2_6x16_pps_4x1(int64_t kb, const float *restrict a, int64_t lda,
+    const float *restrict b, int64_t ldb, float *restrict c, const int64_t *restrict om, const int64_t *restrict on, int64_t rows, int64_t cols, int store) {
+  (void)lda;
+  (void)ldb;
+  __m256 c0_0 = _mm256_setzero_ps();
+  __m256 c1_0 = _mm256_setzero_ps();
+  __m256 c2_0 = _mm256_setzero_ps();
+  __m256 c3_0 = _mm256_setzero_ps();
+  __builtin_prefetch(c + om[0] + on[0], 1, 3), __builtin_prefetch(c + om[0] + on[0] + 7, 1, 3);
+  __builtin_prefetch(c + om[pk_min64(1, rows - 1)] + on[0], 1, 3), __builtin_prefetch(c + om[pk_min64(1, rows - 1)] + on[0] + 7, 1, 3);
+  __builtin_prefetch(c + om[pk_min64(2, rows - 1)] + on[0], 1, 3), __builtin_prefetch(c + om[pk_min64(2, rows - 1)] + on[0] + 7, 1, 3);
+  __builtin_prefetch(c + om[pk_min64(3, rows - 1)] + on[0], 1, 3), __builtin_prefetch(c + om[pk_min64(3, rows - 1)] + on[0] + 7, 1, 3);
+#pragma GCC unroll 4
+  for (int64_t p = 0; p < kb; p++) {
+    const __m256 b0 = _mm256_load_ps(b + 0);
+    __builtin_prefetch(b + 256, 0, 3);
+    const __m256 a0v = _mm256_broadcast_ss(a + 0);
+    c0_0 = _mm256_fmadd_ps(a0v, b0, c0_0);
+    const __m256 a1v = _mm256_broadcast_ss(a + 1);
+    c1_0 = _mm256_fmadd_ps(a1v, b0, c1_0);
+    const __m256 a2v = _mm256_broadcast_ss(a + 2);
+    c2_0 = _mm256_fmadd_ps(a2v, b0, c2_0);
+    const __m256 a3v = _mm256_broadcast_ss(a + 3);
+    c3_0 = _mm256_fmadd_ps(a3v, b0, c3_0);
+    a += 6;
+    b += 16;
+  }
+  if (rows == 4 && cols == 8) {
+    if (!store) {
+      c0_0 = _mm256_add_ps(_mm256_loadu_ps(c + om[0] + on[0]), c0_0);
+      c1_0 = _mm256_add_ps(_mm256_loadu_ps(c + om[1] + on[0]), c1_0);
+      c2_0 = _mm256_add_ps(_mm256_loadu_ps(c + om[2] + on[0]), c2_0);
+      c3_0 = _mm256_add_ps(_mm256_loadu_ps(c + om[3] + on[0]), c3_0);
+    }
+    _mm256_storeu_ps(c + om[0] + on[0], c0_0);
+    _mm256_storeu_ps(c + om[1] + on[0], c1_0);
+    _mm256_storeu_ps(c + om[2] + on[0], c2_0);
+    _mm256_storeu_ps(c + om[3] + on[0], c3_0);
+    return;
+  }
+  const __m256i m0 = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(pk_edge_lanes(cols, 0, 8))), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+  _mm256_maskstore_ps(c + om[0] + on[0], m0, store ? c0_0 : _mm256_add_ps(_mm256_maskload_ps(c + om[0] + on[0], m0), c0_0));
+  if (rows == 1) return;
+  _mm256_maskstore_ps(c + om[1] + on[0], m0, store ? c1_0 : _mm256_add_ps(_mm256_maskload_ps(c + om[1] + on[0], m0), c1_0));
+  if (rows == 2) return;
+  _mm256_maskstore_ps(c + om[2] + on[0], m0, store ? c2_0 : _mm256_add_ps(_mm256_maskload_ps(c + om[2] + on[0], m0), c2_0));
+  if (rows == 3) return;
+  _mm256_maskstore_ps(c + om[3] + on[0], m0, store ? c3_0 : _mm256_add_ps(_mm256_maskload_ps(c + om[3] + on[0], m0), c3_0));
+}
+
+static inline void pk_ukr_gemm_f32_avx2_6x16_pps_2x2(int64_t kb, const float *restrict a, int64_t lda,
+    const float *restrict b, int64_t ldb, float *restrict c, const int64_t *restrict om, const int64_t *restrict on, int64_t rows, int64_t cols, int store) {
+  (void)lda;
+  (void)ldb;
+  __m256 c0_0 = _mm256_setzero_ps(), c0_1 = _mm256_setzero_ps();
+  __m256 c1_0 = _mm256_setzero_ps(), c1_1 = _mm256_setzero_ps();
+  __m256 c0_0_1 = _mm256_setzero_ps(), c0_1_1 = _mm256_setzero_ps();
+  __m256 c1_0_1 = _mm256_setzero_ps(), c1_1_1 = _mm256_setzero_ps();
+  __builtin_prefetch(c + om[0] + on[0], 1, 3), __builtin_prefetch(c + om[0] + on[0] + 7, 1, 3), __builtin_prefetch(c + om[0] + on[8], 1, 3), __builtin_prefetch(c + om[0] + on[8] + 7, 1, 3);
+  __builtin_prefetch(c + om[pk_min64(1, rows - 1)] + on[0], 1, 3), __builtin_prefetch(c + om[pk_min64(1, rows - 1)] + on[0] + 7, 1, 3), __builtin_prefetch(c + om[pk_min64(1, rows - 1)] + on[8], 1, 3), __builtin_prefetch(c + om[pk_min64(1, rows - 1)] + on[8] + 7, 1, 3);
+  int64_t p = 0;
+  for (; p + 2 <= kb; p += 2) {
+    const __m256 b0 = _mm256_load_ps(b + 0);
+    const __m256 b1 = _mm256_load_ps(b + 8);
+    __builtin_prefetch(b + 256, 0, 3);
+    const __m256 a0v = _mm256_broadcast_ss(a + 0);
+    c0_0 = _mm256_fmadd_ps(a0v, b0, c0_0);
+    c0_1 = _mm256_fmadd_ps(a0v, b1, c0_1);
+    const __m256 a1v = _mm256_broadcast_ss(a + 1);
+    c1_0 = _mm256_fmadd_ps(a1v, b0, c1_0);
+    c1_1 = _mm256_fmadd_ps(a1v, b1, c1_1);
+    const __m256 b0_1 = _mm256_load_ps(b + 16);
+    const __m256 b1_1 = _mm256_load_ps(b + 24);
+    __builtin_prefetch(b + 272, 0, 3);
+    const __m256 a0v_1 = _mm256_broadcast_ss(a + 6);
+    c0_0_1 = _mm256_fmadd_ps(a0v_1, b0_1, c0_0_1);
+    c0_1_1 = _mm256_fmadd_ps(a0v_1, b1_1, c0_1_1);
+    const __m256 a1v_1 = _mm256_broadcast_ss(a + 7);
+    c1_0_1 = _mm256_fmadd_ps(a1v_1, b0_1, c1_0_1);
+    c1_1_1 = _mm256_fmadd_ps(a1v_1, b1_1, c1_1_1);
+    a += 12;
+    b += 32;
+  }
+  for (; p < kb; p++) {
+    const __m256 b0 = _mm256_load_ps(b + 0);
+    const __m256 b1 = _mm256_load_ps(b + 8);
+    __builtin_prefetch(b + 256, 0, 3);
+    const __m256 a0v = _mm256_broadcast_ss(a + 0);
+    c0_0 = _mm256_fmadd_ps(a0v, b0, c0_0);
+    c0_1 = _mm256_fmadd_ps(a0v, b1, c0_1);
+    const __m256 a1v = _mm256_broadcast_ss(a + 1);
+    c1_0 = _mm256_fmadd_ps(a1v, b0, c1_0);
+    c1_1 = _mm256_fmadd_ps(a1v, b1, c1_1);
+    a += 6;
+    b += 16;
+  }
+  c0_0 = _mm256_add_ps(c0_0, c0_0_1);
+  c0_1 = _mm256_add_ps(c0_1, c0_1_1);
+  c1_0 = _mm256_add_ps(c1_0, c1_0_1);
+  c1_1 = _mm256_add_ps(c1_1, c1_1_1);
+  if (rows == 2 && cols == 16) {
+    if (!store) {
+      c0_0 = _mm256_add_ps(_mm256_loadu_ps(c + om[0] + on[0]), c0_0);
+      c0_1 = _mm256_add_ps(_mm256_loadu_ps(c + om[0] + on[8]), c0_1);
+      c1_0 = _mm256_add_ps(_mm256_loadu_ps(c + om[1] + on[0]), c1_0);
+      c1_1 = _mm256_add_ps(_mm256_loadu_ps(c + om[1] + on[8]), c1_1);
+    }
+    _mm256_storeu_ps(c + om[0] + on[0], c0_0);
+    _mm256_storeu_ps(c + om[0] + on[8], c0_1);
+    _mm256_storeu_ps(c + om[1] + on[0], c1_0);
+    _mm256_storeu_ps(c + om[1] + on[8], c1_1);
+    return;
+  }
+  const __m256i m0 = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(pk_edge_lanes(cols, 0, 8))), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+  const __m256i m1 = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(pk_edge_lanes(cols, 8, 8))), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+  _mm256_maskstore_ps(c + om[0] + on[0], m0, store ? c0_0 : _mm256_add_ps(_mm256_maskload_ps(c + om[0] + on[0], m0), c0_0));
+  _mm256_maskstore_ps(c + om[0] + on[8], m1, store ? c0_1 : _mm256_add_ps(_mm256_maskload_ps(c + om[0] + on[8], m1), c0_1));
+  if (rows == 1) return;
+  _mm256_maskstore_ps(c + om[1] + on[0], m0, store ? c1_0 : _mm256_add_ps(_mm256_maskload_ps(c + om[1] + on[0], m0), c1_0));
+  _mm256_maskstore_ps(c + om[1] + on[8], m1, store ? c1_1 : _mm256_add_ps(_mm256_maskload_ps(c + om[1] + on[8], m1), c1_1));
+}
+
+static inline void pk_ukr_gemm_f32_avx2_6x16_pps_2x1(int64_t kb, const float *restrict a, int64_t lda,
+    const float *restrict b, int64_t ldb, float *restrict c, const int64_t *restrict om, const int64_t *restrict on, int64_t rows, int64_t cols, int store) {
+  (void)lda;
+  (void)ldb;
+  __m256 c0_0 = _mm256_setzero_ps();
+  __m256 c1_0 = _mm256_setzero_ps();
+  __m256 c0_0_1 = _mm256_setzero_ps();
+  __m256 c1_0_1 = _mm256_setzero_ps();
+  __m256 c0_0_2 = _mm256_setzero_ps();
+  __m256 c1_0_2 = _mm256_setzero_ps();
+  __m256 c0_0_3 = _mm256_setzero_ps();
+  __m256 c1_0_3 = _mm256_setzero_ps();
+  __builtin_prefetch(c + om[0] + on[0], 1, 3), __builtin_prefetch(c + om[0] + on[0] + 7, 1, 3);
+  __builtin_prefetch(c + om[pk_min64(1, rows - 1)] + on[0], 1, 3), __builtin_prefetch(c + om[pk_min64(1, rows - 1)] + on[0] + 7, 1, 3);
+  int64_t p = 0;
+  for (; p + 4 <= kb; p += 4) {
+    const __m256 b0 = _mm256_load_ps(b + 0);
+    __builtin_prefetch(b + 256, 0, 3);
+    const __m256 a0v = _mm256_broadcast_ss(a + 0);
+    c0_0 = _mm256_fmadd_ps(a0v, b0, c0_0);
+    const __m256 a1v = _mm256_broadcast_ss(a + 1);
+    c1_0 = _mm256_fmadd_ps(a1v, b0, c1_0);
+    const __m256 b0_1 = _mm256_load_ps(b + 16);
+    __builtin_prefetch(b + 272, 0, 3);
+    const __m256 a0v_1 = _mm256_broadcast_ss(a + 6);
+    c0_0_1 = _mm256_fmadd_ps(a0v_1, b0_1, c0_0_1);
+    const __m256 a1v_1 = _mm256_broadcast_ss(a + 7);
+    c1_0_1 = _mm256_fmadd_ps(a1v_1, b0_1, c1_0_1);
+    const __m256 b0_2 = _mm256_load_ps(b + 32);
+    __builtin_prefetch(b + 288, 0, 3);
+    const __m256 a0v_2 = _mm256_broadcast_ss(a + 12);
+    c0_0_2 = _mm256_fmadd_ps(a0v_2, b0_2, c0_0_2);
+    const __m256 a1v_2 = _mm256_broadcast_ss(a + 13);
+    c1_0_2 = _mm256_fmadd_ps(a1v_2, b0_2, c1_0_2);
+    const __m256 b0_3 = _mm256_load_ps(b + 48);
+    __builtin_prefetch(b + 304, 0, 3);
+    const __m256 a0v_3 = _mm256_broadcast_ss(a + 18);
+    c0_0_3 = _mm256_fmadd_ps(a0v_3, b0_3, c0_0_3);
+    const __m256 a1v_3 = _mm256_broadcast_ss(a + 19);
+    c1_0_3 = _mm256_fmadd_ps(a1v_3, b0_3, c1_0_3);
+    a += 24;
+    b += 64;
+  }
+  for (; p < kb; p++) {
+    const __m256 b0 = _mm256_load_ps(b + 0);
+    __builtin_prefetch(b + 256, 0, 3);
+    const __m256 a0v = _mm256_broadcast_ss(a + 0);
+    c0_0 = _mm256_fmadd_ps(a0v, b0, c0_0);
+    const __m256 a1v = _mm256_broadcast_ss(a + 1);
+    c1_0 = _mm256_fmadd_ps(a1v, b0, c1_0);
+    a += 6;
+    b += 16;
+  }
+  c0_0 = _mm256_add_ps(_mm256_add_ps(_mm256_add_ps(c0_0, c0_0_1), c0_0_2), c0_0_3);
+  c1_0 = _mm256_add_ps(_mm256_add_ps(_mm256_add_ps(c1_0, c1_0_1), c1_0_2), c1_0_3);
+  if (rows == 2 && cols == 8) {
+    if (!store) {
+      c0_0 = _mm256_add_ps(_mm256_loadu_ps(c + om[0] + on[0]), c0_0);
+      c1_0 = _mm256_add_ps(_mm256_loadu_ps(c + om[1] + on[0]), c1_0);
+    }
+    _mm256_storeu_ps(c + om[0] + on[0], c0_0);
+    _mm256_storeu_ps(c + om[1] + on[0], c1_0);
+    return;
+  }
+  const __m256i m0 = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(pk_edge_lanes(cols, 0, 8))), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+  _mm256_maskstore_ps(c + om[0] + on[0], m0, store ? c0_0 : _mm256_add_ps(_mm256_maskload_ps(c + om[0] + on[0], m0), c0_0));
+  if (rows == 1) return;
+  _mm256_maskstore_ps(c + om[1] + on[0], m0, store ? c1_0 : _mm256_add_ps(_mm256_maskload_ps(c + om[1] + on[0], m0), c1_0));
+}
+
+static inline void pk_ukr_gemm_f32_avx2_6x16_pps_1x2(int64_t kb, const float *restrict a, int64_t lda,
+    const float *restrict b, int64_t ldb, float *restrict c, const int64_t *restrict om, const int64_t *restrict on, int64_t rows, int64_t cols, int store) {
+  (void)lda;
+  (void)ldb;
+  __m256 c0_0 = _mm256_setzero_ps(), c0_1 = _mm256_setzero_ps();
+  __m256 c0_0_1 = _mm256_setzero_ps(), c0_1_1 = _mm256_setzero_ps();
+  __m256 c0_0_2 = _mm256_setzero_ps(), c0_1_2 = _mm256_setzero_ps();
+  __m256 c0_0_3 = _mm256_setzero_ps(), c0_1_3 = _mm256_setzero_ps();
+  __builtin_prefetch(c + om[0] + on[0], 1, 3), __builtin_prefetch(c + om[0] + on[0] + 7, 1, 3), __builtin_prefetch(c + om[0] + on[8], 1, 3), __builtin_prefetch(c + om[0] + on[8] + 7, 1, 3);
+  int64_t p = 0;
+  for (; p + 4 <= kb; p += 4) {
+    const __m256 b0 = _mm256_load_ps(b + 0);
+    const __m256 b1 = _mm256_load_ps(b + 8);
+    __builtin_prefetch(b + 256, 0, 3);
+    const __m256 a0v = _mm256_broadcast_ss(a + 0);
+    c0_0 = _mm256_fmadd_ps(a0v, b0, c0_0);
+    c0_1 = _mm256_fmadd_ps(a0v, b1, c0_1);
+    const __m256 b0_1 = _mm256_load_ps(b + 16);
+    const __m256 b1_1 = _mm256_load_ps(b + 24);
+    __builtin_prefetch(b + 272, 0, 3);
+    const __m256 a0v_1 = _mm256_broadcast_ss(a + 6);
+    c0_0_1 = _mm256_fmadd_ps(a0v_1, b0_1, c0_0_1);
+    c0_1_1 = _mm256_fmadd_ps(a0v_1, b1_1, c0_1_1);
+    const __m256 b0_2 = _mm256_load_ps(b + 32);
+    const __m256 b1_2 = _mm256_load_ps(b + 40);
+    __builtin_prefetch(b + 288, 0, 3);
+    const __m256 a0v_2 = _mm256_broadcast_ss(a + 12);
+    c0_0_2 = _mm256_fmadd_ps(a0v_2, b0_2, c0_0_2);
+    c0_1_2 = _mm256_fmadd_ps(a0v_2, b1_2, c0_1_2);
+    const __m256 b0_3 = _mm256_load_ps(b + 48);
+    const __m256 b1_3 = _mm256_load_ps(b + 56);
+    __builtin_prefetch(b + 304, 0, 3);
+    const __m256 a0v_3 = _mm256_broadcast_ss(a + 18);
+    c0_0_3 = _mm256_fmadd_ps(a0v_3, b0_3, c0_0_3);
+    c0_1_3 = _mm256_fmadd_ps(a0v_3, b1_3, c0_1_3);
+    a += 24;
+    b += 64;
+  }
+  for (; p < kb; p++) {
+    const __m256 b0 = _mm256_load_ps(b + 0);
+    const __m256 b1 = _mm256_load_ps(b + 8);
+    __builtin_prefetch(b + 256, 0, 3);
+    const __m256 a0v = _mm256_broadcast_ss(a + 0);
+    c0_0 = _mm256_fmadd_ps(a0v, b0, c0_0);
+    c0_1 = _mm256_fmadd_ps(a0v, b1, c0_1);
+    a += 6;
+    b += 16;
+  }
+  c0_0 = _mm256_add_ps(_mm256_add_ps(_mm256_add_ps(c0_0, c0_0_1), c0_0_2), c0_0_3);
+  c0_1 = _mm256_add_ps(_mm256_add_ps(_mm256_add_ps(c0_1, c0_1_1), c0_1_2), c0_1_3);
+  if (rows == 1 && cols == 16) {
+    if (!store) {
+      c0_0 = _mm256_add_ps(_mm256_loadu_ps(c + om[0] + on[0]), c0_0);
+      c0_1 = _mm256_add_ps(_mm256_loadu_ps(c + om[0] + on[8]), c0_1);
+    }
+    _mm256_storeu_ps(c + om[0] + on[0], c0_0);
+    _mm256_storeu_ps(c + om[0] + on[8], c0_1);
+    return;
+  }
+  const __m256i m0 = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(pk_edge_lanes(cols, 0, 8))), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+  const __m256i m1 = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(pk_edge_lanes(cols, 8, 8))), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+  _mm256_maskstore_ps(c + om[0] + on[0], m0, store ? c0_0 : _mm256_add_ps(_mm256_maskload_ps(c + om[0] + on[0], m0), c0_0));
+  _mm256_maskstore_ps(c + om[0] + on[8], m1, store ? c0_1 : _mm256_add_ps(_mm256_maskload_ps(c + om[0] + on[8], m1), c0_1));
+}
+
+static inline void pk_ukr_gemm_f32_avx2_6x16_pps_1x1(int64_t kb, const float *restrict a, int64_t lda,
+    const float *restrict b, int64_t ldb, float *restrict c, const int64_t *restrict om, const int64_t *restrict on, int64_t rows, int64_t cols, int store) {
+  (void)lda;
+  (void)ldb;
+  __m256 c0_0 = _mm256_setzero_ps();
+  __m256 c0_0_1 = _mm256_setzero_ps();
+  __m256 c0_0_2 = _mm256_setzero_ps();
+  __m256 c0_0_3 = _mm256_setzero_ps();
+  __builtin_prefetch(c + om[0] + on[0], 1, 3), __builtin_prefetch(c + om[0] + on[0] + 7, 1, 3);
+  int64_t p = 0;
+  for (; p + 4 <= kb; p += 4) {
+    const __m256 b0 = _mm256_load_ps(b + 0);
+    __builtin_prefetch(b + 256, 0, 3);
+    const __m256 a0v = _mm256_broadcast_ss(a + 0);
+    c0_0 = _mm256_fmadd_ps(a0v, b0, c0_0);
+    const __m256 b0_1 = _mm256_load_ps(b + 16);
+    __builtin_prefetch(b + 272, 0, 3);
+    const __m256 a0v_1 = _mm256_broadcast_ss(a + 6);
+    c0_0_1 = _mm256_fmadd_ps(a0v_1, b0_1, c0_0_1);
+    const __m256 b0_2 = _mm256_load_ps(b + 32);
+    __builtin_prefetch(b + 288, 0, 3);
+    const __m256 a0v_2 = _mm256_broadcast_ss(a + 12);
+    c0_0_2 = _mm256_fmadd_ps(a0v_2, b0_2, c0_0_2);
+    const __m256 b0_3 = _mm256_load_ps(b + 48);
+    __builtin_prefetch(b + 304, 0, 3);
+    const __m256 a0v_3 = _mm256_broadcast_ss(a + 18);
+    c0_0_3 = _mm256_fmadd_ps(a0v_3, b0_3, c0_0_3);
+    a += 24;
+    b += 64;
+  }
+  for (; p < kb; p++) {
+    const __m256 b0 = _mm256_load_ps(b + 0);
+    __builtin_prefetch(b + 256, 0, 3);
+    const __m256 a0v = _mm256_broadcast_ss(a + 0);
+    c0_0 = _mm256_fmadd_ps(a0v, b0, c0_0);
+    a += 6;
+    b += 16;
+  }
+  c0_0 = _mm256_add_ps(_mm256_add_ps(_mm256_add_ps(c0_0, c0_0_1), c0_0_2), c0_0_3);
+  if (rows == 1 && cols == 8) {
+    if (!store) {
+      c0_0 = _mm256_add_ps(_mm256_loadu_ps(c + om[0] + on[0]), c0_0);
+    }
+    _mm256_storeu_ps(c + om[0] + on[0], c0_0);
+    return;
+  }
+  const __m256i m0 = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(pk_edge_lanes(cols, 0, 8))), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+  _mm256_maskstore_ps(c + om[0] + on[0], m0, store ? c0_0 : _mm256_add_ps(_mm256_maskload_ps(c + om[0] + on[0], m0), c0_0));
+}
+
+static void pk_ukr_gemm_f32_avx2_6x16_pps(int64_t kb, const float *restrict a, int64_t lda, const float *restrict b, int64_t ldb,
+    float *restrict c, const int64_t *restrict om, const int64_t *restrict on, int64_t rows, int64_t cols, int store) {
+  if (rows > 4) {
+    if (cols > 8) pk_ukr_gemm_f32_avx2_6x16_pps_6x2(kb, a, lda, b, ldb, c, om, on, rows, cols, store);
+    else pk_ukr_gemm_f32_avx2_6x16_pps_6x1(kb, a, lda, b, ldb, c, om, on, rows, cols, store);
+  } else if (rows > 2) {
+    if (cols > 8) pk_ukr_gemm_f32_avx2_6x16_pps_4x2(kb, a, lda, b, ldb, c, om, on, rows, cols, store);
+    else pk_ukr_gemm_f32_avx2_6x16_pps_4x1(kb, a, lda, b, ldb, c, om, on, rows, cols, store);
+  } else if (rows > 1) {
+    if (cols > 8) pk_ukr_gemm_f32_avx2_6x16_pps_2x2(kb, a, lda, b, ldb, c, om, on, rows, cols, store);
+    else pk_ukr_gemm_f32_avx2_6x16_pps_2x1(kb, a, lda, b, ldb, c, om, on, rows, cols, store);
+  } else {
+    if (cols > 8) pk_ukr_gemm_f32_avx2_6x16_pps_1x2(kb, a, lda, b, ldb, c, om, on, rows, cols, store);
+    else pk_ukr_gemm_f32_avx2_6x16_pps_1x1(kb, a, lda, b, ldb, c, om, on, rows, cols, store);
+  }
+}
+
 static void pk_gather_a_gemm_f32_avx2_6x16(int64_t len, int64_t kb, const float *restrict src, const int64_t *restrict o_len,
     const int64_t *restrict o_k, float *restrict out) {
   for (int64_t x0 = 0; x0 < len; x0 += 6) {
@@ -684,17 +1234,17 @@ static void pk_gemm_f32_avx2_6x16_kmn_mn_n_pp_g_member(void *arg, int t, int nt)
       for (int64_t jc = jc0; jc < jc1; jc += nc) {
         const int64_t nb = pk_min64(nc, jc1 - jc);
         pk_gather_b_gemm_f32_avx2_6x16(nb, kb, g->b, g->o_bn + jc, g->o_bk + pc, pb);
-        for (int64_t ir = 0; ir < mb; ir += 6)
+        for (int64_t ir = 0; ir < mb; ir += 6) {
+          const int64_t rows = pk_min64(6, mb - ir), *om = g->o_cm + ic + ir;
           for (int64_t jr = 0; jr < nb; jr += 16) {
-            const int64_t rows = pk_min64(6, mb - ir), cols = pk_min64(16, nb - jr);
-            const int64_t *om = g->o_cm + ic + ir, *on = g->o_cn + jc + jr, ldc = pk_uniform_stride(om, rows);
+            const int64_t cols = pk_min64(16, nb - jr), *on = g->o_cn + jc + jr;
+            int64_t start[17];
+            const int64_t runs = pk_vectors_contiguous(on, cols, 8) ? 0 : pk_runs(on, cols, start);
             const int store = g->overwrite && pc == 0;
-            if (ldc != 0 && pk_uniform_stride(on, cols) == 1) {
-              pk_ukr_gemm_f32_avx2_6x16_pp(kb, pa + ir*kb, 0, pb + jr*kb, 0, g->c + om[0] + on[0], ldc, rows, cols, store);
+            if (runs == 0) {
+              pk_ukr_gemm_f32_avx2_6x16_pps(kb, pa + ir*kb, 0, pb + jr*kb, 0, g->c, om, on, rows, cols, store);
             } else {
               float tile[96] __attribute__((aligned(64)));
-              int64_t start[17];
-              const int64_t runs = pk_runs(on, cols, start);
               for (int64_t r = 0; r < rows; r++)
                 for (int64_t u = 0; u < runs; u++) {
                   float *to = g->c + om[r] + on[start[u]] - start[u];
@@ -712,6 +1262,7 @@ static void pk_gemm_f32_avx2_6x16_kmn_mn_n_pp_g_member(void *arg, int t, int nt)
                 }
             }
           }
+        }
       }
     }
   }
