@@ -123,12 +123,31 @@ static inline int64_t pk_runs(const int64_t *o, int64_t n, int64_t *start) {
   return runs;
 }
 
-/* Whether o[0..n) is consecutive within each vector's share (`lanes` entries from every multiple of lanes): a tile
-   whose columns are so is stored in place, vector by vector, however far apart the vectors lie. */
-static inline int pk_vectors_contiguous(const int64_t *o, int64_t n, int64_t lanes) {
-  for (int64_t i = 1; i < n; i++)
-    if (i % lanes != 0 && o[i] != o[i - 1] + 1) return 0;
-  return 1;
+/* Where one vector of a gathered C tile's row goes, relative to the row: lanes [0, split) at lo + lane, lanes
+   [split, lanes) at hi + lane (hi == lo and split == lanes for a vector that is one run). */
+typedef struct {
+  int64_t lo, hi;
+  int split;
+} pk_vector_place;
+
+/* The places of the vectors (`lanes` entries from every multiple of lanes) of the column offsets o[0..n). Returns 0
+   when every vector is one run, 1 when some are two and the tile is `width` wide (two runs store through two masks,
+   with no room left for a column edge), -1 otherwise: the tile goes through a local copy. */
+static inline int pk_vector_places(const int64_t *o, int64_t n, int64_t lanes, int64_t width, pk_vector_place *vp) {
+  int split = 0;
+  for (int64_t v0 = 0, v = 0; v0 < n; v0 += lanes, v++) {
+    const int64_t end = v0 + lanes < n ? v0 + lanes : n;
+    int64_t s = end;
+    for (int64_t i = v0 + 1; i < end && s == end; i++)
+      if (o[i] != o[i - 1] + 1) s = i;
+    for (int64_t i = s + 1; i < end; i++)
+      if (o[i] != o[i - 1] + 1) return -1;
+    vp[v].lo = o[v0];
+    vp[v].hi = s < end ? o[s] - (s - v0) : o[v0];
+    vp[v].split = (int)(s - v0);
+    split |= s < end;
+  }
+  return split && n != width ? -1 : split;
 }
 
 /* Where the tile [i0, i0 + rows) × [j0, j0 + cols) of C lies against a domain: 1 inside, 0 outside, -1 on its edge.

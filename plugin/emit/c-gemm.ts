@@ -220,23 +220,25 @@ function emitDriver(d: DriverShape): string {
   const [outerTile, innerTile] = d.inner === 'mn' ? [tileLoops.m, tileLoops.n] : [tileLoops.n, tileLoops.m]
   const ukr = microkernelSymbol({ mk, packA: d.packA, packB: d.packB })
   const scatterUkr = microkernelSymbol({ mk, packA: d.packA, packB: d.packB, scatterC: true })
-  // TBLIS's block scatter, at vector granularity: a tile whose columns are contiguous within each vector is stored in
-  // place through C's row and column offsets (the scattering microkernel); any other is computed into a local tile,
-  // then added (or, overwriting, stored) row by row, each row in the runs its columns make in C. What a tile needs
-  // of its columns is worked out once per tile column, of its rows once per tile row: per tile, it cost 8% of
-  // ccsd_t's time.
+  // TBLIS's block scatter, at vector granularity: a tile whose vectors each lie in one run of C's columns (or in two,
+  // at full width) is stored in place through C's row offsets and its vectors' places (the scattering microkernel);
+  // any other is computed into a local tile, then added (or, overwriting, stored) row by row, each row in the runs
+  // its columns make in C. What a tile needs of its columns is worked out once per tile column, of its rows once per
+  // tile row: per tile, it cost 8% of ccsd_t's time.
   const gatheredSetup: Record<'m' | 'n', string[]> = {
     m: [`const int64_t rows = pk_min64(${mk.mr}, mb - ir), *om = g->o_cm + ic + ir;`],
     n: [
       `const int64_t cols = pk_min64(${mk.nr}, nb - jr), *on = g->o_cn + jc + jr;`,
+      `pk_vector_place vp[${mk.nr / mk.lanes}];`,
+      `const int split = pk_vector_places(on, cols, ${mk.lanes}, ${mk.nr}, vp);`,
       `int64_t start[${mk.nr + 1}];`,
-      `const int64_t runs = pk_vectors_contiguous(on, cols, ${mk.lanes}) ? 0 : pk_runs(on, cols, start);`,
+      `const int64_t runs = split < 0 ? pk_runs(on, cols, start) : 0;`,
     ],
   }
   const gatheredTile = (pad: string): string[] => [
     `${pad}const int store = g->overwrite && pc == 0;`,
-    `${pad}if (runs == 0) {`,
-    `${pad}  ${scatterUkr}(kb, pa + ir*kb, 0, pb + jr*kb, 0, g->c, om, on, rows, cols, store);`,
+    `${pad}if (split >= 0) {`,
+    `${pad}  ${scatterUkr}(kb, pa + ir*kb, 0, pb + jr*kb, 0, g->c, om, vp, split, rows, cols, store);`,
     `${pad}} else {`,
     `${pad}  ${t} tile[${mk.mr * mk.nr}] __attribute__((aligned(64)));`,
     // The microkernel prefetches the C tile it stores to; this one goes to a local tile, so fetch C's lines for

@@ -27,8 +27,9 @@ const useTag = (u: MicrokernelUse): string => `${u.packA ? 'p' : 'u'}${u.packB ?
  * `static void pk_ukr_<name>_<ab>(kb, a, lda, b, ldb, c, ldc, rows, cols, store)`: C[r, j] += Σp A(r, p) · B(p, j)
  * for r < rows <= MR, j < cols <= NR, row r of C at c + r·ldc (`store`: C[r, j] = the sum, C's old content never
  * read); `lda`, `ldb` are read only for operands in place. With `scatterC` (TBLIS's scatter-matrix store, at vector
- * granularity) `ldc` gives way to `om, on`: row r of C at c + om[r], and each vector's columns contiguous from
- * c + om[r] + on[v·lanes] (the caller checks that), so a gathered C tile is stored in place with no local copy.
+ * granularity) `ldc` gives way to `om, vp, split`: row r of C at c + om[r], vector v at vp[v].lo from there (one run
+ * of columns); with `split` (a full-width tile, columns == NR), its lanes from vp[v].split on at vp[v].hi instead,
+ * each part through a mask (pk_vector_places). A gathered C tile is so stored in place with no local copy.
  */
 export const microkernelSymbol = (u: MicrokernelUse): string => `pk_ukr_${u.mk.name}_${useTag(u)}`
 
@@ -45,7 +46,7 @@ export function emitMicrokernel(u: MicrokernelUse): string {
   const params = `int64_t kb, const ${t} *restrict a, int64_t lda, const ${t} *restrict b, int64_t ldb,
     ${t} *restrict c, ${cPlaceParams(u)}, int64_t rows, int64_t cols, int store`
   const call = (r: number, v: number) =>
-    `${tileSymbol(u, r, v)}(kb, a, lda, b, ldb, c, ${u.scatterC ? 'om, on' : 'ldc'}, rows, cols, store)`
+    `${tileSymbol(u, r, v)}(kb, a, lda, b, ldb, c, ${u.scatterC ? 'om, vp, split' : 'ldc'}, rows, cols, store)`
   // The narrowest tile holding `cols`, then the shortest holding `rows`.
   const byWidth = (r: number, pad: string): string[] =>
     [...Array(vectors).keys()].map((i) => {
@@ -71,7 +72,7 @@ export function emitMicrokernel(u: MicrokernelUse): string {
 
 /** How C's tile is placed: one row stride, or (scatterC) row and column offset tables. */
 const cPlaceParams = (u: MicrokernelUse): string =>
-  u.scatterC ? 'const int64_t *restrict om, const int64_t *restrict on' : 'int64_t ldc'
+  u.scatterC ? 'const int64_t *restrict om, const pk_vector_place *restrict vp, int split' : 'int64_t ldc'
 
 /** How many k steps ahead a microkernel fetches packed B. */
 const PACKED_B_AHEAD = 16
@@ -94,6 +95,38 @@ const partialSums = (R: number, V: number): number =>
 
 const tileSymbol = (u: MicrokernelUse, r: number, v: number): string => `${microkernelSymbol(u)}_${r}x${v}`
 
+/**
+ * A scattering tile's stores when some vector is two runs (`split`, full width): each vector's two parts through
+ * complementary masks (a one-run vector's second mask is empty). Masked-off lanes of a load read 0, so adding both
+ * parts' loads reads C's whole vector.
+ */
+function splitStores(u: MicrokernelUse, R: number, V: number): string[] {
+  const { mk } = u
+  const op = (name: 'firstLanes' | 'lastLanes' | 'maskedLoad' | 'maskedStore' | 'add', args: Record<string, string>) =>
+    instantiate(mk.ops[name], args)
+  const vectors = [...Array(V).keys()]
+  const part = (r: number, v: number, half: 'lo' | 'hi') => `c + om[${r}] + vp[${v}].${half}`
+  const row = (r: number): string[] => [
+    ...(r === 0 ? [] : [`    if (rows == ${r}) return;`]),
+    ...vectors.flatMap((v) => {
+      const acc = `c${r}_${v}`
+      const old = op('add', { a: op('maskedLoad', { p: part(r, v, 'lo'), m: `lo${v}` }), b: op('maskedLoad', { p: part(r, v, 'hi'), m: `hi${v}` }) })
+      return [
+        `    if (!store) ${acc} = ${op('add', { a: old, b: acc })};`,
+        `    ${op('maskedStore', { p: part(r, v, 'lo'), m: `lo${v}`, v: acc })};`,
+        `    ${op('maskedStore', { p: part(r, v, 'hi'), m: `hi${v}`, v: acc })};`,
+      ]
+    }),
+  ]
+  return [
+    '  if (split) {',
+    ...vectors.map((v) => `    const ${mk.ops.mask} lo${v} = ${op('firstLanes', { n: `vp[${v}].split` })}, hi${v} = ${op('lastLanes', { n: `vp[${v}].split` })};`),
+    ...[...Array(R).keys()].flatMap(row),
+    '    return;',
+    '  }',
+  ]
+}
+
 /** The R × V tile: `rows` <= R, `cols` <= V·lanes. */
 function emitTile(u: MicrokernelUse, R: number, V: number): string {
   const { mk } = u
@@ -109,13 +142,13 @@ function emitTile(u: MicrokernelUse, R: number, V: number): string {
   // In place, the rows past `rows` read the last row again: nothing outside A (or om) is touched.
   const rowOf = (r: number) => (r === 0 ? '0' : `pk_min64(${r}, rows - 1)`)
   const at = (r: number, v: number) =>
-    u.scatterC ? `c + om[${r}] + on[${v * mk.lanes}]` : `c + ${r}*ldc + ${v * mk.lanes}`
+    u.scatterC ? `c + om[${r}] + vp[${v}].lo` : `c + ${r}*ldc + ${v * mk.lanes}`
   // An element in every 64-byte line a row of the tile can touch, however the row is aligned.
   const width = V * mk.lanes
   const perLine = 64 / (mk.dtype === 'f64' ? 8 : 4)
   const lineStarts = [...[...Array(Math.ceil(width / perLine)).keys()].map((l) => l * perLine), width - 1]
   // Scattered, each vector's first and last element; rows past `rows` fetch the last row again (om ends there).
-  const scatteredLines = vectors.flatMap((v) => [`on[${v * mk.lanes}]`, `on[${v * mk.lanes}] + ${mk.lanes - 1}`])
+  const scatteredLines = vectors.flatMap((v) => [`vp[${v}].lo`, `vp[${v}].hi + ${mk.lanes - 1}`])
   const prefetch = (r: number) =>
     u.scatterC
       ? scatteredLines.map((e) => `__builtin_prefetch(c + om[${rowOf(r)}] + ${e}, 1, 3)`).join(', ')
@@ -196,6 +229,8 @@ function emitTile(u: MicrokernelUse, R: number, V: number): string {
     // C's tile is read only after the k loop: fetching each of its lines now hides that latency behind the loop.
     ...rows.map((r) => `  ${prefetch(r)};`),
     ...kLoop,
+    // Two-run vectors come only at full width (pk_vector_places).
+    ...(!u.scatterC ? [] : V === mk.nr / mk.lanes ? splitStores(u, R, V) : ['  (void)split;']),
     // Every load of C before any store: C's rows are often 4 KiB apart, and a load after a store to an address
     // equal in its low 12 bits waits for that store (4K aliasing).
     `  if (rows == ${R} && cols == ${width}) {`,

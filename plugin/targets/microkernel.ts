@@ -22,8 +22,9 @@ export interface VectorOps {
   readonly fma: string
   readonly add: string
   readonly store: string
-  /** The mask of lanes [0, $n), 0 <= $n <= lanes. */
+  /** The mask of lanes [0, $n), 0 <= $n <= lanes, and of lanes [$n, lanes). */
   readonly firstLanes: string
+  readonly lastLanes: string
   /** Masked-off lanes read as 0 and are never touched, so edges never fault past the end of a tensor. */
   readonly maskedLoad: string
   readonly maskedStore: string

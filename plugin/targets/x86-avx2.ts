@@ -15,6 +15,7 @@ const F32: VectorOps = {
   add: '_mm256_add_ps($a, $b)',
   store: '_mm256_storeu_ps($p, $v)',
   firstLanes: '_mm256_cmpgt_epi32(_mm256_set1_epi32((int)($n)), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7))',
+  lastLanes: '_mm256_cmpgt_epi32(_mm256_setr_epi32(1, 2, 3, 4, 5, 6, 7, 8), _mm256_set1_epi32((int)($n)))',
   maskedLoad: '_mm256_maskload_ps($p, $m)',
   maskedStore: '_mm256_maskstore_ps($p, $m, $v)',
 }
@@ -30,6 +31,7 @@ const F64: VectorOps = {
   add: '_mm256_add_pd($a, $b)',
   store: '_mm256_storeu_pd($p, $v)',
   firstLanes: '_mm256_cmpgt_epi64(_mm256_set1_epi64x($n), _mm256_setr_epi64x(0, 1, 2, 3))',
+  lastLanes: '_mm256_cmpgt_epi64(_mm256_setr_epi64x(1, 2, 3, 4), _mm256_set1_epi64x($n))',
   maskedLoad: '_mm256_maskload_pd($p, $m)',
   maskedStore: '_mm256_maskstore_pd($p, $m, $v)',
 }

@@ -15,6 +15,7 @@ const F32: VectorOps = {
   add: '_mm512_add_ps($a, $b)',
   store: '_mm512_storeu_ps($p, $v)',
   firstLanes: '(__mmask16)((1u << ($n)) - 1u)',
+  lastLanes: '(__mmask16)~((1u << ($n)) - 1u)',
   maskedLoad: '_mm512_maskz_loadu_ps($m, $p)',
   maskedStore: '_mm512_mask_storeu_ps($p, $m, $v)',
 }
@@ -30,6 +31,7 @@ const F64: VectorOps = {
   add: '_mm512_add_pd($a, $b)',
   store: '_mm512_storeu_pd($p, $v)',
   firstLanes: '(__mmask8)((1u << ($n)) - 1u)',
+  lastLanes: '(__mmask8)~((1u << ($n)) - 1u)',
   maskedLoad: '_mm512_maskz_loadu_pd($m, $p)',
   maskedStore: '_mm512_mask_storeu_pd($p, $m, $v)',
 }

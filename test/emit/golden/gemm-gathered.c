@@ -549,7 +549,7 @@ static void pk_ukr_gemm_f32_avx2_6x16_pp(int64_t kb, const float *restrict a, in
 }
 
 static inline void pk_ukr_gemm_f32_avx2_6x16_pps_6x2(int64_t kb, const float *restrict a, int64_t lda,
-    const float *restrict b, int64_t ldb, float *restrict c, const int64_t *restrict om, const int64_t *restrict on, int64_t rows, int64_t cols, int store) {
+    const float *restrict b, int64_t ldb, float *restrict c, const int64_t *restrict om, const pk_vector_place *restrict vp, int split, int64_t rows, int64_t cols, int store) {
   (void)lda;
   (void)ldb;
   __m256 c0_0 = _mm256_setzero_ps(), c0_1 = _mm256_setzero_ps();
@@ -558,12 +558,12 @@ static inline void pk_ukr_gemm_f32_avx2_6x16_pps_6x2(int64_t kb, const float *re
   __m256 c3_0 = _mm256_setzero_ps(), c3_1 = _mm256_setzero_ps();
   __m256 c4_0 = _mm256_setzero_ps(), c4_1 = _mm256_setzero_ps();
   __m256 c5_0 = _mm256_setzero_ps(), c5_1 = _mm256_setzero_ps();
-  __builtin_prefetch(c + om[0] + on[0], 1, 3), __builtin_prefetch(c + om[0] + on[0] + 7, 1, 3), __builtin_prefetch(c + om[0] + on[8], 1, 3), __builtin_prefetch(c + om[0] + on[8] + 7, 1, 3);
-  __builtin_prefetch(c + om[pk_min64(1, rows - 1)] + on[0], 1, 3), __builtin_prefetch(c + om[pk_min64(1, rows - 1)] + on[0] + 7, 1, 3), __builtin_prefetch(c + om[pk_min64(1, rows - 1)] + on[8], 1, 3), __builtin_prefetch(c + om[pk_min64(1, rows - 1)] + on[8] + 7, 1, 3);
-  __builtin_prefetch(c + om[pk_min64(2, rows - 1)] + on[0], 1, 3), __builtin_prefetch(c + om[pk_min64(2, rows - 1)] + on[0] + 7, 1, 3), __builtin_prefetch(c + om[pk_min64(2, rows - 1)] + on[8], 1, 3), __builtin_prefetch(c + om[pk_min64(2, rows - 1)] + on[8] + 7, 1, 3);
-  __builtin_prefetch(c + om[pk_min64(3, rows - 1)] + on[0], 1, 3), __builtin_prefetch(c + om[pk_min64(3, rows - 1)] + on[0] + 7, 1, 3), __builtin_prefetch(c + om[pk_min64(3, rows - 1)] + on[8], 1, 3), __builtin_prefetch(c + om[pk_min64(3, rows - 1)] + on[8] + 7, 1, 3);
-  __builtin_prefetch(c + om[pk_min64(4, rows - 1)] + on[0], 1, 3), __builtin_prefetch(c + om[pk_min64(4, rows - 1)] + on[0] + 7, 1, 3), __builtin_prefetch(c + om[pk_min64(4, rows - 1)] + on[8], 1, 3), __builtin_prefetch(c + om[pk_min64(4, rows - 1)] + on[8] + 7, 1, 3);
-  __builtin_prefetch(c + om[pk_min64(5, rows - 1)] + on[0], 1, 3), __builtin_prefetch(c + om[pk_min64(5, rows - 1)] + on[0] + 7, 1, 3), __builtin_prefetch(c + om[pk_min64(5, rows - 1)] + on[8], 1, 3), __builtin_prefetch(c + om[pk_min64(5, rows - 1)] + on[8] + 7, 1, 3);
+  __builtin_prefetch(c + om[0] + vp[0].lo, 1, 3), __builtin_prefetch(c + om[0] + vp[0].hi + 7, 1, 3), __builtin_prefetch(c + om[0] + vp[1].lo, 1, 3), __builtin_prefetch(c + om[0] + vp[1].hi + 7, 1, 3);
+  __builtin_prefetch(c + om[pk_min64(1, rows - 1)] + vp[0].lo, 1, 3), __builtin_prefetch(c + om[pk_min64(1, rows - 1)] + vp[0].hi + 7, 1, 3), __builtin_prefetch(c + om[pk_min64(1, rows - 1)] + vp[1].lo, 1, 3), __builtin_prefetch(c + om[pk_min64(1, rows - 1)] + vp[1].hi + 7, 1, 3);
+  __builtin_prefetch(c + om[pk_min64(2, rows - 1)] + vp[0].lo, 1, 3), __builtin_prefetch(c + om[pk_min64(2, rows - 1)] + vp[0].hi + 7, 1, 3), __builtin_prefetch(c + om[pk_min64(2, rows - 1)] + vp[1].lo, 1, 3), __builtin_prefetch(c + om[pk_min64(2, rows - 1)] + vp[1].hi + 7, 1, 3);
+  __builtin_prefetch(c + om[pk_min64(3, rows - 1)] + vp[0].lo, 1, 3), __builtin_prefetch(c + om[pk_min64(3, rows - 1)] + vp[0].hi + 7, 1, 3), __builtin_prefetch(c + om[pk_min64(3, rows - 1)] + vp[1].lo, 1, 3), __builtin_prefetch(c + om[pk_min64(3, rows - 1)] + vp[1].hi + 7, 1, 3);
+  __builtin_prefetch(c + om[pk_min64(4, rows - 1)] + vp[0].lo, 1, 3), __builtin_prefetch(c + om[pk_min64(4, rows - 1)] + vp[0].hi + 7, 1, 3), __builtin_prefetch(c + om[pk_min64(4, rows - 1)] + vp[1].lo, 1, 3), __builtin_prefetch(c + om[pk_min64(4, rows - 1)] + vp[1].hi + 7, 1, 3);
+  __builtin_prefetch(c + om[pk_min64(5, rows - 1)] + vp[0].lo, 1, 3), __builtin_prefetch(c + om[pk_min64(5, rows - 1)] + vp[0].hi + 7, 1, 3), __builtin_prefetch(c + om[pk_min64(5, rows - 1)] + vp[1].lo, 1, 3), __builtin_prefetch(c + om[pk_min64(5, rows - 1)] + vp[1].hi + 7, 1, 3);
 #pragma GCC unroll 4
   for (int64_t p = 0; p < kb; p++) {
     const __m256 b0 = _mm256_load_ps(b + 0);
@@ -590,58 +590,104 @@ static inline void pk_ukr_gemm_f32_avx2_6x16_pps_6x2(int64_t kb, const float *re
     a += 6;
     b += 16;
   }
+  if (split) {
+    const __m256i lo0 = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(vp[0].split)), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7)), hi0 = _mm256_cmpgt_epi32(_mm256_setr_epi32(1, 2, 3, 4, 5, 6, 7, 8), _mm256_set1_epi32((int)(vp[0].split)));
+    const __m256i lo1 = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(vp[1].split)), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7)), hi1 = _mm256_cmpgt_epi32(_mm256_setr_epi32(1, 2, 3, 4, 5, 6, 7, 8), _mm256_set1_epi32((int)(vp[1].split)));
+    if (!store) c0_0 = _mm256_add_ps(_mm256_add_ps(_mm256_maskload_ps(c + om[0] + vp[0].lo, lo0), _mm256_maskload_ps(c + om[0] + vp[0].hi, hi0)), c0_0);
+    _mm256_maskstore_ps(c + om[0] + vp[0].lo, lo0, c0_0);
+    _mm256_maskstore_ps(c + om[0] + vp[0].hi, hi0, c0_0);
+    if (!store) c0_1 = _mm256_add_ps(_mm256_add_ps(_mm256_maskload_ps(c + om[0] + vp[1].lo, lo1), _mm256_maskload_ps(c + om[0] + vp[1].hi, hi1)), c0_1);
+    _mm256_maskstore_ps(c + om[0] + vp[1].lo, lo1, c0_1);
+    _mm256_maskstore_ps(c + om[0] + vp[1].hi, hi1, c0_1);
+    if (rows == 1) return;
+    if (!store) c1_0 = _mm256_add_ps(_mm256_add_ps(_mm256_maskload_ps(c + om[1] + vp[0].lo, lo0), _mm256_maskload_ps(c + om[1] + vp[0].hi, hi0)), c1_0);
+    _mm256_maskstore_ps(c + om[1] + vp[0].lo, lo0, c1_0);
+    _mm256_maskstore_ps(c + om[1] + vp[0].hi, hi0, c1_0);
+    if (!store) c1_1 = _mm256_add_ps(_mm256_add_ps(_mm256_maskload_ps(c + om[1] + vp[1].lo, lo1), _mm256_maskload_ps(c + om[1] + vp[1].hi, hi1)), c1_1);
+    _mm256_maskstore_ps(c + om[1] + vp[1].lo, lo1, c1_1);
+    _mm256_maskstore_ps(c + om[1] + vp[1].hi, hi1, c1_1);
+    if (rows == 2) return;
+    if (!store) c2_0 = _mm256_add_ps(_mm256_add_ps(_mm256_maskload_ps(c + om[2] + vp[0].lo, lo0), _mm256_maskload_ps(c + om[2] + vp[0].hi, hi0)), c2_0);
+    _mm256_maskstore_ps(c + om[2] + vp[0].lo, lo0, c2_0);
+    _mm256_maskstore_ps(c + om[2] + vp[0].hi, hi0, c2_0);
+    if (!store) c2_1 = _mm256_add_ps(_mm256_add_ps(_mm256_maskload_ps(c + om[2] + vp[1].lo, lo1), _mm256_maskload_ps(c + om[2] + vp[1].hi, hi1)), c2_1);
+    _mm256_maskstore_ps(c + om[2] + vp[1].lo, lo1, c2_1);
+    _mm256_maskstore_ps(c + om[2] + vp[1].hi, hi1, c2_1);
+    if (rows == 3) return;
+    if (!store) c3_0 = _mm256_add_ps(_mm256_add_ps(_mm256_maskload_ps(c + om[3] + vp[0].lo, lo0), _mm256_maskload_ps(c + om[3] + vp[0].hi, hi0)), c3_0);
+    _mm256_maskstore_ps(c + om[3] + vp[0].lo, lo0, c3_0);
+    _mm256_maskstore_ps(c + om[3] + vp[0].hi, hi0, c3_0);
+    if (!store) c3_1 = _mm256_add_ps(_mm256_add_ps(_mm256_maskload_ps(c + om[3] + vp[1].lo, lo1), _mm256_maskload_ps(c + om[3] + vp[1].hi, hi1)), c3_1);
+    _mm256_maskstore_ps(c + om[3] + vp[1].lo, lo1, c3_1);
+    _mm256_maskstore_ps(c + om[3] + vp[1].hi, hi1, c3_1);
+    if (rows == 4) return;
+    if (!store) c4_0 = _mm256_add_ps(_mm256_add_ps(_mm256_maskload_ps(c + om[4] + vp[0].lo, lo0), _mm256_maskload_ps(c + om[4] + vp[0].hi, hi0)), c4_0);
+    _mm256_maskstore_ps(c + om[4] + vp[0].lo, lo0, c4_0);
+    _mm256_maskstore_ps(c + om[4] + vp[0].hi, hi0, c4_0);
+    if (!store) c4_1 = _mm256_add_ps(_mm256_add_ps(_mm256_maskload_ps(c + om[4] + vp[1].lo, lo1), _mm256_maskload_ps(c + om[4] + vp[1].hi, hi1)), c4_1);
+    _mm256_maskstore_ps(c + om[4] + vp[1].lo, lo1, c4_1);
+    _mm256_maskstore_ps(c + om[4] + vp[1].hi, hi1, c4_1);
+    if (rows == 5) return;
+    if (!store) c5_0 = _mm256_add_ps(_mm256_add_ps(_mm256_maskload_ps(c + om[5] + vp[0].lo, lo0), _mm256_maskload_ps(c + om[5] + vp[0].hi, hi0)), c5_0);
+    _mm256_maskstore_ps(c + om[5] + vp[0].lo, lo0, c5_0);
+    _mm256_maskstore_ps(c + om[5] + vp[0].hi, hi0, c5_0);
+    if (!store) c5_1 = _mm256_add_ps(_mm256_add_ps(_mm256_maskload_ps(c + om[5] + vp[1].lo, lo1), _mm256_maskload_ps(c + om[5] + vp[1].hi, hi1)), c5_1);
+    _mm256_maskstore_ps(c + om[5] + vp[1].lo, lo1, c5_1);
+    _mm256_maskstore_ps(c + om[5] + vp[1].hi, hi1, c5_1);
+    return;
+  }
   if (rows == 6 && cols == 16) {
     if (!store) {
-      c0_0 = _mm256_add_ps(_mm256_loadu_ps(c + om[0] + on[0]), c0_0);
-      c0_1 = _mm256_add_ps(_mm256_loadu_ps(c + om[0] + on[8]), c0_1);
-      c1_0 = _mm256_add_ps(_mm256_loadu_ps(c + om[1] + on[0]), c1_0);
-      c1_1 = _mm256_add_ps(_mm256_loadu_ps(c + om[1] + on[8]), c1_1);
-      c2_0 = _mm256_add_ps(_mm256_loadu_ps(c + om[2] + on[0]), c2_0);
-      c2_1 = _mm256_add_ps(_mm256_loadu_ps(c + om[2] + on[8]), c2_1);
-      c3_0 = _mm256_add_ps(_mm256_loadu_ps(c + om[3] + on[0]), c3_0);
-      c3_1 = _mm256_add_ps(_mm256_loadu_ps(c + om[3] + on[8]), c3_1);
-      c4_0 = _mm256_add_ps(_mm256_loadu_ps(c + om[4] + on[0]), c4_0);
-      c4_1 = _mm256_add_ps(_mm256_loadu_ps(c + om[4] + on[8]), c4_1);
-      c5_0 = _mm256_add_ps(_mm256_loadu_ps(c + om[5] + on[0]), c5_0);
-      c5_1 = _mm256_add_ps(_mm256_loadu_ps(c + om[5] + on[8]), c5_1);
+      c0_0 = _mm256_add_ps(_mm256_loadu_ps(c + om[0] + vp[0].lo), c0_0);
+      c0_1 = _mm256_add_ps(_mm256_loadu_ps(c + om[0] + vp[1].lo), c0_1);
+      c1_0 = _mm256_add_ps(_mm256_loadu_ps(c + om[1] + vp[0].lo), c1_0);
+      c1_1 = _mm256_add_ps(_mm256_loadu_ps(c + om[1] + vp[1].lo), c1_1);
+      c2_0 = _mm256_add_ps(_mm256_loadu_ps(c + om[2] + vp[0].lo), c2_0);
+      c2_1 = _mm256_add_ps(_mm256_loadu_ps(c + om[2] + vp[1].lo), c2_1);
+      c3_0 = _mm256_add_ps(_mm256_loadu_ps(c + om[3] + vp[0].lo), c3_0);
+      c3_1 = _mm256_add_ps(_mm256_loadu_ps(c + om[3] + vp[1].lo), c3_1);
+      c4_0 = _mm256_add_ps(_mm256_loadu_ps(c + om[4] + vp[0].lo), c4_0);
+      c4_1 = _mm256_add_ps(_mm256_loadu_ps(c + om[4] + vp[1].lo), c4_1);
+      c5_0 = _mm256_add_ps(_mm256_loadu_ps(c + om[5] + vp[0].lo), c5_0);
+      c5_1 = _mm256_add_ps(_mm256_loadu_ps(c + om[5] + vp[1].lo), c5_1);
     }
-    _mm256_storeu_ps(c + om[0] + on[0], c0_0);
-    _mm256_storeu_ps(c + om[0] + on[8], c0_1);
-    _mm256_storeu_ps(c + om[1] + on[0], c1_0);
-    _mm256_storeu_ps(c + om[1] + on[8], c1_1);
-    _mm256_storeu_ps(c + om[2] + on[0], c2_0);
-    _mm256_storeu_ps(c + om[2] + on[8], c2_1);
-    _mm256_storeu_ps(c + om[3] + on[0], c3_0);
-    _mm256_storeu_ps(c + om[3] + on[8], c3_1);
-    _mm256_storeu_ps(c + om[4] + on[0], c4_0);
-    _mm256_storeu_ps(c + om[4] + on[8], c4_1);
-    _mm256_storeu_ps(c + om[5] + on[0], c5_0);
-    _mm256_storeu_ps(c + om[5] + on[8], c5_1);
+    _mm256_storeu_ps(c + om[0] + vp[0].lo, c0_0);
+    _mm256_storeu_ps(c + om[0] + vp[1].lo, c0_1);
+    _mm256_storeu_ps(c + om[1] + vp[0].lo, c1_0);
+    _mm256_storeu_ps(c + om[1] + vp[1].lo, c1_1);
+    _mm256_storeu_ps(c + om[2] + vp[0].lo, c2_0);
+    _mm256_storeu_ps(c + om[2] + vp[1].lo, c2_1);
+    _mm256_storeu_ps(c + om[3] + vp[0].lo, c3_0);
+    _mm256_storeu_ps(c + om[3] + vp[1].lo, c3_1);
+    _mm256_storeu_ps(c + om[4] + vp[0].lo, c4_0);
+    _mm256_storeu_ps(c + om[4] + vp[1].lo, c4_1);
+    _mm256_storeu_ps(c + om[5] + vp[0].lo, c5_0);
+    _mm256_storeu_ps(c + om[5] + vp[1].lo, c5_1);
     return;
   }
   const __m256i m0 = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(pk_edge_lanes(cols, 0, 8))), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
   const __m256i m1 = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(pk_edge_lanes(cols, 8, 8))), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
-  _mm256_maskstore_ps(c + om[0] + on[0], m0, store ? c0_0 : _mm256_add_ps(_mm256_maskload_ps(c + om[0] + on[0], m0), c0_0));
-  _mm256_maskstore_ps(c + om[0] + on[8], m1, store ? c0_1 : _mm256_add_ps(_mm256_maskload_ps(c + om[0] + on[8], m1), c0_1));
+  _mm256_maskstore_ps(c + om[0] + vp[0].lo, m0, store ? c0_0 : _mm256_add_ps(_mm256_maskload_ps(c + om[0] + vp[0].lo, m0), c0_0));
+  _mm256_maskstore_ps(c + om[0] + vp[1].lo, m1, store ? c0_1 : _mm256_add_ps(_mm256_maskload_ps(c + om[0] + vp[1].lo, m1), c0_1));
   if (rows == 1) return;
-  _mm256_maskstore_ps(c + om[1] + on[0], m0, store ? c1_0 : _mm256_add_ps(_mm256_maskload_ps(c + om[1] + on[0], m0), c1_0));
-  _mm256_maskstore_ps(c + om[1] + on[8], m1, store ? c1_1 : _mm256_add_ps(_mm256_maskload_ps(c + om[1] + on[8], m1), c1_1));
+  _mm256_maskstore_ps(c + om[1] + vp[0].lo, m0, store ? c1_0 : _mm256_add_ps(_mm256_maskload_ps(c + om[1] + vp[0].lo, m0), c1_0));
+  _mm256_maskstore_ps(c + om[1] + vp[1].lo, m1, store ? c1_1 : _mm256_add_ps(_mm256_maskload_ps(c + om[1] + vp[1].lo, m1), c1_1));
   if (rows == 2) return;
-  _mm256_maskstore_ps(c + om[2] + on[0], m0, store ? c2_0 : _mm256_add_ps(_mm256_maskload_ps(c + om[2] + on[0], m0), c2_0));
-  _mm256_maskstore_ps(c + om[2] + on[8], m1, store ? c2_1 : _mm256_add_ps(_mm256_maskload_ps(c + om[2] + on[8], m1), c2_1));
+  _mm256_maskstore_ps(c + om[2] + vp[0].lo, m0, store ? c2_0 : _mm256_add_ps(_mm256_maskload_ps(c + om[2] + vp[0].lo, m0), c2_0));
+  _mm256_maskstore_ps(c + om[2] + vp[1].lo, m1, store ? c2_1 : _mm256_add_ps(_mm256_maskload_ps(c + om[2] + vp[1].lo, m1), c2_1));
   if (rows == 3) return;
-  _mm256_maskstore_ps(c + om[3] + on[0], m0, store ? c3_0 : _mm256_add_ps(_mm256_maskload_ps(c + om[3] + on[0], m0), c3_0));
-  _mm256_maskstore_ps(c + om[3] + on[8], m1, store ? c3_1 : _mm256_add_ps(_mm256_maskload_ps(c + om[3] + on[8], m1), c3_1));
+  _mm256_maskstore_ps(c + om[3] + vp[0].lo, m0, store ? c3_0 : _mm256_add_ps(_mm256_maskload_ps(c + om[3] + vp[0].lo, m0), c3_0));
+  _mm256_maskstore_ps(c + om[3] + vp[1].lo, m1, store ? c3_1 : _mm256_add_ps(_mm256_maskload_ps(c + om[3] + vp[1].lo, m1), c3_1));
   if (rows == 4) return;
-  _mm256_maskstore_ps(c + om[4] + on[0], m0, store ? c4_0 : _mm256_add_ps(_mm256_maskload_ps(c + om[4] + on[0], m0), c4_0));
-  _mm256_maskstore_ps(c + om[4] + on[8], m1, store ? c4_1 : _mm256_add_ps(_mm256_maskload_ps(c + om[4] + on[8], m1), c4_1));
+  _mm256_maskstore_ps(c + om[4] + vp[0].lo, m0, store ? c4_0 : _mm256_add_ps(_mm256_maskload_ps(c + om[4] + vp[0].lo, m0), c4_0));
+  _mm256_maskstore_ps(c + om[4] + vp[1].lo, m1, store ? c4_1 : _mm256_add_ps(_mm256_maskload_ps(c + om[4] + vp[1].lo, m1), c4_1));
   if (rows == 5) return;
-  _mm256_maskstore_ps(c + om[5] + on[0], m0, store ? c5_0 : _mm256_add_ps(_mm256_maskload_ps(c + om[5] + on[0], m0), c5_0));
-  _mm256_maskstore_ps(c + om[5] + on[8], m1, store ? c5_1 : _mm256_add_ps(_mm256_maskload_ps(c + om[5] + on[8], m1), c5_1));
+  _mm256_maskstore_ps(c + om[5] + vp[0].lo, m0, store ? c5_0 : _mm256_add_ps(_mm256_maskload_ps(c + om[5] + vp[0].lo, m0), c5_0));
+  _mm256_maskstore_ps(c + om[5] + vp[1].lo, m1, store ? c5_1 : _mm256_add_ps(_mm256_maskload_ps(c + om[5] + vp[1].lo, m1), c5_1));
 }
 
 static inline void pk_ukr_gemm_f32_avx2_6x16_pps_6x1(int64_t kb, const float *restrict a, int64_t lda,
-    const float *restrict b, int64_t ldb, float *restrict c, const int64_t *restrict om, const int64_t *restrict on, int64_t rows, int64_t cols, int store) {
+    const float *restrict b, int64_t ldb, float *restrict c, const int64_t *restrict om, const pk_vector_place *restrict vp, int split, int64_t rows, int64_t cols, int store) {
   (void)lda;
   (void)ldb;
   __m256 c0_0 = _mm256_setzero_ps();
@@ -650,12 +696,12 @@ static inline void pk_ukr_gemm_f32_avx2_6x16_pps_6x1(int64_t kb, const float *re
   __m256 c3_0 = _mm256_setzero_ps();
   __m256 c4_0 = _mm256_setzero_ps();
   __m256 c5_0 = _mm256_setzero_ps();
-  __builtin_prefetch(c + om[0] + on[0], 1, 3), __builtin_prefetch(c + om[0] + on[0] + 7, 1, 3);
-  __builtin_prefetch(c + om[pk_min64(1, rows - 1)] + on[0], 1, 3), __builtin_prefetch(c + om[pk_min64(1, rows - 1)] + on[0] + 7, 1, 3);
-  __builtin_prefetch(c + om[pk_min64(2, rows - 1)] + on[0], 1, 3), __builtin_prefetch(c + om[pk_min64(2, rows - 1)] + on[0] + 7, 1, 3);
-  __builtin_prefetch(c + om[pk_min64(3, rows - 1)] + on[0], 1, 3), __builtin_prefetch(c + om[pk_min64(3, rows - 1)] + on[0] + 7, 1, 3);
-  __builtin_prefetch(c + om[pk_min64(4, rows - 1)] + on[0], 1, 3), __builtin_prefetch(c + om[pk_min64(4, rows - 1)] + on[0] + 7, 1, 3);
-  __builtin_prefetch(c + om[pk_min64(5, rows - 1)] + on[0], 1, 3), __builtin_prefetch(c + om[pk_min64(5, rows - 1)] + on[0] + 7, 1, 3);
+  __builtin_prefetch(c + om[0] + vp[0].lo, 1, 3), __builtin_prefetch(c + om[0] + vp[0].hi + 7, 1, 3);
+  __builtin_prefetch(c + om[pk_min64(1, rows - 1)] + vp[0].lo, 1, 3), __builtin_prefetch(c + om[pk_min64(1, rows - 1)] + vp[0].hi + 7, 1, 3);
+  __builtin_prefetch(c + om[pk_min64(2, rows - 1)] + vp[0].lo, 1, 3), __builtin_prefetch(c + om[pk_min64(2, rows - 1)] + vp[0].hi + 7, 1, 3);
+  __builtin_prefetch(c + om[pk_min64(3, rows - 1)] + vp[0].lo, 1, 3), __builtin_prefetch(c + om[pk_min64(3, rows - 1)] + vp[0].hi + 7, 1, 3);
+  __builtin_prefetch(c + om[pk_min64(4, rows - 1)] + vp[0].lo, 1, 3), __builtin_prefetch(c + om[pk_min64(4, rows - 1)] + vp[0].hi + 7, 1, 3);
+  __builtin_prefetch(c + om[pk_min64(5, rows - 1)] + vp[0].lo, 1, 3), __builtin_prefetch(c + om[pk_min64(5, rows - 1)] + vp[0].hi + 7, 1, 3);
 #pragma GCC unroll 4
   for (int64_t p = 0; p < kb; p++) {
     const __m256 b0 = _mm256_load_ps(b + 0);
@@ -675,49 +721,50 @@ static inline void pk_ukr_gemm_f32_avx2_6x16_pps_6x1(int64_t kb, const float *re
     a += 6;
     b += 16;
   }
+  (void)split;
   if (rows == 6 && cols == 8) {
     if (!store) {
-      c0_0 = _mm256_add_ps(_mm256_loadu_ps(c + om[0] + on[0]), c0_0);
-      c1_0 = _mm256_add_ps(_mm256_loadu_ps(c + om[1] + on[0]), c1_0);
-      c2_0 = _mm256_add_ps(_mm256_loadu_ps(c + om[2] + on[0]), c2_0);
-      c3_0 = _mm256_add_ps(_mm256_loadu_ps(c + om[3] + on[0]), c3_0);
-      c4_0 = _mm256_add_ps(_mm256_loadu_ps(c + om[4] + on[0]), c4_0);
-      c5_0 = _mm256_add_ps(_mm256_loadu_ps(c + om[5] + on[0]), c5_0);
+      c0_0 = _mm256_add_ps(_mm256_loadu_ps(c + om[0] + vp[0].lo), c0_0);
+      c1_0 = _mm256_add_ps(_mm256_loadu_ps(c + om[1] + vp[0].lo), c1_0);
+      c2_0 = _mm256_add_ps(_mm256_loadu_ps(c + om[2] + vp[0].lo), c2_0);
+      c3_0 = _mm256_add_ps(_mm256_loadu_ps(c + om[3] + vp[0].lo), c3_0);
+      c4_0 = _mm256_add_ps(_mm256_loadu_ps(c + om[4] + vp[0].lo), c4_0);
+      c5_0 = _mm256_add_ps(_mm256_loadu_ps(c + om[5] + vp[0].lo), c5_0);
     }
-    _mm256_storeu_ps(c + om[0] + on[0], c0_0);
-    _mm256_storeu_ps(c + om[1] + on[0], c1_0);
-    _mm256_storeu_ps(c + om[2] + on[0], c2_0);
-    _mm256_storeu_ps(c + om[3] + on[0], c3_0);
-    _mm256_storeu_ps(c + om[4] + on[0], c4_0);
-    _mm256_storeu_ps(c + om[5] + on[0], c5_0);
+    _mm256_storeu_ps(c + om[0] + vp[0].lo, c0_0);
+    _mm256_storeu_ps(c + om[1] + vp[0].lo, c1_0);
+    _mm256_storeu_ps(c + om[2] + vp[0].lo, c2_0);
+    _mm256_storeu_ps(c + om[3] + vp[0].lo, c3_0);
+    _mm256_storeu_ps(c + om[4] + vp[0].lo, c4_0);
+    _mm256_storeu_ps(c + om[5] + vp[0].lo, c5_0);
     return;
   }
   const __m256i m0 = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(pk_edge_lanes(cols, 0, 8))), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
-  _mm256_maskstore_ps(c + om[0] + on[0], m0, store ? c0_0 : _mm256_add_ps(_mm256_maskload_ps(c + om[0] + on[0], m0), c0_0));
+  _mm256_maskstore_ps(c + om[0] + vp[0].lo, m0, store ? c0_0 : _mm256_add_ps(_mm256_maskload_ps(c + om[0] + vp[0].lo, m0), c0_0));
   if (rows == 1) return;
-  _mm256_maskstore_ps(c + om[1] + on[0], m0, store ? c1_0 : _mm256_add_ps(_mm256_maskload_ps(c + om[1] + on[0], m0), c1_0));
+  _mm256_maskstore_ps(c + om[1] + vp[0].lo, m0, store ? c1_0 : _mm256_add_ps(_mm256_maskload_ps(c + om[1] + vp[0].lo, m0), c1_0));
   if (rows == 2) return;
-  _mm256_maskstore_ps(c + om[2] + on[0], m0, store ? c2_0 : _mm256_add_ps(_mm256_maskload_ps(c + om[2] + on[0], m0), c2_0));
+  _mm256_maskstore_ps(c + om[2] + vp[0].lo, m0, store ? c2_0 : _mm256_add_ps(_mm256_maskload_ps(c + om[2] + vp[0].lo, m0), c2_0));
   if (rows == 3) return;
-  _mm256_maskstore_ps(c + om[3] + on[0], m0, store ? c3_0 : _mm256_add_ps(_mm256_maskload_ps(c + om[3] + on[0], m0), c3_0));
+  _mm256_maskstore_ps(c + om[3] + vp[0].lo, m0, store ? c3_0 : _mm256_add_ps(_mm256_maskload_ps(c + om[3] + vp[0].lo, m0), c3_0));
   if (rows == 4) return;
-  _mm256_maskstore_ps(c + om[4] + on[0], m0, store ? c4_0 : _mm256_add_ps(_mm256_maskload_ps(c + om[4] + on[0], m0), c4_0));
+  _mm256_maskstore_ps(c + om[4] + vp[0].lo, m0, store ? c4_0 : _mm256_add_ps(_mm256_maskload_ps(c + om[4] + vp[0].lo, m0), c4_0));
   if (rows == 5) return;
-  _mm256_maskstore_ps(c + om[5] + on[0], m0, store ? c5_0 : _mm256_add_ps(_mm256_maskload_ps(c + om[5] + on[0], m0), c5_0));
+  _mm256_maskstore_ps(c + om[5] + vp[0].lo, m0, store ? c5_0 : _mm256_add_ps(_mm256_maskload_ps(c + om[5] + vp[0].lo, m0), c5_0));
 }
 
 static inline void pk_ukr_gemm_f32_avx2_6x16_pps_4x2(int64_t kb, const float *restrict a, int64_t lda,
-    const float *restrict b, int64_t ldb, float *restrict c, const int64_t *restrict om, const int64_t *restrict on, int64_t rows, int64_t cols, int store) {
+    const float *restrict b, int64_t ldb, float *restrict c, const int64_t *restrict om, const pk_vector_place *restrict vp, int split, int64_t rows, int64_t cols, int store) {
   (void)lda;
   (void)ldb;
   __m256 c0_0 = _mm256_setzero_ps(), c0_1 = _mm256_setzero_ps();
   __m256 c1_0 = _mm256_setzero_ps(), c1_1 = _mm256_setzero_ps();
   __m256 c2_0 = _mm256_setzero_ps(), c2_1 = _mm256_setzero_ps();
   __m256 c3_0 = _mm256_setzero_ps(), c3_1 = _mm256_setzero_ps();
-  __builtin_prefetch(c + om[0] + on[0], 1, 3), __builtin_prefetch(c + om[0] + on[0] + 7, 1, 3), __builtin_prefetch(c + om[0] + on[8], 1, 3), __builtin_prefetch(c + om[0] + on[8] + 7, 1, 3);
-  __builtin_prefetch(c + om[pk_min64(1, rows - 1)] + on[0], 1, 3), __builtin_prefetch(c + om[pk_min64(1, rows - 1)] + on[0] + 7, 1, 3), __builtin_prefetch(c + om[pk_min64(1, rows - 1)] + on[8], 1, 3), __builtin_prefetch(c + om[pk_min64(1, rows - 1)] + on[8] + 7, 1, 3);
-  __builtin_prefetch(c + om[pk_min64(2, rows - 1)] + on[0], 1, 3), __builtin_prefetch(c + om[pk_min64(2, rows - 1)] + on[0] + 7, 1, 3), __builtin_prefetch(c + om[pk_min64(2, rows - 1)] + on[8], 1, 3), __builtin_prefetch(c + om[pk_min64(2, rows - 1)] + on[8] + 7, 1, 3);
-  __builtin_prefetch(c + om[pk_min64(3, rows - 1)] + on[0], 1, 3), __builtin_prefetch(c + om[pk_min64(3, rows - 1)] + on[0] + 7, 1, 3), __builtin_prefetch(c + om[pk_min64(3, rows - 1)] + on[8], 1, 3), __builtin_prefetch(c + om[pk_min64(3, rows - 1)] + on[8] + 7, 1, 3);
+  __builtin_prefetch(c + om[0] + vp[0].lo, 1, 3), __builtin_prefetch(c + om[0] + vp[0].hi + 7, 1, 3), __builtin_prefetch(c + om[0] + vp[1].lo, 1, 3), __builtin_prefetch(c + om[0] + vp[1].hi + 7, 1, 3);
+  __builtin_prefetch(c + om[pk_min64(1, rows - 1)] + vp[0].lo, 1, 3), __builtin_prefetch(c + om[pk_min64(1, rows - 1)] + vp[0].hi + 7, 1, 3), __builtin_prefetch(c + om[pk_min64(1, rows - 1)] + vp[1].lo, 1, 3), __builtin_prefetch(c + om[pk_min64(1, rows - 1)] + vp[1].hi + 7, 1, 3);
+  __builtin_prefetch(c + om[pk_min64(2, rows - 1)] + vp[0].lo, 1, 3), __builtin_prefetch(c + om[pk_min64(2, rows - 1)] + vp[0].hi + 7, 1, 3), __builtin_prefetch(c + om[pk_min64(2, rows - 1)] + vp[1].lo, 1, 3), __builtin_prefetch(c + om[pk_min64(2, rows - 1)] + vp[1].hi + 7, 1, 3);
+  __builtin_prefetch(c + om[pk_min64(3, rows - 1)] + vp[0].lo, 1, 3), __builtin_prefetch(c + om[pk_min64(3, rows - 1)] + vp[0].hi + 7, 1, 3), __builtin_prefetch(c + om[pk_min64(3, rows - 1)] + vp[1].lo, 1, 3), __builtin_prefetch(c + om[pk_min64(3, rows - 1)] + vp[1].hi + 7, 1, 3);
 #pragma GCC unroll 4
   for (int64_t p = 0; p < kb; p++) {
     const __m256 b0 = _mm256_load_ps(b + 0);
@@ -738,54 +785,86 @@ static inline void pk_ukr_gemm_f32_avx2_6x16_pps_4x2(int64_t kb, const float *re
     a += 6;
     b += 16;
   }
+  if (split) {
+    const __m256i lo0 = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(vp[0].split)), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7)), hi0 = _mm256_cmpgt_epi32(_mm256_setr_epi32(1, 2, 3, 4, 5, 6, 7, 8), _mm256_set1_epi32((int)(vp[0].split)));
+    const __m256i lo1 = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(vp[1].split)), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7)), hi1 = _mm256_cmpgt_epi32(_mm256_setr_epi32(1, 2, 3, 4, 5, 6, 7, 8), _mm256_set1_epi32((int)(vp[1].split)));
+    if (!store) c0_0 = _mm256_add_ps(_mm256_add_ps(_mm256_maskload_ps(c + om[0] + vp[0].lo, lo0), _mm256_maskload_ps(c + om[0] + vp[0].hi, hi0)), c0_0);
+    _mm256_maskstore_ps(c + om[0] + vp[0].lo, lo0, c0_0);
+    _mm256_maskstore_ps(c + om[0] + vp[0].hi, hi0, c0_0);
+    if (!store) c0_1 = _mm256_add_ps(_mm256_add_ps(_mm256_maskload_ps(c + om[0] + vp[1].lo, lo1), _mm256_maskload_ps(c + om[0] + vp[1].hi, hi1)), c0_1);
+    _mm256_maskstore_ps(c + om[0] + vp[1].lo, lo1, c0_1);
+    _mm256_maskstore_ps(c + om[0] + vp[1].hi, hi1, c0_1);
+    if (rows == 1) return;
+    if (!store) c1_0 = _mm256_add_ps(_mm256_add_ps(_mm256_maskload_ps(c + om[1] + vp[0].lo, lo0), _mm256_maskload_ps(c + om[1] + vp[0].hi, hi0)), c1_0);
+    _mm256_maskstore_ps(c + om[1] + vp[0].lo, lo0, c1_0);
+    _mm256_maskstore_ps(c + om[1] + vp[0].hi, hi0, c1_0);
+    if (!store) c1_1 = _mm256_add_ps(_mm256_add_ps(_mm256_maskload_ps(c + om[1] + vp[1].lo, lo1), _mm256_maskload_ps(c + om[1] + vp[1].hi, hi1)), c1_1);
+    _mm256_maskstore_ps(c + om[1] + vp[1].lo, lo1, c1_1);
+    _mm256_maskstore_ps(c + om[1] + vp[1].hi, hi1, c1_1);
+    if (rows == 2) return;
+    if (!store) c2_0 = _mm256_add_ps(_mm256_add_ps(_mm256_maskload_ps(c + om[2] + vp[0].lo, lo0), _mm256_maskload_ps(c + om[2] + vp[0].hi, hi0)), c2_0);
+    _mm256_maskstore_ps(c + om[2] + vp[0].lo, lo0, c2_0);
+    _mm256_maskstore_ps(c + om[2] + vp[0].hi, hi0, c2_0);
+    if (!store) c2_1 = _mm256_add_ps(_mm256_add_ps(_mm256_maskload_ps(c + om[2] + vp[1].lo, lo1), _mm256_maskload_ps(c + om[2] + vp[1].hi, hi1)), c2_1);
+    _mm256_maskstore_ps(c + om[2] + vp[1].lo, lo1, c2_1);
+    _mm256_maskstore_ps(c + om[2] + vp[1].hi, hi1, c2_1);
+    if (rows == 3) return;
+    if (!store) c3_0 = _mm256_add_ps(_mm256_add_ps(_mm256_maskload_ps(c + om[3] + vp[0].lo, lo0), _mm256_maskload_ps(c + om[3] + vp[0].hi, hi0)), c3_0);
+    _mm256_maskstore_ps(c + om[3] + vp[0].lo, lo0, c3_0);
+    _mm256_maskstore_ps(c + om[3] + vp[0].hi, hi0, c3_0);
+    if (!store) c3_1 = _mm256_add_ps(_mm256_add_ps(_mm256_maskload_ps(c + om[3] + vp[1].lo, lo1), _mm256_maskload_ps(c + om[3] + vp[1].hi, hi1)), c3_1);
+    _mm256_maskstore_ps(c + om[3] + vp[1].lo, lo1, c3_1);
+    _mm256_maskstore_ps(c + om[3] + vp[1].hi, hi1, c3_1);
+    return;
+  }
   if (rows == 4 && cols == 16) {
     if (!store) {
-      c0_0 = _mm256_add_ps(_mm256_loadu_ps(c + om[0] + on[0]), c0_0);
-      c0_1 = _mm256_add_ps(_mm256_loadu_ps(c + om[0] + on[8]), c0_1);
-      c1_0 = _mm256_add_ps(_mm256_loadu_ps(c + om[1] + on[0]), c1_0);
-      c1_1 = _mm256_add_ps(_mm256_loadu_ps(c + om[1] + on[8]), c1_1);
-      c2_0 = _mm256_add_ps(_mm256_loadu_ps(c + om[2] + on[0]), c2_0);
-      c2_1 = _mm256_add_ps(_mm256_loadu_ps(c + om[2] + on[8]), c2_1);
-      c3_0 = _mm256_add_ps(_mm256_loadu_ps(c + om[3] + on[0]), c3_0);
-      c3_1 = _mm256_add_ps(_mm256_loadu_ps(c + om[3] + on[8]), c3_1);
+      c0_0 = _mm256_add_ps(_mm256_loadu_ps(c + om[0] + vp[0].lo), c0_0);
+      c0_1 = _mm256_add_ps(_mm256_loadu_ps(c + om[0] + vp[1].lo), c0_1);
+      c1_0 = _mm256_add_ps(_mm256_loadu_ps(c + om[1] + vp[0].lo), c1_0);
+      c1_1 = _mm256_add_ps(_mm256_loadu_ps(c + om[1] + vp[1].lo), c1_1);
+      c2_0 = _mm256_add_ps(_mm256_loadu_ps(c + om[2] + vp[0].lo), c2_0);
+      c2_1 = _mm256_add_ps(_mm256_loadu_ps(c + om[2] + vp[1].lo), c2_1);
+      c3_0 = _mm256_add_ps(_mm256_loadu_ps(c + om[3] + vp[0].lo), c3_0);
+      c3_1 = _mm256_add_ps(_mm256_loadu_ps(c + om[3] + vp[1].lo), c3_1);
     }
-    _mm256_storeu_ps(c + om[0] + on[0], c0_0);
-    _mm256_storeu_ps(c + om[0] + on[8], c0_1);
-    _mm256_storeu_ps(c + om[1] + on[0], c1_0);
-    _mm256_storeu_ps(c + om[1] + on[8], c1_1);
-    _mm256_storeu_ps(c + om[2] + on[0], c2_0);
-    _mm256_storeu_ps(c + om[2] + on[8], c2_1);
-    _mm256_storeu_ps(c + om[3] + on[0], c3_0);
-    _mm256_storeu_ps(c + om[3] + on[8], c3_1);
+    _mm256_storeu_ps(c + om[0] + vp[0].lo, c0_0);
+    _mm256_storeu_ps(c + om[0] + vp[1].lo, c0_1);
+    _mm256_storeu_ps(c + om[1] + vp[0].lo, c1_0);
+    _mm256_storeu_ps(c + om[1] + vp[1].lo, c1_1);
+    _mm256_storeu_ps(c + om[2] + vp[0].lo, c2_0);
+    _mm256_storeu_ps(c + om[2] + vp[1].lo, c2_1);
+    _mm256_storeu_ps(c + om[3] + vp[0].lo, c3_0);
+    _mm256_storeu_ps(c + om[3] + vp[1].lo, c3_1);
     return;
   }
   const __m256i m0 = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(pk_edge_lanes(cols, 0, 8))), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
   const __m256i m1 = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(pk_edge_lanes(cols, 8, 8))), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
-  _mm256_maskstore_ps(c + om[0] + on[0], m0, store ? c0_0 : _mm256_add_ps(_mm256_maskload_ps(c + om[0] + on[0], m0), c0_0));
-  _mm256_maskstore_ps(c + om[0] + on[8], m1, store ? c0_1 : _mm256_add_ps(_mm256_maskload_ps(c + om[0] + on[8], m1), c0_1));
+  _mm256_maskstore_ps(c + om[0] + vp[0].lo, m0, store ? c0_0 : _mm256_add_ps(_mm256_maskload_ps(c + om[0] + vp[0].lo, m0), c0_0));
+  _mm256_maskstore_ps(c + om[0] + vp[1].lo, m1, store ? c0_1 : _mm256_add_ps(_mm256_maskload_ps(c + om[0] + vp[1].lo, m1), c0_1));
   if (rows == 1) return;
-  _mm256_maskstore_ps(c + om[1] + on[0], m0, store ? c1_0 : _mm256_add_ps(_mm256_maskload_ps(c + om[1] + on[0], m0), c1_0));
-  _mm256_maskstore_ps(c + om[1] + on[8], m1, store ? c1_1 : _mm256_add_ps(_mm256_maskload_ps(c + om[1] + on[8], m1), c1_1));
+  _mm256_maskstore_ps(c + om[1] + vp[0].lo, m0, store ? c1_0 : _mm256_add_ps(_mm256_maskload_ps(c + om[1] + vp[0].lo, m0), c1_0));
+  _mm256_maskstore_ps(c + om[1] + vp[1].lo, m1, store ? c1_1 : _mm256_add_ps(_mm256_maskload_ps(c + om[1] + vp[1].lo, m1), c1_1));
   if (rows == 2) return;
-  _mm256_maskstore_ps(c + om[2] + on[0], m0, store ? c2_0 : _mm256_add_ps(_mm256_maskload_ps(c + om[2] + on[0], m0), c2_0));
-  _mm256_maskstore_ps(c + om[2] + on[8], m1, store ? c2_1 : _mm256_add_ps(_mm256_maskload_ps(c + om[2] + on[8], m1), c2_1));
+  _mm256_maskstore_ps(c + om[2] + vp[0].lo, m0, store ? c2_0 : _mm256_add_ps(_mm256_maskload_ps(c + om[2] + vp[0].lo, m0), c2_0));
+  _mm256_maskstore_ps(c + om[2] + vp[1].lo, m1, store ? c2_1 : _mm256_add_ps(_mm256_maskload_ps(c + om[2] + vp[1].lo, m1), c2_1));
   if (rows == 3) return;
-  _mm256_maskstore_ps(c + om[3] + on[0], m0, store ? c3_0 : _mm256_add_ps(_mm256_maskload_ps(c + om[3] + on[0], m0), c3_0));
-  _mm256_maskstore_ps(c + om[3] + on[8], m1, store ? c3_1 : _mm256_add_ps(_mm256_maskload_ps(c + om[3] + on[8], m1), c3_1));
+  _mm256_maskstore_ps(c + om[3] + vp[0].lo, m0, store ? c3_0 : _mm256_add_ps(_mm256_maskload_ps(c + om[3] + vp[0].lo, m0), c3_0));
+  _mm256_maskstore_ps(c + om[3] + vp[1].lo, m1, store ? c3_1 : _mm256_add_ps(_mm256_maskload_ps(c + om[3] + vp[1].lo, m1), c3_1));
 }
 
 static inline void pk_ukr_gemm_f32_avx2_6x16_pps_4x1(int64_t kb, const float *restrict a, int64_t lda,
-    const float *restrict b, int64_t ldb, float *restrict c, const int64_t *restrict om, const int64_t *restrict on, int64_t rows, int64_t cols, int store) {
+    const float *restrict b, int64_t ldb, float *restrict c, const int64_t *restrict om, const pk_vector_place *restrict vp, int split, int64_t rows, int64_t cols, int store) {
   (void)lda;
   (void)ldb;
   __m256 c0_0 = _mm256_setzero_ps();
   __m256 c1_0 = _mm256_setzero_ps();
   __m256 c2_0 = _mm256_setzero_ps();
   __m256 c3_0 = _mm256_setzero_ps();
-  __builtin_prefetch(c + om[0] + on[0], 1, 3), __builtin_prefetch(c + om[0] + on[0] + 7, 1, 3);
-  __builtin_prefetch(c + om[pk_min64(1, rows - 1)] + on[0], 1, 3), __builtin_prefetch(c + om[pk_min64(1, rows - 1)] + on[0] + 7, 1, 3);
-  __builtin_prefetch(c + om[pk_min64(2, rows - 1)] + on[0], 1, 3), __builtin_prefetch(c + om[pk_min64(2, rows - 1)] + on[0] + 7, 1, 3);
-  __builtin_prefetch(c + om[pk_min64(3, rows - 1)] + on[0], 1, 3), __builtin_prefetch(c + om[pk_min64(3, rows - 1)] + on[0] + 7, 1, 3);
+  __builtin_prefetch(c + om[0] + vp[0].lo, 1, 3), __builtin_prefetch(c + om[0] + vp[0].hi + 7, 1, 3);
+  __builtin_prefetch(c + om[pk_min64(1, rows - 1)] + vp[0].lo, 1, 3), __builtin_prefetch(c + om[pk_min64(1, rows - 1)] + vp[0].hi + 7, 1, 3);
+  __builtin_prefetch(c + om[pk_min64(2, rows - 1)] + vp[0].lo, 1, 3), __builtin_prefetch(c + om[pk_min64(2, rows - 1)] + vp[0].hi + 7, 1, 3);
+  __builtin_prefetch(c + om[pk_min64(3, rows - 1)] + vp[0].lo, 1, 3), __builtin_prefetch(c + om[pk_min64(3, rows - 1)] + vp[0].hi + 7, 1, 3);
 #pragma GCC unroll 4
   for (int64_t p = 0; p < kb; p++) {
     const __m256 b0 = _mm256_load_ps(b + 0);
@@ -801,39 +880,40 @@ static inline void pk_ukr_gemm_f32_avx2_6x16_pps_4x1(int64_t kb, const float *re
     a += 6;
     b += 16;
   }
+  (void)split;
   if (rows == 4 && cols == 8) {
     if (!store) {
-      c0_0 = _mm256_add_ps(_mm256_loadu_ps(c + om[0] + on[0]), c0_0);
-      c1_0 = _mm256_add_ps(_mm256_loadu_ps(c + om[1] + on[0]), c1_0);
-      c2_0 = _mm256_add_ps(_mm256_loadu_ps(c + om[2] + on[0]), c2_0);
-      c3_0 = _mm256_add_ps(_mm256_loadu_ps(c + om[3] + on[0]), c3_0);
+      c0_0 = _mm256_add_ps(_mm256_loadu_ps(c + om[0] + vp[0].lo), c0_0);
+      c1_0 = _mm256_add_ps(_mm256_loadu_ps(c + om[1] + vp[0].lo), c1_0);
+      c2_0 = _mm256_add_ps(_mm256_loadu_ps(c + om[2] + vp[0].lo), c2_0);
+      c3_0 = _mm256_add_ps(_mm256_loadu_ps(c + om[3] + vp[0].lo), c3_0);
     }
-    _mm256_storeu_ps(c + om[0] + on[0], c0_0);
-    _mm256_storeu_ps(c + om[1] + on[0], c1_0);
-    _mm256_storeu_ps(c + om[2] + on[0], c2_0);
-    _mm256_storeu_ps(c + om[3] + on[0], c3_0);
+    _mm256_storeu_ps(c + om[0] + vp[0].lo, c0_0);
+    _mm256_storeu_ps(c + om[1] + vp[0].lo, c1_0);
+    _mm256_storeu_ps(c + om[2] + vp[0].lo, c2_0);
+    _mm256_storeu_ps(c + om[3] + vp[0].lo, c3_0);
     return;
   }
   const __m256i m0 = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(pk_edge_lanes(cols, 0, 8))), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
-  _mm256_maskstore_ps(c + om[0] + on[0], m0, store ? c0_0 : _mm256_add_ps(_mm256_maskload_ps(c + om[0] + on[0], m0), c0_0));
+  _mm256_maskstore_ps(c + om[0] + vp[0].lo, m0, store ? c0_0 : _mm256_add_ps(_mm256_maskload_ps(c + om[0] + vp[0].lo, m0), c0_0));
   if (rows == 1) return;
-  _mm256_maskstore_ps(c + om[1] + on[0], m0, store ? c1_0 : _mm256_add_ps(_mm256_maskload_ps(c + om[1] + on[0], m0), c1_0));
+  _mm256_maskstore_ps(c + om[1] + vp[0].lo, m0, store ? c1_0 : _mm256_add_ps(_mm256_maskload_ps(c + om[1] + vp[0].lo, m0), c1_0));
   if (rows == 2) return;
-  _mm256_maskstore_ps(c + om[2] + on[0], m0, store ? c2_0 : _mm256_add_ps(_mm256_maskload_ps(c + om[2] + on[0], m0), c2_0));
+  _mm256_maskstore_ps(c + om[2] + vp[0].lo, m0, store ? c2_0 : _mm256_add_ps(_mm256_maskload_ps(c + om[2] + vp[0].lo, m0), c2_0));
   if (rows == 3) return;
-  _mm256_maskstore_ps(c + om[3] + on[0], m0, store ? c3_0 : _mm256_add_ps(_mm256_maskload_ps(c + om[3] + on[0], m0), c3_0));
+  _mm256_maskstore_ps(c + om[3] + vp[0].lo, m0, store ? c3_0 : _mm256_add_ps(_mm256_maskload_ps(c + om[3] + vp[0].lo, m0), c3_0));
 }
 
 static inline void pk_ukr_gemm_f32_avx2_6x16_pps_2x2(int64_t kb, const float *restrict a, int64_t lda,
-    const float *restrict b, int64_t ldb, float *restrict c, const int64_t *restrict om, const int64_t *restrict on, int64_t rows, int64_t cols, int store) {
+    const float *restrict b, int64_t ldb, float *restrict c, const int64_t *restrict om, const pk_vector_place *restrict vp, int split, int64_t rows, int64_t cols, int store) {
   (void)lda;
   (void)ldb;
   __m256 c0_0 = _mm256_setzero_ps(), c0_1 = _mm256_setzero_ps();
   __m256 c1_0 = _mm256_setzero_ps(), c1_1 = _mm256_setzero_ps();
   __m256 c0_0_1 = _mm256_setzero_ps(), c0_1_1 = _mm256_setzero_ps();
   __m256 c1_0_1 = _mm256_setzero_ps(), c1_1_1 = _mm256_setzero_ps();
-  __builtin_prefetch(c + om[0] + on[0], 1, 3), __builtin_prefetch(c + om[0] + on[0] + 7, 1, 3), __builtin_prefetch(c + om[0] + on[8], 1, 3), __builtin_prefetch(c + om[0] + on[8] + 7, 1, 3);
-  __builtin_prefetch(c + om[pk_min64(1, rows - 1)] + on[0], 1, 3), __builtin_prefetch(c + om[pk_min64(1, rows - 1)] + on[0] + 7, 1, 3), __builtin_prefetch(c + om[pk_min64(1, rows - 1)] + on[8], 1, 3), __builtin_prefetch(c + om[pk_min64(1, rows - 1)] + on[8] + 7, 1, 3);
+  __builtin_prefetch(c + om[0] + vp[0].lo, 1, 3), __builtin_prefetch(c + om[0] + vp[0].hi + 7, 1, 3), __builtin_prefetch(c + om[0] + vp[1].lo, 1, 3), __builtin_prefetch(c + om[0] + vp[1].hi + 7, 1, 3);
+  __builtin_prefetch(c + om[pk_min64(1, rows - 1)] + vp[0].lo, 1, 3), __builtin_prefetch(c + om[pk_min64(1, rows - 1)] + vp[0].hi + 7, 1, 3), __builtin_prefetch(c + om[pk_min64(1, rows - 1)] + vp[1].lo, 1, 3), __builtin_prefetch(c + om[pk_min64(1, rows - 1)] + vp[1].hi + 7, 1, 3);
   int64_t p = 0;
   for (; p + 2 <= kb; p += 2) {
     const __m256 b0 = _mm256_load_ps(b + 0);
@@ -874,30 +954,48 @@ static inline void pk_ukr_gemm_f32_avx2_6x16_pps_2x2(int64_t kb, const float *re
   c0_1 = _mm256_add_ps(c0_1, c0_1_1);
   c1_0 = _mm256_add_ps(c1_0, c1_0_1);
   c1_1 = _mm256_add_ps(c1_1, c1_1_1);
+  if (split) {
+    const __m256i lo0 = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(vp[0].split)), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7)), hi0 = _mm256_cmpgt_epi32(_mm256_setr_epi32(1, 2, 3, 4, 5, 6, 7, 8), _mm256_set1_epi32((int)(vp[0].split)));
+    const __m256i lo1 = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(vp[1].split)), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7)), hi1 = _mm256_cmpgt_epi32(_mm256_setr_epi32(1, 2, 3, 4, 5, 6, 7, 8), _mm256_set1_epi32((int)(vp[1].split)));
+    if (!store) c0_0 = _mm256_add_ps(_mm256_add_ps(_mm256_maskload_ps(c + om[0] + vp[0].lo, lo0), _mm256_maskload_ps(c + om[0] + vp[0].hi, hi0)), c0_0);
+    _mm256_maskstore_ps(c + om[0] + vp[0].lo, lo0, c0_0);
+    _mm256_maskstore_ps(c + om[0] + vp[0].hi, hi0, c0_0);
+    if (!store) c0_1 = _mm256_add_ps(_mm256_add_ps(_mm256_maskload_ps(c + om[0] + vp[1].lo, lo1), _mm256_maskload_ps(c + om[0] + vp[1].hi, hi1)), c0_1);
+    _mm256_maskstore_ps(c + om[0] + vp[1].lo, lo1, c0_1);
+    _mm256_maskstore_ps(c + om[0] + vp[1].hi, hi1, c0_1);
+    if (rows == 1) return;
+    if (!store) c1_0 = _mm256_add_ps(_mm256_add_ps(_mm256_maskload_ps(c + om[1] + vp[0].lo, lo0), _mm256_maskload_ps(c + om[1] + vp[0].hi, hi0)), c1_0);
+    _mm256_maskstore_ps(c + om[1] + vp[0].lo, lo0, c1_0);
+    _mm256_maskstore_ps(c + om[1] + vp[0].hi, hi0, c1_0);
+    if (!store) c1_1 = _mm256_add_ps(_mm256_add_ps(_mm256_maskload_ps(c + om[1] + vp[1].lo, lo1), _mm256_maskload_ps(c + om[1] + vp[1].hi, hi1)), c1_1);
+    _mm256_maskstore_ps(c + om[1] + vp[1].lo, lo1, c1_1);
+    _mm256_maskstore_ps(c + om[1] + vp[1].hi, hi1, c1_1);
+    return;
+  }
   if (rows == 2 && cols == 16) {
     if (!store) {
-      c0_0 = _mm256_add_ps(_mm256_loadu_ps(c + om[0] + on[0]), c0_0);
-      c0_1 = _mm256_add_ps(_mm256_loadu_ps(c + om[0] + on[8]), c0_1);
-      c1_0 = _mm256_add_ps(_mm256_loadu_ps(c + om[1] + on[0]), c1_0);
-      c1_1 = _mm256_add_ps(_mm256_loadu_ps(c + om[1] + on[8]), c1_1);
+      c0_0 = _mm256_add_ps(_mm256_loadu_ps(c + om[0] + vp[0].lo), c0_0);
+      c0_1 = _mm256_add_ps(_mm256_loadu_ps(c + om[0] + vp[1].lo), c0_1);
+      c1_0 = _mm256_add_ps(_mm256_loadu_ps(c + om[1] + vp[0].lo), c1_0);
+      c1_1 = _mm256_add_ps(_mm256_loadu_ps(c + om[1] + vp[1].lo), c1_1);
     }
-    _mm256_storeu_ps(c + om[0] + on[0], c0_0);
-    _mm256_storeu_ps(c + om[0] + on[8], c0_1);
-    _mm256_storeu_ps(c + om[1] + on[0], c1_0);
-    _mm256_storeu_ps(c + om[1] + on[8], c1_1);
+    _mm256_storeu_ps(c + om[0] + vp[0].lo, c0_0);
+    _mm256_storeu_ps(c + om[0] + vp[1].lo, c0_1);
+    _mm256_storeu_ps(c + om[1] + vp[0].lo, c1_0);
+    _mm256_storeu_ps(c + om[1] + vp[1].lo, c1_1);
     return;
   }
   const __m256i m0 = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(pk_edge_lanes(cols, 0, 8))), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
   const __m256i m1 = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(pk_edge_lanes(cols, 8, 8))), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
-  _mm256_maskstore_ps(c + om[0] + on[0], m0, store ? c0_0 : _mm256_add_ps(_mm256_maskload_ps(c + om[0] + on[0], m0), c0_0));
-  _mm256_maskstore_ps(c + om[0] + on[8], m1, store ? c0_1 : _mm256_add_ps(_mm256_maskload_ps(c + om[0] + on[8], m1), c0_1));
+  _mm256_maskstore_ps(c + om[0] + vp[0].lo, m0, store ? c0_0 : _mm256_add_ps(_mm256_maskload_ps(c + om[0] + vp[0].lo, m0), c0_0));
+  _mm256_maskstore_ps(c + om[0] + vp[1].lo, m1, store ? c0_1 : _mm256_add_ps(_mm256_maskload_ps(c + om[0] + vp[1].lo, m1), c0_1));
   if (rows == 1) return;
-  _mm256_maskstore_ps(c + om[1] + on[0], m0, store ? c1_0 : _mm256_add_ps(_mm256_maskload_ps(c + om[1] + on[0], m0), c1_0));
-  _mm256_maskstore_ps(c + om[1] + on[8], m1, store ? c1_1 : _mm256_add_ps(_mm256_maskload_ps(c + om[1] + on[8], m1), c1_1));
+  _mm256_maskstore_ps(c + om[1] + vp[0].lo, m0, store ? c1_0 : _mm256_add_ps(_mm256_maskload_ps(c + om[1] + vp[0].lo, m0), c1_0));
+  _mm256_maskstore_ps(c + om[1] + vp[1].lo, m1, store ? c1_1 : _mm256_add_ps(_mm256_maskload_ps(c + om[1] + vp[1].lo, m1), c1_1));
 }
 
 static inline void pk_ukr_gemm_f32_avx2_6x16_pps_2x1(int64_t kb, const float *restrict a, int64_t lda,
-    const float *restrict b, int64_t ldb, float *restrict c, const int64_t *restrict om, const int64_t *restrict on, int64_t rows, int64_t cols, int store) {
+    const float *restrict b, int64_t ldb, float *restrict c, const int64_t *restrict om, const pk_vector_place *restrict vp, int split, int64_t rows, int64_t cols, int store) {
   (void)lda;
   (void)ldb;
   __m256 c0_0 = _mm256_setzero_ps();
@@ -908,8 +1006,8 @@ static inline void pk_ukr_gemm_f32_avx2_6x16_pps_2x1(int64_t kb, const float *re
   __m256 c1_0_2 = _mm256_setzero_ps();
   __m256 c0_0_3 = _mm256_setzero_ps();
   __m256 c1_0_3 = _mm256_setzero_ps();
-  __builtin_prefetch(c + om[0] + on[0], 1, 3), __builtin_prefetch(c + om[0] + on[0] + 7, 1, 3);
-  __builtin_prefetch(c + om[pk_min64(1, rows - 1)] + on[0], 1, 3), __builtin_prefetch(c + om[pk_min64(1, rows - 1)] + on[0] + 7, 1, 3);
+  __builtin_prefetch(c + om[0] + vp[0].lo, 1, 3), __builtin_prefetch(c + om[0] + vp[0].hi + 7, 1, 3);
+  __builtin_prefetch(c + om[pk_min64(1, rows - 1)] + vp[0].lo, 1, 3), __builtin_prefetch(c + om[pk_min64(1, rows - 1)] + vp[0].hi + 7, 1, 3);
   int64_t p = 0;
   for (; p + 4 <= kb; p += 4) {
     const __m256 b0 = _mm256_load_ps(b + 0);
@@ -951,30 +1049,31 @@ static inline void pk_ukr_gemm_f32_avx2_6x16_pps_2x1(int64_t kb, const float *re
   }
   c0_0 = _mm256_add_ps(_mm256_add_ps(_mm256_add_ps(c0_0, c0_0_1), c0_0_2), c0_0_3);
   c1_0 = _mm256_add_ps(_mm256_add_ps(_mm256_add_ps(c1_0, c1_0_1), c1_0_2), c1_0_3);
+  (void)split;
   if (rows == 2 && cols == 8) {
     if (!store) {
-      c0_0 = _mm256_add_ps(_mm256_loadu_ps(c + om[0] + on[0]), c0_0);
-      c1_0 = _mm256_add_ps(_mm256_loadu_ps(c + om[1] + on[0]), c1_0);
+      c0_0 = _mm256_add_ps(_mm256_loadu_ps(c + om[0] + vp[0].lo), c0_0);
+      c1_0 = _mm256_add_ps(_mm256_loadu_ps(c + om[1] + vp[0].lo), c1_0);
     }
-    _mm256_storeu_ps(c + om[0] + on[0], c0_0);
-    _mm256_storeu_ps(c + om[1] + on[0], c1_0);
+    _mm256_storeu_ps(c + om[0] + vp[0].lo, c0_0);
+    _mm256_storeu_ps(c + om[1] + vp[0].lo, c1_0);
     return;
   }
   const __m256i m0 = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(pk_edge_lanes(cols, 0, 8))), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
-  _mm256_maskstore_ps(c + om[0] + on[0], m0, store ? c0_0 : _mm256_add_ps(_mm256_maskload_ps(c + om[0] + on[0], m0), c0_0));
+  _mm256_maskstore_ps(c + om[0] + vp[0].lo, m0, store ? c0_0 : _mm256_add_ps(_mm256_maskload_ps(c + om[0] + vp[0].lo, m0), c0_0));
   if (rows == 1) return;
-  _mm256_maskstore_ps(c + om[1] + on[0], m0, store ? c1_0 : _mm256_add_ps(_mm256_maskload_ps(c + om[1] + on[0], m0), c1_0));
+  _mm256_maskstore_ps(c + om[1] + vp[0].lo, m0, store ? c1_0 : _mm256_add_ps(_mm256_maskload_ps(c + om[1] + vp[0].lo, m0), c1_0));
 }
 
 static inline void pk_ukr_gemm_f32_avx2_6x16_pps_1x2(int64_t kb, const float *restrict a, int64_t lda,
-    const float *restrict b, int64_t ldb, float *restrict c, const int64_t *restrict om, const int64_t *restrict on, int64_t rows, int64_t cols, int store) {
+    const float *restrict b, int64_t ldb, float *restrict c, const int64_t *restrict om, const pk_vector_place *restrict vp, int split, int64_t rows, int64_t cols, int store) {
   (void)lda;
   (void)ldb;
   __m256 c0_0 = _mm256_setzero_ps(), c0_1 = _mm256_setzero_ps();
   __m256 c0_0_1 = _mm256_setzero_ps(), c0_1_1 = _mm256_setzero_ps();
   __m256 c0_0_2 = _mm256_setzero_ps(), c0_1_2 = _mm256_setzero_ps();
   __m256 c0_0_3 = _mm256_setzero_ps(), c0_1_3 = _mm256_setzero_ps();
-  __builtin_prefetch(c + om[0] + on[0], 1, 3), __builtin_prefetch(c + om[0] + on[0] + 7, 1, 3), __builtin_prefetch(c + om[0] + on[8], 1, 3), __builtin_prefetch(c + om[0] + on[8] + 7, 1, 3);
+  __builtin_prefetch(c + om[0] + vp[0].lo, 1, 3), __builtin_prefetch(c + om[0] + vp[0].hi + 7, 1, 3), __builtin_prefetch(c + om[0] + vp[1].lo, 1, 3), __builtin_prefetch(c + om[0] + vp[1].hi + 7, 1, 3);
   int64_t p = 0;
   for (; p + 4 <= kb; p += 4) {
     const __m256 b0 = _mm256_load_ps(b + 0);
@@ -1016,30 +1115,41 @@ static inline void pk_ukr_gemm_f32_avx2_6x16_pps_1x2(int64_t kb, const float *re
   }
   c0_0 = _mm256_add_ps(_mm256_add_ps(_mm256_add_ps(c0_0, c0_0_1), c0_0_2), c0_0_3);
   c0_1 = _mm256_add_ps(_mm256_add_ps(_mm256_add_ps(c0_1, c0_1_1), c0_1_2), c0_1_3);
+  if (split) {
+    const __m256i lo0 = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(vp[0].split)), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7)), hi0 = _mm256_cmpgt_epi32(_mm256_setr_epi32(1, 2, 3, 4, 5, 6, 7, 8), _mm256_set1_epi32((int)(vp[0].split)));
+    const __m256i lo1 = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(vp[1].split)), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7)), hi1 = _mm256_cmpgt_epi32(_mm256_setr_epi32(1, 2, 3, 4, 5, 6, 7, 8), _mm256_set1_epi32((int)(vp[1].split)));
+    if (!store) c0_0 = _mm256_add_ps(_mm256_add_ps(_mm256_maskload_ps(c + om[0] + vp[0].lo, lo0), _mm256_maskload_ps(c + om[0] + vp[0].hi, hi0)), c0_0);
+    _mm256_maskstore_ps(c + om[0] + vp[0].lo, lo0, c0_0);
+    _mm256_maskstore_ps(c + om[0] + vp[0].hi, hi0, c0_0);
+    if (!store) c0_1 = _mm256_add_ps(_mm256_add_ps(_mm256_maskload_ps(c + om[0] + vp[1].lo, lo1), _mm256_maskload_ps(c + om[0] + vp[1].hi, hi1)), c0_1);
+    _mm256_maskstore_ps(c + om[0] + vp[1].lo, lo1, c0_1);
+    _mm256_maskstore_ps(c + om[0] + vp[1].hi, hi1, c0_1);
+    return;
+  }
   if (rows == 1 && cols == 16) {
     if (!store) {
-      c0_0 = _mm256_add_ps(_mm256_loadu_ps(c + om[0] + on[0]), c0_0);
-      c0_1 = _mm256_add_ps(_mm256_loadu_ps(c + om[0] + on[8]), c0_1);
+      c0_0 = _mm256_add_ps(_mm256_loadu_ps(c + om[0] + vp[0].lo), c0_0);
+      c0_1 = _mm256_add_ps(_mm256_loadu_ps(c + om[0] + vp[1].lo), c0_1);
     }
-    _mm256_storeu_ps(c + om[0] + on[0], c0_0);
-    _mm256_storeu_ps(c + om[0] + on[8], c0_1);
+    _mm256_storeu_ps(c + om[0] + vp[0].lo, c0_0);
+    _mm256_storeu_ps(c + om[0] + vp[1].lo, c0_1);
     return;
   }
   const __m256i m0 = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(pk_edge_lanes(cols, 0, 8))), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
   const __m256i m1 = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(pk_edge_lanes(cols, 8, 8))), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
-  _mm256_maskstore_ps(c + om[0] + on[0], m0, store ? c0_0 : _mm256_add_ps(_mm256_maskload_ps(c + om[0] + on[0], m0), c0_0));
-  _mm256_maskstore_ps(c + om[0] + on[8], m1, store ? c0_1 : _mm256_add_ps(_mm256_maskload_ps(c + om[0] + on[8], m1), c0_1));
+  _mm256_maskstore_ps(c + om[0] + vp[0].lo, m0, store ? c0_0 : _mm256_add_ps(_mm256_maskload_ps(c + om[0] + vp[0].lo, m0), c0_0));
+  _mm256_maskstore_ps(c + om[0] + vp[1].lo, m1, store ? c0_1 : _mm256_add_ps(_mm256_maskload_ps(c + om[0] + vp[1].lo, m1), c0_1));
 }
 
 static inline void pk_ukr_gemm_f32_avx2_6x16_pps_1x1(int64_t kb, const float *restrict a, int64_t lda,
-    const float *restrict b, int64_t ldb, float *restrict c, const int64_t *restrict om, const int64_t *restrict on, int64_t rows, int64_t cols, int store) {
+    const float *restrict b, int64_t ldb, float *restrict c, const int64_t *restrict om, const pk_vector_place *restrict vp, int split, int64_t rows, int64_t cols, int store) {
   (void)lda;
   (void)ldb;
   __m256 c0_0 = _mm256_setzero_ps();
   __m256 c0_0_1 = _mm256_setzero_ps();
   __m256 c0_0_2 = _mm256_setzero_ps();
   __m256 c0_0_3 = _mm256_setzero_ps();
-  __builtin_prefetch(c + om[0] + on[0], 1, 3), __builtin_prefetch(c + om[0] + on[0] + 7, 1, 3);
+  __builtin_prefetch(c + om[0] + vp[0].lo, 1, 3), __builtin_prefetch(c + om[0] + vp[0].hi + 7, 1, 3);
   int64_t p = 0;
   for (; p + 4 <= kb; p += 4) {
     const __m256 b0 = _mm256_load_ps(b + 0);
@@ -1070,31 +1180,32 @@ static inline void pk_ukr_gemm_f32_avx2_6x16_pps_1x1(int64_t kb, const float *re
     b += 16;
   }
   c0_0 = _mm256_add_ps(_mm256_add_ps(_mm256_add_ps(c0_0, c0_0_1), c0_0_2), c0_0_3);
+  (void)split;
   if (rows == 1 && cols == 8) {
     if (!store) {
-      c0_0 = _mm256_add_ps(_mm256_loadu_ps(c + om[0] + on[0]), c0_0);
+      c0_0 = _mm256_add_ps(_mm256_loadu_ps(c + om[0] + vp[0].lo), c0_0);
     }
-    _mm256_storeu_ps(c + om[0] + on[0], c0_0);
+    _mm256_storeu_ps(c + om[0] + vp[0].lo, c0_0);
     return;
   }
   const __m256i m0 = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(pk_edge_lanes(cols, 0, 8))), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
-  _mm256_maskstore_ps(c + om[0] + on[0], m0, store ? c0_0 : _mm256_add_ps(_mm256_maskload_ps(c + om[0] + on[0], m0), c0_0));
+  _mm256_maskstore_ps(c + om[0] + vp[0].lo, m0, store ? c0_0 : _mm256_add_ps(_mm256_maskload_ps(c + om[0] + vp[0].lo, m0), c0_0));
 }
 
 static void pk_ukr_gemm_f32_avx2_6x16_pps(int64_t kb, const float *restrict a, int64_t lda, const float *restrict b, int64_t ldb,
-    float *restrict c, const int64_t *restrict om, const int64_t *restrict on, int64_t rows, int64_t cols, int store) {
+    float *restrict c, const int64_t *restrict om, const pk_vector_place *restrict vp, int split, int64_t rows, int64_t cols, int store) {
   if (rows > 4) {
-    if (cols > 8) pk_ukr_gemm_f32_avx2_6x16_pps_6x2(kb, a, lda, b, ldb, c, om, on, rows, cols, store);
-    else pk_ukr_gemm_f32_avx2_6x16_pps_6x1(kb, a, lda, b, ldb, c, om, on, rows, cols, store);
+    if (cols > 8) pk_ukr_gemm_f32_avx2_6x16_pps_6x2(kb, a, lda, b, ldb, c, om, vp, split, rows, cols, store);
+    else pk_ukr_gemm_f32_avx2_6x16_pps_6x1(kb, a, lda, b, ldb, c, om, vp, split, rows, cols, store);
   } else if (rows > 2) {
-    if (cols > 8) pk_ukr_gemm_f32_avx2_6x16_pps_4x2(kb, a, lda, b, ldb, c, om, on, rows, cols, store);
-    else pk_ukr_gemm_f32_avx2_6x16_pps_4x1(kb, a, lda, b, ldb, c, om, on, rows, cols, store);
+    if (cols > 8) pk_ukr_gemm_f32_avx2_6x16_pps_4x2(kb, a, lda, b, ldb, c, om, vp, split, rows, cols, store);
+    else pk_ukr_gemm_f32_avx2_6x16_pps_4x1(kb, a, lda, b, ldb, c, om, vp, split, rows, cols, store);
   } else if (rows > 1) {
-    if (cols > 8) pk_ukr_gemm_f32_avx2_6x16_pps_2x2(kb, a, lda, b, ldb, c, om, on, rows, cols, store);
-    else pk_ukr_gemm_f32_avx2_6x16_pps_2x1(kb, a, lda, b, ldb, c, om, on, rows, cols, store);
+    if (cols > 8) pk_ukr_gemm_f32_avx2_6x16_pps_2x2(kb, a, lda, b, ldb, c, om, vp, split, rows, cols, store);
+    else pk_ukr_gemm_f32_avx2_6x16_pps_2x1(kb, a, lda, b, ldb, c, om, vp, split, rows, cols, store);
   } else {
-    if (cols > 8) pk_ukr_gemm_f32_avx2_6x16_pps_1x2(kb, a, lda, b, ldb, c, om, on, rows, cols, store);
-    else pk_ukr_gemm_f32_avx2_6x16_pps_1x1(kb, a, lda, b, ldb, c, om, on, rows, cols, store);
+    if (cols > 8) pk_ukr_gemm_f32_avx2_6x16_pps_1x2(kb, a, lda, b, ldb, c, om, vp, split, rows, cols, store);
+    else pk_ukr_gemm_f32_avx2_6x16_pps_1x1(kb, a, lda, b, ldb, c, om, vp, split, rows, cols, store);
   }
 }
 
@@ -1238,11 +1349,13 @@ static void pk_gemm_f32_avx2_6x16_kmn_mn_n_pp_g_member(void *arg, int t, int nt)
           const int64_t rows = pk_min64(6, mb - ir), *om = g->o_cm + ic + ir;
           for (int64_t jr = 0; jr < nb; jr += 16) {
             const int64_t cols = pk_min64(16, nb - jr), *on = g->o_cn + jc + jr;
+            pk_vector_place vp[2];
+            const int split = pk_vector_places(on, cols, 8, 16, vp);
             int64_t start[17];
-            const int64_t runs = pk_vectors_contiguous(on, cols, 8) ? 0 : pk_runs(on, cols, start);
+            const int64_t runs = split < 0 ? pk_runs(on, cols, start) : 0;
             const int store = g->overwrite && pc == 0;
-            if (runs == 0) {
-              pk_ukr_gemm_f32_avx2_6x16_pps(kb, pa + ir*kb, 0, pb + jr*kb, 0, g->c, om, on, rows, cols, store);
+            if (split >= 0) {
+              pk_ukr_gemm_f32_avx2_6x16_pps(kb, pa + ir*kb, 0, pb + jr*kb, 0, g->c, om, vp, split, rows, cols, store);
             } else {
               float tile[96] __attribute__((aligned(64)));
               for (int64_t r = 0; r < rows; r++)
