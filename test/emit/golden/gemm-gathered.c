@@ -1211,6 +1211,7 @@ static void pk_ukr_gemm_f32_avx2_6x16_pps(int64_t kb, const float *restrict a, i
 
 static void pk_gather_a_gemm_f32_avx2_6x16(int64_t len, int64_t kb, const float *restrict src, const int64_t *restrict o_len,
     const int64_t *restrict o_k, float *restrict out) {
+
   for (int64_t x0 = 0; x0 < len; x0 += 6) {
     const int64_t n = pk_min64(6, len - x0);
     float *restrict to = out + x0*kb;
@@ -1248,8 +1249,55 @@ static void pk_gather_a_gemm_f32_avx2_6x16(int64_t len, int64_t kb, const float 
 
 static void pk_gather_b_gemm_f32_avx2_6x16(int64_t len, int64_t kb, const float *restrict src, const int64_t *restrict o_len,
     const int64_t *restrict o_k, float *restrict out) {
+  unsigned char done[len / 8 + 1];
+  __builtin_memset(done, 0, sizeof done);
+  typedef float pk_vec __attribute__((vector_size(8 * sizeof(float))));
+  typedef int32_t pk_lanes __attribute__((vector_size(8 * sizeof(float))));
+  for (int64_t x = 0; x + 8 <= len;) {
+    int64_t group = 8;
+    while (group < 16 && x + group < len && o_len[x + group] != o_len[x] + 1) group += 8;
+    int64_t steps = 0;
+    for (int ok = 1; ok && steps < 8 && x + group*(steps + 1) <= len; steps += ok)
+      for (int64_t i = 0; i < group && ok; i++) ok = o_len[x + group*steps + i] == o_len[x + i] + steps;
+    if (steps < 8) {
+      x += 8;
+      continue;
+    }
+    for (int64_t p = 0; p < kb; p++)
+      for (int64_t i0 = 0; i0 < group; i0 += 8) {
+        pk_vec v[8];
+        for (int i = 0; i < 8; i++) __builtin_memcpy(&v[i], src + o_k[p] + o_len[x + i0 + i], sizeof v[i]);
+        for (int i = 0; i < 8; i++)
+          if ((i & 1) == 0) {
+            const pk_vec a = v[i], b = v[i + 1];
+            v[i] = __builtin_shuffle(a, b, (pk_lanes){0, 8, 2, 10, 4, 12, 6, 14});
+            v[i + 1] = __builtin_shuffle(a, b, (pk_lanes){1, 9, 3, 11, 5, 13, 7, 15});
+          }
+        for (int i = 0; i < 8; i++)
+          if ((i & 2) == 0) {
+            const pk_vec a = v[i], b = v[i + 2];
+            v[i] = __builtin_shuffle(a, b, (pk_lanes){0, 1, 8, 9, 4, 5, 12, 13});
+            v[i + 2] = __builtin_shuffle(a, b, (pk_lanes){2, 3, 10, 11, 6, 7, 14, 15});
+          }
+        for (int i = 0; i < 8; i++)
+          if ((i & 4) == 0) {
+            const pk_vec a = v[i], b = v[i + 4];
+            v[i] = __builtin_shuffle(a, b, (pk_lanes){0, 1, 2, 3, 8, 9, 10, 11});
+            v[i + 4] = __builtin_shuffle(a, b, (pk_lanes){4, 5, 6, 7, 12, 13, 14, 15});
+          }
+        for (int64_t j = 0; j < 8; j++) {
+          const int64_t col = x + group*j + i0;
+          const pk_vec out_j = v[j];
+          __builtin_memcpy(out + (col/16)*16*kb + p*16 + col%16, &out_j, sizeof out_j);
+        }
+      }
+    for (int64_t j = 0; j < steps; j++)
+      for (int64_t i0 = 0; i0 < group; i0 += 8) done[(x + group*j + i0)/8] = 1;
+    x += group*steps;
+  }
   for (int64_t x0 = 0; x0 < len; x0 += 16) {
     const int64_t n = pk_min64(16, len - x0);
+    if (n == 16 && done[x0/8 + 0] && done[x0/8 + 1]) continue;
     float *restrict to = out + x0*kb;
     int64_t start[17];
     const int64_t runs = pk_runs(o_len + x0, n, start);
