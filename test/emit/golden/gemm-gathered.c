@@ -1226,7 +1226,12 @@ static void pk_gather_a_gemm_f32_avx2_6x16(int64_t len, int64_t kb, const float 
         float *restrict row = to + p*6;
         for (int64_t r = 0; r < runs; r++) {
           const float *restrict from = src + o_k[p] + o_len[x0 + start[r]] - start[r];
-          for (int64_t x = start[r]; x < start[r + 1]; x++) row[x] = from[x];
+          int64_t x = start[r];
+          for (; x + 8 <= start[r + 1]; x += 8) __builtin_memcpy(row + x, from + x, 8*sizeof(float));
+          if (x < start[r + 1]) {
+            const __m256i m = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(start[r + 1] - x)), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+            _mm256_maskstore_ps(row + x, m, _mm256_maskload_ps(from + x, m));
+          }
         }
         for (int64_t x = n; x < 6; x++) row[x] = 0;
       }
@@ -1310,7 +1315,12 @@ static void pk_gather_b_gemm_f32_avx2_6x16(int64_t len, int64_t kb, const float 
         float *restrict row = to + p*16;
         for (int64_t r = 0; r < runs; r++) {
           const float *restrict from = src + o_k[p] + o_len[x0 + start[r]] - start[r];
-          for (int64_t x = start[r]; x < start[r + 1]; x++) row[x] = from[x];
+          int64_t x = start[r];
+          for (; x + 8 <= start[r + 1]; x += 8) __builtin_memcpy(row + x, from + x, 8*sizeof(float));
+          if (x < start[r + 1]) {
+            const __m256i m = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(start[r + 1] - x)), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+            _mm256_maskstore_ps(row + x, m, _mm256_maskload_ps(from + x, m));
+          }
         }
         for (int64_t x = n; x < 16; x++) row[x] = 0;
       }
