@@ -22,9 +22,8 @@ import { planContractionPaths, type PathDecision } from './passes/contraction-pa
 import { describePanels } from './report/contraction-panels.ts'
 import { contractionReport, contractionsOf, modelContextFor, type ModelContext } from './report/contraction-report.ts'
 import type { ContractionReport } from './report/report-types.ts'
-import {
-  addonRequest, checkedSpec, compileKernel, moduleIdOf, kernelWarnings, type CompiledKernel, type PipelineEvent,
-} from './pipeline.ts'
+import type { CompiledKernel } from './compiled-kernel.ts'
+import { addonRequest, checkedSpec, compileKernel, moduleIdOf, kernelWarnings, type PipelineEvent } from './pipeline.ts'
 
 export interface FileExplanation {
   /** The file, from the project root. */

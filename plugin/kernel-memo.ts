@@ -6,7 +6,7 @@
  * Only each module's latest version is kept: a long dev session holds one entry per live kernel.
  */
 import type { KernelSite } from './find/site.ts'
-import type { CompiledKernel } from './pipeline.ts'
+import type { CompiledKernel } from './compiled-kernel.ts'
 import type { ResolvedOptions } from './options.ts'
 
 /** One rebuild of one module: look kernels up in its previous version, keep those of this one. */

@@ -5,7 +5,7 @@
  */
 import { KernelDiagnostic } from './diagnostics.ts'
 import type { Note, Span } from './diagnostics.ts'
-import { didYouMean } from './spec/near-miss.ts'
+import { didYouMean } from './near-miss.ts'
 
 // ---------------------------------------------------------------------------------------------------------------
 // spec_*: the `@kernel` spec language (plugin/spec/)
@@ -248,7 +248,7 @@ export const nativeBuildFailed = (span: Span, moduleId: string, compilerOutput: 
     span, [{ text: compilerOutput }, { text: 'install a C compiler, make and python3 (node-gyp needs them), or set `native: false` to silence this' }])
 
 // ---------------------------------------------------------------------------------------------------------------
-// perf_*: statements polykern runs slower than it could (plugin/analysis/slow-statements.ts); always warnings
+// perf_*: statements polykern runs slower than it could (plugin/passes/slow-statements.ts); always warnings
 
 
 /** The annotation line that silences `perf_plain_loops` for one kernel (find/annotations.ts reads it). */
@@ -302,7 +302,7 @@ export const LOOP_HINT_GENERAL =
 // lint_*: specs that compile but most likely do not say what was meant (plugin/analysis/); always warnings
 
 /**
- * A sum over two reduced indices each held by one factor only (analysis/split-sums.ts): `statement` as written,
+ * A sum over two reduced indices each held by one factor only (passes/split-sums.ts): `statement` as written,
  * `meant` the index the second most likely meant.
  */
 export const lintSplitSum = (
@@ -334,7 +334,7 @@ export const lintQuadraticScan = (span: Span | undefined, kernel: string, statem
 export const loopHint = (reason: string): string =>
   LOOP_HINTS.find((h) => h.reason.test(reason))?.hint ?? LOOP_HINT_GENERAL
 
-/** `statement` is its text as written; `large` its large indices (analysis/slow-statements.ts). */
+/** `statement` is its text as written; `large` its large indices (passes/slow-statements.ts). */
 export const perfPlainLoops = (
   span: Span | undefined, kernel: string, block: string, statement: string, large: readonly string[], reason: string,
 ) =>

@@ -1,7 +1,16 @@
 import path from 'node:path'
 import { MAX_THREADS } from '../runtime/threads.ts'
-import { TUNE_DEFAULTS, type TuneSettings } from './schedule/tune.ts'
 import type { MachineOverrides } from './targets/machine.ts'
+
+/** The `tune` option resolved: how long tuning may take and how many variants it times. */
+export interface TuneSettings {
+  /** Milliseconds one kernel's tuning may take, its build included. */
+  readonly budgetMs: number
+  /** Variants timed per shape class: the top of its ranking. */
+  readonly topK: number
+}
+
+export const TUNE_DEFAULTS: TuneSettings = { budgetMs: 30_000, topK: 5 }
 
 /** Options of the polykern bundler plugin (and of the CLI, which takes the same object). */
 export interface Options {

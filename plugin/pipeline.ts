@@ -10,15 +10,16 @@ import { NATIVE_DISABLED } from '../runtime/load-addon.ts'
 import { buildAddon, type AddonBuildRequest } from './addon/build.ts'
 import { calibrate, type Calibration } from './addon/calibrate.ts'
 import { analyzeKernel, type KernelFacts } from './analysis/deps.ts'
-import { findSlowStatements, type SlowStatement } from './analysis/slow-statements.ts'
+import { findSlowStatements, type SlowStatement } from './passes/slow-statements.ts'
 import { findPrefixScans, type PrefixScan } from './analysis/prefix-scans.ts'
-import { findSplitSums, type SplitSum } from './analysis/split-sums.ts'
+import { findSplitSums, type SplitSum } from './passes/split-sums.ts'
 import { KernelDiagnostic, lineColumn } from './diagnostics.ts'
 import { emitJs } from './emit/js.ts'
 import { addonIsas, emitAddonSource } from './emit/napi.ts'
+import type { CompiledKernel } from './compiled-kernel.ts'
 import { findKernelSites } from './find/annotations.ts'
 import type { KernelSite } from './find/site.ts'
-import { buildKernel } from './ir/build.ts'
+import { buildKernel } from './spec/build-ir.ts'
 import type { Block, Kernel } from './ir/nodes.ts'
 import { printKernel } from './ir/print.ts'
 import { verifyKernel } from './ir/verify.ts'
@@ -30,7 +31,7 @@ import { lowerBlocks } from './passes/lower-blocks.ts'
 import { reorder } from './passes/reorder.ts'
 import { substituteConvolutions } from './passes/substitute-convolution.ts'
 import { substituteMicrokernels } from './passes/substitute-microkernel.ts'
-import { tuneKernels } from './schedule/tune.ts'
+import { tuneKernels } from './tune/tune.ts'
 import { vectorize } from './passes/vectorize.ts'
 import { ISAS } from './targets/index.ts'
 import { readMachine } from './targets/machine.ts'
@@ -42,21 +43,6 @@ import { abiOf } from './abi.ts'
 import { parseSpec } from './spec/parser.ts'
 import { checkSpec } from './spec/check.ts'
 import type { KernelSpec } from './spec/checked.ts'
-
-/** One annotated function, compiled: IR after all passes, JS loops, and its call signature. */
-export interface CompiledKernel {
-  readonly site: KernelSite
-  readonly ir: Kernel
-  readonly abi: KernelAbi
-  /** `function (A, B, ...) { loops }`: the fallback, parameters in the function's order. */
-  readonly js: string
-  /** Statements doing cubic work as plain loops, offsets into the spec text (kernelWarnings makes the warnings). */
-  readonly slow: readonly SlowStatement[]
-  /** Sums that split into a product of separate sums (likely typos), likewise. */
-  readonly splitSums: readonly SplitSum[]
-  /** Prefix sums per output element (quadratic where a scan is linear), likewise. */
-  readonly prefixScans: readonly PrefixScan[]
-}
 
 /** A source file after polykern: the rewritten code, its source map, and the addon to emit beside the bundle. */
 export interface CompiledModule {

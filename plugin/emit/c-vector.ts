@@ -10,7 +10,7 @@
  * has no vector form of (i32 lanes, mixed element types, `%`, `pow`).
  */
 import { coeffOf, varsOf } from '../ir/affine.ts'
-import { identityOf } from '../ir/build.ts'
+import { identityOf } from '../spec/build-ir.ts'
 import type { Access, AssignOp, BinOp, Bound, DType, Expr, Kernel, Loop, Store } from '../ir/nodes.ts'
 import { perfectNest, walkExpr, walkStmts } from '../ir/walk.ts'
 import type { Isa, IsaName } from '../targets/isa.ts'

@@ -7,9 +7,12 @@
  * emitters print one to one. `interp.ts` evaluates both forms and is the executable definition of this file.
  */
 import type { Span } from '../diagnostics.ts'
-import type { AssignOp, DType } from '../spec/ast.ts'
 
-export type { AssignOp, DType }
+/** Element types a tensor can hold; `Float32Array`, `Float64Array`, `Int32Array` at the call boundary. */
+export type DType = 'f32' | 'f64' | 'i32'
+
+/** `=` writes; the others reduce into the output with an associative, commutative operator. */
+export type AssignOp = '=' | '+=' | '*=' | 'max=' | 'min='
 
 /** Types of IR values: a tensor element type, or the result of a comparison. */
 export type ValueType = DType | 'bool'

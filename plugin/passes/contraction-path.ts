@@ -23,7 +23,7 @@
  */
 import { provablyInRange, type Ranges } from '../analysis/bounds.ts'
 import { add, coeffOf, constant, evaluate, variable } from '../ir/affine.ts'
-import { identityOf } from '../ir/build.ts'
+import { identityOf } from '../spec/build-ir.ts'
 import type { Access, Block, DType, Expr, Fill, If, Kernel, Monomial, SizeChoice, Stmt, Store, Tensor } from '../ir/nodes.ts'
 import { printPolynomial, productOf, sumOf } from '../ir/polynomial.ts'
 import { printConstraint, printExpr, printStmts } from '../ir/print.ts'

@@ -8,7 +8,7 @@
  * POLYKERN_DEBUG=match.
  */
 import { format, lastIndex } from '../ir/affine.ts'
-import { buildKernel } from '../ir/build.ts'
+import { buildKernel } from '../spec/build-ir.ts'
 import type { Access, Block, ContractionRoles, DType, Expr, IndexRange } from '../ir/nodes.ts'
 import { printAccess, printConstraint, printExpr } from '../ir/print.ts'
 import { checkSpec } from '../spec/check.ts'

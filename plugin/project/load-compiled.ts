@@ -4,7 +4,8 @@
  */
 import { ADDON_FILE, buildAddon } from '../addon/build.ts'
 import type { ResolvedOptions } from '../options.ts'
-import { addonRequest, type CompiledKernel } from '../pipeline.ts'
+import type { CompiledKernel } from '../compiled-kernel.ts'
+import { addonRequest } from '../pipeline.ts'
 import { kernels as loadedKernels, loadKernels, type KernelEntry } from '../../runtime/index.ts'
 
 export interface LoadedKernels {

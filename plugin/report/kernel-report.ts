@@ -2,7 +2,7 @@
  * One compiled kernel's part of the build report: where it is, its spec and loops, the model's view of each of its
  * contractions (contraction-report.ts), how it ran natively here and what it measured (measure-kernel.ts).
  */
-import type { CompiledKernel } from '../pipeline.ts'
+import type { CompiledKernel } from '../compiled-kernel.ts'
 import { format } from '../ir/affine.ts'
 import type { Kernel, Stmt } from '../ir/nodes.ts'
 import { printBound } from '../ir/print.ts'

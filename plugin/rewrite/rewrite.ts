@@ -4,7 +4,7 @@ import { ts } from 'ts-morph'
 import { NAPI_VERSION } from '../emit/napi.ts'
 import { enclosingDeclaration } from '../find/declaration.ts'
 import { parseSource } from '../find/parse.ts'
-import type { CompiledKernel } from '../pipeline.ts'
+import type { CompiledKernel } from '../compiled-kernel.ts'
 
 export interface RewriteInput {
   /** The module's path, as the bundler names it: the source map's `source`. */

@@ -1,10 +1,9 @@
 import type { Span } from '../diagnostics.ts'
 
-/** Element types a tensor can hold; `Float32Array`, `Float64Array`, `Int32Array` at the call boundary. */
-export type DType = 'f32' | 'f64' | 'i32'
+import type { AssignOp, DType } from '../ir/nodes.ts'
 
-/** `=` writes; the others reduce into the output with an associative, commutative operator. */
-export type AssignOp = '=' | '+=' | '*=' | 'max=' | 'min='
+// The IR's element types and assignment operators: the spec's words for them.
+export type { AssignOp, DType }
 
 export type BinaryOp = '+' | '-' | '*' | '/' | '%' | '<' | '<=' | '>' | '>=' | '==' | '!=' | '&&' | '||'
 export type CompareOp = '<' | '<=' | '>' | '>=' | '=='

@@ -17,7 +17,7 @@ import type { AstConstraint, AstExpr, AstStatement } from './ast.ts'
 import type { CheckedConstraint, CheckedStatement } from './checked.ts'
 import { inferRanges } from './infer-ranges.ts'
 import type { AccessSite } from './infer-ranges.ts'
-import { nearMiss } from './near-miss.ts'
+import { nearMiss } from '../near-miss.ts'
 import type { DeclaredTensor, SpecScope } from './scope.ts'
 import { typeValue } from './typecheck.ts'
 

@@ -17,7 +17,7 @@ import { ARRAY_TYPE } from '../../runtime/abi.ts'
 import type { AstDim, AstExpr, SpecAst } from './ast.ts'
 import type { CheckedStatement, KernelSpec } from './checked.ts'
 import { bracketNames, checkStatement, children, namesIn } from './check-statement.ts'
-import { nearMiss } from './near-miss.ts'
+import { nearMiss } from '../near-miss.ts'
 import type { DeclaredTensor, SpecScope } from './scope.ts'
 
 /** Throws the first KernelDiagnostic found, with `kernel: site.name`. */

@@ -1,6 +1,6 @@
 /**
  * What the checker proves about a spec, in the IR's vocabulary: every name resolved, every index given a range,
- * every expression typed, every tensor index affine. `ir/build.ts` turns it into blocks without further checks.
+ * every expression typed, every tensor index affine. `build-ir.ts` turns it into blocks without further checks.
  */
 import type { Span } from '../diagnostics.ts'
 import type { Affine, AssignOp, DType, Expr, Param, Tensor } from '../ir/nodes.ts'

@@ -12,7 +12,7 @@ import {
 } from '../messages.ts'
 import { BUILTINS } from './ast.ts'
 import type { AstExpr, BinaryOp, Builtin } from './ast.ts'
-import { nearMiss } from './near-miss.ts'
+import { nearMiss } from '../near-miss.ts'
 import type { SpecScope } from './scope.ts'
 
 export interface ValueContext {

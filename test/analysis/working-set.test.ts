@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { evaluate, variable } from '../../plugin/ir/affine.ts'
-import { buildKernel } from '../../plugin/ir/build.ts'
+import { buildKernel } from '../../plugin/spec/build-ir.ts'
 import type { Affine, Block } from '../../plugin/ir/nodes.ts'
 import { elementBytesOf, loopNestOfBlock, tiledNest } from '../../plugin/analysis/loop-nest.ts'
 import type { LoopNest, NestAccess } from '../../plugin/analysis/loop-nest.ts'

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest'
 import { analyzeKernel } from '../../plugin/analysis/deps.ts'
 import { evaluate } from '../../plugin/ir/affine.ts'
-import { buildKernel } from '../../plugin/ir/build.ts'
+import { buildKernel } from '../../plugin/spec/build-ir.ts'
 import { interpret } from '../../plugin/ir/interp.ts'
 import type { Kernel } from '../../plugin/ir/nodes.ts'
 import { printKernel } from '../../plugin/ir/print.ts'

@@ -11,7 +11,7 @@ import type { Access, Block, IndexRange, Kernel } from '../../plugin/ir/nodes.ts
 import { matchContraction, needleOf } from '../../plugin/passes/match-contraction.ts'
 import { AVX2, AVX512, SCALAR } from '../../plugin/targets/index.ts'
 import { registersUsed } from '../../plugin/targets/microkernel.ts'
-import { buildKernel } from '../../plugin/ir/build.ts'
+import { buildKernel } from '../../plugin/spec/build-ir.ts'
 import { reorder } from '../../plugin/passes/reorder.ts'
 import { substituteMicrokernels } from '../../plugin/passes/substitute-microkernel.ts'
 import { printKernel, printRole } from '../../plugin/ir/print.ts'

@@ -5,7 +5,7 @@
  */
 import { format } from '../../plugin/ir/affine.ts'
 import { describe, expect, it } from 'vitest'
-import { buildKernel } from '../../plugin/ir/build.ts'
+import { buildKernel } from '../../plugin/spec/build-ir.ts'
 import type { Block, Convolution, Kernel } from '../../plugin/ir/nodes.ts'
 import { walkStmts } from '../../plugin/ir/walk.ts'
 import { resolveOptions } from '../../plugin/options.ts'

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { evaluate } from '../../plugin/ir/affine.ts'
-import { buildKernel } from '../../plugin/ir/build.ts'
+import { buildKernel } from '../../plugin/spec/build-ir.ts'
 import type { Kernel, Stmt } from '../../plugin/ir/nodes.ts'
 import { cheapest } from '../../plugin/ir/polynomial.ts'
 import { flattenProduct } from '../../plugin/passes/match-contraction.ts'

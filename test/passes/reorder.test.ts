@@ -1,6 +1,6 @@
 /** reorder (plugin/passes/reorder.ts): which index goes innermost, from the access maps and the extents. */
 import { describe, expect, it } from 'vitest'
-import { buildKernel } from '../../plugin/ir/build.ts'
+import { buildKernel } from '../../plugin/spec/build-ir.ts'
 import type { Block } from '../../plugin/ir/nodes.ts'
 import { reorder } from '../../plugin/passes/reorder.ts'
 import { specOf } from '../support/examples.ts'

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { nearMiss } from '../../plugin/spec/near-miss.ts'
+import { nearMiss } from '../../plugin/near-miss.ts'
 
 test('the likeliest meant name: case first, then a small edit distance by length', () => {
   expect(nearMiss('k', ['M', 'N', 'K'])).toBe('K')

@@ -1,5 +1,5 @@
 /** Kernels from spec text through the passes that find contractions, with a fixed machine so schedules never vary. */
-import { buildKernel } from '../../plugin/ir/build.ts'
+import { buildKernel } from '../../plugin/spec/build-ir.ts'
 import type { Block, ContractionSchedule, Kernel } from '../../plugin/ir/nodes.ts'
 import { verifyKernel } from '../../plugin/ir/verify.ts'
 import { mapStmts } from '../../plugin/ir/walk.ts'

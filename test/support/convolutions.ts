@@ -1,5 +1,5 @@
 /** Convolution kernels from spec text through the pass that finds them, on a fixed machine so tiles never vary. */
-import { buildKernel } from '../../plugin/ir/build.ts'
+import { buildKernel } from '../../plugin/spec/build-ir.ts'
 import type { ConvolutionPlan, Kernel } from '../../plugin/ir/nodes.ts'
 import { verifyKernel } from '../../plugin/ir/verify.ts'
 import { lowerBlocks } from '../../plugin/passes/lower-blocks.ts'

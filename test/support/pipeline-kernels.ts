@@ -5,7 +5,7 @@
  */
 import { abiOf } from '../../plugin/abi.ts'
 import { emitJs } from '../../plugin/emit/js.ts'
-import { buildKernel } from '../../plugin/ir/build.ts'
+import { buildKernel } from '../../plugin/spec/build-ir.ts'
 import type { Kernel } from '../../plugin/ir/nodes.ts'
 import { lowerSpec } from '../../plugin/pipeline.ts'
 import type { KernelAbi } from '../../runtime/abi.ts'

@@ -18,8 +18,8 @@
  */
 import type { Access, Affine, Block, Kernel, Tensor } from '../ir/nodes.ts'
 import { loadsOf, walkStmts } from '../ir/walk.ts'
-import { convolutionLayout, matchConvolution } from '../passes/match-convolution.ts'
-import { matchContraction, needleOf } from '../passes/match-contraction.ts'
+import { convolutionLayout, matchConvolution } from './match-convolution.ts'
+import { matchContraction, needleOf } from './match-contraction.ts'
 import { ISAS } from '../targets/index.ts'
 import type { Microkernel } from '../targets/microkernel.ts'
 

@@ -7,15 +7,15 @@
  */
 import type { Block, Kernel } from '../ir/nodes.ts'
 import { walkStmts } from '../ir/walk.ts'
-import { flattenProduct } from '../passes/match-contraction.ts'
-import { nearMiss } from '../spec/near-miss.ts'
+import { flattenProduct } from './match-contraction.ts'
+import { nearMiss } from '../near-miss.ts'
 
 /** One statement whose sum splits: two reduced indices, each with the only factor that holds it. */
 export interface SplitSum {
   readonly block: string
   readonly first: { readonly index: string; readonly tensor: string }
   readonly second: { readonly index: string; readonly tensor: string }
-  /** The index the second one most likely meant (spec/near-miss.ts), if any resembles it. */
+  /** The index the second one most likely meant (near-miss.ts), if any resembles it. */
   readonly meant?: string
   /** The statement, as offsets from `origin` (into the spec text), when the block has a span. */
   readonly span?: { readonly start: number; readonly end: number }

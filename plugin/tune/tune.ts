@@ -16,18 +16,10 @@ import { mapStmts, walkStmts } from '../ir/walk.ts'
 import { ISAS } from '../targets/index.ts'
 import type { Isa } from '../targets/isa.ts'
 import type { Machine } from '../targets/machine.ts'
+import type { TuneSettings } from '../options.ts'
 import { loadVariants, timeVariants } from './measure.ts'
-import { sameVariant } from './rank-gemm.ts'
-import { rankClasses, scheduleOf, type ShapeClass } from './select.ts'
-
-export interface TuneSettings {
-  /** Milliseconds one kernel's tuning may take, its build included. */
-  readonly budgetMs: number
-  /** Variants timed per shape class: the top of its ranking. */
-  readonly topK: number
-}
-
-export const TUNE_DEFAULTS: TuneSettings = { budgetMs: 30_000, topK: 5 }
+import { sameVariant } from '../schedule/rank-gemm.ts'
+import { rankClasses, scheduleOf, type ShapeClass } from '../schedule/select.ts'
 
 export interface TuneRequest {
   readonly cacheDir: string

@@ -4,11 +4,11 @@
  * tensor (the read contributes the identity, which is how padding is written), and `=` reads 0 there.
  */
 import { implied, inRangeConstraints, type Ranges } from '../analysis/bounds.ts'
-import type { CheckedStatement, KernelSpec } from '../spec/checked.ts'
+import type { CheckedStatement, KernelSpec } from './checked.ts'
 import { internalAssert } from '../diagnostics.ts'
-import { equal, variable } from './affine.ts'
-import type { AssignOp, Block, Constraint, DType, Expr, Kernel, Stmt, Tensor } from './nodes.ts'
-import { loadsOf, mapExpr } from './walk.ts'
+import { equal, variable } from '../ir/affine.ts'
+import type { AssignOp, Block, Constraint, DType, Expr, Kernel, Stmt, Tensor } from '../ir/nodes.ts'
+import { loadsOf, mapExpr } from '../ir/walk.ts'
 
 const I32_MIN = -2147483648
 const I32_MAX = 2147483647
