@@ -1,6 +1,7 @@
 import path from 'node:path'
 import { MAX_THREADS } from '../runtime/threads.ts'
 import type { MachineOverrides } from './targets/machine.ts'
+import { resolveTarget, type Target } from './targets/target.ts'
 
 /** The `tune` option resolved: how long tuning may take and how many variants it times. */
 export interface TuneSettings {
@@ -106,6 +107,8 @@ export interface ResolvedOptions {
   readonly threads: number | undefined
   readonly calibrate: boolean
   readonly machine: MachineOverrides
+  /** The machine, CPUs, threads and ISAs the build compiles for, read once here. */
+  readonly target: Target
   /** undefined: no tuning. */
   readonly tune: TuneSettings | undefined
   readonly quiet: boolean
@@ -113,6 +116,11 @@ export interface ResolvedOptions {
   /** undefined: no report; `dir` absent: the bundle's output directory. */
   readonly report: { readonly dir?: string } | undefined
 }
+
+let defaultTargetOnce: Target | undefined
+
+/** The target of default options, read once per process: for callers that give none (tests, tools). */
+export const defaultTarget = (): Target => (defaultTargetOnce ??= resolveTarget({}, undefined))
 
 const list = (v: string | RegExp | readonly (string | RegExp)[]): readonly (string | RegExp)[] =>
   Array.isArray(v) ? v : [v as string | RegExp]
@@ -129,6 +137,7 @@ export function resolveOptions(options: Options = {}): ResolvedOptions {
     threads: threadCount(options.threads),
     calibrate: options.calibrate ?? process.env.NODE_ENV !== 'test',
     machine: options.machine ?? {},
+    target: resolveTarget(options.machine ?? {}, threadCount(options.threads)),
     tune: tuneSettings(options.tune),
     quiet: options.quiet ?? (process.env.CI === 'true' || process.env.CI === '1'),
     convolution: convolutionLowering(options.convolution),

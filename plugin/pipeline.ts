@@ -23,7 +23,7 @@ import { buildKernel } from './spec/build-ir.ts'
 import type { Block, Kernel } from './ir/nodes.ts'
 import { printKernel } from './ir/print.ts'
 import { verifyKernel } from './ir/verify.ts'
-import type { ResolvedOptions } from './options.ts'
+import { defaultTarget, type ResolvedOptions } from './options.ts'
 import { lintQuadraticScan, lintSplitSum, nativeBuildFailed, perfPlainLoops } from './messages.ts'
 import { contractionPath } from './passes/contraction-path.ts'
 import { factsAfterFusion, fuse } from './passes/fuse.ts'
@@ -33,8 +33,6 @@ import { substituteConvolutions } from './passes/substitute-convolution.ts'
 import { substituteMicrokernels } from './passes/substitute-microkernel.ts'
 import { tuneKernels } from './tune/tune.ts'
 import { vectorize } from './passes/vectorize.ts'
-import { ISAS } from './targets/index.ts'
-import { readMachine } from './targets/machine.ts'
 import { progressLines, type Progress } from './progress.ts'
 import type { KernelMemo } from './kernel-memo.ts'
 import { debugTopics } from './debug-topics.ts'
@@ -110,12 +108,13 @@ export interface PassStep<Context = { readonly log: DebugLog }> {
   readonly lowered?: boolean
 }
 
+/** What the lowering passes read of the options: the target, where ranked schedules are kept, the conv lowering. */
+export type LoweringOptions = Pick<ResolvedOptions, 'target'> & Partial<Pick<ResolvedOptions, 'cacheDir' | 'convolution'>>
+
 /** The lowering passes also read the analysis of the block form the block passes left. */
-export type LoweringContext = {
+export type LoweringContext = LoweringOptions & {
   readonly log: DebugLog
   readonly facts: KernelFacts
-  /** What the schedule ranking reads: the machine overrides, the addon's threads, where it keeps its results. */
-  readonly options?: Pick<ResolvedOptions, 'machine' | 'threads' | 'cacheDir'> & Partial<Pick<ResolvedOptions, 'convolution'>>
 }
 
 /** Passes that reshape the block form: the analysis, the ABI's work and the lowering passes see their result. */
@@ -129,16 +128,16 @@ export const LOWERING_PASSES: readonly PassStep<LoweringContext>[] = [
   {
     name: 'substitute-convolution',
     run: (ir, c) => substituteConvolutions(ir, {
-      isas: ISAS, machine: readMachine(c.options?.machine), lowering: c.options?.convolution, log: c.log('match'),
+      isas: c.target.isas, machine: c.target.machine, lowering: c.convolution, log: c.log('match'),
     }),
   },
   {
     name: 'substitute-microkernel',
     run: (ir, c) => substituteMicrokernels(ir, {
-      isas: ISAS,
-      machine: readMachine(c.options?.machine),
-      threads: c.options?.threads,
-      cacheDir: c.options?.cacheDir,
+      isas: c.target.isas,
+      machine: c.target.machine,
+      threads: c.target.threads,
+      cacheDir: c.cacheDir,
       log: c.log('match'),
     }),
   },
@@ -165,7 +164,7 @@ export type PipelineObserver = (event: PipelineEvent) => void
 export function lowerSpec(
   spec: KernelSpec,
   observe?: PipelineObserver,
-  options?: LoweringContext['options'],
+  options: LoweringOptions = { target: defaultTarget() },
 ): { ir: Kernel; built: Kernel; blockForm: Kernel; facts: KernelFacts } {
   const debug = debugTopics(process.env.POLYKERN_DEBUG)
   const step = (name: string, before: Kernel | undefined, run: (log: DebugLog) => Kernel, lowered = false): Kernel => {
@@ -196,7 +195,7 @@ export function lowerSpec(
   observe?.({ kind: 'analysis', blockForm, facts })
   for (const s of LOWERING_PASSES) {
     const before = ir
-    ir = step(s.name, before, (log) => s.run(before, { log, facts, options }), s.lowered)
+    ir = step(s.name, before, (log) => s.run(before, { ...options, log, facts }), s.lowered)
   }
   return { ir, built, blockForm, facts }
 }
@@ -237,8 +236,8 @@ export async function compileModule(
   memoized?.commit()
   if (opts.native && opts.tune) {
     const log = process.env.POLYKERN_DEBUG?.split(',').includes('tune') ? (m: string) => console.error(`[polykern] tune: ${m}`) : undefined
-    const machine = readMachine(opts.machine)
-    kernels = await tuneKernels(kernels, { cacheDir: opts.cacheDir, machine, threads: opts.threads, settings: opts.tune, log })
+    const { machine, threads } = opts.target
+    kernels = await tuneKernels(kernels, { cacheDir: opts.cacheDir, machine, threads, settings: opts.tune, log })
   }
   const moduleId = moduleIdOf(file, opts)
   const warnings: KernelDiagnostic[] = kernels.flatMap(kernelWarnings)

@@ -19,8 +19,8 @@ import { matchContraction, needleOf } from './match-contraction.ts'
 export interface SubstituteOptions {
   readonly isas: readonly Isa[]
   readonly machine: Machine
-  /** Threads the addon runs with, which the ranking's parallel variants use; default: the machine's cores. */
-  readonly threads?: number
+  /** Threads the addon runs with, which the ranking's parallel variants use (Target.threads). */
+  readonly threads: number
   /** `interim`: the cache-fraction rule of interimSchedule instead of the ranking (default `ranked`). */
   readonly schedules?: 'ranked' | 'interim'
   /** Where ranked schedules are kept between builds (the addon cache); absent: ranked every time. */
@@ -49,7 +49,7 @@ function substituteBlock(kernel: string, block: Block, opts: SubstituteOptions):
       schedules.push(
         opts.schedules === 'interim'
           ? interimSchedule(isa, mk, opts.machine)
-          : analyticSchedule(isa, { roles: match.roles, mk, machine: opts.machine, threads: opts.threads ?? opts.machine.cores }, opts.cacheDir),
+          : analyticSchedule(isa, { roles: match.roles, mk, machine: opts.machine, threads: opts.threads }, opts.cacheDir),
       )
       const [m, n, k] = [match.roles.m, match.roles.n, match.roles.k].map(printRole)
       const gathered = match.roles.layout === 'gathered' ? ', gathered through offset tables' : ''

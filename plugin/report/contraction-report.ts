@@ -14,7 +14,7 @@ import { gemmCost } from '../schedule/gemm-model.ts'
 import { rankGemm } from '../schedule/rank-gemm.ts'
 import { blockingFor, classProblem, shapeClasses, spaceOf, type RankingContext, type ShapeClass } from '../schedule/select.ts'
 import { ISAS } from '../targets/index.ts'
-import { readMachine, type Machine } from '../targets/machine.ts'
+import type { Machine } from '../targets/machine.ts'
 import { gflopsAt, readClock, type Clock } from './machine-peak.ts'
 import type { ClassSchedule, ContractionReport, IsaSchedule, LevelWorkingSets, RankedEntry } from './report-types.ts'
 
@@ -33,10 +33,9 @@ export interface ModelContext {
  * The model's view of this build machine: its caches, the addon's threads, the clock, and `isa` (default: the best
  * version of the addon this CPU runs; the last needs no CPU flag, emitAddonSource asserts it).
  */
-export function modelContextFor(opts: Pick<ResolvedOptions, 'machine' | 'threads'>, isa?: string): ModelContext {
-  const machine = readMachine(opts.machine)
+export function modelContextFor(opts: Pick<ResolvedOptions, 'target'>, isa?: string): ModelContext {
   const here = isa ?? addonIsas().find((i) => missingCpuFlags(i.cpuFeatures).length === 0)!.name
-  return { machine, threads: opts.threads ?? machine.cores, clock: readClock(), isa: here }
+  return { machine: opts.target.machine, threads: opts.target.threads, clock: readClock(), isa: here }
 }
 
 export function contractionsOf(kernel: Kernel): Contraction[] {

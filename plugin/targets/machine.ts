@@ -24,7 +24,7 @@ export interface CacheLevel extends Cost {
 }
 
 export interface Machine {
-  /** Physical cores: the default thread count. */
+  /** Physical cores, as the build report shows them (the threads the ranking plans for are Target.threads). */
   readonly cores: number
   /** Data and unified caches, L1 first. */
   readonly caches: readonly CacheLevel[]

@@ -24,8 +24,8 @@ import { rankClasses, scheduleOf, type ShapeClass } from '../schedule/select.ts'
 export interface TuneRequest {
   readonly cacheDir: string
   readonly machine: Machine
-  /** Threads the addon runs with (the `threads` option); default: the machine's cores. */
-  readonly threads?: number
+  /** Threads the addon runs with (Target.threads). */
+  readonly threads: number
   readonly settings: TuneSettings
   readonly log?: (message: string) => void
 }
@@ -69,7 +69,7 @@ export async function tuneKernel(kernel: Kernel, abi: KernelAbi, req: TuneReques
 
 /** The tuned schedule of the first ISA (best first) this machine runs, or undefined when none can be timed. */
 async function tuneContraction(kernel: Kernel, abi: KernelAbi, c: Contraction, req: TuneRequest): Promise<ContractionSchedule | undefined> {
-  const threads = req.threads ?? req.machine.cores
+  const { threads } = req
   for (const isa of ISAS) {
     const current = c.schedules.find((s) => s.isa === isa.name)
     const mk = isa.microkernels.find((m) => m.name === current?.microkernel)

@@ -271,6 +271,7 @@ describe('substitution', () => {
     substituteMicrokernels(reorder(buildKernel(specOf(spec, ['A', 'B', 'C', 'x', 'y', 'M', 'K', 'N']))), {
       isas: [AVX512, AVX2, SCALAR],
       machine: TEST_MACHINE,
+      threads: TEST_MACHINE.cores,
       log: (m) => messages.push(m),
     })
     expect(messages).toEqual([

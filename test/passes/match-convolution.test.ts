@@ -14,6 +14,7 @@ import { lowerSpec } from '../../plugin/pipeline.ts'
 import { paramsOf } from '../support/contractions.ts'
 import { CONV_SPECS, convolutionKernel } from '../support/convolutions.ts'
 import { specOf } from '../support/examples.ts'
+import { resolveTarget } from '../../plugin/targets/target.ts'
 
 const built = (text: string): Kernel => buildKernel(specOf(text, paramsOf(text)))
 const lastBlock = (k: Kernel): Block => k.body.filter((s): s is Block => s.kind === 'block').at(-1)!
@@ -118,7 +119,7 @@ describe('the convolution option', () => {
 
   it('reaches every plan through the pipeline; the loop nest inside is unchanged', () => {
     const spec = specOf(CONV_SPECS.nhwc_s2, paramsOf(CONV_SPECS.nhwc_s2))
-    const options = { machine: {}, threads: 2, cacheDir: undefined as unknown as string }
+    const options = { target: resolveTarget({}, 2) }
     const [direct, im2col] = (['direct', 'im2col'] as const).map((convolution) =>
       convolutions(lowerSpec(spec, undefined, { ...options, convolution }).ir)[0])
     expect(direct.plans.map((p) => p.lowering)).toEqual(['direct', 'direct'])

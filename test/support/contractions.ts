@@ -56,7 +56,7 @@ export function contractionKernel(
 ): Kernel {
   const spec = specOf(specText, paramsOf(specText))
   let ir: Kernel = { ...reorder(buildKernel(spec)), name }
-  ir = substituteMicrokernels(ir, { isas: ISAS, machine: TEST_MACHINE })
+  ir = substituteMicrokernels(ir, { isas: ISAS, machine: TEST_MACHINE, threads: TEST_MACHINE.cores })
   const body = mapStmts(ir.body, { contraction: (c) => ({ ...c, schedules: c.schedules.map(schedule) }) })
   return verifyKernel(lowerBlocks({ ...ir, body }), 'test', { lowered: true })
 }
