@@ -31,6 +31,7 @@ import { lowerBlocks } from './passes/lower-blocks.ts'
 import { reorder } from './passes/reorder.ts'
 import { substituteConvolutions } from './passes/substitute-convolution.ts'
 import { substituteMicrokernels } from './passes/substitute-microkernel.ts'
+import { saveScheduleMemo, scheduleMemoFor, type ScheduleMemo } from './schedule/schedule-cache.ts'
 import { tuneKernels } from './tune/tune.ts'
 import { vectorize } from './passes/vectorize.ts'
 import { progressLines, type Progress } from './progress.ts'
@@ -61,9 +62,11 @@ export interface CompiledModule {
 }
 
 /** Spec text → lowered IR and JS loops. Throws KernelDiagnostic for user errors. `observe` sees every step. */
-export function compileKernel(site: KernelSite, code: string, opts: ResolvedOptions, observe?: PipelineObserver): CompiledKernel {
+export function compileKernel(
+  site: KernelSite, code: string, opts: ResolvedOptions, observe?: PipelineObserver, scheduleMemo?: ScheduleMemo,
+): CompiledKernel {
   const spec = checkedSpec(site)
-  const { ir, built, blockForm } = lowerSpec(spec, observe, opts)
+  const { ir, built, blockForm } = lowerSpec(spec, observe, { ...opts, scheduleMemo })
   const slow = findSlowStatements(blockForm, ir, site.specStart)
   const [splitSums, prefixScans] = [findSplitSums(built, site.specStart), findPrefixScans(built, site.specStart)]
   return { site, ir, abi: abiOf(spec, locationOf(site, code, opts), blockForm), js: emitJs(ir), slow, splitSums, prefixScans }
@@ -108,8 +111,10 @@ export interface PassStep<Context = { readonly log: DebugLog }> {
   readonly lowered?: boolean
 }
 
-/** What the lowering passes read of the options: the target, where ranked schedules are kept, the conv lowering. */
-export type LoweringOptions = Pick<ResolvedOptions, 'target'> & Partial<Pick<ResolvedOptions, 'cacheDir' | 'convolution'>>
+/** What the lowering passes read: the target, the conv lowering, and schedules ranked before (in memory). */
+export type LoweringOptions = Pick<ResolvedOptions, 'target'> & Partial<Pick<ResolvedOptions, 'convolution'>> & {
+  readonly scheduleMemo?: ScheduleMemo
+}
 
 /** The lowering passes also read the analysis of the block form the block passes left. */
 export type LoweringContext = LoweringOptions & {
@@ -137,7 +142,7 @@ export const LOWERING_PASSES: readonly PassStep<LoweringContext>[] = [
       isas: c.target.isas,
       machine: c.target.machine,
       threads: c.target.threads,
-      cacheDir: c.cacheDir,
+      scheduleMemo: c.scheduleMemo,
       log: c.log('match'),
     }),
   },
@@ -222,11 +227,13 @@ export async function compileModule(
   const sites = findKernelSites(file, code)
   if (sites.length === 0) return undefined
   const memoized = memo?.module(file, opts)
+  // The schedule cache, read before the passes and written after them: the passes only see it in memory.
+  const schedules = await scheduleMemoFor(opts.cacheDir)
   let kernels = sites.map((site, n) => {
     const start = performance.now()
     const earlier = memoized?.find(site)
     // An unchanged spec may still have moved: the rewrite needs the new offsets, runtime messages the new line.
-    const kernel = earlier ? { ...earlier, site, abi: { ...earlier.abi, loc: locationOf(site, code, opts) } } : compileKernel(site, code, opts)
+    const kernel = earlier ? { ...earlier, site, abi: { ...earlier.abi, loc: locationOf(site, code, opts) } } : compileKernel(site, code, opts, undefined, schedules)
     memoized?.keep(site, kernel, earlier !== undefined)
     progress?.(earlier
       ? progressLines.unchanged(n + 1, sites.length, site.name)
@@ -234,6 +241,7 @@ export async function compileModule(
     return kernel
   })
   memoized?.commit()
+  await saveScheduleMemo(opts.cacheDir, schedules)
   if (opts.native && opts.tune) {
     const log = process.env.POLYKERN_DEBUG?.split(',').includes('tune') ? (m: string) => console.error(`[polykern] tune: ${m}`) : undefined
     const { machine, threads } = opts.target

@@ -13,6 +13,7 @@ import { mapStmts } from '../ir/walk.ts'
 import type { Isa } from '../targets/isa.ts'
 import type { Machine } from '../targets/machine.ts'
 import type { Microkernel } from '../targets/microkernel.ts'
+import type { ScheduleMemo } from '../schedule/schedule-cache.ts'
 import { analyticSchedule } from '../schedule/select.ts'
 import { matchContraction, needleOf } from './match-contraction.ts'
 
@@ -23,8 +24,8 @@ export interface SubstituteOptions {
   readonly threads: number
   /** `interim`: the cache-fraction rule of interimSchedule instead of the ranking (default `ranked`). */
   readonly schedules?: 'ranked' | 'interim'
-  /** Where ranked schedules are kept between builds (the addon cache); absent: ranked every time. */
-  readonly cacheDir?: string
+  /** Schedules ranked before (schedule-cache.ts), which the pass reads and adds to; absent: ranked every time. */
+  readonly scheduleMemo?: ScheduleMemo
   /** Why each block did or did not match, per ISA (POLYKERN_DEBUG=match). */
   readonly log?: (message: string) => void
 }
@@ -49,7 +50,7 @@ function substituteBlock(kernel: string, block: Block, opts: SubstituteOptions):
       schedules.push(
         opts.schedules === 'interim'
           ? interimSchedule(isa, mk, opts.machine)
-          : analyticSchedule(isa, { roles: match.roles, mk, machine: opts.machine, threads: opts.threads }, opts.cacheDir),
+          : analyticSchedule(isa, { roles: match.roles, mk, machine: opts.machine, threads: opts.threads }, opts.scheduleMemo),
       )
       const [m, n, k] = [match.roles.m, match.roles.n, match.roles.k].map(printRole)
       const gathered = match.roles.layout === 'gathered' ? ', gathered through offset tables' : ''

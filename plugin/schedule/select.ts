@@ -25,7 +25,7 @@ import type { Machine } from '../targets/machine.ts'
 import type { Microkernel } from '../targets/microkernel.ts'
 import type { GemmProblem } from './gemm-model.ts'
 import { rankGemm, sameVariant, type GemmSpace, type RankedVariant } from './rank-gemm.ts'
-import { cachedSchedule } from './schedule-cache.ts'
+import { memoSchedule, type ScheduleMemo } from './schedule-cache.ts'
 import { cRowsRunDown, roleOrders } from './role-orders.ts'
 
 export interface ShapeClass {
@@ -134,11 +134,11 @@ export function scheduleOf(
   return { isa: isa.name, microkernel: mk.name, ...blockingOnly(fallback), ...(special.length > 0 ? { special } : {}) }
 }
 
-/** The analytic schedule: every class's top-ranked variant; kept in `cacheDir` when given (schedule-cache.ts). */
-export function analyticSchedule(isa: Isa, ctx: RankingContext, cacheDir?: string): ContractionSchedule {
+/** The analytic schedule: every class's top-ranked variant; taken from and added to `memo` when given (schedule-cache.ts). */
+export function analyticSchedule(isa: Isa, ctx: RankingContext, memo?: ScheduleMemo): ContractionSchedule {
   const { machine, threads, mk, roles } = ctx
   const key = [isa.name, mk, roles.dtype, roles.batch.length > 0, spaceOf(ctx).unpacked, machine, threads]
-  return cachedSchedule(cacheDir, key, () =>
+  return memoSchedule(memo, key, () =>
     scheduleOf(isa, mk, rankClasses(ctx).map((c) => ({ shapeClass: c.shapeClass, blocking: c.ranked[0].variant }))),
   )
 }
