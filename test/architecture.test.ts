@@ -50,4 +50,9 @@ describe('plugin/ARCHITECTURE.md', () => {
         .map((target) => `${file} imports ${target}, listed after it`))
     expect(backEdges).toEqual([])
   })
+
+  it('loads a built addon only through addon/load-built.ts, which checks its identity and kernels', () => {
+    const loaders = sources.filter((f) => /createRequire\([^)]*\)\(/.test(readFileSync(path.join(plugin, f), 'utf8')))
+    expect(loaders).toEqual([path.join('addon', 'load-built.ts')])
+  })
 })

@@ -9,11 +9,10 @@
  */
 import { createHash } from 'node:crypto'
 import { readFile, rename, writeFile } from 'node:fs/promises'
-import { createRequire } from 'node:module'
 import path from 'node:path'
 import { elementCount, type KernelAbi } from '../../runtime/abi.ts'
-import { carriesIdentity } from '../../runtime/identity.ts'
 import { workOfCall } from '../../runtime/work.ts'
+import { loadBuiltAddon } from './load-built.ts'
 
 export interface CalibrationKernel {
   readonly abi: KernelAbi
@@ -67,13 +66,9 @@ export async function calibrate(addonPath: string, kernels: readonly Calibration
   )
   if (cached?.key === key && cached.routes) return cached.routes
 
-  if (!carriesIdentity(await readFile(addonPath), identity)) throw new Error(`${addonPath} was not built from these kernels`)
-  const addon = createRequire(import.meta.url)(addonPath) as Record<string, (...args: unknown[]) => unknown> & {
-    __polykern?: { identity?: unknown }
-  }
-  if (addon.__polykern?.identity !== identity) throw new Error(`${addonPath} was not built from these kernels`)
+  const addon = loadBuiltAddon(addonPath, identity, kernels.map((k) => k.abi.name))
   const routes: Record<string, Routing> = {}
-  for (const k of kernels) routes[k.abi.name] = measureRouting(k, addon[k.abi.name])
+  for (const k of kernels) routes[k.abi.name] = measureRouting(k, addon.call(k.abi.name))
   const tmp = `${file}.${process.pid}.tmp`
   await writeFile(tmp, JSON.stringify({ key, routes }, null, 2))
   await rename(tmp, file)

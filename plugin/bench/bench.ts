@@ -6,6 +6,7 @@
  * until a call's work is at most ESTIMATE_WORK, and their time scaled up by the ratio of the works (marked estimated).
  */
 import { workOfCall } from '../../runtime/work.ts'
+import type { KernelEntry } from '../../runtime/index.ts'
 import { KernelDiagnostic, formatDiagnostic } from '../diagnostics.ts'
 import { findKernelSites } from '../find/annotations.ts'
 import type { ResolvedOptions } from '../options.ts'
@@ -86,7 +87,7 @@ export async function benchFile(file: string, code: string, opts: ResolvedOption
   if (compiled.length === 0) return { file: moduleId, rows: [], errors, available }
   warnDwarfing(compiled, shapes, options)
 
-  const { entries, addonPath, nativeMissing } = await loadCompiled(compiled, moduleId, opts, 'polykern bench', true)
+  const { entries, nativeMissing } = await loadCompiled(compiled, moduleId, opts, 'polykern bench', true)
   const rows = compiled.map((k, n) => {
     const entry = entries[n]
     const args = argsOf(k.abi, shapes[n], seeded(n + 1))
@@ -100,7 +101,7 @@ export async function benchFile(file: string, code: string, opts: ResolvedOption
     options.onRow?.(row)
     return row
   })
-  const meta = addonPath ? addonMeta(addonPath) : undefined
+  const meta = addonMetaOf(entries)
   return { file: moduleId, nativeMissing, addon: meta, rows, errors, available }
 }
 
@@ -166,7 +167,8 @@ function shapeOf(k: CompiledKernel, options: BenchOptions): Shape {
   return shape
 }
 
-function addonMeta(file: string): { isa: string; threads: number } | undefined {
-  const meta = (process.getBuiltinModule('node:module').createRequire(import.meta.url)(file) as { __polykern?: { isa?: unknown; threads?: unknown } }).__polykern
+/** The ISA and threads of the addon the runtime loaded for these kernels (read live from its `__polykern`). */
+function addonMetaOf(entries: readonly KernelEntry[]): { isa: string; threads: number } | undefined {
+  const meta = entries.find((e) => e.meta !== null)?.meta
   return typeof meta?.isa === 'string' && typeof meta.threads === 'number' ? { isa: meta.isa, threads: meta.threads } : undefined
 }

@@ -14,7 +14,8 @@ import { ISAS } from '../targets/index.ts'
 import { contractionsOf, modelContextFor } from './contraction-report.ts'
 import { kernelReport } from './kernel-report.ts'
 import { rooflineOf } from './machine-peak.ts'
-import { MEASURE_BUDGET_MS, loadAddon, measureKernel, type LoadedAddon } from './measure-kernel.ts'
+import { loadBuiltAddon, type BuiltAddon } from '../addon/load-built.ts'
+import { MEASURE_BUDGET_MS, measureKernel } from './measure-kernel.ts'
 import type { BuildReport, KernelReport, NativeReport, WarningReport } from './report-types.ts'
 import { lineColumn, type KernelDiagnostic } from '../diagnostics.ts'
 import { renderReportHtml } from './report-html.ts'
@@ -33,11 +34,12 @@ export interface ReportedModule {
 /** Assembles the report: loads each module's addon, times its kernels, runs the model on their contractions. */
 export function buildReport(modules: readonly ReportedModule[], opts: ResolvedOptions): BuildReport {
   const isas = addonIsas().map((i) => i.name)
-  const loaded = new Map<string, LoadedAddon | Error>()
-  const addonOf = (file: string) => {
+  const loaded = new Map<string, BuiltAddon | Error>()
+  const addonOf = (compiled: CompiledModule) => {
+    const { path: file, identity } = compiled.addon!
     if (!loaded.has(file)) {
       try {
-        loaded.set(file, loadAddon(file))
+        loaded.set(file, loadBuiltAddon(file, identity, compiled.kernels.map((k) => k.abi.name)))
       } catch (e) {
         loaded.set(file, e as Error)
       }
@@ -45,15 +47,15 @@ export function buildReport(modules: readonly ReportedModule[], opts: ResolvedOp
     return loaded.get(file)!
   }
   const firstLoaded = modules
-    .flatMap((m) => (m.compiled.addon ? [addonOf(m.compiled.addon.path)] : []))
-    .find((a): a is LoadedAddon => !(a instanceof Error))
+    .flatMap((m) => (m.compiled.addon ? [addonOf(m.compiled)] : []))
+    .find((a): a is BuiltAddon => !(a instanceof Error))
   // Without an addon that loads, the version one would pick here.
-  const ctx = modelContextFor(opts, firstLoaded?.isa)
+  const ctx = modelContextFor(opts, firstLoaded?.meta.isa)
   const { machine, threads, clock, isa } = ctx
   const lanes = ISAS.find((i) => i.name === isa)?.microkernels.find((m) => m.dtype === 'f32')?.lanes ?? 1
   const kernels: KernelReport[] = modules.flatMap(({ moduleId, compiled, source }) =>
     compiled.kernels.map((k) => {
-      const addon = compiled.addon ? addonOf(compiled.addon.path) : undefined
+      const addon = compiled.addon ? addonOf(compiled) : undefined
       const native = nativeOf(compiled, addon, k.abi.jsBelow, opts)
       const measurements = addon && !(addon instanceof Error) ? measureKernel(k.abi, k.ir, contractionsOf(k.ir), addon, ctx) : []
       const warnings = compiled.warnings.filter((w) => w.kernel === k.site.name).map((w) => warningReport(w, moduleId, source))
@@ -86,12 +88,12 @@ export function buildReport(modules: readonly ReportedModule[], opts: ResolvedOp
   }
 }
 
-function nativeOf(compiled: CompiledModule, addon: LoadedAddon | Error | undefined, jsBelow: number | undefined, opts: ResolvedOptions): NativeReport {
+function nativeOf(compiled: CompiledModule, addon: BuiltAddon | Error | undefined, jsBelow: number | undefined, opts: ResolvedOptions): NativeReport {
   if (!opts.native) return { built: false, reason: 'native: false (JS loops only)' }
   const failed = compiled.warnings.find((w) => w.code === 'native_build_failed')
   if (!compiled.addon) return { built: false, reason: failed?.message.split('\n')[0] ?? 'no addon was built' }
   if (addon instanceof Error || addon === undefined) return { built: false, reason: `the addon does not load here: ${addon?.message}` }
-  return { built: true, isa: addon.isa, addon: compiled.addon.fileName, ...(jsBelow ? { jsBelow } : {}) }
+  return { built: true, isa: addon.meta.isa, addon: compiled.addon.fileName, ...(jsBelow ? { jsBelow } : {}) }
 }
 
 function warningReport(d: KernelDiagnostic, moduleId: string, source: string | undefined): WarningReport {

@@ -5,7 +5,6 @@
  * few calls counts, after one warm-up call. FLOPs are twice the kernel's work (Σ of its blocks' loop extents): exact
  * for a contraction's multiply-adds, a convention for anything else.
  */
-import { createRequire } from 'node:module'
 import { elementCount, type KernelAbi } from '../../runtime/abi.ts'
 import { workOfCall } from '../../runtime/work.ts'
 import type { Contraction, Kernel } from '../ir/nodes.ts'
@@ -15,6 +14,7 @@ import { sizesOf } from '../tune/tune.ts'
 import { ISAS } from '../targets/index.ts'
 import type { Machine } from '../targets/machine.ts'
 import type { Measurement } from './report-types.ts'
+import type { BuiltAddon } from '../addon/load-built.ts'
 
 /** One kernel's timing may take this long, argument set-up included. */
 export const MEASURE_BUDGET_MS = 200
@@ -28,21 +28,6 @@ const MIN_TIMED_CALLS = 2
 /** Before the first timing, how fast a call is assumed to run when deciding whether it fits the budget. */
 const GUESSED_GFLOPS = 5
 
-type Call = (...args: unknown[]) => unknown
-
-export interface LoadedAddon {
-  readonly isa: string
-  readonly call: (name: string) => Call | undefined
-}
-
-export function loadAddon(addonPath: string): LoadedAddon {
-  const exports = createRequire(import.meta.url)(addonPath) as Record<string, unknown> & { __polykern?: { isa?: string } }
-  return {
-    isa: exports.__polykern?.isa ?? 'unknown',
-    call: (name) => (typeof exports[name] === 'function' ? (exports[name] as Call) : undefined),
-  }
-}
-
 interface Plan {
   readonly label: string
   readonly sizes?: ReadonlyMap<string, number>
@@ -50,11 +35,11 @@ interface Plan {
 }
 
 export function measureKernel(
-  abi: KernelAbi, ir: Kernel, contractions: readonly Contraction[], addon: LoadedAddon, ctx: { machine: Machine; threads: number },
+  abi: KernelAbi, ir: Kernel, contractions: readonly Contraction[], addon: BuiltAddon, ctx: { machine: Machine; threads: number },
 ): Measurement[] {
   const call = addon.call(abi.name)
   const work = workOfCall(abi)
-  const plans = contractions.length > 0 ? classPlans(ir, contractions[0], addon.isa, ctx) : [uniformPlan(abi)]
+  const plans = contractions.length > 0 ? classPlans(ir, contractions[0], addon.meta.isa, ctx) : [uniformPlan(abi)]
   const deadline = performance.now() + MEASURE_BUDGET_MS
   let rate = GUESSED_GFLOPS * 1e9
   const rows = plans.map((plan) => {
@@ -66,15 +51,14 @@ export function measureKernel(
   rows.sort((x, y) => x.flops - y.flops)
   return rows.map(({ plan, sizes, flops, intensity }): Measurement => {
     const base = { label: plan.label, sizes: Object.fromEntries(sizes), flops, intensity }
-    const skip = plan.skipped ?? (call === undefined ? 'the addon does not export it' : undefined) ??
-      (work === undefined ? 'no work formula' : undefined) ?? overBudget(abi, sizes, flops / rate, deadline)
+    const skip = plan.skipped ?? (work === undefined ? 'no work formula' : undefined) ?? overBudget(abi, sizes, flops / rate, deadline)
     if (skip !== undefined) return { ...base, skipped: skip }
     const args = argumentsOf(abi, sizes)
-    call!(...args)
+    call(...args)
     let seconds = Infinity
     for (let n = 0; n < TIMED_CALLS && (n < MIN_TIMED_CALLS || performance.now() < deadline); n++) {
       const start = process.hrtime.bigint()
-      call!(...args)
+      call(...args)
       seconds = Math.min(seconds, Number(process.hrtime.bigint() - start) / 1e9)
     }
     rate = Math.max(rate, flops / seconds)

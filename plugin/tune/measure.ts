@@ -6,9 +6,9 @@
  * Before timing, every copy's output is checked against the first one's. Rounds call each copy once in turn, so a
  * load spike on the machine hits all of them alike; each copy's fastest call counts.
  */
-import { createRequire } from 'node:module'
 import { elementCount, type KernelAbi } from '../../runtime/abi.ts'
 import { buildAddon } from '../addon/build.ts'
+import { loadBuiltAddon } from '../addon/load-built.ts'
 import { emitAddonSource } from '../emit/napi.ts'
 import type { GemmBlocking, Kernel } from '../ir/nodes.ts'
 import { mapStmts } from '../ir/walk.ts'
@@ -56,13 +56,12 @@ export async function loadVariants(req: VariantRequest): Promise<{ ok: true; var
   const sources = emitAddonSource(copies, { moduleId: `tuning of ${req.kernel.name}`, isas, threads: req.threads })
   const built = await buildAddon({ sources, cacheDir: req.cacheDir })
   if (!built.ok) return { ok: false, error: built.error }
-  type Meta = { isa: string; setThreads: (n: number) => void }
-  const addon = createRequire(import.meta.url)(built.path) as Record<string, Call> & { __polykern: Meta }
-  const meta = addon.__polykern
+  const addon = loadBuiltAddon(built.path, built.hash, copies.map((c) => c.abi.name))
+  const meta = addon.meta
   const variants: Variants = {
     isa: meta.isa,
     abi: req.abi,
-    calls: copies.map((c) => addon[c.abi.name]),
+    calls: copies.map((c) => addon.call(c.abi.name)),
     setThreads: (n) => meta.setThreads(n),
     buildMs: built.ms,
     cached: built.cached,
