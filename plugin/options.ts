@@ -127,6 +127,7 @@ const list = (v: string | RegExp | readonly (string | RegExp)[]): readonly (stri
 
 export function resolveOptions(options: Options = {}): ResolvedOptions {
   const root = path.resolve(options.root ?? process.cwd())
+  const threads = threadCount(options.threads)
   return {
     include: list(options.include ?? [/\.[cm]?[jt]sx?$/]),
     exclude: list(options.exclude ?? [/node_modules/]),
@@ -134,10 +135,10 @@ export function resolveOptions(options: Options = {}): ResolvedOptions {
     strict: options.strict ?? false,
     native: options.native ?? true,
     root,
-    threads: threadCount(options.threads),
+    threads,
     calibrate: options.calibrate ?? process.env.NODE_ENV !== 'test',
     machine: options.machine ?? {},
-    target: resolveTarget(options.machine ?? {}, threadCount(options.threads)),
+    target: resolveTarget(options.machine ?? {}, threads),
     tune: tuneSettings(options.tune),
     quiet: options.quiet ?? (process.env.CI === 'true' || process.env.CI === '1'),
     convolution: convolutionLowering(options.convolution),

@@ -22,12 +22,12 @@ export const scaledGatherASymbol = (mk: Microkernel): string => `pk_gather_a_sca
  * The transposing gather's blocks of `lanes` k steps over which k is contiguous in the source: each lanes × lanes
  * block of rows is loaded as vectors along k, transposed in registers (log2(lanes) rounds of two-vector shuffles, each
  * swapping the off-diagonal quarters of 2s × 2s blocks) and stored as vectors along the panel, instead of one
- * scalar load per element. Sets p0 past the blocks it copied; the scalar loop does the rest.
+ * scalar load per element. Sets p0 past the blocks it copied; the scalar loop does the rest. Uses the gather's
+ * `pk_vec` and `pk_lanes` (vectorTypes).
  */
 function transposeBlocks(w: number, mk: Microkernel, scaled: boolean): string {
   const L = mk.lanes
   return [
-    ...vectorTypes(mk, '        '),
     `        for (; p0 + ${L} <= kb && pk_uniform_stride(o_k + p0, ${L}) == 1; p0 += ${L})`,
     `          for (int64_t xg = 0; xg < ${w}; xg += ${L}) {`,
     `            pk_vec v[${L}];`,
@@ -83,7 +83,6 @@ function transposeAcrossPanels(w: number, mk: Microkernel, scaled: boolean): str
   return [
     `  unsigned char done[len / ${L} + 1];`,
     '  __builtin_memset(done, 0, sizeof done);',
-    ...vectorTypes(mk, '  '),
     `  for (int64_t x = 0; x + ${L} <= len;) {`,
     // The group: columns until the offsets come back one further along (a multiple of lanes, at most a line).
     `    int64_t group = ${L};`,
@@ -226,14 +225,15 @@ export const emitPackB = (mk: Microkernel): string => emitPack(packBSymbol(mk), 
 function emitGather(symbol: string, w: number, mk: Microkernel, scaled = false): string {
   const t = C_TYPE[mk.dtype]
   const v = scaledBy(scaled)
-  // Panels of whole vectors (B's) can take vectors across panels; A's MR rows are less than a vector.
-  const across = w % mk.lanes === 0
+  // Panels of whole vectors (B's) are transposed in registers, along k and across panels; A's MR rows are less than
+  // a vector.
+  const whole = w % mk.lanes === 0
   return `static void ${symbol}(int64_t len, int64_t kb, const ${t} *restrict src, const int64_t *restrict o_len,
     const int64_t *restrict o_k, ${t} *restrict out${alphaParam(t, scaled)}) {
-${across ? transposeAcrossPanels(w, mk, scaled) : ''}
+${whole ? [...vectorTypes(mk, '  '), transposeAcrossPanels(w, mk, scaled)].join('\n') : ''}
   for (int64_t x0 = 0; x0 < len; x0 += ${w}) {
     const int64_t n = pk_min64(${w}, len - x0);
-${across ? `    if (n == ${w} && ${[...Array(w / mk.lanes).keys()].map((g) => `done[x0/${mk.lanes} + ${g}]`).join(' && ')}) continue;
+${whole ? `    if (n == ${w} && ${[...Array(w / mk.lanes).keys()].map((g) => `done[x0/${mk.lanes} + ${g}]`).join(' && ')}) continue;
 ` : ''}    ${t} *restrict to = out + x0*kb;
     int64_t start[${w + 1}];
     const int64_t runs = pk_runs(o_len + x0, n, start);
@@ -255,7 +255,7 @@ ${scaled ? `          for (int64_t x = start[r]; x < start[r + 1]; x++) row[x] =
       for (int64_t x = 0; x < ${w}; x++) row[x] = src + o_len[x0 + (x < n ? x : n - 1)];
       if (n == ${w}) {
         int64_t p0 = 0;
-${w % mk.lanes === 0 ? transposeBlocks(w, mk, scaled) : ''}        // ${rowGroup(w)} rows at a time: each row is a stream along k, and all ${w} are more than the prefetchers follow.
+${whole ? transposeBlocks(w, mk, scaled) : ''}        // ${rowGroup(w)} rows at a time: each row is a stream along k, and all ${w} are more than the prefetchers follow.
         for (int64_t xg = 0; xg < ${w}; xg += ${rowGroup(w)})
           for (int64_t p = p0; p < kb; p++)
             for (int64_t x = xg; x < xg + ${rowGroup(w)}; x++) to[p*${w} + x] = ${v('row[x][o_k[p]]')};

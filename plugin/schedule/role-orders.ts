@@ -91,9 +91,11 @@ export function roleOrders(r: ContractionRoles): RoleOrders {
 /** Whether an order needs pk_offsets_tiled (it splits an index) rather than pk_offsets. */
 export const isTiled = (o: RoleOrder): boolean => o.some((p) => p.part !== 'all')
 
+/** C's index right outside its stride-1 index, whose rows a tile walks down when it is m's innermost. */
+const secondOfC = (r: ContractionRoles): string | undefined => r.c.index.at(-2)?.terms[0]?.v
+
 /** C's rows run down C under m order `m`: its innermost index is C's second, right outside C's stride-1 index. */
-export const cRowsRunDown = (r: ContractionRoles, m: RoleOrder): boolean =>
-  r.c.index.at(-2)?.terms[0]?.v === m.at(-1)!.ix.name
+export const cRowsRunDown = (r: ContractionRoles, m: RoleOrder): boolean => secondOfC(r) === m.at(-1)!.ix.name
 
 /**
  * The cost of m order `m`, n order `n` and k order `k` for the call, as a C expression of the extents (`extent` prints one) and
@@ -128,7 +130,7 @@ export function orderCostCode(
   // Runs of C along n (its stride-1 index innermost in n) that end where a row of another tile begins: C's second
   // index plays m, and m's innermost is another.
   const run = n.at(-1)!
-  const nextInM = r.m.some((ix) => ix.name === r.c.index.at(-2)?.terms[0]?.v)
+  const nextInM = r.m.some((ix) => ix.name === secondOfC(r))
   const sharedLines = run.ix.name === lastIndex(r.c) && run.part === 'all' && nextInM && !cRowsRunDown(r, m)
     ? ` + ${LINE_ELEMENTS}.0/(${extent(run.ix)})` : ''
   const c = `(double)pk_m*pk_n*(pk_round_up(pk_k, ${blocks.kc})/${blocks.kc})*(${perElement(r.c, [[n, mr], [m, nr]], IN_CACHE.update)}${sharedLines})`

@@ -1254,10 +1254,10 @@ static void pk_gather_a_gemm_f32_avx2_6x16(int64_t len, int64_t kb, const float 
 
 static void pk_gather_b_gemm_f32_avx2_6x16(int64_t len, int64_t kb, const float *restrict src, const int64_t *restrict o_len,
     const int64_t *restrict o_k, float *restrict out) {
-  unsigned char done[len / 8 + 1];
-  __builtin_memset(done, 0, sizeof done);
   typedef float pk_vec __attribute__((vector_size(8 * sizeof(float))));
   typedef int32_t pk_lanes __attribute__((vector_size(8 * sizeof(float))));
+  unsigned char done[len / 8 + 1];
+  __builtin_memset(done, 0, sizeof done);
   for (int64_t x = 0; x + 8 <= len;) {
     int64_t group = 8;
     while (group < 16 && x + group < len && o_len[x + group] != o_len[x] + 1) group += 8;
@@ -1329,8 +1329,6 @@ static void pk_gather_b_gemm_f32_avx2_6x16(int64_t len, int64_t kb, const float 
       for (int64_t x = 0; x < 16; x++) row[x] = src + o_len[x0 + (x < n ? x : n - 1)];
       if (n == 16) {
         int64_t p0 = 0;
-        typedef float pk_vec __attribute__((vector_size(8 * sizeof(float))));
-        typedef int32_t pk_lanes __attribute__((vector_size(8 * sizeof(float))));
         for (; p0 + 8 <= kb && pk_uniform_stride(o_k + p0, 8) == 1; p0 += 8)
           for (int64_t xg = 0; xg < 16; xg += 8) {
             pk_vec v[8];
