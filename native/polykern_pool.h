@@ -18,6 +18,12 @@
 #ifndef POLYKERN_POOL_H
 #define POLYKERN_POOL_H
 
+/* sched_getaffinity and CPU_COUNT are GNU extensions, declared only when _GNU_SOURCE is defined before the first
+   system header: the build defines it on the command line (binding.gyp), which a header included later cannot. */
+#if defined(__linux__) && !defined(_GNU_SOURCE)
+#error "polykern_pool.h needs _GNU_SOURCE defined on the command line, as binding.gyp does"
+#endif
+
 #include <pthread.h>
 #include <sched.h>
 #include <stdbool.h>

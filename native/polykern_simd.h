@@ -11,6 +11,7 @@
 #include <immintrin.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include "polykern_math.h"
 #include "polykern_pool.h"
 #include "polykern_scratch.h"
 

@@ -1,0 +1,78 @@
+/**
+ * Every header in native/ compiles on its own, `#include`d in an otherwise empty C file, with gcc -Wall -Wextra
+ * -Werror and the addon's own flags (binding.gyp's defines and cflags): as polykern.c includes it, and as an ISA's
+ * file does (PK_RUNTIME_EXTERN). A header that needs another includes it itself. A header without an include guard
+ * is a template, instantiated once per microkernel: it compiles instantiated by TEMPLATES, f32 and f64, at every ISA
+ * that has microkernels.
+ */
+import { execFile } from 'node:child_process'
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { promisify } from 'node:util'
+import { afterAll, describe, expect, it } from 'vitest'
+import { ISAS } from '../../plugin/targets/index.ts'
+
+const ROOT = path.resolve(import.meta.dirname, '../..')
+const NATIVE = path.join(ROOT, 'native')
+const work = mkdtempSync(path.join(os.tmpdir(), 'polykern-headers-test-'))
+afterAll(() => rmSync(work, { recursive: true, force: true }))
+
+/** A list of binding.gyp's target, e.g. `'cflags': ['-O3', ...]`. */
+function gypList(key: string): string[] {
+  const gyp = readFileSync(path.join(ROOT, 'binding.gyp'), 'utf8')
+  const list = new RegExp(`'${key}':\\s*\\[([^\\]]*)\\]`).exec(gyp)
+  if (list === null) throw new Error(`binding.gyp has no '${key}'`)
+  return [...list[1].matchAll(/'([^']*)'/g)].map((m) => m[1])
+}
+
+/** The addon's compile flags, the Node headers (node-gyp's --nodedir, addon/toolchain.ts) and the checks. */
+const FLAGS = [
+  ...gypList('cflags'),
+  ...gypList('defines').map((d) => `-D${d}`),
+  '-I', path.join(path.dirname(path.dirname(process.execPath)), 'include', 'node'),
+  '-I', NATIVE,
+  '-Wall', '-Wextra', '-Werror', '-fsyntax-only',
+]
+
+/** A template's instantiation for one microkernel shape: what the emitter defines before including it. */
+const TEMPLATES: Readonly<Record<string, (t: 'float' | 'double') => string>> = {}
+
+const headers = readdirSync(NATIVE).filter((f) => f.endsWith('.h')).sort()
+const guarded = (name: string): boolean => /^#ifndef (\w+)\n#define \1$/m.test(readFileSync(path.join(NATIVE, name), 'utf8'))
+
+/** gcc's diagnostics for `source`, '' when it compiles clean. */
+async function compile(name: string, source: string, flags: readonly string[] = []): Promise<string> {
+  const file = path.join(work, `${name}.c`)
+  writeFileSync(file, source)
+  try {
+    await promisify(execFile)('gcc', [...FLAGS, ...flags, file])
+    return ''
+  } catch (e) {
+    return String((e as { stderr?: string }).stderr ?? e)
+  }
+}
+
+describe('native headers compile standalone', () => {
+  it('finds the headers, each guarded or a template', () => {
+    expect(headers).toContain('polykern_simd.h')
+    expect(headers.filter((h) => !guarded(h))).toEqual(Object.keys(TEMPLATES).sort())
+  })
+  for (const header of headers.filter(guarded)) {
+    for (const extern of [false, true]) {
+      it(`${header}${extern ? ' (PK_RUNTIME_EXTERN)' : ''}`, async () => {
+        const name = `${header.replace('.h', '')}${extern ? '-extern' : ''}`
+        expect(await compile(name, `#include "${header}"\n`, extern ? ['-DPK_RUNTIME_EXTERN'] : [])).toBe('')
+      })
+    }
+  }
+  for (const [header, instantiate] of Object.entries(TEMPLATES)) {
+    for (const isa of ISAS.filter((i) => i.microkernels.length > 0)) {
+      it(`${header} instantiated on ${isa.name}`, async () => {
+        const flags = isa.gccTarget.split(',').map((f) => `-m${f}`)
+        const source = [instantiate('float'), `#include "${header}"`, instantiate('double'), `#include "${header}"`, ''].join('\n')
+        expect(await compile(`${header.replace('.h', '')}-${isa.name}`, source, flags)).toBe('')
+      })
+    }
+  }
+})
