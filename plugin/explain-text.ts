@@ -12,6 +12,7 @@ const plain: Paint = (_, text) => text
 
 export function formatExplanation(x: FileExplanation, paint: Paint = plain): string {
   const parts = x.kernels.map((k) => formatKernel(k, paint))
+  parts.push(section(paint, `module steps of ${x.file} (as a build runs them)`, formatModuleSteps(x, paint)))
   parts.push(section(paint, `native code of ${x.file}`, formatAddon(x.addon, paint)))
   return parts.join('\n\n') + '\n'
 }
@@ -116,6 +117,11 @@ function formatModel(m: ContractionReport, paint: Paint): string[] {
     `    ${r.rank === 1 ? paint('good', '#1') : `#${r.rank}`} ${r.description}: ${r.cycles.toExponential(3)} cycles, ` +
       `${r.gflops.toFixed(0)} GFLOP/s`)
   return [...lines, ...(ranked.length ? [`  ranked variants of the default class, on the ISA this machine runs:`, ...ranked] : [])]
+}
+
+function formatModuleSteps(x: FileExplanation, paint: Paint): string[] {
+  const width = Math.max(...x.moduleSteps.map((s) => s.name.length))
+  return x.moduleSteps.map((s) => `${paint('heading', s.name.padEnd(width))}  ${s.did}  ${paint('dim', `${s.ms.toFixed(1)} ms`)}`)
 }
 
 function formatAddon(a: AddonReport, paint: Paint): string[] {

@@ -1,29 +1,27 @@
 /**
  * `polykern explain`: every decision the compiler takes for the kernels of one file, as data (`--json`) and as text
- * (explain-text.ts). It compiles through compileKernel and watches the pass sequence of pipeline.ts go by, so what it
- * shows is what a build does: the spec as checked, the IR after each step, the dependences, the contraction path
- * with its cost, the microkernel match per block and ISA with the GEMM schedules, and where the addon's C is.
+ * (explain-text.ts). It runs the module steps of pipeline.ts through `build` (tuning included, as a build with the
+ * same options does) and watches each kernel's pass sequence go by, so what it shows is what a build does: the spec
+ * as checked, the IR after each step, the dependences, the contraction path with its cost, the microkernel match per
+ * block and ISA with the GEMM schedules, what each module step did, and where the addon's C is.
  */
 import { readdirSync } from 'node:fs'
 import path from 'node:path'
-import { addonLocation, buildAddon } from './addon/build.ts'
 import type { KernelFacts } from './analysis/deps.ts'
 import { KernelDiagnostic, formatDiagnostic } from './diagnostics.ts'
 import { convolutionReports, type ConvolutionReport } from './explain-convolution.ts'
-import { findKernelSites } from './find/annotations.ts'
 import type { KernelSite } from './find/site.ts'
 import { format } from './ir/affine.ts'
 import type { ContractionSchedule, Kernel } from './ir/nodes.ts'
 import { printConstraint, printKernel, printRole } from './ir/print.ts'
 import { walkStmts } from './ir/walk.ts'
-import { nativeBuildFailed } from './messages.ts'
 import type { ResolvedOptions } from './options.ts'
 import { planContractionPaths, type PathDecision } from './passes/contraction-path.ts'
 import { describePanels } from './report/contraction-panels.ts'
 import { contractionReport, contractionsOf, modelContextFor, type ModelContext } from './report/contraction-report.ts'
 import type { ContractionReport } from './report/report-types.ts'
 import type { CompiledKernel } from './compiled-kernel.ts'
-import { addonRequest, checkedSpec, compileKernel, moduleIdOf, kernelWarnings, type PipelineEvent } from './pipeline.ts'
+import { checkedSpec, compileFile, kernelWarnings, type ModuleState, type ModuleStepRecord, type PipelineEvent } from './pipeline.ts'
 
 export interface FileExplanation {
   /** The file, from the project root. */
@@ -35,6 +33,8 @@ export interface FileExplanation {
   readonly errors: readonly ErrorReport[]
   /** The file's addon: all its kernels, one native library. */
   readonly addon: AddonReport
+  /** The module steps run, as a build runs them (tuning included), through `build`: what each did and its time. */
+  readonly moduleSteps: readonly ModuleStepRecord[]
 }
 
 export interface ErrorReport {
@@ -147,41 +147,29 @@ export interface ExplainOptions {
 export async function explainFile(
   file: string, code: string, opts: ResolvedOptions, options: ExplainOptions = {},
 ): Promise<FileExplanation> {
-  const moduleId = moduleIdOf(file, opts)
+  const found = await compileFile(file, code, opts, { errors: 'collect', through: 'find' })
+  const { moduleId } = found
   const nothing = (reason: string) => ({ built: false, reason }) as const
-  let sites: KernelSite[]
-  try {
-    sites = findKernelSites(file, code)
-  } catch (e) {
-    if (!(e instanceof KernelDiagnostic)) throw e
-    const errors = [errorReport(e, code, moduleId)]
-    return { file: moduleId, available: [], kernels: [], errors, addon: nothing('the file has an error') }
+  if (found.errors.length > 0) {
+    const errors = found.errors.map((e) => errorReport(e, code, moduleId))
+    return { file: moduleId, available: [], kernels: [], errors, addon: nothing('the file has an error'), moduleSteps: found.steps }
   }
-  const available = sites.map((s) => s.name)
-  if (sites.length === 0 || (options.kernel !== undefined && !available.includes(options.kernel))) {
-    return { file: moduleId, available, kernels: [], errors: [], addon: nothing('no kernel to explain') }
+  const available = found.sites.map((s) => s.name)
+  if (found.sites.length === 0 || (options.kernel !== undefined && !available.includes(options.kernel))) {
+    return { file: moduleId, available, kernels: [], errors: [], addon: nothing('no kernel to explain'), moduleSteps: found.steps }
   }
-  const kernels: KernelExplanation[] = []
-  const compiled: CompiledKernel[] = []
-  let model: ModelContext | undefined
-  const errors: ErrorReport[] = []
-  for (const site of sites) {
-    const events: PipelineEvent[] = []
-    const wanted = options.kernel === undefined || options.kernel === site.name
-    try {
-      compiled.push(compileKernel(site, code, opts, wanted ? (e) => events.push(e) : undefined))
-    } catch (e) {
-      if (!(e instanceof KernelDiagnostic)) throw e
-      if (wanted) errors.push(errorReport(e, code, moduleId))
-      continue
-    }
-    if (wanted) kernels.push(explainKernel(site, code, compiled.at(-1)!, events, model ??= modelContextFor(opts), moduleId))
-  }
-  const addon: AddonReport =
-    compiled.length < sites.length
-      ? nothing('a kernel of the file has an error, so no addon is built')
-      : await addonReport(compiled, moduleId, code, sites[0], opts, options.build ?? false, errors)
-  return { file: moduleId, available, kernels, errors, addon }
+  // Every kernel compiles (the addon holds them all); the passes of those asked for are watched.
+  const events = new Map<KernelSite, PipelineEvent[]>()
+  const wanted = (site: KernelSite) => options.kernel === undefined || options.kernel === site.name
+  const watch = (site: KernelSite) => (wanted(site) ? (e: PipelineEvent) => events.set(site, [...(events.get(site) ?? []), e]) : undefined)
+  const built = await compileFile(file, code, opts, {
+    from: found, errors: 'collect', observe: watch, through: 'build', addon: options.build ? 'build' : 'locate',
+  })
+  const model = modelContextFor(opts)
+  const kernels = built.kernels.filter((k) => wanted(k.site)).map((k) => explainKernel(k.site, code, k, events.get(k.site) ?? [], model, moduleId))
+  const failedBuild = built.warnings.filter((w) => w.code === 'native_build_failed')
+  const errors = [...built.errors.filter((e) => options.kernel === undefined || e.kernel === options.kernel), ...failedBuild]
+  return { file: moduleId, available, kernels, errors: errors.map((e) => errorReport(e, code, moduleId)), addon: addonReport(built), moduleSteps: built.steps }
 }
 
 /** The diagnostic as the CLI prints it, with the file named from the project root. */
@@ -275,22 +263,12 @@ function matchReports(before: Kernel, after: Kernel, messages: readonly string[]
   return reports
 }
 
-/** Where the addon of the current source is, building it first when asked; a failed build joins `errors`. */
-async function addonReport(
-  kernels: readonly CompiledKernel[], moduleId: string, code: string, first: KernelSite, opts: ResolvedOptions,
-  build: boolean, errors: ErrorReport[],
-): Promise<AddonReport> {
-  const request = addonRequest(kernels, moduleId, opts)
-  try {
-    const where = await addonLocation(request)
-    if (where.built) return { built: true, dir: where.dir, files: readdirSync(where.dir).sort() }
-    const reason = 'none for the current source (explain --build builds it)'
-    if (!build) return { built: false, dir: where.dir, reason }
-  } catch (e) {
-    return { built: false, reason: `cannot locate the addon: ${(e as Error).message}` }
-  }
-  const built = await buildAddon(request)
-  if (built.ok) return { built: true, dir: path.dirname(built.path), files: readdirSync(path.dirname(built.path)).sort() }
-  errors.push(errorReport(nativeBuildFailed(first.commentSpan, moduleId, built.error), code, moduleId))
-  return { built: false, reason: `the native build failed: ${built.error.split('\n')[0]}` }
+/** Where the addon of the current source is: what the `build` step found, built or failed to build. */
+function addonReport(built: ModuleState): AddonReport {
+  const files = (dir: string) => readdirSync(dir).sort()
+  if (built.addon) return { built: true, dir: path.dirname(built.addon.path), files: files(path.dirname(built.addon.path)) }
+  const reason = built.nativeReason === 'none in the cache for the current source'
+    ? 'none for the current source (explain --build builds it)'
+    : built.nativeReason ?? 'not built'
+  return { built: false, reason, ...(built.addonDir ? { dir: built.addonDir } : {}) }
 }

@@ -1,18 +1,20 @@
 /**
- * The compiler, phase by phase: read this file first. Each step is a pure function from one folder of plugin/; the
- * pass sequence is data (BLOCK_PASSES, LOWERING_PASSES) that compileKernel and `polykern explain` both walk through
- * `lowerSpec`, which verifies the IR after every step and prints it when POLYKERN_DEBUG includes `ir` (other topics:
- * `path`, `match`, `time`; `1` is `ir,time`).
+ * The compiler, phase by phase: read this file first. Two pipelines, both lists of named steps as data:
+ * - per kernel, the passes (BLOCK_PASSES, LOWERING_PASSES): pure functions from one folder of plugin/ each, which
+ *   compileKernel and `polykern explain` both walk through `lowerSpec`; it verifies the IR after every step and prints
+ *   it when POLYKERN_DEBUG includes `ir` (other topics: `path`, `match`, `time`; `1` is `ir,time`);
+ * - per file, the module steps (MODULE_STEPS): find the annotations, compile each kernel through the passes, tune,
+ *   build the addon, calibrate, rewrite the file. `compileFile` runs them for the bundler adapters, `polykern build`,
+ *   `polykern/register`, explain, verify and bench alike; POLYKERN_DEBUG=time times them too.
  */
 import path from 'node:path'
-import type { KernelAbi } from '../runtime/abi.ts'
 import { NATIVE_DISABLED } from '../runtime/load-addon.ts'
-import { buildAddon, type AddonBuildRequest } from './addon/build.ts'
+import { addonLocation, buildAddon, type AddonBuildRequest } from './addon/build.ts'
 import { calibrate, type Calibration } from './addon/calibrate.ts'
 import { analyzeKernel, type KernelFacts } from './analysis/deps.ts'
-import { findSlowStatements, type SlowStatement } from './passes/slow-statements.ts'
-import { findPrefixScans, type PrefixScan } from './analysis/prefix-scans.ts'
-import { findSplitSums, type SplitSum } from './passes/split-sums.ts'
+import { findSlowStatements } from './passes/slow-statements.ts'
+import { findPrefixScans } from './analysis/prefix-scans.ts'
+import { findSplitSums } from './passes/split-sums.ts'
 import { KernelDiagnostic, lineColumn } from './diagnostics.ts'
 import { emitJs } from './emit/js.ts'
 import { addonIsas, emitAddonSource } from './emit/napi.ts'
@@ -42,24 +44,6 @@ import { abiOf } from './abi.ts'
 import { parseSpec } from './spec/parser.ts'
 import { checkSpec } from './spec/check.ts'
 import type { KernelSpec } from './spec/checked.ts'
-
-/** A source file after polykern: the rewritten code, its source map, and the addon to emit beside the bundle. */
-export interface CompiledModule {
-  readonly code: string
-  readonly map: import('magic-string').SourceMap
-  readonly kernels: readonly CompiledKernel[]
-  /** Present when the native build succeeded: emit the file at `path` as the asset `fileName`. */
-  readonly addon?: {
-    readonly fileName: string
-    readonly path: string
-    readonly cached: boolean
-    readonly sha256: string
-    /** The hash of the sources it was built from, compiled into it (runtime/identity.ts). */
-    readonly identity: string
-  }
-  /** Non-fatal problems (statements doing cubic work as plain loops; a failed native build with `strict: false`), for `this.warn`. */
-  readonly warnings: readonly KernelDiagnostic[]
-}
 
 /** Spec text → lowered IR and JS loops. Throws KernelDiagnostic for user errors. `observe` sees every step. */
 export function compileKernel(
@@ -216,75 +200,250 @@ const outermostParallel = (facts: KernelFacts) => (b: Block) =>
  */
 export type RunsFrom = 'output' | 'sources'
 
+/** The addon of a module's kernels, built or found in the cache: the bundle emits the file at `path` as `fileName`. */
+export interface ModuleAddon {
+  readonly fileName: string
+  readonly path: string
+  readonly cached: boolean
+  readonly sha256: string
+  /** The hash of the sources it was built from, compiled into it (runtime/identity.ts). */
+  readonly identity: string
+}
+
+/** A source file on its way through the module steps: each step adds its part. */
+export interface ModuleState {
+  readonly file: string
+  readonly code: string
+  /** The file from the project root, with '/': its name in its addon and in messages. */
+  readonly moduleId: string
+  readonly sites: readonly KernelSite[]
+  /** In their sites' order; with `errors: 'collect'`, those whose spec has an error are left out. */
+  readonly kernels: readonly CompiledKernel[]
+  /** With `errors: 'collect'`: what kept a kernel (or, from `find`, the whole file) out. */
+  readonly errors: readonly KernelDiagnostic[]
+  /** Build warnings: the kernels' lints, a failed native build with `strict: false`. */
+  readonly warnings: readonly KernelDiagnostic[]
+  readonly addon?: ModuleAddon
+  /** Why the kernels run their JS loops, when there is no addon (the runtime's warning says it). */
+  readonly nativeReason?: string
+  /** The `build` step's cache directory for this source, also when `addon: 'locate'` found nothing there. */
+  readonly addonDir?: string
+  readonly output?: { readonly code: string; readonly map: import('magic-string').SourceMap }
+  /** The steps run so far, in order: what each did, and how long it took. */
+  readonly steps: readonly ModuleStepRecord[]
+}
+
+export interface ModuleStepRecord {
+  readonly name: ModuleStepName
+  readonly ms: number
+  /** One line: what the step did, or why it did nothing. */
+  readonly did: string
+}
+
+/** How `compileFile` runs: the bundlers take the defaults; explain, verify and bench stop early and keep going. */
+export interface FileOptions {
+  /** The compiler's progress lines: each kernel compiled (or unchanged), the addon built or found in the cache. */
+  readonly progress?: Progress
+  /** Watch mode and dev servers: kernels unchanged since the module's previous version skip the passes. */
+  readonly memo?: KernelMemo
+  readonly runsFrom?: RunsFrom
+  /** The last step to run (default `rewrite`, all of them). */
+  readonly through?: ModuleStepName
+  /** Where an earlier call stopped (`through`): the steps it ran are not run again. */
+  readonly from?: ModuleState
+  /** Compile only the kernel of this name (the addon holds only it). */
+  readonly only?: string
+  /** `throw` (default): the first spec error ends the build; `collect`: it joins `errors`, the other kernels go on. */
+  readonly errors?: 'throw' | 'collect'
+  /** With errors collected, build the addon of the kernels that compiled (verify, bench); by default none is built. */
+  readonly partialAddon?: boolean
+  /** `locate`: use the addon only when the cache has it for this source, never build it (explain without --build). */
+  readonly addon?: 'build' | 'locate'
+  /** Sees the pass sequence of a kernel's compilation (explain), when it returns an observer for its site. */
+  readonly observe?: (site: KernelSite) => PipelineObserver | undefined
+}
+
+interface StepContext extends FileOptions {
+  readonly opts: ResolvedOptions
+}
+
+/** What a step changes in the state, and its one line of what it did. */
+type StepResult = Partial<Omit<ModuleState, 'steps'>> & { readonly did: string }
+
+/** A named step of the module pipeline: a file's kernels compiled, tuned, built into an addon and called from the file. */
+export interface ModuleStep {
+  readonly name: ModuleStepName
+  readonly run: (state: ModuleState, ctx: StepContext) => Promise<StepResult>
+}
+
+export type ModuleStepName = 'find' | 'compile' | 'tune' | 'build' | 'calibrate' | 'rewrite'
+
+/** The module steps, in order: what a bundler's transform, `polykern build` and `polykern/register` run per file. */
+export const MODULE_STEPS: readonly ModuleStep[] = [
+  { name: 'find', run: findStep },
+  { name: 'compile', run: compileStep },
+  { name: 'tune', run: tuneStep },
+  { name: 'build', run: buildStep },
+  { name: 'calibrate', run: calibrateStep },
+  { name: 'rewrite', run: rewriteStep },
+]
+
 /**
- * Compiles every kernel of a file, builds their addon, and rewrites the file. Undefined when it has none. `progress`
- * hears a line per kernel compiled (or unchanged) and one for the addon (built, or found in the cache). With a `memo`
- * (watch mode, dev servers), kernels unchanged since the module's previous version skip the passes.
+ * Runs the module steps on one file, through `options.through`; after `find`, only while the file has kernels. Each
+ * step is timed and recorded in `steps`; POLYKERN_DEBUG=time prints them as they end.
  */
-export async function compileModule(
-  file: string, code: string, opts: ResolvedOptions, progress?: Progress, memo?: KernelMemo, runsFrom: RunsFrom = 'output',
-): Promise<CompiledModule | undefined> {
-  const sites = findKernelSites(file, code)
-  if (sites.length === 0) return undefined
-  const memoized = memo?.module(file, opts)
-  // The schedule cache, read before the passes and written after them: the passes only see it in memory.
+export async function compileFile(file: string, code: string, opts: ResolvedOptions, options: FileOptions = {}): Promise<ModuleState> {
+  const timed = debugTopics(process.env.POLYKERN_DEBUG).includes('time')
+  const ctx: StepContext = { ...options, opts }
+  const last = MODULE_STEPS.findIndex((s) => s.name === (options.through ?? 'rewrite'))
+  let state: ModuleState = options.from ?? {
+    file, code, moduleId: moduleIdOf(file, opts), sites: [], kernels: [], errors: [], warnings: [], steps: [],
+  }
+  for (const step of MODULE_STEPS.slice(state.steps.length, last + 1)) {
+    if (step.name !== 'find' && state.sites.length === 0) break
+    const start = performance.now()
+    const { did, ...changes } = await step.run(state, ctx)
+    const ms = performance.now() - start
+    if (timed) console.error(`[polykern] ${state.moduleId} ${step.name}: ${ms.toFixed(2)} ms (${did})`)
+    state = { ...state, ...changes, steps: [...state.steps, { name: step.name, ms, did }] }
+  }
+  return state
+}
+
+/** The annotations of the file. A malformed one ends the build, or with errors collected, keeps the file out. */
+async function findStep(s: ModuleState, ctx: StepContext): Promise<StepResult> {
+  try {
+    const sites = findKernelSites(s.file, s.code)
+    return { sites, did: `${sites.length} kernel${sites.length === 1 ? '' : 's'}` }
+  } catch (e) {
+    if (!(e instanceof KernelDiagnostic) || ctx.errors !== 'collect') throw e
+    return { errors: [e], did: `the file has an error: ${e.code}` }
+  }
+}
+
+/** Every kernel through the pass pipeline (or the memo), with the schedule cache read before and written after. */
+async function compileStep(s: ModuleState, ctx: StepContext): Promise<StepResult> {
+  const { opts, memo, progress } = ctx
+  const sites = s.sites.filter((site) => ctx.only === undefined || site.name === ctx.only)
+  const memoized = memo?.module(s.file, opts)
   const schedules = await scheduleMemoFor(opts.cacheDir)
-  let kernels = sites.map((site, n) => {
+  const kernels: CompiledKernel[] = []
+  const errors: KernelDiagnostic[] = []
+  let unchanged = 0
+  sites.forEach((site, n) => {
     const start = performance.now()
     const earlier = memoized?.find(site)
-    // An unchanged spec may still have moved: the rewrite needs the new offsets, runtime messages the new line.
-    const kernel = earlier ? { ...earlier, site, abi: { ...earlier.abi, loc: locationOf(site, code, opts) } } : compileKernel(site, code, opts, undefined, schedules)
+    let kernel: CompiledKernel
+    try {
+      // An unchanged spec may still have moved: the rewrite needs the new offsets, runtime messages the new line.
+      kernel = earlier
+        ? { ...earlier, site, abi: { ...earlier.abi, loc: locationOf(site, s.code, opts) } }
+        : compileKernel(site, s.code, opts, ctx.observe?.(site), schedules)
+    } catch (e) {
+      if (!(e instanceof KernelDiagnostic) || ctx.errors !== 'collect') throw e
+      errors.push(e)
+      return
+    }
     memoized?.keep(site, kernel, earlier !== undefined)
+    kernels.push(kernel)
+    if (earlier) unchanged++
     progress?.(earlier
       ? progressLines.unchanged(n + 1, sites.length, site.name)
       : progressLines.kernel(n + 1, sites.length, site.name, performance.now() - start))
-    return kernel
   })
   memoized?.commit()
   await saveScheduleMemo(opts.cacheDir, schedules)
-  if (opts.native && opts.tune) {
-    const log = process.env.POLYKERN_DEBUG?.split(',').includes('tune') ? (m: string) => console.error(`[polykern] tune: ${m}`) : undefined
-    const { machine, threads } = opts.target
-    kernels = await tuneKernels(kernels, { cacheDir: opts.cacheDir, machine, threads, settings: opts.tune, log })
-  }
-  const moduleId = moduleIdOf(file, opts)
-  const warnings: KernelDiagnostic[] = kernels.flatMap(kernelWarnings)
-  let addon: CompiledModule['addon']
-  let nativeReason: string | undefined = NATIVE_DISABLED
-  if (opts.native) {
-    const built = await buildAddon({ ...addonRequest(kernels, moduleId, opts), progress })
-    if (built.ok) {
-      const fileName = `polykern-${built.hash.slice(0, 16)}.node`
-      addon = { fileName, path: built.path, cached: built.cached, sha256: built.sha256, identity: built.hash }
-      progress?.(progressLines.addon(addon.fileName, built.cached, built.ms))
-      nativeReason = undefined
-      // Without a measurement every call goes native; one that fails (the addon does not load here) changes nothing.
-      const measured: Calibration = opts.calibrate ? await calibrate(built.path, kernels, built.hash).catch(() => ({})) : {}
-      kernels = kernels.map((k) => {
-        const route = measured[k.abi.name]
-        if (!route || (!route.jsBelow && route.jsFrom === undefined)) return k
-        return { ...k, abi: { ...k.abi, ...(route.jsBelow ? { jsBelow: route.jsBelow } : {}), ...(route.jsFrom === undefined ? {} : { jsFrom: route.jsFrom }) } }
-      })
-    } else {
-      const d = nativeBuildFailed(sites[0].commentSpan, moduleId, built.error)
-      if (opts.strict) throw d
-      warnings.push(d)
-      nativeReason = `native build failed: ${built.error.split('\n')[0]}`
-    }
-  }
-  const { code: out, map } = rewriteModule({
-    file,
-    code,
-    moduleId,
+  return {
     kernels,
+    errors: [...s.errors, ...errors],
+    warnings: [...s.warnings, ...kernels.flatMap(kernelWarnings)],
+    did: `${kernels.length} compiled${errors.length ? `, ${errors.length} with errors` : ''}${unchanged ? ` (${unchanged} unchanged)` : ''}`,
+  }
+}
+
+/** The `tune` option: the ranking's top schedules timed on this machine, the fastest kept (tune/tune.ts). */
+async function tuneStep(s: ModuleState, { opts }: StepContext): Promise<StepResult> {
+  if (!opts.native || !opts.tune) return { did: opts.native ? 'off (no `tune` option)' : 'off (native: false)' }
+  const log = debugTopics(process.env.POLYKERN_DEBUG).includes('tune') ? (m: string) => console.error(`[polykern] tune: ${m}`) : undefined
+  const { machine, threads } = opts.target
+  const kernels = await tuneKernels(s.kernels, { cacheDir: opts.cacheDir, machine, threads, settings: opts.tune, log })
+  return { kernels, did: `${kernels.filter((k, n) => k.ir !== s.kernels[n].ir).length} of ${kernels.length} kernels tuned` }
+}
+
+/** The kernels' addon, built with node-gyp or found in the content-hash cache. */
+async function buildStep(s: ModuleState, ctx: StepContext): Promise<StepResult> {
+  const { opts } = ctx
+  const none = (nativeReason: string, did = nativeReason) => ({ nativeReason, did })
+  if (!opts.native) return none(NATIVE_DISABLED)
+  if (s.kernels.length === 0) return none('no kernel compiled')
+  if (s.errors.length > 0 && !ctx.partialAddon) return none('a kernel of the file has an error')
+  const request = addonRequest(s.kernels, s.moduleId, opts)
+  if (ctx.addon === 'locate') {
+    const where = await addonLocation(request)
+    if (!where.built) return { ...none('none in the cache for the current source'), addonDir: where.dir }
+  }
+  const built = await buildAddon({ ...request, progress: ctx.progress })
+  if (!built.ok) {
+    const d = nativeBuildFailed(s.sites[0].commentSpan, s.moduleId, built.error)
+    if (opts.strict && ctx.errors !== 'collect') throw d
+    return { warnings: [...s.warnings, d], ...none(`native build failed: ${built.error.split('\n')[0]}`, 'failed') }
+  }
+  const addon = {
+    fileName: `polykern-${built.hash.slice(0, 16)}.node`, path: built.path, cached: built.cached, sha256: built.sha256, identity: built.hash,
+  }
+  ctx.progress?.(progressLines.addon(addon.fileName, built.cached, built.ms))
+  return { addon, addonDir: path.dirname(built.path), nativeReason: undefined, did: built.cached ? 'found in the cache' : `built in ${Math.round(built.ms)} ms` }
+}
+
+/** The `calibrate` option: the work below which each kernel's JS loops beat its native call, measured here. */
+async function calibrateStep(s: ModuleState, { opts }: StepContext): Promise<StepResult> {
+  if (!opts.calibrate || !s.addon) return { did: opts.calibrate ? 'off (no addon)' : 'off (no `calibrate` option)' }
+  // Without a measurement every call goes native; one that fails (the addon does not load here) changes nothing.
+  const measured: Calibration = await calibrate(s.addon.path, s.kernels, s.addon.identity).catch(() => ({}))
+  const kernels = s.kernels.map((k) => {
+    const route = measured[k.abi.name]
+    if (!route || (!route.jsBelow && route.jsFrom === undefined)) return k
+    return { ...k, abi: { ...k.abi, ...(route.jsBelow ? { jsBelow: route.jsBelow } : {}), ...(route.jsFrom === undefined ? {} : { jsFrom: route.jsFrom }) } }
+  })
+  return { kernels, did: `${kernels.filter((k, n) => k !== s.kernels[n]).length} of ${kernels.length} kernels route small calls to JS` }
+}
+
+/** The file's functions rewritten to call the addon, with their JS loops as the fallback. */
+async function rewriteStep(s: ModuleState, ctx: StepContext): Promise<StepResult> {
+  const { addon } = s
+  const output = rewriteModule({
+    file: s.file,
+    code: s.code,
+    moduleId: s.moduleId,
+    kernels: s.kernels,
     addon: addon
-      ? { fileName: addon.fileName, cachePath: runsFrom === 'sources' ? addon.path : null, sha256: addon.sha256, identity: addon.identity }
+      ? { fileName: addon.fileName, cachePath: ctx.runsFrom === 'sources' ? addon.path : null, sha256: addon.sha256, identity: addon.identity }
       : null,
-    nativeReason,
+    nativeReason: s.nativeReason,
     // The addon picks its best ISA version itself; the JS side only checks that the lowest one can run.
     requires: addonIsas().at(-1)!.cpuFeatures,
   })
-  return { code: out, map, kernels, addon, warnings }
+  return { output, did: `${s.kernels.length} functions call the ${addon ? 'addon' : 'JS loops'}` }
+}
+
+/** A source file after polykern, as the bundler adapters take it: the rewritten code, its map, the addon to emit. */
+export interface CompiledModule {
+  readonly code: string
+  readonly map: import('magic-string').SourceMap
+  readonly kernels: readonly CompiledKernel[]
+  /** Present when the native build succeeded: emit the file at `path` as the asset `fileName`. */
+  readonly addon?: ModuleAddon
+  /** Non-fatal problems (statements doing cubic work as plain loops; a failed native build with `strict: false`), for `this.warn`. */
+  readonly warnings: readonly KernelDiagnostic[]
+}
+
+/** Every module step on a file; undefined when it has no kernel. Throws KernelDiagnostic for the first spec error. */
+export async function compileModule(
+  file: string, code: string, opts: ResolvedOptions, progress?: Progress, memo?: KernelMemo, runsFrom: RunsFrom = 'output',
+): Promise<CompiledModule | undefined> {
+  const s = await compileFile(file, code, opts, { progress, memo, runsFrom })
+  if (!s.output) return undefined
+  return { ...s.output, kernels: s.kernels, addon: s.addon, warnings: s.warnings }
 }
 
 /** The module's name in its addon and messages: its path from the project root, with '/'. */

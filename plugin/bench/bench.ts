@@ -7,11 +7,10 @@
  */
 import { workOfCall } from '../../runtime/work.ts'
 import type { KernelEntry } from '../../runtime/index.ts'
-import { KernelDiagnostic, formatDiagnostic } from '../diagnostics.ts'
-import { findKernelSites } from '../find/annotations.ts'
+import { formatDiagnostic } from '../diagnostics.ts'
 import type { ResolvedOptions } from '../options.ts'
 import type { CompiledKernel } from '../compiled-kernel.ts'
-import { compileKernel, moduleIdOf } from '../pipeline.ts'
+import { compileFile } from '../pipeline.ts'
 import { loadCompiled } from '../project/load-compiled.ts'
 import { ownBody } from '../verify/own-body.ts'
 import { argsOf, elementsOf, seeded, type Shape } from '../verify/random-args.ts'
@@ -65,30 +64,24 @@ const DWARFING = 1000
 export class BenchSizeError extends Error {}
 
 export async function benchFile(file: string, code: string, opts: ResolvedOptions, options: BenchOptions): Promise<BenchReport> {
-  const moduleId = moduleIdOf(file, opts)
-  const sites = findKernelSites(file, code)
-  const available = sites.map((s) => s.name)
-  const errors: string[] = []
-  const compiled: CompiledKernel[] = []
-  for (const site of sites.filter((s) => options.kernel === undefined || s.name === options.kernel)) {
-    try {
-      compiled.push(compileKernel(site, code, opts))
-    } catch (e) {
-      if (!(e instanceof KernelDiagnostic)) throw e
-      errors.push(formatDiagnostic(e, code))
-    }
-  }
-  const known = new Set(compiled.flatMap((k) => k.abi.params.filter((p) => p.kind === 'size').map((p) => p.name)))
+  // As a build would (tuning included), with the sizes checked before the addon is built.
+  const asked = { only: options.kernel, errors: 'collect', partialAddon: true } as const
+  const compiled = await compileFile(file, code, opts, { ...asked, through: 'tune' })
+  const errors = compiled.errors.map((e) => formatDiagnostic(e, code))
+  const available = compiled.sites.map((s) => s.name)
+  const { kernels } = compiled
+  const known = new Set(kernels.flatMap((k) => k.abi.params.filter((p) => p.kind === 'size').map((p) => p.name)))
   const unknown = Object.keys(options.sizes).filter((s) => !known.has(s))
-  if (unknown.length > 0 && compiled.length > 0) {
+  if (unknown.length > 0 && kernels.length > 0) {
     throw new BenchSizeError(`no kernel here has a size ${unknown.join(', ')}; their sizes: ${[...known].join(', ') || 'none'}`)
   }
-  const shapes = compiled.map((k) => shapeOf(k, options))
-  if (compiled.length === 0) return { file: moduleId, rows: [], errors, available }
-  warnDwarfing(compiled, shapes, options)
+  const shapes = kernels.map((k) => shapeOf(k, options))
+  if (kernels.length === 0) return { file: compiled.moduleId, rows: [], errors, available }
+  warnDwarfing(kernels, shapes, options)
 
-  const { entries, nativeMissing } = await loadCompiled(compiled, moduleId, opts, 'polykern bench', true)
-  const rows = compiled.map((k, n) => {
+  const built = await compileFile(file, code, opts, { ...asked, from: compiled, through: 'build' })
+  const { entries, nativeMissing } = loadCompiled(built, 'polykern bench')
+  const rows = kernels.map((k, n) => {
     const entry = entries[n]
     const args = argsOf(k.abi, shapes[n], seeded(n + 1))
     const native = entry.nativeFn ? timeCalls(() => entry.nativeFn!(...args), options.budgetMs) : null
@@ -102,7 +95,7 @@ export async function benchFile(file: string, code: string, opts: ResolvedOption
     return row
   })
   const meta = addonMetaOf(entries)
-  return { file: moduleId, nativeMissing, addon: meta, rows, errors, available }
+  return { file: compiled.moduleId, nativeMissing, addon: meta, rows, errors, available }
 }
 
 /** The user's own body timed on `args`, as the kernels are; its error when it cannot run on its own or throws. */

@@ -8,8 +8,12 @@ import { UsageError, type CliIo } from './command.ts'
 type Options = NonNullable<ParseArgsConfig['options']>
 type ParsedCommand<O extends Options> = ReturnType<typeof parseArgs<{ args: string[]; allowPositionals: true; strict: true; options: O }>>
 
-/** The options every command on a project takes. */
-export const PROJECT_OPTIONS = { root: { type: 'string' }, 'cache-dir': { type: 'string' } } as const satisfies Options
+/** The options every command on a project takes, and their help lines but --root's (each command says what it is to it). */
+export const PROJECT_OPTIONS = {
+  root: { type: 'string' }, 'cache-dir': { type: 'string' }, tune: { type: 'boolean', default: false },
+} as const satisfies Options
+export const PROJECT_HELP = `  --cache-dir DIR  addon cache, as the plugin's \`cacheDir\` (default: <root>/node_modules/.cache/polykern)
+  --tune           time the ranking's best schedules on this machine and keep the fastest, as the plugin's \`tune: true\``
 
 /** node:util's parseArgs, strict, with positionals; a bad option is a UsageError. */
 export function parseCommand<O extends Options>(args: readonly string[], options: O): ParsedCommand<O> {
@@ -30,13 +34,14 @@ export function fileTarget(positionals: readonly string[], cwd: string): { file:
   return { file, kernel, code: readSource(file, positionals[0]) }
 }
 
-/** The plugin's options from --root and --cache-dir, relative to the current directory. */
+/** The plugin's options from --root, --cache-dir (relative to the current directory) and --tune. */
 export function projectOptions(
-  values: { readonly root?: string; readonly 'cache-dir'?: string }, io: CliIo, extra: Parameters<typeof resolveOptions>[0] = {},
+  values: { readonly root?: string; readonly 'cache-dir'?: string; readonly tune?: boolean }, io: CliIo,
+  extra: Parameters<typeof resolveOptions>[0] = {},
 ): ResolvedOptions {
   const root = path.resolve(io.cwd, values.root ?? '.')
   const cacheDir = values['cache-dir'] === undefined ? undefined : path.resolve(io.cwd, values['cache-dir'])
-  return resolveOptions({ root, cacheDir, ...extra })
+  return resolveOptions({ root, cacheDir, tune: values.tune, ...extra })
 }
 
 /** A file with no kernel at all, or none named `kernel`. */

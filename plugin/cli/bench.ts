@@ -3,7 +3,7 @@ import { BenchSizeError, benchFile, type BenchReport, type BenchRow } from '../b
 import type { Paint } from '../explain-text.ts'
 import { EXIT, UsageError, type CliIo, type Command } from './command.ts'
 import { paintFor } from './paint.ts'
-import { PROJECT_OPTIONS, fileTarget, integerOption, noKernel, parseCommand, projectOptions } from './arguments.ts'
+import { PROJECT_HELP, PROJECT_OPTIONS, fileTarget, integerOption, noKernel, parseCommand, projectOptions } from './arguments.ts'
 
 const HELP = `Usage: polykern bench FILE[:KERNEL] [--sizes M=512,N=512,K=512] [options]
 
@@ -21,7 +21,7 @@ Options:
                    by the work: marked ~ in the table, \`estimatedFrom\` in the JSON
   --json           the report as JSON on stdout
   --root DIR       project root, as the bundler plugin's \`root\` (default: the current directory)
-  --cache-dir DIR  addon cache, as the plugin's \`cacheDir\` (default: <root>/node_modules/.cache/polykern)
+${PROJECT_HELP}
   -h, --help       this help
 
 Exit codes: 0 ok; 1 an error in a kernel (printed as file:line:column with a code frame) or no native addon to

@@ -4,7 +4,7 @@ import path from 'node:path'
 import { KernelDiagnostic, formatDiagnostic } from '../diagnostics.ts'
 import { buildProject, type BuiltFile } from '../project/build-project.ts'
 import { expandFiles } from '../project/expand-files.ts'
-import { PROJECT_OPTIONS, parseCommand, projectOptions } from './arguments.ts'
+import { PROJECT_HELP, PROJECT_OPTIONS, parseCommand, projectOptions } from './arguments.ts'
 import { EXIT, UsageError, type CliIo, type Command } from './command.ts'
 
 const HELP = `Usage: polykern build [FILES or GLOBS...] --outDir DIR [options]
@@ -18,7 +18,7 @@ does not expand them.
 Options:
   --outDir DIR     where the output goes (required)
   --root DIR       project root: output paths mirror the sources' paths from it (default: the current directory)
-  --cache-dir DIR  addon cache, as the plugin's \`cacheDir\` (default: <root>/node_modules/.cache/polykern)
+${PROJECT_HELP}
   --no-native      skip the native build: every kernel runs as generated JS loops
   --strict         a failed native build is an error (exit 1) instead of a warning and the JS loops
   --quiet          print nothing but errors and warnings (the default when CI is 'true' or '1')

@@ -3,7 +3,7 @@ import { explainFile } from '../explain.ts'
 import { formatExplanation } from '../explain-text.ts'
 import { EXIT, type CliIo, type Command } from './command.ts'
 import { paintFor } from './paint.ts'
-import { PROJECT_OPTIONS, fileTarget, noKernel, parseCommand, projectOptions } from './arguments.ts'
+import { PROJECT_HELP, PROJECT_OPTIONS, fileTarget, noKernel, parseCommand, projectOptions } from './arguments.ts'
 
 const HELP = `Usage: polykern explain FILE[:KERNEL] [options]
 
@@ -11,14 +11,14 @@ Prints, for each @kernel function of FILE (or only KERNEL): what a build warns a
 work as plain loops: why no microkernel runs it, the rewrite that would), the spec as checked (tensors with their roles, each
 statement's domain and reduced indices), the IR after every pass ("(unchanged)" when a pass left it alone), the
 dependences, the contraction path chosen with its multiply-adds before and after, each block's microkernel match
-per ISA with its GEMM schedule (or why none matched), and where the addon's C source is. Nothing is built unless
---build is given.
+per ISA with its GEMM schedule (or why none matched), what each module step did (find, compile, tune, build: as a
+build with the same options runs them), and where the addon's C source is. Nothing is built unless --build is given.
 
 Options:
   --json           the same, as JSON on stdout
   --build          build the addon if the cache has none for the current source (node-gyp: up to a minute)
   --root DIR       project root, as the bundler plugin's \`root\` (default: the current directory)
-  --cache-dir DIR  addon cache, as the plugin's \`cacheDir\` (default: <root>/node_modules/.cache/polykern)
+${PROJECT_HELP}
   -h, --help       this help
 
 Exit codes: 0 ok; 1 an error in a kernel (printed as file:line:column with a code frame) or a failed --build;

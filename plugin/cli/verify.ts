@@ -2,7 +2,7 @@
 import { verifyFile, type Verdict, type VerifyReport } from '../verify/verify.ts'
 import { EXIT, UsageError, type CliIo, type Command } from './command.ts'
 import { paintFor } from './paint.ts'
-import { PROJECT_OPTIONS, fileTarget, integerOption, noKernel, parseCommand, projectOptions } from './arguments.ts'
+import { PROJECT_HELP, PROJECT_OPTIONS, fileTarget, integerOption, noKernel, parseCommand, projectOptions } from './arguments.ts'
 import type { Paint } from '../explain-text.ts'
 
 /** verify's own meaning of exit code 3: a kernel whose spec does not compile could not be compared at all. */
@@ -23,7 +23,7 @@ Options:
   --js             compare with the generated JS loops, without building the native addon
   --json           the report as JSON on stdout
   --root DIR       project root, as the bundler plugin's \`root\` (default: the current directory)
-  --cache-dir DIR  addon cache, as the plugin's \`cacheDir\` (default: <root>/node_modules/.cache/polykern)
+${PROJECT_HELP}
   -h, --help       this help
 
 Exit codes: 0 every kernel agrees with its body; 1 a disagreement (or a side threw); 2 a usage error (unknown

@@ -3,11 +3,10 @@
  * else the generated JS loops) on the same random inputs, for a few random shapes. The spec is what the compiled
  * kernel computes; a disagreement means the body and its spec say different things.
  */
-import { KernelDiagnostic, formatDiagnostic } from '../diagnostics.ts'
-import { findKernelSites } from '../find/annotations.ts'
+import { formatDiagnostic } from '../diagnostics.ts'
 import type { ResolvedOptions } from '../options.ts'
 import type { CompiledKernel } from '../compiled-kernel.ts'
-import { compileKernel, moduleIdOf } from '../pipeline.ts'
+import { compileFile } from '../pipeline.ts'
 import { loadCompiled } from '../project/load-compiled.ts'
 import { firstDifference, type Difference } from './first-difference.ts'
 import { ownBody, type OwnBody } from './own-body.ts'
@@ -43,26 +42,17 @@ export interface VerifyReport {
 }
 
 export async function verifyFile(file: string, code: string, opts: ResolvedOptions, options: VerifyOptions): Promise<VerifyReport> {
-  const moduleId = moduleIdOf(file, opts)
-  const sites = findKernelSites(file, code)
-  const available = sites.map((s) => s.name)
-  const wanted = sites.filter((s) => options.kernel === undefined || s.name === options.kernel)
-  const errors: string[] = []
-  const compiled: CompiledKernel[] = []
-  for (const site of wanted) {
-    try {
-      compiled.push(compileKernel(site, code, opts))
-    } catch (e) {
-      if (!(e instanceof KernelDiagnostic)) throw e
-      errors.push(formatDiagnostic(e, code))
-    }
-  }
-  const loaded = await loadCompiled(compiled, moduleId, opts, 'polykern verify', !options.jsOnly)
+  const compiled = await compileFile(file, code, opts, {
+    only: options.kernel, errors: 'collect', partialAddon: true, through: options.jsOnly ? 'tune' : 'build',
+  })
+  const errors = compiled.errors.map((e) => formatDiagnostic(e, code))
+  const available = compiled.sites.map((s) => s.name)
+  const loaded = loadCompiled(compiled, 'polykern verify')
   const against = loaded.addonPath
     ? { implementation: 'native' as const }
     : { implementation: 'js' as const, reason: options.jsOnly ? '--js' : loaded.nativeMissing }
-  const verdicts = compiled.map((k, n) => verifyKernel(k, ownBody(k.site, code), loaded.entries[n].call, options))
-  return { file: moduleId, against, verdicts, errors, available }
+  const verdicts = compiled.kernels.map((k, n) => verifyKernel(k, ownBody(k.site, code), loaded.entries[n].call, options))
+  return { file: compiled.moduleId, against, verdicts, errors, available }
 }
 
 function verifyKernel(k: CompiledKernel, body: OwnBody, kernel: (...args: unknown[]) => unknown, options: VerifyOptions): Verdict {

@@ -186,4 +186,19 @@ describe('explain: where the C is', () => {
     const again = await runCli(args.slice(0, 2).concat(['--cache-dir', cacheDir]))
     expect(again.stdout).toContain(`built: ${built.addon.dir}`)
   })
+
+  it('lists the module steps a build runs through `build`, tuning when --tune asks', async () => {
+    const file = path.join(scratch, 'steps.ts')
+    const spec = '/* @kernel\n  x: f64[N]\n  y: f64[N]\n  y[i] = x[i] + 1\n*/\n'
+    writeFileSync(file, `${spec}export function plusOne(x: Float64Array, y: Float64Array, N: number) {}\n`)
+    const args = ['explain', path.relative(ROOT, file), '--json', '--cache-dir', path.join(scratch, 'steps-cache')]
+    const plain = JSON.parse((await runCli(args)).stdout) as FileExplanation
+    expect(plain.moduleSteps.map((s) => [s.name, s.did])).toEqual([
+      ['find', '1 kernel'], ['compile', '1 compiled'], ['tune', 'off (no `tune` option)'], ['build', 'none in the cache for the current source'],
+    ])
+    const tuned = JSON.parse((await runCli([...args, '--tune'])).stdout) as FileExplanation
+    expect(tuned.moduleSteps.find((s) => s.name === 'tune')?.did).toBe('0 of 1 kernels tuned')
+    const text = (await runCli(args.filter((a) => a !== '--json'))).stdout
+    expect(text).toMatch(/^module steps of .*steps\.ts \(as a build runs them\)\n {2}find +1 kernel +[\d.]+ ms$/m)
+  })
 })
