@@ -1,8 +1,8 @@
 /**
  * Convolutions on a GEMM microkernel (SConv's macro-kernel): per ISA, `emitConvSupport` prints, for each microkernel
  * a convolution uses, the tile functions its driver calls and the driver (c-conv-driver.ts); a call site fills the
- * driver's descriptor from the access maps (extents, strides, stride/dilation/offset of each spatial axis, the plan's
- * tiles and choices) and calls it.
+ * descriptor (pk_conv_desc, native/polykern_conv.h) from the access maps (extents, strides, stride/dilation/offset
+ * of each spatial axis, the plan's tiles and choices) and calls it.
  */
 import { KernelInternalError } from '../diagnostics.ts'
 import type { Access, Convolution, ConvolutionPlan, IndexRange, Kernel } from '../ir/nodes.ts'
@@ -100,7 +100,7 @@ export function emitConvCall(
   const what = `${plan.lowering}, mc ${plan.mc} nc ${plan.nc} kc ${plan.kc}, ${plan.stationary}-stationary`
   return [
     `${'  '.repeat(depth)}{ /* convolution ${s.id}: ${mk.name}, ${what} */`,
-    `${pad}const ${driverSymbol(mk)}_desc pk_cv = {`,
+    `${pad}const pk_conv_desc pk_cv = {`,
     ...fields.map((f) => `${pad}  ${f},`),
     `${pad}};`,
     `${pad}if (${driverSymbol(mk)}_run(&pk_cv) != PK_OK) {`,

@@ -1,5 +1,5 @@
-// The convolution driver's C, compared with reviewed goldens: tile functions, the driver (filter packing, row
-// walkers, im2col, team member) and call sites. `UPDATE_GOLDEN=1 npx vitest run test/emit` rewrites them.
+// The convolution driver's C, compared with reviewed goldens: tile functions, the driver's instantiation of
+// native/polykern_conv_driver.h (compiled by test/native/headers.test.ts) and call sites. `UPDATE_GOLDEN=1 npx vitest run test/emit` rewrites them.
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'

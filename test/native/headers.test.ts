@@ -2,8 +2,8 @@
  * Every header in native/ compiles on its own, `#include`d in an otherwise empty C file, with gcc -Wall -Wextra
  * -Werror and the addon's own flags (binding.gyp's defines and cflags): as polykern.c includes it, and as an ISA's
  * file does (PK_RUNTIME_EXTERN). A header that needs another includes it itself. A header without an include guard
- * is a template, instantiated once per microkernel: it compiles instantiated by TEMPLATES, f32 and f64, at every ISA
- * that has microkernels.
+ * is a template, included once per microkernel: it compiles instantiated as TEMPLATES says, for f32 and f64 in one
+ * file (so it must undefine its parameters), at every ISA that has microkernels.
  */
 import { execFile } from 'node:child_process'
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -35,8 +35,28 @@ const FLAGS = [
   '-Wall', '-Wextra', '-Werror', '-fsyntax-only',
 ]
 
-/** A template's instantiation for one microkernel shape: what the emitter defines before including it. */
-const TEMPLATES: Readonly<Record<string, (t: 'float' | 'double') => string>> = {}
+/**
+ * A template's instantiation for one element type, as the emitter writes it (emit/c-conv-driver.ts), on declared
+ * tile and pack functions, and a function calling its entry point (a static function nothing calls is a warning).
+ */
+const TEMPLATES: Readonly<Record<string, (t: 'float' | 'double') => string>> = {
+  'polykern_conv_driver.h': (t) => {
+    const operands = `const ${t} *restrict a, int64_t lda, const ${t} *restrict b, int64_t ldb, ${t} *restrict c`
+    return [
+      '#include <stdint.h>',
+      `void check_${t}_tile(int64_t kb, ${operands}, int64_t ldc, int64_t rows, int64_t cols, int store);`,
+      `void check_${t}_pack_a(int64_t len, int64_t kb, const ${t} *restrict src, int64_t s_len, int64_t s_k, ${t} *restrict out);`,
+      `#define PK_CONV(name) check_${t}_##name`,
+      `#define PK_CONV_T ${t}`,
+      `#define PK_CONV_MR ${t === 'float' ? 8 : 4}`,
+      `#define PK_CONV_NR ${t === 'float' ? 48 : 24}`,
+      ...['PK_CONV_TILE', 'PK_CONV_TILE_IN_PLACE', 'PK_CONV_TILE_FIRST'].map((m) => `#define ${m} check_${t}_tile`),
+      `#define PK_CONV_PACK_A check_${t}_pack_a`,
+      '#include "polykern_conv_driver.h"',
+      `int check_${t}(const pk_conv_desc *d) { return check_${t}_run(d); }`,
+    ].join('\n')
+  },
+}
 
 const headers = readdirSync(NATIVE).filter((f) => f.endsWith('.h')).sort()
 const guarded = (name: string): boolean => /^#ifndef (\w+)\n#define \1$/m.test(readFileSync(path.join(NATIVE, name), 'utf8'))
@@ -70,7 +90,7 @@ describe('native headers compile standalone', () => {
     for (const isa of ISAS.filter((i) => i.microkernels.length > 0)) {
       it(`${header} instantiated on ${isa.name}`, async () => {
         const flags = isa.gccTarget.split(',').map((f) => `-m${f}`)
-        const source = [instantiate('float'), `#include "${header}"`, instantiate('double'), `#include "${header}"`, ''].join('\n')
+        const source = [instantiate('float'), instantiate('double'), ''].join('\n')
         expect(await compile(`${header.replace('.h', '')}-${isa.name}`, source, flags)).toBe('')
       })
     }

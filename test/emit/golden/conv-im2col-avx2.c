@@ -10,7 +10,7 @@ PK_SHARED int kc_1_grouped(const float *restrict I, const float *restrict F, flo
   const int64_t sF2 = C*K;
   for (int64_t q2 = 0; q2 < N*P*Q*G*K; q2++) O[q2] = 0.0f;
   { /* convolution s0: gemm_f32_avx2_6x16, im2col, mc 64 nc 96 kc 128, weight-stationary */
-    const pk_conv_gemm_f32_avx2_6x16_desc pk_cv = {
+    const pk_conv_desc pk_cv = {
       .in = I,
       .flt = F,
       .out = O,

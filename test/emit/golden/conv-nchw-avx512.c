@@ -6,7 +6,7 @@ PK_SHARED int kc_2_nchw(const float *restrict I, const float *restrict F, float 
   const int64_t sF0 = 9*C;
   for (int64_t q2 = 0; q2 < N*K*P*Q; q2++) O[q2] = 0.0f;
   { /* convolution s0: gemm_f32_avx512_8x48, direct, mc 64 nc 96 kc 128, weight-stationary */
-    const pk_conv_gemm_f32_avx512_8x48_desc pk_cv = {
+    const pk_conv_desc pk_cv = {
       .in = I,
       .flt = F,
       .out = O,

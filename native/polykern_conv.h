@@ -1,0 +1,267 @@
+/*
+ * What the convolution drivers (SConv's macro-kernel) share across microkernels: the call descriptor a kernel fills
+ * in from its access maps (emit/c-conv.ts), the walks over its output rows, filter taps and groups, the blocking of a
+ * call on its own sizes, and how a call runs (packing, threads, im2col). The code that touches elements and calls a
+ * microkernel is polykern_conv_driver.h, instantiated once per microkernel inside its ISA's region.
+ *
+ * The filter is packed once per call into NR-column panels, tap after tap (row `t·C + c` of panel `k / NR` holds
+ * F[tap t, c, k]), or read in place when the call has few output positions per filter. The output rows (batch points
+ * × every spatial position but the last axis), in blocks of `mc` output positions, are split between the threads.
+ * - Direct, channels last: for one block and a block of output channels and input channels, every filter tap runs
+ *   the microkernel: the tap's input rows outside the input are skipped, and along the last axis only the positions
+ *   whose window element lies inside run, so padding costs nothing and is exact. A's rows are input pixels read in
+ *   place (`stride·C` apart, contiguous in c), B the tap's filter, C the output positions (contiguous in k).
+ *   Weight-stationary runs the channel blocks outside the rows, input-stationary inside. Taps adjacent along the last
+ *   axis run as one k loop where their pixels (and filter rows) follow each other. A 1×1 filter over dense axes runs
+ *   each image as one long row.
+ * - Direct, channels first (NCHW): output channels are the microkernel's rows (the packed filter), output positions
+ *   its columns (input rows in place).
+ * - im2col (forced, or for rows shorter than the plan's `im2col_below`): blocks of output rows' windows are copied
+ *   (zeros for padding) into a buffer of positions × taps·C, then one GEMM with the same filter.
+ */
+#ifndef POLYKERN_CONV_H
+#define POLYKERN_CONV_H
+
+#include <stdint.h>
+#include "polykern_math.h"
+#include "polykern_pool.h"
+#include "polykern_simd.h"
+
+/* im2col's GEMMs: rows of output positions per GEMM, and the most elements its buffer may take (16 MiB of f32). */
+#define PK_CONV_IM2COL_POSITIONS 512
+#define PK_CONV_IM2COL_ELEMENTS (4 << 20)
+
+/* Filter rows a block pack prefetches ahead of the one it copies. */
+#define PK_CONV_PACK_AHEAD_ROWS 4
+
+/* The fewest rows of an im2col GEMM's filter block that takes whole filter rows (see pk_conv_gemm_blocks). */
+#define PK_CONV_WHOLE_ROWS_MIN_KC 32
+
+/* One convolution call, O += I ⊛ F; its tensors are of the driver's element type. */
+typedef struct {
+  const void *in, *flt;
+  void *out;
+  int nb, nd;
+  int64_t b_ext[4], b_in[4], b_out[4], b_flt[4];
+  int64_t p_ext[3], r_ext[3], h_ext[3], stride[3], dil[3], off[3], in_s[3], out_s[3], flt_s[3];
+  int64_t C, K, flt_c, flt_k, in_c, out_k, mc, nc, kc;
+  /* Elements of L2 the blocks may take: a channels-last call slices mc and nc again within it (pk_conv_slice). */
+  int64_t l2;
+  int weight_stationary, im2col;
+  /* Positions per row below which a direct call runs through im2col instead. */
+  int64_t im2col_below;
+  /* Channels first (NCHW): output channels are the microkernel's rows, output positions its columns. */
+  int channels_first;
+  /* Output positions per filter from which a call packs the filter rather than reading it in place. */
+  int64_t pack_filter_from;
+} pk_conv_desc;
+
+/* Where one output row starts: in the input, the output, the packed and the given filter (its group); its positions. */
+typedef struct {
+  int64_t in, out, pf, flt, p[3];
+} pk_conv_at;
+
+static inline pk_conv_at pk_conv_locate(const pk_conv_desc *d, int64_t row, int64_t group_elems) {
+  pk_conv_at at = {0, 0, 0, 0, {0, 0, 0}};
+  int64_t rest = row;
+  for (int dd = d->nd - 2; dd >= 0; dd--) {
+    at.p[dd] = rest % d->p_ext[dd];
+    rest /= d->p_ext[dd];
+    at.out += at.p[dd] * d->out_s[dd];
+  }
+  for (int i = d->nb - 1; i >= 0; i--) {
+    const int64_t x = rest % d->b_ext[i];
+    rest /= d->b_ext[i];
+    at.in += x * d->b_in[i];
+    at.out += x * d->b_out[i];
+    at.flt += x * d->b_flt[i];
+    if (d->b_flt[i] != 0) at.pf += x * group_elems, group_elems *= d->b_ext[i];
+  }
+  return at;
+}
+
+/* Filter element offset of tap t (the last axis's tap fastest). */
+static inline int64_t pk_conv_tap(const pk_conv_desc *d, int64_t t) {
+  int64_t off = 0;
+  for (int dd = d->nd - 1; dd >= 0; dd--) off += t % d->r_ext[dd] * d->flt_s[dd], t /= d->r_ext[dd];
+  return off;
+}
+
+/* Filter element offset of group g: the batch indices that index the filter, the last fastest. */
+static inline int64_t pk_conv_group(const pk_conv_desc *d, int64_t g) {
+  int64_t base = 0;
+  for (int i = d->nb - 1; i >= 0; i--) {
+    if (d->b_flt[i] == 0) continue;
+    base += g % d->b_ext[i] * d->b_flt[i];
+    g /= d->b_ext[i];
+  }
+  return base;
+}
+
+/*
+ * The input offset of outer tap ot (its taps on every axis but the last) for the row at, in *in; 0 when one of its
+ * input rows lies outside the input (padding: the tap contributes nothing to this row).
+ */
+static inline int pk_conv_outer(const pk_conv_desc *d, const pk_conv_at *at, int64_t ot, int64_t *in) {
+  *in = at->in;
+  for (int dd = d->nd - 2; dd >= 0; dd--) {
+    const int64_t r = ot % d->r_ext[dd];
+    ot /= d->r_ext[dd];
+    const int64_t h = d->stride[dd] * at->p[dd] + d->dil[dd] * r + d->off[dd];
+    if (h < 0 || h >= d->h_ext[dd]) return 0;
+    *in += h * d->in_s[dd];
+  }
+  return 1;
+}
+
+/* Positions q whose window element stride·q + base along the last axis lies in [0, W), cut to [lo, hi). */
+static inline void pk_conv_inside(const pk_conv_desc *d, int64_t base, int64_t *lo, int64_t *hi) {
+  const int L = d->nd - 1;
+  const int64_t s = d->stride[L], W = d->h_ext[L];
+  *lo = pk_max_i64(*lo, base >= 0 ? 0 : (s - 1 - base) / s);
+  *hi = pk_min64(*hi, W - base <= 0 ? 0 : (W - base + s - 1) / s);
+}
+
+/*
+ * SConv's L2 slicing (schedule/conv-slicing.ts) again on the call's own sizes: kc is the plan's clamped to the input
+ * channels; mc starts from the whole row of positions and nc from all output channels, and they halve (mc first, down
+ * to four register tiles or the plan's mc) until every tap's kc × nc filter block, the mc × nc output block and the
+ * input its mc windows read fit the plan's L2 share. The plan sliced representative sizes (a channel block of 128
+ * when C is a parameter): a first layer's 3 input channels leave room for far wider blocks. Measured on AVX2, 1
+ * thread: 224² 3→64 7×7 stride 2 52 -> 71 GFLOP/s, 56² 64→64 3×3 86 -> 95.
+ */
+static inline int64_t pk_conv_block_elems(const pk_conv_desc *d, int64_t taps, int64_t m, int64_t n, int64_t k) {
+  const int L = d->nd - 1;
+  const int64_t S = d->r_ext[L], windows = (m - 1) * d->stride[L] + (S - 1) * d->dil[L] + 1;
+  return taps * k * n + m * n + taps / S * windows * k;
+}
+
+/* mc, nc and kc for a microkernel of mr × nr tiles. */
+static inline void pk_conv_slice(const pk_conv_desc *d, int64_t taps, int64_t mr, int64_t nr, int64_t *mc,
+                                 int64_t *nc, int64_t *kc) {
+  const int64_t k = pk_min64(d->kc, d->C);
+  int64_t m = pk_round_up(d->p_ext[d->nd - 1], mr), n = pk_round_up(d->K, nr);
+  while (pk_conv_block_elems(d, taps, m, n, k) > d->l2 && m > pk_min64(d->mc, 4 * mr))
+    m = pk_max_i64(mr, pk_round_up(m / 2, mr));
+  while (pk_conv_block_elems(d, taps, m, n, k) > d->l2 && n > nr) n = pk_max_i64(nr, pk_round_up(n / 2, nr));
+  *mc = m, *nc = n, *kc = k;
+}
+
+/*
+ * im2col's GEMM blocks for M positions: kc rows of the filter matrix by nc columns (whole panels of nr). The filter
+ * block and the M × nc output block take the L2 share the plan gave the direct path's blocks (every tap's filter block
+ * and an mc × nc output block), so fewer positions get wider blocks: their packed rows are longer runs to read, and
+ * fewer blocks re-walk the same im2col rows. Where the share holds PK_CONV_WHOLE_ROWS_MIN_KC rows or more of every
+ * output channel, the block takes whole filter rows instead: one sequential run of the filter, which the prefetchers
+ * follow, where part rows are short runs a stride apart. Measured on AVX2, 1 thread (median GFLOP/s): 7×7 512→512 3×3
+ * 42.7 -> 51.1, 14×14 256→256 60.3 -> 64.4.
+ */
+static inline int64_t pk_conv_gemm_kc(const pk_conv_desc *d, int64_t taps) { return pk_even_block(taps * d->C, d->kc, 1); }
+
+static inline void pk_conv_gemm_blocks(const pk_conv_desc *d, int64_t taps, int64_t M, int64_t mr, int64_t nr,
+                                       int64_t *kc, int64_t *nc) {
+  int64_t mc0, nc0, kc0;
+  pk_conv_slice(d, taps, mr, nr, &mc0, &nc0, &kc0);
+  const int64_t share = (taps * kc0 + mc0) * nc0, whole = pk_round_up(d->K, nr), most = pk_conv_gemm_kc(d, taps);
+  const int64_t deep = pk_min64(most, share / (whole + M));
+  *kc = most;
+  *nc = pk_even_block(d->K, pk_max_i64(nc0, share / (kc0 + M) / nr * nr), nr);
+  if (*nc < whole && deep >= PK_CONV_WHOLE_ROWS_MIN_KC) *kc = pk_even_block(taps * d->C, deep, 1), *nc = whole;
+}
+
+/*
+ * Output rows per im2col GEMM: enough for PK_CONV_IM2COL_POSITIONS positions (whole images of small feature maps, as
+ * im2col + BLAS runs them), within a buffer of PK_CONV_IM2COL_ELEMENTS elements, and a GEMM for each of the threads.
+ */
+static inline int64_t pk_conv_chunk(const pk_conv_desc *d, int64_t rows, int64_t taps, int threads) {
+  const int64_t Q = d->p_ext[d->nd - 1], kd = taps * d->C;
+  const int64_t want = (PK_CONV_IM2COL_POSITIONS + Q - 1) / Q, fits = PK_CONV_IM2COL_ELEMENTS / (Q * kd);
+  return pk_max_i64(1, pk_min64((rows + threads - 1) / threads, pk_min64(want, fits)));
+}
+
+/* A 1×1 filter over dense, unpadded axes: the last two axes are one, so the call has fewer, longer rows. */
+static inline void pk_conv_collapse(pk_conv_desc *d) {
+  while (d->nd >= 2) {
+    const int L = d->nd - 1, M = L - 1;
+    const int dense = d->r_ext[L] == 1 && d->r_ext[M] == 1 && d->stride[L] == 1 && d->stride[M] == 1 &&
+        d->off[L] == 0 && d->off[M] == 0 && d->p_ext[L] == d->h_ext[L] && d->p_ext[M] == d->h_ext[M] &&
+        d->in_s[M] == d->h_ext[L] * d->in_s[L] && d->out_s[M] == d->p_ext[L] * d->out_s[L];
+    if (!dense) return;
+    d->p_ext[M] *= d->p_ext[L];
+    d->h_ext[M] = d->p_ext[M];
+    d->in_s[M] = d->in_s[L];
+    d->out_s[M] = d->out_s[L];
+    d->nd--;
+  }
+}
+
+/* How one call runs. */
+typedef struct {
+  /* The call's descriptor, its dense axes collapsed and im2col set when its rows are short. */
+  pk_conv_desc d;
+  int64_t rows, taps, groups;
+  /* im2col: output rows per GEMM. */
+  int64_t per;
+  /* The filter read in place; packed block by block by each im2col GEMM (pack_blocks); neither: packed first. */
+  int in_place, pack_blocks;
+  /* The team members share the output channels (each running every GEMM on its share) rather than the GEMMs. */
+  int split_channels;
+  int team;
+} pk_conv_call;
+
+/* How `call` runs on a microkernel of mr × nr tiles, in *c; 0 when it has no work. */
+static inline int pk_conv_prepare(const pk_conv_desc *call, int64_t mr, int64_t nr, pk_conv_call *c) {
+  c->d = *call;
+  pk_conv_desc *d = &c->d;
+  pk_conv_collapse(d);
+  int64_t rows = 1, taps = 1, groups = 1;
+  for (int i = 0; i < d->nb; i++) {
+    rows *= d->b_ext[i];
+    if (d->b_flt[i] != 0) groups *= d->b_ext[i];
+  }
+  for (int dd = 0; dd < d->nd; dd++) {
+    taps *= d->r_ext[dd];
+    if (dd < d->nd - 1) rows *= d->p_ext[dd];
+  }
+  const int L = d->nd - 1;
+  const int64_t Q = d->p_ext[L];
+  if (rows <= 0 || Q <= 0 || taps <= 0 || d->K <= 0 || d->C <= 0) return 0;
+  if (!d->im2col && Q < d->im2col_below) d->im2col = 1;
+  /* Packing the filter pays when enough output positions reuse it; in place, B's rows must be F's (taps, c) rows. */
+  int dense = d->flt_s[L] == d->C * d->flt_c;
+  for (int dd = 0; dd < L; dd++) dense = dense && d->flt_s[dd] == d->r_ext[dd + 1] * d->flt_s[dd + 1];
+  const int in_place = !d->channels_first && d->flt_k == 1 && (dense || !d->im2col) &&
+      rows * Q / groups < d->pack_filter_from;
+  const double work = (double)rows * (double)Q * (double)d->K * (double)d->C * (double)taps;
+  const int threads = pk_threads() > 1 && work >= PK_GEMM_PARALLEL_MIN_WORK ? pk_threads() : 1;
+  int64_t per = d->im2col ? pk_conv_chunk(d, rows, taps, threads) : 1;
+  int64_t items = d->im2col ? (rows + per - 1) / per : rows * ((Q + mr - 1) / mr);
+  /*
+   * An im2col call with a GEMM or less per thread (a small feature map) whose rows do not split evenly (7 of them:
+   * 4 + 3) splits its output channels between the threads instead, in whole panels: each builds every im2col row and
+   * packs only its own channels. Measured at 2 threads, 3×3 7×7 × 512: 223 -> 242 GFLOP/s; with 14 even rows of 14×14
+   * × 256, splitting channels ran 17% slower (each thread's im2col buffer twice as large, past half of L2).
+   */
+  const int split_channels = d->im2col && !d->channels_first && threads > 1 && items <= threads &&
+      rows % threads != 0 && d->K >= threads * nr;
+  if (split_channels) per = pk_conv_chunk(d, rows, taps, 1), items = (rows + per - 1) / per;
+  const int team = split_channels ? threads : (int)pk_min64(threads, items);
+  /*
+   * An im2col call of one GEMM per thread reads each filter block once: packed as it goes, the block is in L2 when
+   * the microkernel reads it, where packing the whole filter first would write it out and read it back from memory.
+   */
+  c->pack_blocks = !in_place && d->im2col && !d->channels_first && (split_channels || items <= team);
+  c->rows = rows, c->taps = taps, c->groups = groups, c->per = per;
+  c->in_place = in_place, c->split_channels = split_channels, c->team = team;
+  return 1;
+}
+
+/* What the members of a call's team share. */
+typedef struct {
+  const pk_conv_call *c;
+  /* The packed filter, of the driver's element type; NULL when read in place or packed block by block. */
+  const void *pf;
+  int failed;
+} pk_conv_ctx;
+
+#endif

@@ -1,0 +1,350 @@
+/*
+ * A microkernel's convolution driver (polykern_conv.h describes the paths): the filter's packing, the tile loops,
+ * the direct, channels-first and im2col walks, the team member and PK_CONV(run). A template, without an include
+ * guard: emit/c-conv-driver.ts includes it once per microkernel, inside that microkernel's ISA region and after its
+ * tile functions, having defined
+ *   PK_CONV(name)          the driver's symbols: `name` with the microkernel's prefix (## in the definition);
+ *   PK_CONV_T              the element type;
+ *   PK_CONV_MR, PK_CONV_NR the register tile;
+ *   PK_CONV_TILE           the tile function with B packed and A in place (emit/c-microkernel.ts);
+ *   PK_CONV_TILE_IN_PLACE  the one with both in place;
+ *   PK_CONV_TILE_FIRST     the one with A packed and B in place (channels first);
+ *   PK_CONV_PACK_A         the microkernel's pack of A (emit/c-pack.ts).
+ * It undefines them at its end.
+ */
+#include <immintrin.h>
+#include <stdint.h>
+#include "polykern_conv.h"
+#include "polykern_math.h"
+#include "polykern_scratch.h"
+#include "polykern_simd.h"
+
+/* One row of a panel: n filter elements from `from` (flt_k apart), zeros past them to NR. */
+static inline void PK_CONV(panel_row)(const PK_CONV_T *from, int64_t flt_k, int64_t n, PK_CONV_T *restrict to) {
+  if (n == PK_CONV_NR && flt_k == 1)
+    for (int64_t x = 0; x < PK_CONV_NR; x++) to[x] = from[x];
+  else
+    for (int64_t x = 0; x < PK_CONV_NR; x++) to[x] = x < n ? from[x * flt_k] : 0;
+}
+
+/*
+ * Every group's filter as NR-column panels of taps·C rows, zero-padded past K. Each (tap, c) row of the filter is
+ * read once, along its output channels, and dealt out to the panels: reading a panel's NR columns down all rows
+ * instead leaves the prefetchers a short stream per row (measured: 3×3 convolutions of 14×14 × 256 and 7×7 × 512
+ * maps ran 12% and 28% slower that way, the filter being most of what they read).
+ */
+static void PK_CONV(pack)(const pk_conv_desc *d, int64_t taps, int64_t groups, PK_CONV_T *restrict pf) {
+  const PK_CONV_T *flt = d->flt;
+  const int64_t kd = taps * d->C, kp = pk_round_up(d->K, PK_CONV_NR);
+  for (int64_t g = 0; g < groups; g++) {
+    const int64_t base = pk_conv_group(d, g);
+    for (int64_t tap = 0; tap < taps; tap++) {
+      const PK_CONV_T *f = flt + base + pk_conv_tap(d, tap);
+      for (int64_t c = 0; c < d->C; c++) {
+        const PK_CONV_T *row = f + c * d->flt_c;
+        PK_CONV_T *restrict to = pf + g * kp * kd + (tap * d->C + c) * PK_CONV_NR;
+        for (int64_t x0 = 0; x0 < kp; x0 += PK_CONV_NR)
+          PK_CONV(panel_row)(row + x0 * d->flt_k, d->flt_k, pk_min64(PK_CONV_NR, d->K - x0), to + x0 * kd);
+      }
+    }
+  }
+}
+
+/*
+ * The filter as the microkernel's B from some row on: packed (k row p of the panel holding column j at
+ * b + j·panel + p·row, panel = taps·C, row = NR) or read in place (at b + j + p·row, row = F's channel stride).
+ */
+typedef struct {
+  const PK_CONV_T *b;
+  int64_t row, panel;
+  int packed;
+} PK_CONV(b);
+
+/* Tap t's rows from input channel pc on, output channels from jc on; pf NULL: the filter in place. */
+static PK_CONV(b) PK_CONV(filter)(const pk_conv_desc *d, const PK_CONV_T *pf, const pk_conv_at *at, int64_t taps,
+                                  int64_t t, int64_t pc, int64_t jc) {
+  if (pf != NULL) {
+    const PK_CONV(b) v = {pf + at->pf + jc * taps * d->C + (t * d->C + pc) * PK_CONV_NR, PK_CONV_NR, taps * d->C, 1};
+    return v;
+  }
+  const PK_CONV_T *flt = d->flt;
+  const PK_CONV(b) v = {flt + at->flt + pk_conv_tap(d, t) + pc * d->flt_c + jc, d->flt_c, 1, 0};
+  return v;
+}
+
+/* The microkernel over rows output positions (A rows lda apart) and nb output channels. */
+static void PK_CONV(tiles)(int64_t rows, int64_t nb, int64_t kb, const PK_CONV_T *a, int64_t lda, PK_CONV(b) f,
+                           PK_CONV_T *c, int64_t ldc) {
+  for (int64_t jr = 0; jr < nb; jr += PK_CONV_NR)
+    for (int64_t ir = 0; ir < rows; ir += PK_CONV_MR) {
+      const int64_t m = pk_min64(PK_CONV_MR, rows - ir), n = pk_min64(PK_CONV_NR, nb - jr);
+      if (f.packed) PK_CONV_TILE(kb, a + ir * lda, lda, f.b + jr * f.panel, 0, c + ir * ldc + jr, ldc, m, n, 0);
+      else PK_CONV_TILE_IN_PLACE(kb, a + ir * lda, lda, f.b + jr, f.row, c + ir * ldc + jr, ldc, m, n, 0);
+    }
+}
+
+/*
+ * Output positions [ic, ie), output channels [jc, jc + nb) and input channels [pc, pc + kb) of one row, every tap,
+ * the input read in place. When a window's taps along the last axis are adjacent in memory (dilation 1, pixels C
+ * apart) and the block holds every channel, the positions whose whole window row is inside run those taps as one
+ * k loop of S·C: a third of the output-tile traffic of a 3×3 filter.
+ */
+static void PK_CONV(direct)(const pk_conv_desc *d, const PK_CONV_T *pf, const pk_conv_at *at, int64_t taps,
+                            int64_t ic, int64_t ie, int64_t jc, int64_t nb, int64_t pc, int64_t kb) {
+  const PK_CONV_T *input = d->in;
+  PK_CONV_T *output = d->out;
+  const int L = d->nd - 1;
+  const int64_t s = d->stride[L], S = d->r_ext[L], lda = s * d->in_s[L], ldc = d->out_s[L];
+  /* In place, the taps' rows must follow each other in F too. */
+  const int fuse = S > 1 && d->dil[L] == 1 && kb == d->C && d->in_s[L] == d->C &&
+      (pf != NULL || d->flt_s[L] == d->C * d->flt_c);
+  for (int64_t ot = 0; ot < taps / S; ot++) {
+    int64_t in;
+    if (!pk_conv_outer(d, at, ot, &in)) continue;
+    PK_CONV_T *c = output + at->out + jc;
+    /* [flo, fhi): the positions whose taps all ran fused. */
+    int64_t flo = ic, fhi = ic;
+    if (fuse) {
+      int64_t lo = ic, hi = ie, lo_last = ic, hi_last = ie;
+      pk_conv_inside(d, d->off[L], &lo, &hi);
+      pk_conv_inside(d, S - 1 + d->off[L], &lo_last, &hi_last);
+      flo = pk_max_i64(lo, lo_last), fhi = pk_min64(hi, hi_last);
+      if (fhi > flo) {
+        const PK_CONV_T *a = input + in + (s * flo + d->off[L]) * d->in_s[L];
+        PK_CONV(tiles)(fhi - flo, nb, S * d->C, a, lda, PK_CONV(filter)(d, pf, at, taps, ot * S, 0, jc), c + flo * ldc,
+                       ldc);
+      } else {
+        fhi = flo = ic;
+      }
+    }
+    for (int64_t sw = 0; sw < S; sw++) {
+      const int64_t base = d->dil[L] * sw + d->off[L];
+      int64_t lo = ic, hi = ie;
+      pk_conv_inside(d, base, &lo, &hi);
+      const PK_CONV_T *a = input + in + base * d->in_s[L] + pc;
+      const PK_CONV(b) f = PK_CONV(filter)(d, pf, at, taps, ot * S + sw, pc, jc);
+      /* Both sides of the fused positions. */
+      const int64_t cut[2][2] = {{lo, pk_min64(hi, flo)}, {pk_max_i64(lo, fhi), hi}};
+      for (int side = 0; side < 2; side++) {
+        const int64_t from = cut[side][0], to = cut[side][1];
+        if (to > from) PK_CONV(tiles)(to - from, nb, kb, a + from * lda, lda, f, c + from * ldc, ldc);
+      }
+    }
+  }
+}
+
+/*
+ * Channels first (NCHW): output channels [0, K) are the microkernel's rows (A: the tap's filter, packed in MR-row
+ * panels), output positions [ic, ie) along the last axis its columns (B: input rows read in place, one input channel
+ * per row of B, unit stride), input channels [pc, pc + kb) its k loop; padding as in the channels-last path.
+ */
+static void PK_CONV(first)(const pk_conv_desc *d, const PK_CONV_T *pf, const pk_conv_at *at, int64_t taps,
+                           int64_t ic, int64_t ie, int64_t pc, int64_t kb) {
+  const PK_CONV_T *input = d->in;
+  PK_CONV_T *output = d->out;
+  const int L = d->nd - 1;
+  const int64_t S = d->r_ext[L], ldc = d->out_k, kp = pk_round_up(d->K, PK_CONV_MR);
+  for (int64_t ot = 0; ot < taps / S; ot++) {
+    int64_t in;
+    if (!pk_conv_outer(d, at, ot, &in)) continue;
+    for (int64_t sw = 0; sw < S; sw++) {
+      const int64_t base = d->dil[L] * sw + d->off[L];
+      int64_t lo = ic, hi = ie;
+      pk_conv_inside(d, base, &lo, &hi);
+      if (hi <= lo) continue;
+      const PK_CONV_T *a = pf + at->pf + (ot * S + sw) * kp * d->C + pc * PK_CONV_MR;
+      const PK_CONV_T *b = input + in + base + lo + pc * d->in_c;
+      PK_CONV_T *c = output + at->out + lo;
+      for (int64_t jr = 0; jr < hi - lo; jr += PK_CONV_NR)
+        for (int64_t ir = 0; ir < d->K; ir += PK_CONV_MR)
+          PK_CONV_TILE_FIRST(kb, a + ir * d->C, 0, b + jr, d->in_c, c + ir * ldc + jr, ldc,
+                             pk_min64(PK_CONV_MR, d->K - ir), pk_min64(PK_CONV_NR, hi - lo - jr), 0);
+    }
+  }
+}
+
+/* Channels first: every group's filter, tap after tap, as MR-row panels of output channels over C. */
+static void PK_CONV(pack_first)(const pk_conv_desc *d, int64_t taps, int64_t groups, PK_CONV_T *restrict pf) {
+  const PK_CONV_T *flt = d->flt;
+  const int64_t kp = pk_round_up(d->K, PK_CONV_MR);
+  for (int64_t g = 0; g < groups; g++) {
+    const int64_t base = pk_conv_group(d, g);
+    for (int64_t tap = 0; tap < taps; tap++)
+      PK_CONV_PACK_A(d->K, d->C, flt + base + pk_conv_tap(d, tap), d->flt_k, d->flt_c, pf + (g * taps + tap) * kp * d->C);
+  }
+}
+
+/* One row's windows into col (Q × taps·C, zeros outside the input): im2col. */
+static void PK_CONV(im2col)(const pk_conv_desc *d, const pk_conv_at *at, int64_t taps, PK_CONV_T *restrict col) {
+  const PK_CONV_T *input = d->in;
+  const int L = d->nd - 1;
+  const int64_t Q = d->p_ext[L], kd = taps * d->C;
+  for (int64_t q = 0; q < Q; q++) {
+    for (int64_t tap = 0; tap < taps; tap++) {
+      int64_t rest = tap, in = at->in;
+      int inside = 1;
+      for (int dd = L; dd >= 0 && inside; dd--) {
+        const int64_t r = rest % d->r_ext[dd];
+        rest /= d->r_ext[dd];
+        const int64_t h = d->stride[dd] * (dd == L ? q : at->p[dd]) + d->dil[dd] * r + d->off[dd];
+        inside = h >= 0 && h < d->h_ext[dd];
+        in += h * d->in_s[dd];
+      }
+      PK_CONV_T *restrict to = col + q * kd + tap * d->C;
+      if (inside) for (int64_t c = 0; c < d->C; c++) to[c] = input[in + c];
+      else for (int64_t c = 0; c < d->C; c++) to[c] = 0;
+    }
+  }
+}
+
+/* Row tap·C + c of im2col's filter matrix, in the given filter: F[tap, c, 0]. */
+static inline const PK_CONV_T *PK_CONV(matrix_row)(const pk_conv_desc *d, const pk_conv_at *at, int64_t row) {
+  const PK_CONV_T *flt = d->flt;
+  return flt + at->flt + pk_conv_tap(d, row / d->C) + row % d->C * d->flt_c;
+}
+
+/*
+ * Rows [pc, pc + kb) of im2col's filter matrix (row tap·C + c), columns [jc, jc + nb), as NR-column panels of kb rows
+ * at buf (zero-padded to whole panels): the block one step of im2col's GEMM reads, packed just before, into L2. Its
+ * rows, when a block's width of a longer filter row, are too short a run for the hardware prefetchers, so the copy
+ * asks for the row PK_CONV_PACK_AHEAD_ROWS ahead itself (measured, 7×7 × 512 3×3 on AVX2: 57 -> 63 GFLOP/s); whole
+ * rows are long runs (in a dense filter, one run) the prefetchers keep up with, and prefetching them too ran slower.
+ */
+static void PK_CONV(pack_block)(const pk_conv_desc *d, const pk_conv_at *at, int64_t pc, int64_t kb, int64_t jc,
+                                int64_t nb, PK_CONV_T *restrict buf) {
+  for (int64_t p = 0; p < kb; p++) {
+    const PK_CONV_T *row = PK_CONV(matrix_row)(d, at, pc + p) + jc * d->flt_k;
+    if (d->flt_k == 1 && p + PK_CONV_PACK_AHEAD_ROWS < kb && nb < d->K) {
+      const PK_CONV_T *ahead = PK_CONV(matrix_row)(d, at, pc + p + PK_CONV_PACK_AHEAD_ROWS) + jc;
+      for (int64_t x = 0; x < nb; x += 64 / sizeof(PK_CONV_T)) _mm_prefetch((const char *)(ahead + x), _MM_HINT_T0);
+    }
+    for (int64_t x0 = 0; x0 < nb; x0 += PK_CONV_NR)
+      PK_CONV(panel_row)(row + x0 * d->flt_k, d->flt_k, pk_min64(PK_CONV_NR, nb - x0), buf + x0 * kb + p * PK_CONV_NR);
+  }
+}
+
+/*
+ * The GEMM of im2col: M positions of col (rows kd = taps·C apart) times the filter (its taps' rows one after another,
+ * packed, in place, or packed block by block into buf when buf is not NULL) of the row at, into the output from that
+ * row on: output channels [j0, j1).
+ */
+static void PK_CONV(gemm)(const pk_conv_desc *d, const PK_CONV_T *pf, const pk_conv_at *at, int64_t taps, int64_t M,
+                          const PK_CONV_T *col, PK_CONV_T *buf, int64_t j0, int64_t j1) {
+  PK_CONV_T *output = d->out;
+  const int64_t ldc = d->out_s[d->nd - 1], kd = taps * d->C;
+  int64_t kc, nc;
+  pk_conv_gemm_blocks(d, taps, M, PK_CONV_MR, PK_CONV_NR, &kc, &nc);
+  for (int64_t jc = j0; jc < j1; jc += nc) {
+    const int64_t nb = pk_min64(nc, j1 - jc);
+    for (int64_t pc = 0; pc < kd; pc += kc) {
+      const int64_t kb = pk_min64(kc, kd - pc);
+      PK_CONV(b) f = {buf, PK_CONV_NR, kb, 1};
+      if (buf != NULL) PK_CONV(pack_block)(d, at, pc, kb, jc, nb, buf);
+      else f = PK_CONV(filter)(d, pf, at, taps, 0, pc, jc);
+      PK_CONV(tiles)(M, nb, kb, col + pc, kd, f, output + at->out + jc, ldc);
+    }
+  }
+}
+
+static void PK_CONV(member)(void *arg, int t, int nt) {
+  pk_conv_ctx *x = arg;
+  const pk_conv_call *call = x->c;
+  const pk_conv_desc *d = &call->d;
+  const PK_CONV_T *pf = x->pf;
+  const int64_t taps = call->taps;
+  const int64_t group = pk_round_up(d->K, d->channels_first ? PK_CONV_MR : PK_CONV_NR) * taps * d->C;
+  if (d->im2col) {
+    const int L = d->nd - 1;
+    const int64_t Q = d->p_ext[L], kd = taps * d->C, ldc = d->out_s[L], per = call->per;
+    PK_CONV_T *col = pk_scratch(1, per * Q * kd, sizeof(PK_CONV_T));
+    PK_CONV_T *buf = call->pack_blocks
+        ? pk_scratch(0, pk_conv_gemm_kc(d, taps) * pk_round_up(d->K, PK_CONV_NR), sizeof(PK_CONV_T))
+        : NULL;
+    if (col == NULL || (call->pack_blocks && buf == NULL)) {
+      __atomic_store_n(&x->failed, 1, __ATOMIC_RELAXED);
+      return;
+    }
+    const int64_t chunks = (call->rows + per - 1) / per;
+    int64_t c0 = 0, c1 = chunks, j0 = 0, j1 = d->K;
+    if (call->split_channels) pk_share(d->K, PK_CONV_NR, t, nt, &j0, &j1);
+    else pk_share(chunks, 1, t, nt, &c0, &c1);
+    for (int64_t chunk = c0; chunk < c1; chunk++) {
+      const int64_t r0 = chunk * per, r1 = pk_min64(call->rows, r0 + per);
+      /* One GEMM over rows whose outputs follow each other and share a filter; a gap starts the next one. */
+      pk_conv_at first = pk_conv_locate(d, r0, group);
+      int64_t n = 0;
+      for (int64_t row = r0; row < r1; row++) {
+        const pk_conv_at at = pk_conv_locate(d, row, group);
+        if (n > 0 && (at.out != first.out + n * Q * ldc || at.flt != first.flt)) {
+          PK_CONV(gemm)(d, pf, &first, taps, n * Q, col, buf, j0, j1);
+          first = at, n = 0;
+        }
+        PK_CONV(im2col)(d, &at, taps, col + n * Q * kd);
+        n++;
+      }
+      PK_CONV(gemm)(d, pf, &first, taps, n * Q, col, buf, j0, j1);
+    }
+    return;
+  }
+  /* Direct: the members share (row, block of mc positions) items, so one long row still splits. */
+  int64_t mc = d->mc, nc = d->nc, kc = d->kc;
+  if (!d->channels_first) pk_conv_slice(d, taps, PK_CONV_MR, PK_CONV_NR, &mc, &nc, &kc);
+  const int64_t Q = d->p_ext[d->nd - 1];
+  mc = pk_even_block(Q, mc, PK_CONV_MR), nc = pk_even_block(d->K, nc, PK_CONV_NR), kc = pk_even_block(d->C, kc, 1);
+  const int64_t blocks = (Q + mc - 1) / mc;
+  int64_t w0, w1;
+  pk_share(call->rows * blocks, 1, t, nt, &w0, &w1);
+  if (d->channels_first) {
+    for (int64_t w = w0; w < w1; w++) {
+      const pk_conv_at at = pk_conv_locate(d, w / blocks, group);
+      const int64_t ic = w % blocks * mc;
+      for (int64_t pc = 0; pc < d->C; pc += kc)
+        PK_CONV(first)(d, pf, &at, taps, ic, pk_min64(ic + mc, Q), pc, pk_min64(kc, d->C - pc));
+    }
+  } else if (d->weight_stationary) {
+    for (int64_t jc = 0; jc < d->K; jc += nc)
+      for (int64_t pc = 0; pc < d->C; pc += kc)
+        for (int64_t w = w0; w < w1; w++) {
+          const pk_conv_at at = pk_conv_locate(d, w / blocks, group);
+          const int64_t ic = w % blocks * mc;
+          PK_CONV(direct)(d, pf, &at, taps, ic, pk_min64(ic + mc, Q), jc, pk_min64(nc, d->K - jc), pc,
+                          pk_min64(kc, d->C - pc));
+        }
+  } else {
+    for (int64_t w = w0; w < w1; w++) {
+      const pk_conv_at at = pk_conv_locate(d, w / blocks, group);
+      const int64_t ic = w % blocks * mc;
+      for (int64_t jc = 0; jc < d->K; jc += nc)
+        for (int64_t pc = 0; pc < d->C; pc += kc)
+          PK_CONV(direct)(d, pf, &at, taps, ic, pk_min64(ic + mc, Q), jc, pk_min64(nc, d->K - jc), pc,
+                          pk_min64(kc, d->C - pc));
+    }
+  }
+}
+
+/* O += I ⊛ F for the whole call; PK_NO_MEMORY when a buffer cannot be allocated. */
+static int PK_CONV(run)(const pk_conv_desc *desc) {
+  pk_conv_call call;
+  if (!pk_conv_prepare(desc, PK_CONV_MR, PK_CONV_NR, &call)) return PK_OK;
+  const pk_conv_desc *d = &call.d;
+  PK_CONV_T *pf = NULL;
+  if (!call.in_place && !call.pack_blocks) {
+    const int64_t panels = pk_max_i64(pk_round_up(d->K, PK_CONV_NR), pk_round_up(d->K, PK_CONV_MR));
+    if ((pf = pk_scratch(0, call.groups * panels * call.taps * d->C, sizeof(PK_CONV_T))) == NULL) return PK_NO_MEMORY;
+    if (d->channels_first) PK_CONV(pack_first)(d, call.taps, call.groups, pf);
+    else PK_CONV(pack)(d, call.taps, call.groups, pf);
+  }
+  pk_conv_ctx x = {&call, pf, 0};
+  if (call.team > 1) pk_parallel_team(call.team, PK_CONV(member), &x);
+  else PK_CONV(member)(&x, 0, 1);
+  return x.failed ? PK_NO_MEMORY : PK_OK;
+}
+
+#undef PK_CONV
+#undef PK_CONV_T
+#undef PK_CONV_MR
+#undef PK_CONV_NR
+#undef PK_CONV_TILE
+#undef PK_CONV_TILE_IN_PLACE
+#undef PK_CONV_TILE_FIRST
+#undef PK_CONV_PACK_A
