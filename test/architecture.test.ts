@@ -51,8 +51,8 @@ describe('plugin/ARCHITECTURE.md', () => {
     expect(backEdges).toEqual([])
   })
 
-  it('loads a built addon only through addon/load-built.ts, which checks its identity and kernels', () => {
+  it('loads a built addon only through measure/load-built.ts, which checks its identity and kernels', () => {
     const loaders = sources.filter((f) => /createRequire\([^)]*\)\(/.test(readFileSync(path.join(plugin, f), 'utf8')))
-    expect(loaders).toEqual([path.join('addon', 'load-built.ts')])
+    expect(loaders).toEqual([path.join('measure', 'load-built.ts')])
   })
 })

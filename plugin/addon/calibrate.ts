@@ -10,9 +10,11 @@
 import { createHash } from 'node:crypto'
 import { readFile, rename, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { elementCount, type KernelAbi } from '../../runtime/abi.ts'
+import type { KernelAbi } from '../../runtime/abi.ts'
 import { workOfCall } from '../../runtime/work.ts'
-import { loadBuiltAddon } from './load-built.ts'
+import { argumentsOf, largestTensor, uniformSizes } from '../measure/arguments.ts'
+import { loadBuiltAddon } from '../measure/load-built.ts'
+import { timeCalls } from '../measure/timing.ts'
 
 export interface CalibrationKernel {
   readonly abi: KernelAbi
@@ -37,7 +39,7 @@ export const NEVER = Number.MAX_SAFE_INTEGER
 
 const CACHE_FILE = 'calibration.json'
 /** Part of the cache key: a change to how the ladder is read measures cached addons again. */
-const METHOD = 7
+const METHOD = 8
 /**
  * How much faster than the JS loops native must run at a rung to win it. A kernel may be at most 10% slower than its
  * JS fallback, and rungs a few microseconds long move by that much between runs (the 2048 x 2048 diagonal measured
@@ -49,6 +51,8 @@ export const NATIVE_MARGIN = 1.1
 const BUDGET_MS = 150
 const BATCH_MS = 0.3
 const WARM_MS = 4
+/** Rounds timed per rung: the fastest counts (measure/timing.ts). */
+const ROUNDS = 3
 /** The ladder stops at this much work per call, or when a tensor would need more elements. */
 const MAX_WORK = 2 ** 20
 const MAX_ELEMENTS = 2 ** 22
@@ -87,19 +91,21 @@ function measureRouting({ abi, js }: CalibrationKernel, native: (...args: unknow
   const workOf = workOfCall(abi)
   if (workOf === undefined) return { jsBelow: 0 }
   const loops = new Function(`return ${js}`)() as (...args: unknown[]) => unknown
-  // Let V8 optimize the loops first: timed cold, they look several times slower than they will run.
-  const warmArgs = argsFor(abi, 4)
-  if (warmArgs) for (const f of [loops, native]) batchSize(f, warmArgs, WARM_MS)
+  const both = (args: unknown[]) => [() => native(...args), () => loops(...args)]
+  // Let V8 optimize the loops first (a warm-up and no round): timed cold, they look several times slower than they
+  // will run.
+  timeCalls(both(argumentsOf(abi, uniformSizes(abi, 4), 'steady')), { warmMs: WARM_MS, budgetMs: 0, minRounds: 0 })
   const deadline = performance.now() + BUDGET_MS
   const rungs: Rung[] = []
   for (const s of ladderSizes()) {
     if (performance.now() >= deadline) break
-    const args = argsFor(abi, s)
-    if (args === undefined) break
+    const sizes = uniformSizes(abi, s)
+    if (largestTensor(abi, sizes) > MAX_ELEMENTS) break
+    const args = argumentsOf(abi, sizes, 'steady')
     const work = workOf(args)
     if (work > MAX_WORK) break
     if (work <= 0) continue
-    const [nativeNs, jsNs] = nsPerCall([native, loops], args)
+    const [nativeNs, jsNs] = timeCalls(both(args), { batchMs: BATCH_MS, budgetMs: 0, minRounds: ROUNDS }).map((t) => t.bestNs)
     rungs.push({ work, native: nativeNs, js: jsNs })
   }
   if (process.env.POLYKERN_DEBUG?.split(',').includes('calibrate')) {
@@ -146,44 +152,4 @@ export function routingOf(measured: readonly Rung[]): Routing {
 function crossing(a: Rung, b: Rung): number {
   const [da, db] = [a.native - a.js, b.native - b.js]
   return Math.ceil(a.work + (da * (b.work - a.work)) / (da - db))
-}
-
-/** Arguments with every size parameter `s`, arrays of small values (no overflow or denormals as outputs accumulate). */
-function argsFor(abi: KernelAbi, s: number): unknown[] | undefined {
-  const args: unknown[] = []
-  for (const p of abi.params) {
-    if (p.kind === 'size') {
-      args.push(s)
-      continue
-    }
-    const length = elementCount(p.shape, () => s)
-    if (length > MAX_ELEMENTS) return undefined
-    const array = new { f32: Float32Array, f64: Float64Array, i32: Int32Array }[p.dtype](length)
-    for (let i = 0; i < length; i++) array[i] = p.dtype === 'i32' ? (i % 7) - 3 : 0.5 + (i % 5) / 10
-    args.push(array)
-  }
-  return args
-}
-
-/** Calls `f` in batches of doubling size until one takes `ms`; returns that batch's size. */
-function batchSize(f: (...args: unknown[]) => unknown, args: unknown[], ms: number): number {
-  for (let calls = 1; ; calls *= 2) {
-    const start = process.hrtime.bigint()
-    for (let i = 0; i < calls; i++) f(...args)
-    if (Number(process.hrtime.bigint() - start) >= ms * 1e6) return calls
-  }
-}
-
-/** ns per call of each function: the fastest of three rounds of batches of at least BATCH_MS, taken in turn. */
-function nsPerCall(fs: readonly ((...args: unknown[]) => unknown)[], args: unknown[]): number[] {
-  const sized = fs.map((f) => batchSize(f, args, BATCH_MS))
-  const best = fs.map(() => Infinity)
-  for (let round = 0; round < 3; round++) {
-    fs.forEach((f, n) => {
-      const start = process.hrtime.bigint()
-      for (let i = 0; i < sized[n]; i++) f(...args)
-      best[n] = Math.min(best[n], Number(process.hrtime.bigint() - start) / sized[n])
-    })
-  }
-  return best
 }

@@ -2,19 +2,20 @@
  * The report's measured GFLOP/s: each kernel of a freshly built addon called on the build machine, within a small
  * budget. A contraction's kernel is timed at the representative sizes of its first contraction's shape classes,
  * cheapest first, while the budget lasts; any other kernel at one size every size parameter shares. The fastest of a
- * few calls counts, after one warm-up call. FLOPs are twice the kernel's work (Σ of its blocks' loop extents): exact
- * for a contraction's multiply-adds, a convention for anything else.
+ * few calls counts (measure/timing.ts), after one warm-up call. FLOPs are twice the kernel's work (Σ of its blocks'
+ * loop extents): exact for a contraction's multiply-adds, a convention for anything else.
  */
 import { elementCount, type KernelAbi } from '../../runtime/abi.ts'
 import { workOfCall } from '../../runtime/work.ts'
 import type { Contraction, Kernel } from '../ir/nodes.ts'
-import { argumentsOf } from '../tune/measure.ts'
+import { argumentsOf, largestTensor, uniformSizes } from '../measure/arguments.ts'
+import type { BuiltAddon } from '../measure/load-built.ts'
+import { timeCalls } from '../measure/timing.ts'
 import { shapeClasses } from '../schedule/select.ts'
 import { sizesOf } from '../tune/tune.ts'
 import { ISAS } from '../targets/index.ts'
 import type { Machine } from '../targets/machine.ts'
 import type { Measurement } from './report-types.ts'
-import type { BuiltAddon } from '../addon/load-built.ts'
 
 /** One kernel's timing may take this long, argument set-up included. */
 export const MEASURE_BUDGET_MS = 200
@@ -53,14 +54,10 @@ export function measureKernel(
     const base = { label: plan.label, sizes: Object.fromEntries(sizes), flops, intensity }
     const skip = plan.skipped ?? (work === undefined ? 'no work formula' : undefined) ?? overBudget(abi, sizes, flops / rate, deadline)
     if (skip !== undefined) return { ...base, skipped: skip }
-    const args = argumentsOf(abi, sizes)
-    call(...args)
-    let seconds = Infinity
-    for (let n = 0; n < TIMED_CALLS && (n < MIN_TIMED_CALLS || performance.now() < deadline); n++) {
-      const start = process.hrtime.bigint()
-      call(...args)
-      seconds = Math.min(seconds, Number(process.hrtime.bigint() - start) / 1e9)
-    }
+    const args = argumentsOf(abi, sizes, 'random')
+    const budgetMs = Math.max(0, deadline - performance.now())
+    const [timed] = timeCalls([() => call(...args)], { warmCalls: 1, budgetMs, minRounds: MIN_TIMED_CALLS, maxRounds: TIMED_CALLS })
+    const seconds = timed.bestNs / 1e9
     rate = Math.max(rate, flops / seconds)
     return { ...base, seconds, gflops: flops / seconds / 1e9 }
   })
@@ -68,7 +65,7 @@ export function measureKernel(
 
 /** Why a timing at `sizes` is left out, or undefined when it fits: tensors too large, or too little time left. */
 function overBudget(abi: KernelAbi, sizes: ReadonlyMap<string, number>, guessSeconds: number, deadline: number): string | undefined {
-  if (abi.params.some((p) => p.kind === 'tensor' && elements(p.shape, sizes) > MAX_ELEMENTS)) {
+  if (largestTensor(abi, sizes) > MAX_ELEMENTS) {
     return `a tensor would have more than 2^22 elements`
   }
   // The warm-up call and the calls always timed must fit in what is left.
@@ -90,13 +87,11 @@ function classPlans(ir: Kernel, c: Contraction, isa: string, ctx: { machine: Mac
 /** Every size parameter S, the largest power of two from 16 whose tensors and work stay small. */
 function uniformPlan(abi: KernelAbi): Plan {
   const work = workOfCall(abi)
-  const at = (s: number) => new Map(abi.params.flatMap((p) => (p.kind === 'size' ? [[p.name, s] as const] : [])))
   const args = (s: number) => abi.params.map((p) => (p.kind === 'size' ? s : undefined))
   let s = 16
-  const fits = (x: number) =>
-    abi.params.every((p) => p.kind !== 'tensor' || elements(p.shape, at(x)) <= MAX_ELEMENTS) && (work?.(args(x)) ?? 0) <= UNIFORM_MAX_WORK
+  const fits = (x: number) => largestTensor(abi, uniformSizes(abi, x)) <= MAX_ELEMENTS && (work?.(args(x)) ?? 0) <= UNIFORM_MAX_WORK
   while (s < 1 << 16 && fits(2 * s)) s *= 2
-  return { label: 'uniform', sizes: at(s) }
+  return { label: 'uniform', sizes: uniformSizes(abi, s) }
 }
 
 const elements = (shape: readonly (string | number)[], sizes: ReadonlyMap<string, number>): number =>

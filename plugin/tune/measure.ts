@@ -3,17 +3,19 @@
  * fastest). Each candidate becomes a copy of the kernel whose contraction runs only that blocking, exported as
  * `<kernel>__<n>`; all copies go into one addon for the ISA (and scalar code, which a CPU without it runs instead),
  * built through the addon cache (a repeat costs nothing) and loaded into this process.
- * Before timing, every copy's output is checked against the first one's. Rounds call each copy once in turn, so a
- * load spike on the machine hits all of them alike; each copy's fastest call counts.
+ * Before timing, every copy's output is checked against the first one's; the copies that agree are timed together
+ * in rounds (measure/timing.ts), one call each per round, and each copy's fastest call counts.
  */
-import { elementCount, type KernelAbi } from '../../runtime/abi.ts'
+import type { KernelAbi } from '../../runtime/abi.ts'
 import { buildAddon } from '../addon/build.ts'
-import { loadBuiltAddon } from '../addon/load-built.ts'
 import { emitAddonSource } from '../emit/napi.ts'
 import type { GemmBlocking, Kernel } from '../ir/nodes.ts'
 import { mapStmts } from '../ir/walk.ts'
 import type { Isa } from '../targets/isa.ts'
 import { SCALAR } from '../targets/scalar.ts'
+import { argumentsOf } from '../measure/arguments.ts'
+import { loadBuiltAddon } from '../measure/load-built.ts'
+import { timeCalls } from '../measure/timing.ts'
 
 export interface VariantRequest {
   /** Lowered IR holding the contraction, and its ABI. */
@@ -88,7 +90,7 @@ export function withBlocking(kernel: Kernel, id: string, isa: Isa, blocking: Gem
 export function timeVariants(
   v: Variants, which: readonly number[], sizes: ReadonlyMap<string, number>, budgetMs: number, maxRounds = MAX_ROUNDS,
 ): number[] {
-  const args = argumentsOf(v.abi, sizes)
+  const args = argumentsOf(v.abi, sizes, 'random')
   const outputs = v.abi.params.flatMap((p, n) => (p.kind === 'tensor' && p.role !== 'in' ? [n] : []))
   const initial = outputs.map((n) => (args[n] as Float32Array).slice())
   const run = (call: Call): Float64Array[] => {
@@ -97,36 +99,10 @@ export function timeVariants(
     return outputs.map((n) => Float64Array.from(args[n] as ArrayLike<number>))
   }
   const reference = run(v.calls[which[0]])
-  const valid = which.map((n, i) => i === 0 || agrees(run(v.calls[n]), reference))
-  const best = which.map(() => Number.POSITIVE_INFINITY)
-  const deadline = performance.now() + budgetMs
-  for (let round = 0; round < maxRounds && (round < MIN_ROUNDS || performance.now() < deadline); round++) {
-    which.forEach((n, i) => {
-      if (!valid[i]) return
-      const start = process.hrtime.bigint()
-      v.calls[n](...args)
-      best[i] = Math.min(best[i], Number(process.hrtime.bigint() - start) / 1e9)
-    })
-  }
-  return best
-}
-
-/** Arguments for `abi` at `sizes`: arrays of small values (sums stay far from overflow and denormals). */
-export function argumentsOf(abi: KernelAbi, sizes: ReadonlyMap<string, number>): unknown[] {
-  let seed = 12345
-  const next = () => ((seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0) / 2 ** 32) - 0.5
-  const sizeOf = (name: string) => {
-    const n = sizes.get(name)
-    if (n === undefined) throw new Error(`timeVariants: no value for size ${name}`)
-    return n
-  }
-  return abi.params.map((p) => {
-    if (p.kind === 'size') return sizeOf(p.name)
-    const length = elementCount(p.shape, sizeOf)
-    const array = new { f32: Float32Array, f64: Float64Array, i32: Int32Array }[p.dtype](length)
-    for (let i = 0; i < length; i++) array[i] = p.dtype === 'i32' ? (i % 7) - 3 : next()
-    return array
-  })
+  // Places in `which` of the copies that agree with the first: only those are timed.
+  const agreeing = which.flatMap((n, i) => (i === 0 || agrees(run(v.calls[n]), reference) ? [i] : []))
+  const timed = timeCalls(agreeing.map((i) => () => v.calls[which[i]](...args)), { budgetMs, minRounds: MIN_ROUNDS, maxRounds })
+  return which.map((_, i) => (agreeing.includes(i) ? timed[agreeing.indexOf(i)].bestNs / 1e9 : Number.POSITIVE_INFINITY))
 }
 
 function agrees(out: readonly Float64Array[], reference: readonly Float64Array[]): boolean {

@@ -67,7 +67,7 @@ const log = (line: string): void => void process.stderr.write(`${line}\n`)
 const started = performance.now()
 const loadAtStart = os.loadavg()[0]
 
-const peakBefore = await measurePeak(args['peak-addon'])
+const peakBefore = measurePeak(args['peak-addon'])
 logPeak(peakBefore)
 for (const [n, c] of cases.entries()) {
   log(`[${n + 1}/${cases.length}] ${c.name}`)
@@ -79,7 +79,7 @@ const conv = await benchConv(convCases, log, await import(new URL('./im2col/conv
 if (selected(CONV_BIAS_RELU_CASE.name)) await benchConvBiasRelu(conv, log)
 const tccg = tccgCases.length + pathCases.length > 0 ? await benchTccg(tccgCases, pathCases, await tccgContext()) : undefined
 // Measured again at the end, keeping the better: a busy machine only ever lowers it.
-const peakAfter = await measurePeak(args['peak-addon'])
+const peakAfter = measurePeak(args['peak-addon'])
 logPeak(peakAfter)
 const peak = { avx512: maxOf(peakBefore.avx512, peakAfter.avx512), avx2: maxOf(peakBefore.avx2, peakAfter.avx2) }
 

@@ -1,7 +1,9 @@
 /**
- * Wall-clock timing of one system on one case: warm up, then time single calls until at least MIN_SECONDS and
- * MIN_RUNS, with process.hrtime.bigint(). A call that returns a promise (onnxruntime's `run`) is timed until it settles.
+ * Wall-clock timing of one system on one case, through polykern's own timing (plugin/measure/timing.ts): warm up,
+ * then time single calls for at least MIN_SECONDS and MIN_RUNS; the fastest call counts. A call that returns a promise
+ * (onnxruntime's `run`) is timed until it settles.
  */
+import { timeCallsAsync } from '../../plugin/measure/timing.ts'
 
 export const WARMUP_SECONDS = 0.1
 export const MIN_SECONDS = 0.3
@@ -29,22 +31,13 @@ export function keepFastest<R extends { name: string; system: string; threads: n
 
 /** One call's duration in seconds. */
 export async function timeCall(call: () => unknown): Promise<number> {
-  const start = process.hrtime.bigint()
-  const out = call()
-  if (out instanceof Promise) await out
-  return Number(process.hrtime.bigint() - start) / 1e9
+  const [once] = await timeCallsAsync([call], { budgetMs: 0 })
+  return once.bestNs / 1e9
 }
 
 /** `warmedSeconds`: warm-up already spent on this exact call (the verification run), counted toward WARMUP_SECONDS. */
 export async function measure(call: () => unknown, warmedSeconds = 0): Promise<Timing> {
-  for (let warm = warmedSeconds; warm < WARMUP_SECONDS; ) warm += await timeCall(call)
-  const times: number[] = []
-  let total = 0
-  while (times.length < MIN_RUNS || total < MIN_SECONDS) {
-    const t = await timeCall(call)
-    times.push(t)
-    total += t
-  }
-  times.sort((a, b) => a - b)
-  return { bestSeconds: times[0], medianSeconds: times[times.length >> 1], runs: times.length }
+  const warmMs = Math.max(0, WARMUP_SECONDS - warmedSeconds) * 1e3
+  const [t] = await timeCallsAsync([call], { warmMs, budgetMs: MIN_SECONDS * 1e3, minRounds: MIN_RUNS })
+  return { bestSeconds: t.bestNs / 1e9, medianSeconds: t.medianNs / 1e9, runs: t.calls }
 }

@@ -4,7 +4,7 @@
  * calls still run without being preempted.
  */
 import { createRequire } from 'node:module'
-import { timeCall } from './measure.ts'
+import { timeCalls } from '../../plugin/measure/timing.ts'
 
 interface PeakProbe {
   /** Runs the chains `iterations` times; undefined when the CPU lacks the ISA. */
@@ -23,13 +23,13 @@ const ITERATIONS = 20_000_000
 const REPEATS = 20
 const LANES = { avx512: 16, avx2: 8 } as const
 
-export async function measurePeak(addonPath: string): Promise<Peak> {
+export function measurePeak(addonPath: string): Peak {
   const probe = createRequire(import.meta.url)(addonPath) as PeakProbe
-  const gflops = async (isa: keyof typeof LANES): Promise<number | null> => {
+  const gflops = (isa: keyof typeof LANES): number | null => {
     if (probe[isa](0) === undefined) return null
-    let best = Infinity
-    for (let r = 0; r < REPEATS; r++) best = Math.min(best, await timeCall(() => probe[isa](ITERATIONS)))
-    return (probe.chains * LANES[isa] * 2 * ITERATIONS) / best / 1e9
+    const [t] = timeCalls([() => probe[isa](ITERATIONS)], { budgetMs: 0, minRounds: REPEATS })
+    // FLOPs per ns: GFLOP/s.
+    return (probe.chains * LANES[isa] * 2 * ITERATIONS) / t.bestNs
   }
-  return { avx512: await gflops('avx512'), avx2: await gflops('avx2') }
+  return { avx512: gflops('avx512'), avx2: gflops('avx2') }
 }

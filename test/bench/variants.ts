@@ -2,7 +2,7 @@
 // the bench's cases, and build times of the built package in dist/ (variants-report.ts says what each number is).
 // Bundled by run.mjs and run in its own process before the main bench, which merges the report written to --out
 // into its JSON.
-// Each case's candidates are compiled as separate kernels into one addon (plugin/schedule/measure.ts) and timed in
+// Each case's candidates are compiled as separate kernels into one addon (plugin/tune/measure.ts) and timed in
 // alternating rounds; the analytic pick's output is checked against a float64 reference before timing.
 import { spawnSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -15,7 +15,8 @@ import type { Contraction, GemmBlocking } from '../../plugin/ir/nodes.ts'
 import { walkStmts } from '../../plugin/ir/walk.ts'
 import { resolveOptions } from '../../plugin/options.ts'
 import { compileKernel } from '../../plugin/pipeline.ts'
-import { argumentsOf, loadVariants, timeVariants, type Variants } from '../../plugin/tune/measure.ts'
+import { argumentsOf } from '../../plugin/measure/arguments.ts'
+import { loadVariants, timeVariants, type Variants } from '../../plugin/tune/measure.ts'
 import { rankGemm, sameVariant } from '../../plugin/schedule/rank-gemm.ts'
 import { blockingFor, spaceOf } from '../../plugin/schedule/select.ts'
 import { ISAS } from '../../plugin/targets/index.ts'
@@ -176,7 +177,7 @@ async function measureCase(c: GemmCase): Promise<VariantCase[]> {
 
 /** The analytic pick's output against float64 sums on 2000 sampled elements; throws past the bench's tolerance. */
 function checkAnalytic(v: Variants, index: number, c: GemmCase, sizes: ReadonlyMap<string, number>): number {
-  const [A, B, C] = argumentsOf(v.abi, sizes) as Float32Array[]
+  const [A, B, C] = argumentsOf(v.abi, sizes, 'random') as Float32Array[]
   v.calls[index](A, B, C, c.M, c.N, c.K)
   const a = (i: number, k: number) => (c.transposed ? A[k * c.M + i] : A[i * c.K + k])
   const b = (k: number, j: number) => (c.transposed ? B[j * c.K + k] : B[k * c.N + j])

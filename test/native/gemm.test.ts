@@ -18,6 +18,7 @@ import { emitAddonSource } from '../../plugin/emit/napi.ts'
 import { evaluate } from '../../plugin/ir/affine.ts'
 import { interpret } from '../../plugin/ir/interp.ts'
 import type { ContractionSchedule, GemmBlocking, Kernel } from '../../plugin/ir/nodes.ts'
+import { timeCalls } from '../../plugin/measure/timing.ts'
 import { ISAS } from '../../plugin/targets/index.ts'
 import { abiOf } from '../emit/kernels.ts'
 import { contractionKernel } from '../support/contractions.ts'
@@ -163,13 +164,8 @@ describe('blocked GEMM', () => {
     const lines: string[] = []
     for (const isa of addon.__polykern.isas.filter((i) => i !== 'scalar')) {
       const ran = addon.__polykern.setIsa(isa)
-      let best = Infinity
-      for (let rep = 0; rep < 8; rep++) {
-        const t0 = performance.now()
-        ;(addon.mm as Fn)(...args)
-        best = Math.min(best, performance.now() - t0)
-      }
-      lines.push(`${ran}: ${((2 * n ** 3) / best / 1e6).toFixed(1)} GFLOP/s`)
+      const [t] = timeCalls([() => (addon.mm as Fn)(...args)], { budgetMs: 0, minRounds: 8 })
+      lines.push(`${ran}: ${((2 * n ** 3) / t.bestNs).toFixed(1)} GFLOP/s`)
     }
     console.log(`[gemm] 1024³ f32, 1 thread, best of 8: ${lines.join(', ')}`)
     expect(lines.length).toBeGreaterThan(0)
