@@ -1,9 +1,9 @@
 /**
  * `polykern bench`: each kernel of a file timed on the native addon and on its generated JS loops, on the same random
- * data at the sizes asked for, and the function's own body as written. Reports milliseconds per call and the
- * speed-up (JS time / native time). The budget
- * holds for the JS loops too: when one call at the sizes asked for would take longer, they are timed at sizes halved
- * until a call's work is at most ESTIMATE_WORK, and their time scaled up by the ratio of the works (marked estimated).
+ * data at the sizes asked for, and the function's own body as written. Reports milliseconds per call (the fastest
+ * call, measure/timing.ts) and the speed-up (JS time / native time). The budget holds for the JS loops too: when
+ * one call at the sizes asked for would take longer, they are timed at sizes halved until a call's work is at most
+ * ESTIMATE_WORK, and their time scaled up by the ratio of the works (marked estimated).
  */
 import { workOfCall } from '../../runtime/work.ts'
 import type { KernelEntry } from '../../runtime/index.ts'
@@ -13,8 +13,9 @@ import type { CompiledKernel } from '../compiled-kernel.ts'
 import { compileFile } from '../pipeline.ts'
 import { loadCompiled } from '../project/load-compiled.ts'
 import { ownBody } from '../verify/own-body.ts'
-import { argsOf, elementsOf, seeded, type Shape } from '../verify/random-args.ts'
-import { timeCalls, type Timing } from './time-calls.ts'
+import { argumentsOf } from '../measure/arguments.ts'
+import { elementsOf, type Shape } from '../verify/random-args.ts'
+import { timeCalls } from '../measure/timing.ts'
 
 export interface BenchOptions {
   readonly kernel?: string
@@ -26,6 +27,13 @@ export interface BenchOptions {
   /** Called as each kernel's row is done, and with each warning (a kernel whose work dwarfs the others'). */
   readonly onRow?: (row: BenchRow) => void
   readonly onWarning?: (message: string) => void
+}
+
+/** A side's time per call: the measurement kit's statistic, its fastest call (measure/timing.ts), in ms. */
+export interface Timing {
+  readonly ms: number
+  /** Calls timed, the warm-up call not counted. */
+  readonly calls: number
 }
 
 export interface BenchRow {
@@ -60,6 +68,8 @@ const MAX_ELEMENTS = 2 ** 28
 const ESTIMATE_WORK = 2 ** 20
 /** A kernel whose call does this many times the other kernels' median work, at sizes --size filled in, is warned about. */
 const DWARFING = 1000
+/** Calls timed per side at most, however short they are. */
+const MAX_CALLS = 1000
 
 export class BenchSizeError extends Error {}
 
@@ -83,10 +93,10 @@ export async function benchFile(file: string, code: string, opts: ResolvedOption
   const { entries, nativeMissing } = loadCompiled(built, 'polykern bench')
   const rows = kernels.map((k, n) => {
     const entry = entries[n]
-    const args = argsOf(k.abi, shapes[n], seeded(n + 1))
-    const native = entry.nativeFn ? timeCalls(() => entry.nativeFn!(...args), options.budgetMs) : null
+    const args = argumentsAt(k, shapes[n])
+    const native = entry.nativeFn ? timed(() => entry.nativeFn!(...args), options.budgetMs) : null
     const js = timeJs(k, shapes[n], (shape) => {
-      const at = shape === shapes[n] ? args : argsOf(k.abi, shape, seeded(n + 1))
+      const at = shape === shapes[n] ? args : argumentsAt(k, shape)
       return () => entry.js(...at)
     }, options.budgetMs)
     const body = timeBody(k, code, args, options.budgetMs)
@@ -98,15 +108,24 @@ export async function benchFile(file: string, code: string, opts: ResolvedOption
   return { file: compiled.moduleId, nativeMissing, addon: meta, rows, errors, available }
 }
 
+/** One warm-up call (V8 optimizes the JS loops, the addon's pool starts, caches warm), then `minCalls` and more while the budget lasts. */
+function timed(run: () => unknown, budgetMs: number, minCalls = 3): Timing {
+  const [t] = timeCalls([run], { warmCalls: 1, budgetMs, minRounds: minCalls, maxRounds: MAX_CALLS })
+  return { ms: t.bestNs / 1e6, calls: t.calls }
+}
+
 /** The user's own body timed on `args`, as the kernels are; its error when it cannot run on its own or throws. */
 function timeBody(k: CompiledKernel, code: string, args: readonly unknown[], budgetMs: number): BenchRow['body'] {
   try {
     const own = ownBody(k.site, code)
-    return timeCalls(() => own(...args), budgetMs)
+    return timed(() => own(...args), budgetMs)
   } catch (e) {
     return { error: String((e as Error)?.message ?? e).split('\n')[0] }
   }
 }
+
+/** The measurement kit's arguments (seeded random values) at `shape`. */
+const argumentsAt = (k: CompiledKernel, shape: Shape): unknown[] => argumentsOf(k.abi, new Map(Object.entries(shape)), 'random')
 
 /** A call's work at `shape` (the ABI's work formula; a kernel without one counts as 1). */
 function workAt(k: CompiledKernel, shape: Shape): number {
@@ -124,11 +143,11 @@ function timeJs(k: CompiledKernel, shape: Shape, callAt: (shape: Shape) => () =>
   while (workAt(k, small) > ESTIMATE_WORK && Object.values(small).some((v) => v > 1)) {
     small = Object.fromEntries(Object.entries(small).map(([s, v]) => [s, Math.max(1, Math.floor(v / 2))]))
   }
-  if (small === shape) return timeCalls(callAt(shape), budgetMs)
-  const probe = timeCalls(callAt(small), budgetMs / 4)
+  if (small === shape) return timed(callAt(shape), budgetMs)
+  const probe = timed(callAt(small), budgetMs / 4)
   const estimate = probe.ms * (full / workAt(k, small))
   // Two calls at full size (the warm-up and one timed) must fit.
-  if (2 * estimate <= budgetMs) return timeCalls(callAt(shape), budgetMs, 1)
+  if (2 * estimate <= budgetMs) return timed(callAt(shape), budgetMs, 1)
   return { ms: estimate, calls: 0, estimatedFrom: small }
 }
 

@@ -10,7 +10,7 @@ const HELP = `Usage: polykern bench FILE[:KERNEL] [--sizes M=512,N=512,K=512] [o
 Builds the addon of FILE (or reuses the cached one), then times each @kernel function of FILE (or only KERNEL) on
 the same random data: through the native addon and through its generated JS loops, each validated as a user's call
 is, and the function's own body as written (what the kernel replaces: a hand-written scan may beat a quadratic
-spec; an empty body proves nothing). Prints milliseconds per call (the median of the timed calls) and the speed-up,
+spec; an empty body proves nothing). Prints milliseconds per call (the fastest timed call) and the speed-up,
 JS time / native time.
 
 Options:
