@@ -11,7 +11,7 @@ import type { Isa } from '../targets/isa.ts'
 import type { Microkernel } from '../targets/microkernel.ts'
 import { convolutionUses, driverSymbol, emitConvDriver } from './c-conv-driver.ts'
 import { emitMicrokernel, microkernelSymbol } from './c-microkernel.ts'
-import { emitPackA, packASymbol } from './c-pack.ts'
+import { definesPack, emitPackA, packASymbol } from './c-pack.ts'
 import type { Layout } from './layout.ts'
 import type { Names } from './names.ts'
 import { affineCode } from './syntax.ts'
@@ -49,7 +49,7 @@ export function emitConvSupport(kernels: readonly Kernel[], isa: Isa, printed: s
   return [...mks.values()].flatMap((mk) => {
     const uses = Object.values(convolutionUses(mk))
     const tiles = uses.filter((u) => !printed.includes(`static void ${microkernelSymbol(u)}(`)).map(emitMicrokernel)
-    const pack = printed.includes(`static void ${packASymbol(mk)}(`) ? [] : [emitPackA(mk)]
+    const pack = definesPack(printed, packASymbol(mk)) ? [] : [emitPackA(mk)]
     return [...tiles, ...pack, emitConvDriver(mk)]
   }).join('\n')
 }

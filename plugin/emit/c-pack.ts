@@ -1,10 +1,8 @@
 /**
  * Packing routines of a microkernel (BLIS): operand blocks copied into the panel layout its k loop streams through,
- * zero-padded to whole panels. A transposed operand is the same routine with its strides swapped. A block stored
- * along the panels (stride 1 along them) is read once in order, a row at a time dealt out to its panels as plain
- * copies gcc vectorizes: reading a panel's few columns down all of its rows instead leaves the prefetchers a short
- * stream per row (measured: 128 × 2048 × 4096 ran 7% faster). Otherwise whole panels are written in order (k outer),
- * which measured up to 2x faster than reading in order when rows are far apart.
+ * zero-padded to whole panels. The strided packs and the weighted gathers are templates in native/
+ * (polykern_pack.h, polykern_gather_weighted.h), instantiated here on the microkernel's element type and panel width;
+ * the gathers, whose vector code follows the ISA's lanes and masks, are printed here.
  */
 import { C_TYPE } from './c-expr.ts'
 import { instantiate, type Microkernel } from '../targets/microkernel.ts'
@@ -123,30 +121,26 @@ const rowGroup = (w: number): number => (w <= 16 ? w : [16, 8, 4, 2, 1].find((g)
 export const weightedGatherSymbol = (mk: Microkernel, operand: 'a' | 'b'): string => `pk_gather_${operand}_weighted_${mk.name}`
 
 /**
- * `gather(len, kb, src, o_len, o_k, out, alpha, w, ow_len, ow_k)`: gather's panels with element (x, p) multiplied by
- * alpha and by w[ow_len[x] + ow_k[p]] (the factor's offset tables over the same roles, stride 0 along the indices
- * it lacks). A plain loop: the factor's reads have no runs to follow, and the pack is a small part of the work.
+ * A template of native/ instantiated as the function `symbol`: PK_PACK and its other parameters, then the header.
+ * `scaled` is polykern_pack.h's PK_PACK_SCALED (the weighted gather always takes alpha).
  */
-function weightedGather(symbol: string, w: number, mk: Microkernel): string {
-  const t = C_TYPE[mk.dtype]
-  return `static void ${symbol}(int64_t len, int64_t kb, const ${t} *restrict src, const int64_t *restrict o_len,
-    const int64_t *restrict o_k, ${t} *restrict out, ${t} alpha, const ${t} *restrict wt, const int64_t *restrict ow_len,
-    const int64_t *restrict ow_k) {
-  for (int64_t x0 = 0; x0 < len; x0 += ${w}) {
-    const int64_t n = pk_min64(${w}, len - x0);
-    ${t} *restrict to = out + x0*kb;
-    for (int64_t p = 0; p < kb; p++) {
-      for (int64_t x = 0; x < n; x++)
-        to[p*${w} + x] = alpha*src[o_len[x0 + x] + o_k[p]]*wt[ow_len[x0 + x] + ow_k[p]];
-      for (int64_t x = n; x < ${w}; x++) to[p*${w} + x] = 0;
-    }
-  }
-}
-`
+function instantiatePack(header: string, symbol: string, w: number, mk: Microkernel, scaled?: boolean): string {
+  return [
+    `#define PK_PACK ${symbol}`,
+    `#define PK_PACK_T ${C_TYPE[mk.dtype]}`,
+    `#define PK_PACK_W ${w}`,
+    ...(scaled === undefined ? [] : [`#define PK_PACK_SCALED ${scaled ? 1 : 0}`]),
+    `#include "${header}"`,
+    '',
+  ].join('\n')
 }
 
+/** Whether the C `text` defines the pack `symbol` (instantiatePack). */
+export const definesPack = (text: string, symbol: string): boolean => text.includes(`#define PK_PACK ${symbol}\n`)
+
+/** `gather(len, kb, src, o_len, o_k, out, alpha, w, ow_len, ow_k)`: native/polykern_gather_weighted.h. */
 export const emitWeightedGather = (mk: Microkernel, operand: 'a' | 'b'): string =>
-  weightedGather(weightedGatherSymbol(mk, operand), operand === 'a' ? mk.mr : mk.nr, mk)
+  instantiatePack('polykern_gather_weighted.h', weightedGatherSymbol(mk, operand), operand === 'a' ? mk.mr : mk.nr, mk)
 
 /**
  * A run's copy into a panel row (`row[x] = from[x]` for x in [start[r], start[r + 1])): whole vectors, then the rest
@@ -166,48 +160,13 @@ function copyRun(mk: Microkernel): string {
   ].join('\n')
 }
 
-/** The element a pack writes: the source's, times `alpha` in a scaled pack. */
+/** The element a gather writes: the source's, times `alpha` in a scaled gather. */
 const scaledBy = (scaled: boolean) => (x: string): string => (scaled ? `alpha*${x}` : x)
 const alphaParam = (t: string, scaled: boolean): string => (scaled ? `, ${t} alpha` : '')
 
-/**
- * `pack(len, kb, src, s_len, s_k, out)`: the `len` × `kb` block at `src` (element (x, p) at src[x·s_len + p·s_k])
- * into panels of `w` = MR (for A) or NR (for B) along x: out[(x / w)·w·kb + p·w + x % w], x rounded up to w with
- * zeros.
- */
-function emitPack(symbol: string, w: number, mk: Microkernel, scaled = false): string {
-  const t = C_TYPE[mk.dtype]
-  const v = scaledBy(scaled)
-  return `static void ${symbol}(int64_t len, int64_t kb, const ${t} *restrict src, int64_t s_len, int64_t s_k,
-    ${t} *restrict out${alphaParam(t, scaled)}) {
-  if (s_len == 1) {
-    for (int64_t p = 0; p < kb; p++)
-      for (int64_t x0 = 0; x0 < len; x0 += ${w}) {
-        const int64_t n = pk_min64(${w}, len - x0);
-        const ${t} *restrict from = src + p*s_k + x0;
-        ${t} *restrict to = out + x0*kb + p*${w};
-        if (n == ${w})
-          for (int64_t x = 0; x < ${w}; x++) to[x] = ${v('from[x]')};
-        else
-          for (int64_t x = 0; x < ${w}; x++) to[x] = x < n ? ${v('from[x]')} : 0;
-      }
-    return;
-  }
-  for (int64_t x0 = 0; x0 < len; x0 += ${w}) {
-    const int64_t n = pk_min64(${w}, len - x0);
-    const ${t} *restrict from = src + x0*s_len;
-    ${t} *restrict to = out + x0*kb;
-    if (n == ${w}) {
-      for (int64_t p = 0; p < kb; p++)
-        for (int64_t x = 0; x < ${w}; x++) to[p*${w} + x] = ${v('from[x*s_len + p*s_k]')};
-    } else {
-      for (int64_t p = 0; p < kb; p++)
-        for (int64_t x = 0; x < ${w}; x++) to[p*${w} + x] = x < n ? ${v('from[x*s_len + p*s_k]')} : 0;
-    }
-  }
-}
-`
-}
+/** `pack(len, kb, src, s_len, s_k, out[, alpha])`, panels of `w` = MR (for A) or NR (for B): native/polykern_pack.h. */
+const emitPack = (symbol: string, w: number, mk: Microkernel, scaled = false): string =>
+  instantiatePack('polykern_pack.h', symbol, w, mk, scaled)
 
 export const emitPackA = (mk: Microkernel): string => emitPack(packASymbol(mk), mk.mr, mk)
 export const emitPackB = (mk: Microkernel): string => emitPack(packBSymbol(mk), mk.nr, mk)

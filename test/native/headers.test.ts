@@ -35,9 +35,12 @@ const FLAGS = [
   '-Wall', '-Wextra', '-Werror', '-fsyntax-only',
 ]
 
+/** A pointer to the static function `fn`, so that it is used. */
+const used = (fn: string): string => `__typeof__(${fn}) *${fn}_used = ${fn};`
+
 /**
- * A template's instantiation for one element type, as the emitter writes it (emit/c-conv-driver.ts), on declared
- * tile and pack functions, and a function calling its entry point (a static function nothing calls is a warning).
+ * A template's instantiation for one element type, as the emitter writes it (emit/c-conv-driver.ts, c-pack.ts), on
+ * declared tile and pack functions, then a use of what it defines (a static function nothing uses is a warning).
  */
 const TEMPLATES: Readonly<Record<string, (t: 'float' | 'double') => string>> = {
   'polykern_conv_driver.h': (t) => {
@@ -53,9 +56,21 @@ const TEMPLATES: Readonly<Record<string, (t: 'float' | 'double') => string>> = {
       ...['PK_CONV_TILE', 'PK_CONV_TILE_IN_PLACE', 'PK_CONV_TILE_FIRST'].map((m) => `#define ${m} check_${t}_tile`),
       `#define PK_CONV_PACK_A check_${t}_pack_a`,
       '#include "polykern_conv_driver.h"',
-      `int check_${t}(const pk_conv_desc *d) { return check_${t}_run(d); }`,
+      used(`check_${t}_run`),
     ].join('\n')
   },
+  'polykern_pack.h': (t) =>
+    [0, 1].map((scaled) => [
+      `#define PK_PACK check_${t}_pack_${scaled}`,
+      `#define PK_PACK_T ${t}`,
+      '#define PK_PACK_W 8',
+      `#define PK_PACK_SCALED ${scaled}`,
+      '#include "polykern_pack.h"',
+      used(`check_${t}_pack_${scaled}`),
+    ].join('\n')).join('\n'),
+  'polykern_gather_weighted.h': (t) =>
+    [`#define PK_PACK check_${t}_weighted`, `#define PK_PACK_T ${t}`, '#define PK_PACK_W 16', '#include "polykern_gather_weighted.h"',
+      used(`check_${t}_weighted`)].join('\n'),
 }
 
 const headers = readdirSync(NATIVE).filter((f) => f.endsWith('.h')).sort()

@@ -1080,63 +1080,17 @@ static void pk_ukr_gemm_f32_avx2_6x16_pp(int64_t kb, const float *restrict a, in
   }
 }
 
-static void pk_pack_a_gemm_f32_avx2_6x16(int64_t len, int64_t kb, const float *restrict src, int64_t s_len, int64_t s_k,
-    float *restrict out) {
-  if (s_len == 1) {
-    for (int64_t p = 0; p < kb; p++)
-      for (int64_t x0 = 0; x0 < len; x0 += 6) {
-        const int64_t n = pk_min64(6, len - x0);
-        const float *restrict from = src + p*s_k + x0;
-        float *restrict to = out + x0*kb + p*6;
-        if (n == 6)
-          for (int64_t x = 0; x < 6; x++) to[x] = from[x];
-        else
-          for (int64_t x = 0; x < 6; x++) to[x] = x < n ? from[x] : 0;
-      }
-    return;
-  }
-  for (int64_t x0 = 0; x0 < len; x0 += 6) {
-    const int64_t n = pk_min64(6, len - x0);
-    const float *restrict from = src + x0*s_len;
-    float *restrict to = out + x0*kb;
-    if (n == 6) {
-      for (int64_t p = 0; p < kb; p++)
-        for (int64_t x = 0; x < 6; x++) to[p*6 + x] = from[x*s_len + p*s_k];
-    } else {
-      for (int64_t p = 0; p < kb; p++)
-        for (int64_t x = 0; x < 6; x++) to[p*6 + x] = x < n ? from[x*s_len + p*s_k] : 0;
-    }
-  }
-}
+#define PK_PACK pk_pack_a_gemm_f32_avx2_6x16
+#define PK_PACK_T float
+#define PK_PACK_W 6
+#define PK_PACK_SCALED 0
+#include "polykern_pack.h"
 
-static void pk_pack_b_gemm_f32_avx2_6x16(int64_t len, int64_t kb, const float *restrict src, int64_t s_len, int64_t s_k,
-    float *restrict out) {
-  if (s_len == 1) {
-    for (int64_t p = 0; p < kb; p++)
-      for (int64_t x0 = 0; x0 < len; x0 += 16) {
-        const int64_t n = pk_min64(16, len - x0);
-        const float *restrict from = src + p*s_k + x0;
-        float *restrict to = out + x0*kb + p*16;
-        if (n == 16)
-          for (int64_t x = 0; x < 16; x++) to[x] = from[x];
-        else
-          for (int64_t x = 0; x < 16; x++) to[x] = x < n ? from[x] : 0;
-      }
-    return;
-  }
-  for (int64_t x0 = 0; x0 < len; x0 += 16) {
-    const int64_t n = pk_min64(16, len - x0);
-    const float *restrict from = src + x0*s_len;
-    float *restrict to = out + x0*kb;
-    if (n == 16) {
-      for (int64_t p = 0; p < kb; p++)
-        for (int64_t x = 0; x < 16; x++) to[p*16 + x] = from[x*s_len + p*s_k];
-    } else {
-      for (int64_t p = 0; p < kb; p++)
-        for (int64_t x = 0; x < 16; x++) to[p*16 + x] = x < n ? from[x*s_len + p*s_k] : 0;
-    }
-  }
-}
+#define PK_PACK pk_pack_b_gemm_f32_avx2_6x16
+#define PK_PACK_T float
+#define PK_PACK_W 16
+#define PK_PACK_SCALED 0
+#include "polykern_pack.h"
 
 typedef struct {
   const pk_gemm_f32 *g;

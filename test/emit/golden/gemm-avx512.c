@@ -2035,63 +2035,17 @@ static void pk_ukr_gemm_f32_avx512_8x48_pp(int64_t kb, const float *restrict a, 
   }
 }
 
-static void pk_pack_a_gemm_f32_avx512_8x48(int64_t len, int64_t kb, const float *restrict src, int64_t s_len, int64_t s_k,
-    float *restrict out) {
-  if (s_len == 1) {
-    for (int64_t p = 0; p < kb; p++)
-      for (int64_t x0 = 0; x0 < len; x0 += 8) {
-        const int64_t n = pk_min64(8, len - x0);
-        const float *restrict from = src + p*s_k + x0;
-        float *restrict to = out + x0*kb + p*8;
-        if (n == 8)
-          for (int64_t x = 0; x < 8; x++) to[x] = from[x];
-        else
-          for (int64_t x = 0; x < 8; x++) to[x] = x < n ? from[x] : 0;
-      }
-    return;
-  }
-  for (int64_t x0 = 0; x0 < len; x0 += 8) {
-    const int64_t n = pk_min64(8, len - x0);
-    const float *restrict from = src + x0*s_len;
-    float *restrict to = out + x0*kb;
-    if (n == 8) {
-      for (int64_t p = 0; p < kb; p++)
-        for (int64_t x = 0; x < 8; x++) to[p*8 + x] = from[x*s_len + p*s_k];
-    } else {
-      for (int64_t p = 0; p < kb; p++)
-        for (int64_t x = 0; x < 8; x++) to[p*8 + x] = x < n ? from[x*s_len + p*s_k] : 0;
-    }
-  }
-}
+#define PK_PACK pk_pack_a_gemm_f32_avx512_8x48
+#define PK_PACK_T float
+#define PK_PACK_W 8
+#define PK_PACK_SCALED 0
+#include "polykern_pack.h"
 
-static void pk_pack_b_gemm_f32_avx512_8x48(int64_t len, int64_t kb, const float *restrict src, int64_t s_len, int64_t s_k,
-    float *restrict out) {
-  if (s_len == 1) {
-    for (int64_t p = 0; p < kb; p++)
-      for (int64_t x0 = 0; x0 < len; x0 += 48) {
-        const int64_t n = pk_min64(48, len - x0);
-        const float *restrict from = src + p*s_k + x0;
-        float *restrict to = out + x0*kb + p*48;
-        if (n == 48)
-          for (int64_t x = 0; x < 48; x++) to[x] = from[x];
-        else
-          for (int64_t x = 0; x < 48; x++) to[x] = x < n ? from[x] : 0;
-      }
-    return;
-  }
-  for (int64_t x0 = 0; x0 < len; x0 += 48) {
-    const int64_t n = pk_min64(48, len - x0);
-    const float *restrict from = src + x0*s_len;
-    float *restrict to = out + x0*kb;
-    if (n == 48) {
-      for (int64_t p = 0; p < kb; p++)
-        for (int64_t x = 0; x < 48; x++) to[p*48 + x] = from[x*s_len + p*s_k];
-    } else {
-      for (int64_t p = 0; p < kb; p++)
-        for (int64_t x = 0; x < 48; x++) to[p*48 + x] = x < n ? from[x*s_len + p*s_k] : 0;
-    }
-  }
-}
+#define PK_PACK pk_pack_b_gemm_f32_avx512_8x48
+#define PK_PACK_T float
+#define PK_PACK_W 48
+#define PK_PACK_SCALED 0
+#include "polykern_pack.h"
 
 typedef struct {
   const pk_gemm_f32 *g;
