@@ -383,9 +383,9 @@ static void pk_async_complete(napi_env env, napi_status status, void *data) {
  * argv's objects are kept alive until it settles, and arrays on ordinary ArrayBuffers are copied (see above).
  * Throws (returns NULL) only when Node-API or an allocation fails, before anything is queued.
  */
-static napi_value pk_queue_async(napi_env env, const char *kernel, const napi_value *argv, size_t argc,
-                                 const void *args, size_t size, pk_run_fn run, const pk_async_tensor *tensors,
-                                 size_t tensor_count) {
+static inline napi_value pk_queue_async(napi_env env, const char *kernel, const napi_value *argv, size_t argc,
+                                        const void *args, size_t size, pk_run_fn run, const pk_async_tensor *tensors,
+                                        size_t tensor_count) {
   /* args follows the refs: both are 8-byte aligned (pk_async_job and napi_ref are pointer-sized multiples). */
   pk_async_job *job = (pk_async_job *)calloc(1, sizeof(pk_async_job) + argc * sizeof(napi_ref) + size + tensor_count);
   if (job == NULL) return pk_throw_no_memory(env, kernel);

@@ -245,7 +245,8 @@ typedef struct {
     }                                                                                                                 \
   }                                                                                                                   \
                                                                                                                       \
-  static int pk_gemm_##T##_run(const pk_gemm_##T *g, const pk_batch *bt, pk_gemm_##T##_driver driver, int across) {  \
+  static inline int pk_gemm_##T##_run(const pk_gemm_##T *g, const pk_batch *bt, pk_gemm_##T##_driver driver,          \
+                                      int across) {                                                                   \
     if (bt == NULL) return pk_gemm_##T##_one(g, driver, pk_threads());                                                \
     int64_t points = 1;                                                                                               \
     for (int d = 0; d < bt->dims; d++) points *= bt->extent[d];                                                       \
