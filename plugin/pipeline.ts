@@ -293,7 +293,7 @@ export const MODULE_STEPS: readonly ModuleStep[] = [
  * step is timed and recorded in `steps`; POLYKERN_DEBUG=time prints them as they end.
  */
 export async function compileFile(file: string, code: string, opts: ResolvedOptions, options: FileOptions = {}): Promise<ModuleState> {
-  const timed = debugTopics(process.env.POLYKERN_DEBUG).includes('time')
+  const timed = debugLog('time')
   const ctx: StepContext = { ...options, opts }
   const last = MODULE_STEPS.findIndex((s) => s.name === (options.through ?? 'rewrite'))
   let state: ModuleState = options.from ?? {
@@ -304,7 +304,7 @@ export async function compileFile(file: string, code: string, opts: ResolvedOpti
     const start = performance.now()
     const { did, ...changes } = await step.run(state, ctx)
     const ms = performance.now() - start
-    if (timed) console.error(`[polykern] ${state.moduleId} ${step.name}: ${ms.toFixed(2)} ms (${did})`)
+    timed?.(`${state.moduleId} ${step.name}: ${ms.toFixed(2)} ms (${did})`)
     state = { ...state, ...changes, steps: [...state.steps, { name: step.name, ms, did }] }
   }
   return state
@@ -364,11 +364,14 @@ async function compileStep(s: ModuleState, ctx: StepContext): Promise<StepResult
 /** The `tune` option: the ranking's top schedules timed on this machine, the fastest kept (tune/tune.ts). */
 async function tuneStep(s: ModuleState, { opts }: StepContext): Promise<StepResult> {
   if (!opts.native || !opts.tune) return { did: opts.native ? 'off (no `tune` option)' : 'off (native: false)' }
-  const log = debugTopics(process.env.POLYKERN_DEBUG).includes('tune') ? (m: string) => console.error(`[polykern] tune: ${m}`) : undefined
   const { machine, threads } = opts.target
-  const kernels = await tuneKernels(s.kernels, { cacheDir: opts.cacheDir, machine, threads, settings: opts.tune, log })
+  const kernels = await tuneKernels(s.kernels, { cacheDir: opts.cacheDir, machine, threads, settings: opts.tune, log: debugLog('tune') })
   return { kernels, did: `${kernels.filter((k, n) => k.ir !== s.kernels[n].ir).length} of ${kernels.length} kernels tuned` }
 }
+
+/** A module step's POLYKERN_DEBUG topic: a logger to stderr when it is on. */
+const debugLog = (topic: string) =>
+  debugTopics(process.env.POLYKERN_DEBUG).includes(topic) ? (m: string) => console.error(`[polykern] ${topic}: ${m}`) : undefined
 
 /** The kernels' addon, built with node-gyp or found in the content-hash cache. */
 async function buildStep(s: ModuleState, ctx: StepContext): Promise<StepResult> {
@@ -399,7 +402,7 @@ async function buildStep(s: ModuleState, ctx: StepContext): Promise<StepResult> 
 async function calibrateStep(s: ModuleState, { opts }: StepContext): Promise<StepResult> {
   if (!opts.calibrate || !s.addon) return { did: opts.calibrate ? 'off (no addon)' : 'off (no `calibrate` option)' }
   // Without a measurement every call goes native; one that fails (the addon does not load here) changes nothing.
-  const measured: Calibration = await calibrate(s.addon.path, s.kernels, s.addon.identity).catch(() => ({}))
+  const measured: Calibration = await calibrate(s.addon.path, s.kernels, s.addon.identity, debugLog('calibrate')).catch(() => ({}))
   const kernels = s.kernels.map((k) => {
     const route = measured[k.abi.name]
     if (!route || (!route.jsBelow && route.jsFrom === undefined)) return k

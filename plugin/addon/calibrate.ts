@@ -61,7 +61,9 @@ const MAX_ELEMENTS = 2 ** 22
  * `identity`: the hash of the sources the addon at `addonPath` must have been built from (runtime/identity.ts); an
  * addon built from others is never loaded (rejects), so a foreign addon's code does not run in the build.
  */
-export async function calibrate(addonPath: string, kernels: readonly CalibrationKernel[], identity: string): Promise<Calibration> {
+export async function calibrate(
+  addonPath: string, kernels: readonly CalibrationKernel[], identity: string, log?: (message: string) => void,
+): Promise<Calibration> {
   const key = createHash('sha256').update(JSON.stringify({ method: METHOD, kernels })).digest('hex')
   const file = path.join(path.dirname(addonPath), CACHE_FILE)
   const cached = await readFile(file, 'utf8').then(
@@ -72,7 +74,7 @@ export async function calibrate(addonPath: string, kernels: readonly Calibration
 
   const addon = loadBuiltAddon(addonPath, identity, kernels.map((k) => k.abi.name))
   const routes: Record<string, Routing> = {}
-  for (const k of kernels) routes[k.abi.name] = measureRouting(k, addon.call(k.abi.name))
+  for (const k of kernels) routes[k.abi.name] = measureRouting(k, addon.call(k.abi.name), log)
   const tmp = `${file}.${process.pid}.tmp`
   await writeFile(tmp, JSON.stringify({ key, routes }, null, 2))
   await rename(tmp, file)
@@ -87,7 +89,7 @@ export interface Rung {
 }
 
 /** Times the ladder for one kernel and turns it into its routing. */
-function measureRouting({ abi, js }: CalibrationKernel, native: (...args: unknown[]) => unknown): Routing {
+function measureRouting({ abi, js }: CalibrationKernel, native: (...args: unknown[]) => unknown, log?: (message: string) => void): Routing {
   const workOf = workOfCall(abi)
   if (workOf === undefined) return { jsBelow: 0 }
   const loops = new Function(`return ${js}`)() as (...args: unknown[]) => unknown
@@ -108,10 +110,7 @@ function measureRouting({ abi, js }: CalibrationKernel, native: (...args: unknow
     const [nativeNs, jsNs] = timeCalls(both(args), { batchMs: BATCH_MS, budgetMs: 0, minRounds: ROUNDS }).map((t) => t.bestNs)
     rungs.push({ work, native: nativeNs, js: jsNs })
   }
-  if (process.env.POLYKERN_DEBUG?.split(',').includes('calibrate')) {
-    const shown = rungs.map((r) => `${r.work}: ${Math.round(r.native)}/${Math.round(r.js)} ns`).join(', ')
-    console.error(`[polykern] calibrate ${abi.name}: native/JS per call at work ${shown}`)
-  }
+  if (log) log(`${abi.name}: native/JS per call at work ${rungs.map((r) => `${r.work}: ${Math.round(r.native)}/${Math.round(r.js)} ns`).join(', ')}`)
   return routingOf(rungs)
 }
 

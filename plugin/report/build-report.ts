@@ -4,7 +4,6 @@
  * The timings run at the end, when every addon exists, so they do not slow the transforms down.
  */
 import { mkdir, writeFile } from 'node:fs/promises'
-import os from 'node:os'
 import path from 'node:path'
 import { addonIsas } from '../emit/napi.ts'
 import type { ResolvedOptions } from '../options.ts'
@@ -51,7 +50,8 @@ export function buildReport(modules: readonly ReportedModule[], opts: ResolvedOp
     .find((a): a is BuiltAddon => !(a instanceof Error))
   // Without an addon that loads, the version one would pick here.
   const ctx = modelContextFor(opts, firstLoaded?.meta.isa)
-  const { machine, threads, clock, isa } = ctx
+  const { machine, threads, isa } = ctx
+  const { clock } = machine
   const lanes = ISAS.find((i) => i.name === isa)?.microkernels.find((m) => m.dtype === 'f32')?.lanes ?? 1
   const kernels: KernelReport[] = modules.flatMap(({ moduleId, compiled, source }) =>
     compiled.kernels.map((k) => {
@@ -66,14 +66,14 @@ export function buildReport(modules: readonly ReportedModule[], opts: ResolvedOp
     version: 1,
     generated: new Date().toISOString(),
     machine: {
-      cpu: os.cpus()[0]?.model ?? 'unknown',
+      cpu: machine.model,
       cores: machine.cores,
       caches: machine.caches.map(({ level, bytes, sharedBy }) => ({ level, bytes, sharedBy })),
       memoryBytesPerCycle: machine.memory.bandwidth,
       source: machine.source,
       isa,
     },
-    roofline: rooflineOf(machine, threads, lanes, clock),
+    roofline: rooflineOf(machine, threads, lanes),
     assumptions: [
       `Predicted GFLOP/s are the schedule model's cycles of the busiest thread at ${clock.ghz.toFixed(2)} GHz ` +
         `(${clock.source === 'assumed' ? 'assumed: no clock could be read' : `read from ${clock.source}`}); turbo and AVX-512 frequency licences move the real clock.`,

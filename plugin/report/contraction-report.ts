@@ -15,7 +15,7 @@ import { rankGemm } from '../schedule/rank-gemm.ts'
 import { blockingFor, classProblem, shapeClasses, spaceOf, type RankingContext, type ShapeClass } from '../schedule/select.ts'
 import { ISAS } from '../targets/index.ts'
 import type { Machine } from '../targets/machine.ts'
-import { gflopsAt, readClock, type Clock } from './machine-peak.ts'
+import { gflopsAt } from './machine-peak.ts'
 import type { ClassSchedule, ContractionReport, IsaSchedule, LevelWorkingSets, RankedEntry } from './report-types.ts'
 
 /** Variants the ranking chart shows. */
@@ -24,18 +24,17 @@ export const RANKING_SHOWN = 8
 export interface ModelContext {
   readonly machine: Machine
   readonly threads: number
-  readonly clock: Clock
   /** The ISA the addon runs here: its ranking is the one shown. */
   readonly isa: string
 }
 
 /**
- * The model's view of this build machine: its caches, the addon's threads, the clock, and `isa` (default: the best
+ * The model's view of this build machine: its caches and clock, the addon's threads, and `isa` (default: the best
  * version of the addon this CPU runs; the last needs no CPU flag, emitAddonSource asserts it).
  */
 export function modelContextFor(opts: Pick<ResolvedOptions, 'target'>, isa?: string): ModelContext {
   const here = isa ?? addonIsas().find((i) => missingCpuFlags(i.cpuFeatures).length === 0)!.name
-  return { machine: opts.target.machine, threads: opts.target.threads, clock: readClock(), isa: here }
+  return { machine: opts.target.machine, threads: opts.target.threads, isa: here }
 }
 
 export function contractionsOf(kernel: Kernel): Contraction[] {
@@ -88,7 +87,7 @@ function classSchedule(
       capacityBytes: ctx.machine.caches.find((c) => c.level === level)?.bytes,
       sets: byLevel.get(level)!,
     })),
-    predicted: { flops, cycles: cost.cost, gflops: gflopsAt(flops, cost.cost, ctx.clock) },
+    predicted: { flops, cycles: cost.cost, gflops: gflopsAt(flops, cost.cost, ctx.machine.clock) },
     intensity: flops / (p.bytes * p.batch * (p.m * p.k + p.k * p.n + p.m * p.n)),
   }
 }
@@ -106,6 +105,6 @@ function rankingHere(c: Contraction, ctx: ModelContext): RankedEntry[] {
     rank: n + 1,
     description: describeBlocking(v.variant),
     cycles: v.cost.cost,
-    gflops: gflopsAt(flops, v.cost.cost, ctx.clock),
+    gflops: gflopsAt(flops, v.cost.cost, ctx.machine.clock),
   }))
 }

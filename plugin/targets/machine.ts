@@ -7,6 +7,7 @@ import { readFileSync, readdirSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { KernelDiagnostic } from '../diagnostics.ts'
+import { readClock, type CoreClock } from './clock.ts'
 
 export interface Cost {
   /** Load-to-use latency, cycles. */
@@ -24,6 +25,10 @@ export interface CacheLevel extends Cost {
 }
 
 export interface Machine {
+  /** The CPU's model name, as the OS gives it: part of the tuning cache's key, shown in the build report. */
+  readonly model: string
+  /** What the model's cycles are turned into time with (the build report's rates). */
+  readonly clock: CoreClock
   /** Physical cores, as the build report shows them (the threads the ranking plans for are Target.threads). */
   readonly cores: number
   /** Data and unified caches, L1 first. */
@@ -73,8 +78,10 @@ function defaultCaches(cpus: number): CacheLevel[] {
 const costOf = (level: number): Cost => LEVEL_COSTS[Math.min(level, LEVEL_COSTS.length) - 1]
 
 export function readMachine(overrides: MachineOverrides = {}, sysfs = '/sys/devices/system/cpu'): Machine {
+  const cpu = { model: os.cpus()[0]?.model ?? 'unknown', clock: readClock(sysfs) }
   const read = process.platform === 'linux' ? readSysfs(sysfs) : undefined
-  const base: Machine = read ?? {
+  const base: Machine = read ? { ...cpu, ...read } : {
+    ...cpu,
     // Logical CPUs: without sysfs there is no portable way to tell SMT siblings apart.
     cores: os.availableParallelism(),
     caches: defaultCaches(os.availableParallelism()),
@@ -96,6 +103,7 @@ function applyOverrides(base: Machine, o: MachineOverrides): Machine {
     caches.set(c.level, { lineBytes: 64, sharedBy: 1, ...costOf(c.level), ...old, ...c } as CacheLevel)
   }
   return {
+    ...base,
     cores: o.cores ?? base.cores,
     caches: [...caches.values()].sort((x, y) => x.level - y.level),
     memory: { ...base.memory, ...o.memory },
@@ -104,7 +112,7 @@ function applyOverrides(base: Machine, o: MachineOverrides): Machine {
 }
 
 /** cpu0's data and unified caches, and the physical cores online; undefined when any of it cannot be read. */
-function readSysfs(root: string): Machine | undefined {
+function readSysfs(root: string): Omit<Machine, 'model' | 'clock'> | undefined {
   try {
     const dir = path.join(root, 'cpu0', 'cache')
     const caches: CacheLevel[] = []

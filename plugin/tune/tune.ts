@@ -8,7 +8,6 @@
  */
 import { createHash } from 'node:crypto'
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises'
-import os from 'node:os'
 import path from 'node:path'
 import type { KernelAbi } from '../../runtime/abi.ts'
 import type { Contraction, ContractionSchedule, GemmBlocking, IndexRange, Kernel } from '../ir/nodes.ts'
@@ -156,7 +155,8 @@ export function sizesOf(kernel: Kernel, c: Contraction, shapeClass: ShapeClass):
 /** What the winners depend on: the contraction's operands and layouts, the ISA, the machine, threads, candidates. */
 function cacheKey(kernel: Kernel, c: Contraction, isa: Isa, req: TuneRequest, threads: number, classes: unknown): string {
   const operands = [c.roles.a, c.roles.b, c.roles.c].map((a) => kernel.tensors.find((t) => t.name === a.tensor)?.shape)
-  const cpu = os.cpus()[0]?.model ?? 'unknown'
-  const key = JSON.stringify([1, c.roles, operands, isa.name, cpu, req.machine, threads, classes])
+  // The clock is left out: /proc/cpuinfo's MHz, its fallback source, moves between builds.
+  const { model, cores, caches, memory } = req.machine
+  const key = JSON.stringify([2, c.roles, operands, isa.name, model, cores, caches, memory, threads, classes])
   return createHash('sha256').update(key).digest('hex').slice(0, 32)
 }

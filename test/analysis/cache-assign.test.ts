@@ -12,6 +12,8 @@ const machine: Machine = {
   ],
   memory: { latency: 200, bandwidth: 8 },
   source: 'options',
+  model: 'test machine',
+  clock: { ghz: 2.5, source: 'assumed' },
 }
 
 describe('Algorithm 2: smallest first, first level with room beside what it holds', () => {

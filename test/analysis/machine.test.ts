@@ -71,6 +71,18 @@ describe('readMachine', () => {
     ])
   })
 
+  it('the CPU model from the OS and the clock from cpufreq, kept through overrides', () => {
+    const root = fakeSysfs('clocked', [level(1, 'Data', '48K', '0')])
+    mkdirSync(path.join(root, 'cpu0', 'cpufreq'), { recursive: true })
+    writeFileSync(path.join(root, 'cpu0', 'cpufreq', 'cpuinfo_max_freq'), '3100000\n')
+    const m = readMachine({}, root)
+    expect(m.model).toBe(os.cpus()[0].model)
+    expect(m.clock).toEqual({ ghz: 3.1, source: 'cpufreq' })
+    expect(readMachine({ cores: 7 }, root)).toMatchObject({ cores: 7, model: m.model, clock: m.clock })
+    // Without cpufreq, /proc/cpuinfo's MHz (this machine's tree may lack cpufreq too).
+    expect(readMachine({}, path.join(tmp, 'missing')).clock.source).toMatch(/^(cpufreq|cpuinfo|assumed)$/)
+  })
+
   it('falls back to the documented defaults when sysfs is unreadable or nonsense', () => {
     for (const root of [path.join(tmp, 'missing'), fakeSysfs('bad', [level(1, 'Data', 'lots', '0')])]) {
       const m = readMachine({}, root)

@@ -7,7 +7,7 @@ import { build } from 'vite'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { polykern } from '../../plugin/index.ts'
 import { resolveOptions } from '../../plugin/options.ts'
-import { compileModule } from '../../plugin/pipeline.ts'
+import { MODULE_STEPS, compileModule } from '../../plugin/pipeline.ts'
 import { isBuildingLine, progressFor } from '../../plugin/progress.ts'
 
 const OUT = path.join(import.meta.dirname, '../.out/progress', String(process.pid))
@@ -120,6 +120,9 @@ describe('POLYKERN_DEBUG=1', () => {
     // Each kernel runs the same steps: every step printed its IR and its time.
     expect(timings.length).toBe(after.length)
     expect(timings.length).toBeGreaterThanOrEqual(2 * 4)
+    // And each module step, with what it did.
+    const steps = printed.flatMap((m) => /^\[polykern\] time: debug\.js (\w+): \d+\.\d\d ms \(.+\)$/.exec(m)?.[1] ?? [])
+    expect(steps).toEqual(MODULE_STEPS.map((s) => s.name))
   })
 })
 

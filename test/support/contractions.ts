@@ -20,6 +20,8 @@ export const TEST_MACHINE: Machine = {
   ],
   memory: { latency: 200, bandwidth: 8 },
   source: 'options',
+  model: 'test machine',
+  clock: { ghz: 2.5, source: 'assumed' },
 }
 
 /**
