@@ -1,9 +1,9 @@
 /*
- * What the generated blocked GEMMs share across ISAs: the call descriptor each kernel fills in, per-thread pack
- * buffers (polykern_scratch.h), the even split of a range between threads, and the loop over a call's batch of
- * GEMMs. The microkernels, packing routines and drivers themselves are generated per ISA (emit/c-gemm.ts) inside
- * that ISA's `#pragma GCC target` region, in the ISA's own C file; <immintrin.h> declares every intrinsic for any
- * target.
+ * What the generated blocked GEMMs share across ISAs: per-thread pack buffers (polykern_scratch.h), the even split of
+ * a range between threads, offset tables and domains, and, per element type, the call descriptor each kernel fills in,
+ * the entry of the generated drivers and the loop over a call's batch of GEMMs (polykern_gemm_run.h). The
+ * microkernels, packs and the drivers' loop nests are generated per ISA (emit/c-gemm.ts) inside that ISA's
+ * `#pragma GCC target` region, in the ISA's own C file; <immintrin.h> declares every intrinsic for any target.
  */
 #ifndef POLYKERN_SIMD_H
 #define POLYKERN_SIMD_H
@@ -15,12 +15,6 @@
 #include "polykern_pool.h"
 #include "polykern_scratch.h"
 
-/*
- * C[m, n] += A[m, k] * B[k, n] on strided operands (element strides: A along m and k, B along k and n, C along m;
- * C is contiguous along n), run in mc × nc × kc cache blocks; `overwrite`: C = A·B, C's old content never read.
- * A gathered GEMM (a driver built for it) addresses its operands through offset tables instead, one per role and
- * tensor (o_am[i] + o_ak[p] is A(i, p), and so on); NULL otherwise, where the strides apply.
- */
 /* One constraint of a triangular domain of C (ContractionRoles.domain): a·i + b·j + c >= 0, or == 0 when `eq`, over
    the GEMM's row i and column j (its m and n indices). */
 typedef struct {
@@ -29,32 +23,6 @@ typedef struct {
 } pk_domain;
 
 #define PK_MAX_DOMAIN 4
-
-typedef struct {
-  const float *a, *b;
-  float *c;
-  int64_t m, n, k, a_m, a_k, b_k, b_n, c_m, mc, nc, kc;
-  int overwrite;
-  const int64_t *o_am, *o_ak, *o_bk, *o_bn, *o_cm, *o_cn;
-  float alpha; /* read by scaled and weighted packs only (a constant factor of the product) */
-  const float *s_a, *s_b; /* tensor factors weighting A and B, through their offset tables (weighted packs only) */
-  const int64_t *o_sam, *o_sak, *o_sbk, *o_sbn;
-  int ndom;  /* read by masked drivers only */
-  pk_domain dom[PK_MAX_DOMAIN];
-} pk_gemm_f32;
-
-typedef struct {
-  const double *a, *b;
-  double *c;
-  int64_t m, n, k, a_m, a_k, b_k, b_n, c_m, mc, nc, kc;
-  int overwrite;
-  const int64_t *o_am, *o_ak, *o_bk, *o_bn, *o_cm, *o_cn;
-  double alpha; /* read by scaled and weighted packs only (a constant factor of the product) */
-  const double *s_a, *s_b; /* tensor factors weighting A and B, through their offset tables (weighted packs only) */
-  const int64_t *o_sam, *o_sak, *o_sbk, *o_sbn;
-  int ndom;  /* read by masked drivers only */
-  pk_domain dom[PK_MAX_DOMAIN];
-} pk_gemm_f64;
 
 /* Row-major offsets of a role of `dims` indices (extents, and element strides in one tensor): out[l] is the offset of
    the l-th point of the role's GEMM dimension, the last index fastest. A role with an empty extent has no points:
@@ -209,56 +177,18 @@ typedef struct {
   int64_t extent[PK_MAX_BATCH], a[PK_MAX_BATCH], b[PK_MAX_BATCH], c[PK_MAX_BATCH];
 } pk_batch;
 
-/*
- * pk_gemm_<t>_run: one call's GEMMs, one per point of its batch (bt NULL: one GEMM), each through `driver` (a
- * generated blocked GEMM taking the threads it may use, for m, n, k > 0). `across` runs whole GEMMs on the threads
- * instead, each serially, when the call has work enough for the pool.
- */
-#define PK_GEMM_RUN(T)                                                                                                \
-  typedef int (*pk_gemm_##T##_driver)(const pk_gemm_##T *g, int threads);                                            \
-  typedef struct {                                                                                                    \
-    const pk_gemm_##T *g;                                                                                             \
-    const pk_batch *bt;                                                                                               \
-    pk_gemm_##T##_driver driver;                                                                                      \
-    int threads, failed;                                                                                              \
-  } pk_gemm_##T##_batch_ctx;                                                                                          \
-                                                                                                                      \
-  static int pk_gemm_##T##_one(const pk_gemm_##T *g, pk_gemm_##T##_driver driver, int threads) {                     \
-    if (g->m <= 0 || g->n <= 0) return PK_OK;                                                                         \
-    if (g->k > 0) return driver(g, threads);                                                                          \
-    for (int64_t i = 0; i < g->m && g->overwrite; i++) {                                                              \
-      for (int64_t j = 0; j < g->n; j++) g->c[g->o_cm ? g->o_cm[i] + g->o_cn[j] : i * g->c_m + j] = 0;                \
-    }                                                                                                                 \
-    return PK_OK;                                                                                                     \
-  }                                                                                                                   \
-                                                                                                                      \
-  static void pk_gemm_##T##_points(void *arg, int64_t begin, int64_t end) {                                          \
-    pk_gemm_##T##_batch_ctx *x = arg;                                                                                 \
-    for (int64_t point = begin; point < end; point++) {                                                               \
-      pk_gemm_##T g = *x->g;                                                                                          \
-      for (int64_t d = x->bt->dims - 1, rest = point; d >= 0; d--) {                                                  \
-        const int64_t i = rest % x->bt->extent[d];                                                                    \
-        rest /= x->bt->extent[d];                                                                                     \
-        g.a += i * x->bt->a[d], g.b += i * x->bt->b[d], g.c += i * x->bt->c[d];                                       \
-      }                                                                                                               \
-      if (pk_gemm_##T##_one(&g, x->driver, x->threads) != PK_OK) __atomic_store_n(&x->failed, 1, __ATOMIC_RELAXED);  \
-    }                                                                                                                 \
-  }                                                                                                                   \
-                                                                                                                      \
-  static inline int pk_gemm_##T##_run(const pk_gemm_##T *g, const pk_batch *bt, pk_gemm_##T##_driver driver,          \
-                                      int across) {                                                                   \
-    if (bt == NULL) return pk_gemm_##T##_one(g, driver, pk_threads());                                                \
-    int64_t points = 1;                                                                                               \
-    for (int d = 0; d < bt->dims; d++) points *= bt->extent[d];                                                       \
-    const double work = (double)points * (double)g->m * (double)g->n * (double)g->k;                                  \
-    across = across && points > 1 && pk_threads() > 1 && work >= PK_GEMM_PARALLEL_MIN_WORK;                          \
-    pk_gemm_##T##_batch_ctx ctx = {g, bt, driver, across ? 1 : pk_threads(), 0};                                      \
-    if (across) pk_parallel_for(points, pk_gemm_##T##_points, &ctx);                                                  \
-    else pk_gemm_##T##_points(&ctx, 0, points);                                                                       \
-    return ctx.failed ? PK_NO_MEMORY : PK_OK;                                                                         \
-  }
+/* How a generated driver holds an operand's packed panels: none (read in place), in a buffer of each member's own,
+   or in two buffers the team packs together (emit/c-gemm.ts). */
+typedef enum { PK_GEMM_IN_PLACE, PK_GEMM_OWN, PK_GEMM_SHARED } pk_gemm_packing;
 
-PK_GEMM_RUN(f32)
-PK_GEMM_RUN(f64)
+/* pk_gemm_f32 and pk_gemm_f64: the descriptor, the drivers' entry and the batch loop of each element type. */
+#define PK_GEMM(name) pk_gemm_f32_##name
+#define PK_GEMM_T float
+#define PK_GEMM_DESC pk_gemm_f32
+#include "polykern_gemm_run.h"
+#define PK_GEMM(name) pk_gemm_f64_##name
+#define PK_GEMM_T double
+#define PK_GEMM_DESC pk_gemm_f64
+#include "polykern_gemm_run.h"
 
 #endif

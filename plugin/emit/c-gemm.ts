@@ -3,9 +3,10 @@
  * each microkernel and operand layout used, its packing routines, and one driver per blocking structure (loop
  * orders, threads, packing); a kernel's call site picks a blocking from the call's sizes (the schedule's `special`
  * guards, then its own fields) and hands the descriptor (base pointers, sizes, strides read off the access maps,
- * block sizes) with the batch's extents and strides to pk_gemm_<t>_run (polykern_simd.h).
+ * block sizes) with the batch's extents and strides to pk_gemm_<t>_run (native/polykern_gemm_run.h).
  *
- * A driver runs as a team of threads, each member on its share of the parallel range (all of it when serial). Each
+ * A driver runs as a team of threads (pk_gemm_<t>_blocked sizes the team and its pack buffers), each member on its
+ * share of the parallel range (all of it when serial); the member is generated here. Each
  * member runs the three block loops of its order; an operand is packed as soon as its two block loops are fixed.
  * When the parallel range's loop is the innermost block loop, the other operand's packed panel is the same for
  * every member: the members pack it together, each a share of its panels, into one of two buffers, and meet at a
@@ -160,7 +161,10 @@ const LOOP: Readonly<Record<Dim, { v: string; len: string; step: string }>> = {
 /** Each operand's dimensions: the panel width dimension first, then k. */
 const DIMS: Readonly<Record<Operand, readonly [Dim, Dim]>> = { a: ['m', 'k'], b: ['n', 'k'] }
 
-/** `static int <symbol>(const pk_gemm_<dtype> *g, int threads)` with its context type and team member function. */
+/**
+ * `static int <symbol>(const pk_gemm_<dtype> *g, int threads)`: pk_gemm_<dtype>_blocked (native/polykern_gemm_run.h:
+ * block sizes, team, pack buffers) on the driver's team member, which runs this blocking's loop nest.
+ */
 function emitDriver(d: DriverShape): string {
   const { mk } = d
   const t = C_TYPE[mk.dtype]
@@ -174,7 +178,6 @@ function emitDriver(d: DriverShape): string {
     d.parallel === 'none' || at(d.parallel) !== 2 ? undefined : d.parallel === 'm' ? 'b' : 'a'
   const isShared = (o: Operand) => packed[o] && o === shared
   const width: Record<Operand, number> = { a: mk.mr, b: mk.nr }
-  const slot: Record<Operand, number> = { a: 0, b: 1 }
   const size: Record<Operand, string> = { a: 'mc*kc', b: 'kc*nc' }
   const src: Record<Operand, string> = { a: 'g->a + ic*g->a_m + pc*g->a_k', b: 'g->b + pc*g->b_k + jc*g->b_n' }
   const strides: Record<Operand, string> = { a: 'g->a_m, g->a_k', b: 'g->b_n, g->b_k' }
@@ -331,22 +334,16 @@ function emitDriver(d: DriverShape): string {
   }
   const own = (o: Operand) => packed[o] && !isShared(o)
 
+  const packing = (o: Operand): string => (!packed[o] ? 'PK_GEMM_IN_PLACE' : isShared(o) ? 'PK_GEMM_SHARED' : 'PK_GEMM_OWN')
+
   return [
-    'typedef struct {',
-    `  const pk_gemm_${mk.dtype} *g;`,
-    '  int64_t mc, nc, kc;',
-    // Each member's own buffers, one after another; the shared panel's two buffers.
-    `  ${t} *own_a, *own_b, *shared[2];`,
-    '  pk_barrier bar;',
-    `} ${symbol}_ctx;`,
-    '',
     `static void ${symbol}_member(void *arg, int t, int nt) {`,
-    `  ${symbol}_ctx *x = arg;`,
+    `  pk_gemm_${mk.dtype}_team *x = arg;`,
     `  const pk_gemm_${mk.dtype} *g = x->g;`,
     '  int64_t ic0 = 0, ic1 = g->m, jc0 = 0, jc1 = g->n, pc0 = 0, pc1 = g->k;',
     ...share('m'),
     ...share('n'),
-    // Blocks as even as this member's ranges allow, never over the buffers' (the context's) sizes.
+    // Blocks as even as this member's ranges allow, never over the buffers' (the team's) sizes.
     `  const int64_t mc = pk_even_block(ic1 - ic0, x->mc, ${mk.mr}), nc = pk_even_block(jc1 - jc0, x->nc, ${mk.nr});`,
     '  const int64_t kc = pk_even_block(pc1 - pc0, x->kc, 1);',
     `  ${t} *pa = ${own('a') ? `x->own_a + t*x->${size.a.replace('*', '*x->')}` : 'NULL'}, ` +
@@ -357,28 +354,8 @@ function emitDriver(d: DriverShape): string {
     '}',
     '',
     `static int ${symbol}(const pk_gemm_${mk.dtype} *g, int threads) {`,
-    '  if (g->m <= 0 || g->n <= 0 || g->k <= 0) return PK_OK;',
-    `  ${symbol}_ctx x = {g, pk_min64(g->mc, pk_round_up(g->m, ${mk.mr})),`,
-    `      pk_min64(g->nc, pk_round_up(g->n, ${mk.nr})), pk_min64(g->kc, g->k), NULL, NULL, {NULL, NULL}, {0, 0}};`,
-    ...(d.parallel === 'none'
-      ? ['  const int team = 1;', '  (void)threads;']
-      : [
-          '  const double work = (double)g->m * (double)g->n * (double)g->k;',
-          '  const int team = threads > 1 && work >= PK_GEMM_PARALLEL_MIN_WORK ? threads : 1;',
-        ]),
-    ...(['a', 'b'] as const).flatMap((o) => {
-      if (!packed[o]) return []
-      const n = size[o].replace(/(\w+)/g, 'x.$1')
-      const buffer = isShared(o) ? `x.shared[0] = pk_scratch(${slot[o]}, 2*${n}, sizeof(${t}))` :
-        `x.own_${o} = pk_scratch(${slot[o]}, team*${n}, sizeof(${t}))`
-      return [
-        `  if ((${buffer}) == NULL) return PK_NO_MEMORY;`,
-        ...(isShared(o) ? [`  x.shared[1] = x.shared[0] + ${n};`] : []),
-      ]
-    }),
-    `  if (team > 1) pk_parallel_team(team, ${symbol}_member, &x);`,
-    `  else ${symbol}_member(&x, 0, 1);`,
-    '  return PK_OK;',
+    `  return pk_gemm_${mk.dtype}_blocked(g, threads, ${mk.mr}, ${mk.nr}, ${d.parallel === 'none' ? 0 : 1}, ${packing('a')}, ${packing('b')},`,
+    `      ${symbol}_member);`,
     '}',
     '',
   ].join('\n')

@@ -70,6 +70,9 @@ const TEMPLATES: Readonly<Record<string, (t: 'float' | 'double') => string>> = {
       '#include "polykern_pack.h"',
       used(`check_${t}_pack_${scaled}`),
     ].join('\n')).join('\n'),
+  'polykern_gemm_run.h': (t) =>
+    ['#include "polykern_simd.h"', `#define PK_GEMM(name) check_${t}_##name`, `#define PK_GEMM_T ${t}`,
+      `#define PK_GEMM_DESC check_${t}`, '#include "polykern_gemm_run.h"', used(`check_${t}_run`), used(`check_${t}_blocked`)].join('\n'),
   'polykern_gather_weighted.h': (t) =>
     [`#define PK_PACK check_${t}_weighted`, `#define PK_PACK_T ${t}`, '#define PK_PACK_W 16', '#include "polykern_gather_weighted.h"',
       used(`check_${t}_weighted`)].join('\n'),

@@ -1092,15 +1092,8 @@ static void pk_ukr_gemm_f32_avx2_6x16_pp(int64_t kb, const float *restrict a, in
 #define PK_PACK_SCALED 0
 #include "polykern_pack.h"
 
-typedef struct {
-  const pk_gemm_f32 *g;
-  int64_t mc, nc, kc;
-  float *own_a, *own_b, *shared[2];
-  pk_barrier bar;
-} pk_gemm_f32_avx2_6x16_knm_mn_n_uu_ctx;
-
 static void pk_gemm_f32_avx2_6x16_knm_mn_n_uu_member(void *arg, int t, int nt) {
-  pk_gemm_f32_avx2_6x16_knm_mn_n_uu_ctx *x = arg;
+  pk_gemm_f32_team *x = arg;
   const pk_gemm_f32 *g = x->g;
   int64_t ic0 = 0, ic1 = g->m, jc0 = 0, jc1 = g->n, pc0 = 0, pc1 = g->k;
   pk_share(g->n, 16, t, nt, &jc0, &jc1);
@@ -1125,25 +1118,12 @@ static void pk_gemm_f32_avx2_6x16_knm_mn_n_uu_member(void *arg, int t, int nt) {
 }
 
 static int pk_gemm_f32_avx2_6x16_knm_mn_n_uu(const pk_gemm_f32 *g, int threads) {
-  if (g->m <= 0 || g->n <= 0 || g->k <= 0) return PK_OK;
-  pk_gemm_f32_avx2_6x16_knm_mn_n_uu_ctx x = {g, pk_min64(g->mc, pk_round_up(g->m, 6)),
-      pk_min64(g->nc, pk_round_up(g->n, 16)), pk_min64(g->kc, g->k), NULL, NULL, {NULL, NULL}, {0, 0}};
-  const double work = (double)g->m * (double)g->n * (double)g->k;
-  const int team = threads > 1 && work >= PK_GEMM_PARALLEL_MIN_WORK ? threads : 1;
-  if (team > 1) pk_parallel_team(team, pk_gemm_f32_avx2_6x16_knm_mn_n_uu_member, &x);
-  else pk_gemm_f32_avx2_6x16_knm_mn_n_uu_member(&x, 0, 1);
-  return PK_OK;
+  return pk_gemm_f32_blocked(g, threads, 6, 16, 1, PK_GEMM_IN_PLACE, PK_GEMM_IN_PLACE,
+      pk_gemm_f32_avx2_6x16_knm_mn_n_uu_member);
 }
 
-typedef struct {
-  const pk_gemm_f32 *g;
-  int64_t mc, nc, kc;
-  float *own_a, *own_b, *shared[2];
-  pk_barrier bar;
-} pk_gemm_f32_avx2_6x16_nkm_mn_m_pp_ctx;
-
 static void pk_gemm_f32_avx2_6x16_nkm_mn_m_pp_member(void *arg, int t, int nt) {
-  pk_gemm_f32_avx2_6x16_nkm_mn_m_pp_ctx *x = arg;
+  pk_gemm_f32_team *x = arg;
   const pk_gemm_f32 *g = x->g;
   int64_t ic0 = 0, ic1 = g->m, jc0 = 0, jc1 = g->n, pc0 = 0, pc1 = g->k;
   pk_share(g->m, 6, t, nt, &ic0, &ic1);
@@ -1179,17 +1159,8 @@ static void pk_gemm_f32_avx2_6x16_nkm_mn_m_pp_member(void *arg, int t, int nt) {
 }
 
 static int pk_gemm_f32_avx2_6x16_nkm_mn_m_pp(const pk_gemm_f32 *g, int threads) {
-  if (g->m <= 0 || g->n <= 0 || g->k <= 0) return PK_OK;
-  pk_gemm_f32_avx2_6x16_nkm_mn_m_pp_ctx x = {g, pk_min64(g->mc, pk_round_up(g->m, 6)),
-      pk_min64(g->nc, pk_round_up(g->n, 16)), pk_min64(g->kc, g->k), NULL, NULL, {NULL, NULL}, {0, 0}};
-  const double work = (double)g->m * (double)g->n * (double)g->k;
-  const int team = threads > 1 && work >= PK_GEMM_PARALLEL_MIN_WORK ? threads : 1;
-  if ((x.own_a = pk_scratch(0, team*x.mc*x.kc, sizeof(float))) == NULL) return PK_NO_MEMORY;
-  if ((x.shared[0] = pk_scratch(1, 2*x.kc*x.nc, sizeof(float))) == NULL) return PK_NO_MEMORY;
-  x.shared[1] = x.shared[0] + x.kc*x.nc;
-  if (team > 1) pk_parallel_team(team, pk_gemm_f32_avx2_6x16_nkm_mn_m_pp_member, &x);
-  else pk_gemm_f32_avx2_6x16_nkm_mn_m_pp_member(&x, 0, 1);
-  return PK_OK;
+  return pk_gemm_f32_blocked(g, threads, 6, 16, 1, PK_GEMM_OWN, PK_GEMM_SHARED,
+      pk_gemm_f32_avx2_6x16_nkm_mn_m_pp_member);
 }
 
 PK_SHARED int kc_0_matmul(const float *restrict A, const float *restrict B, float *restrict C, int64_t M, int64_t K, int64_t N) {

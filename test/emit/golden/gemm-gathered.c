@@ -1368,15 +1368,8 @@ static void pk_gather_b_gemm_f32_avx2_6x16(int64_t len, int64_t kb, const float 
   }
 }
 
-typedef struct {
-  const pk_gemm_f32 *g;
-  int64_t mc, nc, kc;
-  float *own_a, *own_b, *shared[2];
-  pk_barrier bar;
-} pk_gemm_f32_avx2_6x16_kmn_mn_n_pp_g_ctx;
-
 static void pk_gemm_f32_avx2_6x16_kmn_mn_n_pp_g_member(void *arg, int t, int nt) {
-  pk_gemm_f32_avx2_6x16_kmn_mn_n_pp_g_ctx *x = arg;
+  pk_gemm_f32_team *x = arg;
   const pk_gemm_f32 *g = x->g;
   int64_t ic0 = 0, ic1 = g->m, jc0 = 0, jc1 = g->n, pc0 = 0, pc1 = g->k;
   pk_share(g->n, 16, t, nt, &jc0, &jc1);
@@ -1438,17 +1431,8 @@ static void pk_gemm_f32_avx2_6x16_kmn_mn_n_pp_g_member(void *arg, int t, int nt)
 }
 
 static int pk_gemm_f32_avx2_6x16_kmn_mn_n_pp_g(const pk_gemm_f32 *g, int threads) {
-  if (g->m <= 0 || g->n <= 0 || g->k <= 0) return PK_OK;
-  pk_gemm_f32_avx2_6x16_kmn_mn_n_pp_g_ctx x = {g, pk_min64(g->mc, pk_round_up(g->m, 6)),
-      pk_min64(g->nc, pk_round_up(g->n, 16)), pk_min64(g->kc, g->k), NULL, NULL, {NULL, NULL}, {0, 0}};
-  const double work = (double)g->m * (double)g->n * (double)g->k;
-  const int team = threads > 1 && work >= PK_GEMM_PARALLEL_MIN_WORK ? threads : 1;
-  if ((x.shared[0] = pk_scratch(0, 2*x.mc*x.kc, sizeof(float))) == NULL) return PK_NO_MEMORY;
-  x.shared[1] = x.shared[0] + x.mc*x.kc;
-  if ((x.own_b = pk_scratch(1, team*x.kc*x.nc, sizeof(float))) == NULL) return PK_NO_MEMORY;
-  if (team > 1) pk_parallel_team(team, pk_gemm_f32_avx2_6x16_kmn_mn_n_pp_g_member, &x);
-  else pk_gemm_f32_avx2_6x16_kmn_mn_n_pp_g_member(&x, 0, 1);
-  return PK_OK;
+  return pk_gemm_f32_blocked(g, threads, 6, 16, 1, PK_GEMM_SHARED, PK_GEMM_OWN,
+      pk_gemm_f32_avx2_6x16_kmn_mn_n_pp_g_member);
 }
 
 PK_SHARED int kc_3_transC(const float *restrict X, const float *restrict Y, float *restrict Z, int64_t K, int64_t B, int64_t C, int64_t A) {
