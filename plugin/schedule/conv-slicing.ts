@@ -9,8 +9,8 @@
  * - L2: the filter block of every tap (taps × kc × nc), the output block (mc × nc) and the input rows its windows read.
  * Sizes are call-time parameters, so the analysis runs on representative sizes: the literal extents where the spec
  * has them, else 64 channels, 56 output positions per axis and one image (a ResNet middle layer). A channels-last call
- * runs the L2 step again on its own sizes (emit/c-conv-driver.ts `_slice`): kc clamped to its input channels, then mc
- * and nc from its whole row and output channels, halved the same way.
+ * runs the L2 step again on its own sizes (`pk_conv_slice` in native/polykern_conv.h): kc clamped to its input
+ * channels, then mc and nc from its whole row and output channels, halved the same way.
  */
 import type { ConvolutionPlan, ConvolutionRoles, IndexRange } from '../ir/nodes.ts'
 import { isConstant } from '../ir/affine.ts'
