@@ -12,7 +12,6 @@
  *   PK_CONV_PACK_A         the microkernel's pack of A (emit/c-pack.ts).
  * It undefines them at its end.
  */
-#include <immintrin.h>
 #include <stdint.h>
 #include "polykern_conv.h"
 #include "polykern_math.h"
@@ -216,7 +215,7 @@ static void PK_CONV(pack_block)(const pk_conv_desc *d, const pk_conv_at *at, int
     const PK_CONV_T *row = PK_CONV(matrix_row)(d, at, pc + p) + jc * d->flt_k;
     if (d->flt_k == 1 && p + PK_CONV_PACK_AHEAD_ROWS < kb && nb < d->K) {
       const PK_CONV_T *ahead = PK_CONV(matrix_row)(d, at, pc + p + PK_CONV_PACK_AHEAD_ROWS) + jc;
-      for (int64_t x = 0; x < nb; x += 64 / sizeof(PK_CONV_T)) _mm_prefetch((const char *)(ahead + x), _MM_HINT_T0);
+      for (int64_t x = 0; x < nb; x += 64 / sizeof(PK_CONV_T)) __builtin_prefetch(ahead + x, 0, 3);
     }
     for (int64_t x0 = 0; x0 < nb; x0 += PK_CONV_NR)
       PK_CONV(panel_row)(row + x0 * d->flt_k, d->flt_k, pk_min64(PK_CONV_NR, nb - x0), buf + x0 * kb + p * PK_CONV_NR);

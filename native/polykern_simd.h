@@ -3,12 +3,12 @@
  * a range between threads, offset tables and domains, and, per element type, the call descriptor each kernel fills in,
  * the entry of the generated drivers and the loop over a call's batch of GEMMs (polykern_gemm_run.h). The
  * microkernels, packs and the drivers' loop nests are generated per ISA (emit/c-gemm.ts) inside that ISA's
- * `#pragma GCC target` region, in the ISA's own C file; <immintrin.h> declares every intrinsic for any target.
+ * `#pragma GCC target` region, in the ISA's own C file, after the ISA's header (polykern_avx512.h...) that declares
+ * its intrinsics. Nothing here depends on the ISA.
  */
 #ifndef POLYKERN_SIMD_H
 #define POLYKERN_SIMD_H
 
-#include <immintrin.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include "polykern_math.h"

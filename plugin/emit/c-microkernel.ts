@@ -10,7 +10,8 @@
  * rows contiguous in n, `ldb` apart (its last vector is loaded through the column mask).
  */
 import { C_TYPE } from './c-expr.ts'
-import { instantiate, type Microkernel } from '../targets/microkernel.ts'
+import type { Microkernel } from '../targets/microkernel.ts'
+import { instantiate, type SingleOp } from '../targets/vector-ops.ts'
 
 /** A microkernel with its operands' layouts: one family of tile functions. */
 export interface MicrokernelUse {
@@ -131,7 +132,7 @@ function splitStores(u: MicrokernelUse, R: number, V: number): string[] {
 function emitTile(u: MicrokernelUse, R: number, V: number): string {
   const { mk } = u
   const t = C_TYPE[mk.dtype]
-  const op = (name: keyof Microkernel['ops'], args: Record<string, string> = {}) => instantiate(mk.ops[name], args)
+  const op = (name: SingleOp, args: Record<string, string> = {}) => instantiate(mk.ops[name], args)
   const rows = [...Array(R).keys()]
   const vectors = [...Array(V).keys()]
   const tile = (f: (r: number, v: number) => string) => rows.flatMap((r) => vectors.map((v) => f(r, v)))

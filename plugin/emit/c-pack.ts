@@ -5,7 +5,8 @@
  * the gathers, whose vector code follows the ISA's lanes and masks, are printed here.
  */
 import { C_TYPE } from './c-expr.ts'
-import { instantiate, type Microkernel } from '../targets/microkernel.ts'
+import type { Microkernel } from '../targets/microkernel.ts'
+import { instantiate } from '../targets/vector-ops.ts'
 import { LINE_ELEMENTS } from '../schedule/role-orders.ts'
 
 export const packASymbol = (mk: Microkernel): string => `pk_pack_a_${mk.name}`

@@ -2,8 +2,8 @@
  * A `vector` loop as explicit SIMD code for one ISA (Vyasa's vector code, not GCC's auto-vectorizer): a full
  * register of lanes (16 f32 / 8 f64 on AVX-512, 8 / 4 on AVX2), loop-invariant subexpressions computed once and
  * broadcast, unit-stride loads and stores, reductions into vector accumulators (two per reduction, for the adder's
- * latency) combined horizontally after the loop, and one masked iteration for the tail (AVX-512 lane masks; AVX2
- * maskload/maskstore). Math functions and NaN-propagating max/min come from native/polykern_vmath.h.
+ * latency) combined horizontally after the loop, and one masked iteration for the tail. Every operation is the ISA's
+ * vector table's (targets/vector-ops.ts): math functions and NaN-propagating max/min from the ISA's header.
  * Reductions are reassociated and exp/log/tanh/sigmoid are within a few ulp of libm; the rest is the scalar loop's
  * arithmetic, lane by lane, bit for bit (one rounding per operation, no FMA, a division stays a division).
  * Undefined, so c.ts prints the loop serially, when the ISA has no vector unit or the body needs something this file
@@ -11,109 +11,16 @@
  */
 import { coeffOf, varsOf } from '../ir/affine.ts'
 import { identityOf } from '../spec/build-ir.ts'
-import type { Access, AssignOp, BinOp, Bound, DType, Expr, Kernel, Loop, Store } from '../ir/nodes.ts'
-import { perfectNest, walkExpr, walkStmts } from '../ir/walk.ts'
-import type { Isa, IsaName } from '../targets/isa.ts'
-import { instantiate } from '../targets/microkernel.ts'
+import type { Access, AssignOp, Bound, DType, Expr, Loop, Store } from '../ir/nodes.ts'
+import { perfectNest, walkExpr } from '../ir/walk.ts'
+import type { Isa } from '../targets/isa.ts'
+import { instantiate, type CompareOp, type Horizontal } from '../targets/vector-ops.ts'
 import { C_TYPE, cConst, cExpr } from './c-expr.ts'
 import type { Layout } from './layout.ts'
 import type { Names } from './names.ts'
 import type { Code } from './syntax.ts'
 
-/** C templates over `$a $b` (vectors), `$p` (a pointer), `$m` (a lane mask), `$n` (a lane count), `$x` (a scalar). */
-interface SimdOps {
-  readonly lanes: number
-  readonly vector: string
-  readonly mask: string
-  /** Suffix of the polykern_vmath.h helpers for this vector type: `pk_vexp_ps512`. */
-  readonly suffix: string
-  readonly set1: string
-  readonly load: string
-  readonly store: string
-  readonly maskedLoad: string
-  readonly maskedStore: string
-  /** The mask of lanes [0, $n). */
-  readonly firstLanes: string
-  /** A scalar condition as an all-lanes or no-lanes mask. */
-  readonly broadcastMask: string
-  readonly arith: Readonly<Record<'add' | 'sub' | 'mul' | 'div', string>>
-  readonly sqrt: string
-  /** `$a $op $b` into a mask, `$c` the _CMP_ predicate. */
-  readonly compare: string
-  readonly and: string
-  readonly or: string
-  readonly not: string
-  /** Lanes of `$b` where `$m` is set, of `$a` elsewhere. */
-  readonly blend: string
-}
-
-const AVX512_PS: SimdOps = {
-  lanes: 16, vector: '__m512', mask: '__mmask16', suffix: 'ps512',
-  set1: '_mm512_set1_ps($x)', load: '_mm512_loadu_ps($p)', store: '_mm512_storeu_ps($p, $a)',
-  maskedLoad: '_mm512_maskz_loadu_ps($m, $p)', maskedStore: '_mm512_mask_storeu_ps($p, $m, $a)',
-  firstLanes: '(__mmask16)((1u << ($n)) - 1u)', broadcastMask: '(__mmask16)(($x) ? 0xffffu : 0u)',
-  arith: { add: '_mm512_add_ps($a, $b)', sub: '_mm512_sub_ps($a, $b)', mul: '_mm512_mul_ps($a, $b)', div: '_mm512_div_ps($a, $b)' },
-  sqrt: '_mm512_sqrt_ps($a)', compare: '_mm512_cmp_ps_mask($a, $b, $c)',
-  and: '(__mmask16)($a & $b)', or: '(__mmask16)($a | $b)', not: '(__mmask16)~$a', blend: '_mm512_mask_blend_ps($m, $a, $b)',
-}
-
-const AVX512_PD: SimdOps = {
-  lanes: 8, vector: '__m512d', mask: '__mmask8', suffix: 'pd512',
-  set1: '_mm512_set1_pd($x)', load: '_mm512_loadu_pd($p)', store: '_mm512_storeu_pd($p, $a)',
-  maskedLoad: '_mm512_maskz_loadu_pd($m, $p)', maskedStore: '_mm512_mask_storeu_pd($p, $m, $a)',
-  firstLanes: '(__mmask8)((1u << ($n)) - 1u)', broadcastMask: '(__mmask8)(($x) ? 0xffu : 0u)',
-  arith: { add: '_mm512_add_pd($a, $b)', sub: '_mm512_sub_pd($a, $b)', mul: '_mm512_mul_pd($a, $b)', div: '_mm512_div_pd($a, $b)' },
-  sqrt: '_mm512_sqrt_pd($a)', compare: '_mm512_cmp_pd_mask($a, $b, $c)',
-  and: '(__mmask8)($a & $b)', or: '(__mmask8)($a | $b)', not: '(__mmask8)~$a', blend: '_mm512_mask_blend_pd($m, $a, $b)',
-}
-
-const AVX2_PS: SimdOps = {
-  lanes: 8, vector: '__m256', mask: '__m256', suffix: 'ps256',
-  set1: '_mm256_set1_ps($x)', load: '_mm256_loadu_ps($p)', store: '_mm256_storeu_ps($p, $a)',
-  maskedLoad: '_mm256_maskload_ps($p, _mm256_castps_si256($m))',
-  maskedStore: '_mm256_maskstore_ps($p, _mm256_castps_si256($m), $a)',
-  firstLanes: '_mm256_castsi256_ps(_mm256_cmpgt_epi32(_mm256_set1_epi32((int)($n)), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7)))',
-  broadcastMask: '_mm256_castsi256_ps(_mm256_set1_epi32(($x) ? -1 : 0))',
-  arith: { add: '_mm256_add_ps($a, $b)', sub: '_mm256_sub_ps($a, $b)', mul: '_mm256_mul_ps($a, $b)', div: '_mm256_div_ps($a, $b)' },
-  sqrt: '_mm256_sqrt_ps($a)', compare: '_mm256_cmp_ps($a, $b, $c)',
-  and: '_mm256_and_ps($a, $b)', or: '_mm256_or_ps($a, $b)', not: '_mm256_xor_ps($a, _mm256_castsi256_ps(_mm256_set1_epi32(-1)))',
-  blend: '_mm256_blendv_ps($a, $b, $m)',
-}
-
-const AVX2_PD: SimdOps = {
-  lanes: 4, vector: '__m256d', mask: '__m256d', suffix: 'pd256',
-  set1: '_mm256_set1_pd($x)', load: '_mm256_loadu_pd($p)', store: '_mm256_storeu_pd($p, $a)',
-  maskedLoad: '_mm256_maskload_pd($p, _mm256_castpd_si256($m))',
-  maskedStore: '_mm256_maskstore_pd($p, _mm256_castpd_si256($m), $a)',
-  firstLanes: '_mm256_castsi256_pd(_mm256_cmpgt_epi64(_mm256_set1_epi64x($n), _mm256_setr_epi64x(0, 1, 2, 3)))',
-  broadcastMask: '_mm256_castsi256_pd(_mm256_set1_epi64x(($x) ? -1 : 0))',
-  arith: { add: '_mm256_add_pd($a, $b)', sub: '_mm256_sub_pd($a, $b)', mul: '_mm256_mul_pd($a, $b)', div: '_mm256_div_pd($a, $b)' },
-  sqrt: '_mm256_sqrt_pd($a)', compare: '_mm256_cmp_pd($a, $b, $c)',
-  and: '_mm256_and_pd($a, $b)', or: '_mm256_or_pd($a, $b)', not: '_mm256_xor_pd($a, _mm256_castsi256_pd(_mm256_set1_epi64x(-1)))',
-  blend: '_mm256_blendv_pd($a, $b, $m)',
-}
-
-/** Vector forms per ISA and element type; an ISA or type missing here runs its vector loops serially. */
-const SIMD: Readonly<Record<IsaName, Partial<Record<DType, SimdOps>>>> = {
-  avx512: { f32: AVX512_PS, f64: AVX512_PD },
-  avx2: { f32: AVX2_PS, f64: AVX2_PD },
-  scalar: {},
-}
-
-/** IR comparisons as ordered predicates (false on NaN), but `!=`, which is true on NaN as in JS and C. */
-const PREDICATE: Partial<Record<BinOp, string>> = {
-  lt: '_CMP_LT_OQ', le: '_CMP_LE_OQ', gt: '_CMP_GT_OQ', ge: '_CMP_GE_OQ', eq: '_CMP_EQ_OQ', ne: '_CMP_NEQ_UQ',
-}
-
-const HORIZONTAL: Readonly<Record<Exclude<AssignOp, '='>, string>> = { '+=': 'sum', '*=': 'prod', 'max=': 'max', 'min=': 'min' }
-
-/** Whether any kernel has a vector loop, so the vector ISAs' files need polykern_vmath.h. */
-export const usesVectorLoops = (kernels: readonly Kernel[]): boolean =>
-  kernels.some((k) => {
-    let found = false
-    walkStmts(k.body, (s) => void (found ||= s.kind === 'loop' && s.mode === 'vector'))
-    return found
-  })
+const HORIZONTAL: Readonly<Record<Exclude<AssignOp, '='>, Horizontal>> = { '+=': 'sum', '*=': 'prod', 'max=': 'max', 'min=': 'min' }
 
 export interface VectorLoopContext {
   readonly isa: Isa
@@ -128,7 +35,8 @@ export function emitVectorLoop(loop: Loop, depth: number, ctx: VectorLoopContext
   const nest = perfectNest(loop)
   const stores = nest?.stores ?? (loop.body as readonly Store[])
   const dtype = elementType(stores)
-  const ops = dtype && SIMD[ctx.isa.name][dtype]
+  if (dtype !== 'f32' && dtype !== 'f64') return undefined
+  const ops = ctx.isa.vectors?.[dtype]
   if (!ops || !stores.every((s) => supported(s.value))) return undefined
   const { names, layout } = ctx
   const v = names.of(loop.v)
@@ -186,7 +94,7 @@ export function emitVectorLoop(loop: Loop, depth: number, ctx: VectorLoopContext
   }
   const ahead = PREFETCH_BYTES / (dtype === 'f32' ? 4 : 8)
   const prefetches = (lane: number) =>
-    [...streams.values()].map((a) => `_mm_prefetch((const char *)(${pointer(a, lane + ahead)}), _MM_HINT_T0);`)
+    [...streams.values()].map((a) => `__builtin_prefetch(${pointer(a, lane + ahead)}, 0, 3);`)
 
   /** One vector of `e` at lanes `lane`.. past `v`; `mask` in the tail. */
   const vexpr = (e: Expr, lane: number, mask: string | undefined): string => {
@@ -202,18 +110,15 @@ export function emitVectorLoop(loop: Loop, depth: number, ctx: VectorLoopContext
         return mask ? t(ops.maskedLoad, { m: mask, p }) : t(ops.load, { p })
       }
       case 'unary':
-        return e.op === 'not' ? t(ops.not, { a: sub(e.arg) }) : `pk_vneg_${ops.suffix}(${sub(e.arg)})`
+        return t(ops[e.op === 'not' ? 'not' : 'neg'], { a: sub(e.arg) })
       case 'call':
-        return e.fn === 'sqrt' ? t(ops.sqrt, { a: sub(e.arg) }) : `pk_v${e.fn}_${ops.suffix}(${sub(e.arg)})`
+        return t(ops.math[e.fn], { a: sub(e.arg) })
       case 'select':
         return t(ops.blend, { m: sub(e.cond), a: sub(e.b), b: sub(e.a) })
       case 'binary': {
         const [a, b] = [sub(e.a), sub(e.b)]
-        if (e.op === 'and' || e.op === 'or') return t(ops[e.op], { a, b })
-        if (e.op === 'max' || e.op === 'min') return `pk_v${e.op}_${ops.suffix}(${a}, ${b})`
-        const predicate = PREDICATE[e.op]
-        if (predicate) return t(ops.compare, { a, b, c: predicate })
-        return t(ops.arith[e.op as keyof SimdOps['arith']], { a, b })
+        if (e.op in ops.compare) return t(ops.compare[e.op as CompareOp], { a, b })
+        return t(ops[e.op as 'add' | 'sub' | 'mul' | 'div' | 'and' | 'or' | 'max' | 'min'], { a, b })
       }
       default:
         return invariant(e)
@@ -221,8 +126,7 @@ export function emitVectorLoop(loop: Loop, depth: number, ctx: VectorLoopContext
   }
 
   const combine = (op: AssignOp, a: string, b: string): string => {
-    if (op === 'max=' || op === 'min=') return `pk_v${op.slice(0, 3)}_${ops.suffix}(${a}, ${b})`
-    return t(ops.arith[op === '*=' ? 'mul' : 'add'], { a, b })
+    return t(ops[op === 'max=' ? 'max' : op === 'min=' ? 'min' : op === '*=' ? 'mul' : 'add'], { a, b })
   }
 
   // Reductions into elements the loop does not move: UNROLL accumulators each, from the operation's identity.
@@ -244,7 +148,7 @@ export function emitVectorLoop(loop: Loop, depth: number, ctx: VectorLoopContext
         const p = pointer(s.access, lane)
         const old = mask ? t(ops.maskedLoad, { m: mask, p }) : t(ops.load, { p })
         const stored = s.op === '=' ? value : combine(s.op, old, value)
-        return `${mask ? t(ops.maskedStore, { p, m: mask, a: stored }) : t(ops.store, { p, a: stored })};`
+        return `${mask ? t(ops.maskedStore, { p, m: mask, v: stored }) : t(ops.store, { p, v: stored })};`
       }),
     ]
     const accumulators = stores.flatMap((s, n) => {
@@ -258,7 +162,7 @@ export function emitVectorLoop(loop: Loop, depth: number, ctx: VectorLoopContext
       const acc = reductions[n]
       if (acc === undefined) return []
       const total = Array.from({ length: unroll }, (_, u) => `${acc}_${u}`).reduce((a, b) => combine(s.op, a, b))
-      const reduced = `pk_h${HORIZONTAL[s.op as Exclude<AssignOp, '='>]}_${ops.suffix}(${total})`
+      const reduced = t(ops.horizontal[HORIZONTAL[s.op as Exclude<AssignOp, '='>]], { a: total })
       const element = `${names.of(s.access.tensor)}[${layout.offset(s.access).text}]`
       if (s.op !== 'max=' && s.op !== 'min=') return [`${element} ${s.op} ${reduced};`]
       return [`${element} = pk_${s.op.slice(0, 3)}_${dtype}(${element}, ${reduced});`]
@@ -310,7 +214,7 @@ export function emitVectorLoop(loop: Loop, depth: number, ctx: VectorLoopContext
       return [
         ...each((tensor, u, p) => `${ops.vector} ${accOf(tensor, u)} = ${mask ? t(ops.maskedLoad, { m: mask, p }) : t(ops.load, { p })};`),
         ...opens, ...updates, ...closes,
-        ...each((tensor, u, p) => `${mask ? t(ops.maskedStore, { p, m: mask, a: accOf(tensor, u) }) : t(ops.store, { p, a: accOf(tensor, u) })};`),
+        ...each((tensor, u, p) => `${mask ? t(ops.maskedStore, { p, m: mask, v: accOf(tensor, u) }) : t(ops.store, { p, v: accOf(tensor, u) })};`),
       ]
     }
     const W = NEST_UNROLL * ops.lanes
@@ -363,7 +267,7 @@ function elementType(stores: readonly Store[]): DType | undefined {
   return only as DType | undefined
 }
 
-/** Every function has a vector form (sqrt an instruction, the rest polykern_vmath.h); `%` and `pow` have none. */
+/** Every function has a vector form (VectorOps.math); `%` and `pow` have none. */
 function supported(e: Expr): boolean {
   let ok = true
   walkExpr(e, (x) => void (ok &&= !(x.kind === 'binary' && (x.op === 'mod' || x.op === 'pow'))))

@@ -1,4 +1,7 @@
-/** Plain C, no target attributes: runs anywhere. No microkernel: contractions compile as their loop nests. */
+/**
+ * Plain C, no target attributes: runs anywhere. No vector table: vector loops print serially. No microkernel:
+ * contractions compile as their loop nests.
+ */
 import type { Isa } from './isa.ts'
 
 export const SCALAR: Isa = {

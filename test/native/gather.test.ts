@@ -49,6 +49,7 @@ describe.each(ISAS.filter((isa) => isa.microkernels.length > 0))('gathers on $na
       const cases = Object.entries(LAYOUTS).flatMap(([name, o]) =>
         [o.length, o.length - 5, 50].map((len) => ({ name, o: o.slice(0, len) })))
       const source = [
+        `#include "${isa.vectors!.header}"`,
         '#include "polykern_simd.h"',
         '#include <stdio.h>',
         emitGatherA(mk),

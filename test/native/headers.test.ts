@@ -5,37 +5,13 @@
  * is a template, included once per microkernel: it compiles instantiated as TEMPLATES says, for f32 and f64 in one
  * file (so it must undefine its parameters), at every ISA that has microkernels.
  */
-import { execFile } from 'node:child_process'
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import os from 'node:os'
+import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
-import { promisify } from 'node:util'
-import { afterAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { ISAS } from '../../plugin/targets/index.ts'
+import { cCompiler, NATIVE, targetFlags } from '../support/compile-c.ts'
 
-const ROOT = path.resolve(import.meta.dirname, '../..')
-const NATIVE = path.join(ROOT, 'native')
-const work = mkdtempSync(path.join(os.tmpdir(), 'polykern-headers-test-'))
-afterAll(() => rmSync(work, { recursive: true, force: true }))
-
-/** A list of binding.gyp's target, e.g. `'cflags': ['-O3', ...]`. */
-function gypList(key: string): string[] {
-  const gyp = readFileSync(path.join(ROOT, 'binding.gyp'), 'utf8')
-  const list = new RegExp(`'${key}':\\s*\\[([^\\]]*)\\]`).exec(gyp)
-  if (list === null) throw new Error(`binding.gyp has no '${key}'`)
-  return [...list[1].matchAll(/'([^']*)'/g)].map((m) => m[1])
-}
-
-/** The addon's compile flags, the Node headers (node-gyp's --nodedir, addon/toolchain.ts) and the checks. */
-const FLAGS = [
-  ...gypList('cflags'),
-  ...gypList('defines').map((d) => `-D${d}`),
-  '-I', path.join(path.dirname(path.dirname(process.execPath)), 'include', 'node'),
-  '-I', NATIVE,
-  '-Wall', '-Wextra', '-Werror',
-  // Compiled, not only parsed: unused static functions and the optimizer's warnings (-O3 from binding.gyp) count.
-  '-c', '-o', '/dev/null',
-]
+const compile = cCompiler()
 
 /** A pointer to the static function `fn`, so that it is used. */
 const used = (fn: string): string => `__typeof__(${fn}) *${fn}_used = ${fn};`
@@ -81,18 +57,6 @@ const TEMPLATES: Readonly<Record<string, (t: 'float' | 'double') => string>> = {
 const headers = readdirSync(NATIVE).filter((f) => f.endsWith('.h')).sort()
 const guarded = (name: string): boolean => /^#ifndef (\w+)\n#define \1$/m.test(readFileSync(path.join(NATIVE, name), 'utf8'))
 
-/** gcc's diagnostics for `source`, '' when it compiles clean. */
-async function compile(name: string, source: string, flags: readonly string[] = []): Promise<string> {
-  const file = path.join(work, `${name}.c`)
-  writeFileSync(file, source)
-  try {
-    await promisify(execFile)('gcc', [...FLAGS, ...flags, file])
-    return ''
-  } catch (e) {
-    return String((e as { stderr?: string }).stderr ?? e)
-  }
-}
-
 describe('native headers compile standalone', () => {
   it('finds the headers, each guarded or a template', () => {
     expect(headers).toContain('polykern_simd.h')
@@ -109,9 +73,8 @@ describe('native headers compile standalone', () => {
   for (const [header, instantiate] of Object.entries(TEMPLATES)) {
     for (const isa of ISAS.filter((i) => i.microkernels.length > 0)) {
       it(`${header} instantiated on ${isa.name}`, async () => {
-        const flags = isa.gccTarget.split(',').map((f) => `-m${f}`)
         const source = [instantiate('float'), instantiate('double'), ''].join('\n')
-        expect(await compile(`${header.replace('.h', '')}-${isa.name}`, source, flags)).toBe('')
+        expect(await compile(`${header.replace('.h', '')}-${isa.name}`, source, targetFlags(isa.gccTarget))).toBe('')
       })
     }
   }

@@ -1,14 +1,17 @@
 /**
- * native/polykern_vmath.h against JavaScript's Math, in ulps: exp, log, tanh and sigmoid for f32 and f64 at AVX-512
- * and AVX2, on random inputs over the useful ranges, random bit patterns (denormals, NaN, Inf, huge values) and the
- * edge cases listed below; max and min bit for bit (NaN propagation, +0 > -0). A test addon applies each function
- * to whole vectors of a typed array.
+ * Each vector ISA's math (native/polykern_avx512.h, polykern_avx2.h...) against JavaScript's Math, in ulps: exp, log,
+ * tanh and sigmoid for f32 and f64, called through the ISA's vector tables as the emitter prints them, on random
+ * inputs over the useful ranges, random bit patterns (denormals, NaN, Inf, huge values) and the edge cases listed
+ * below; max and min bit for bit (NaN propagation, +0 > -0). A test addon applies each function to whole vectors of a
+ * typed array.
  */
 import { createRequire } from 'node:module'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { buildAddon } from '../../plugin/addon/build.ts'
 import { sigmoid } from '../../plugin/ir/interp.ts'
 import { resolveOptions } from '../../plugin/options.ts'
+import { ISAS } from '../../plugin/targets/index.ts'
+import { instantiate } from '../../plugin/targets/vector-ops.ts'
 import { runnableIsas } from '../support/cpu.ts'
 import { ROOT } from '../support/examples.ts'
 import { rng } from '../support/random.ts'
@@ -17,34 +20,39 @@ import { MAX_ULPS, ulps } from '../support/ulps.ts'
 const require = createRequire(import.meta.url)
 const opts = resolveOptions({ root: ROOT, cacheDir: 'node_modules/.cache/polykern-test' })
 
-const TYPES = [
-  { isa: 'avx512', attr: 'PK_AVX512', dtype: 'f32', suffix: 'ps512', c: 'float', lanes: 16, load: '_mm512_loadu_ps', store: '_mm512_storeu_ps' },
-  { isa: 'avx512', attr: 'PK_AVX512', dtype: 'f64', suffix: 'pd512', c: 'double', lanes: 8, load: '_mm512_loadu_pd', store: '_mm512_storeu_pd' },
-  { isa: 'avx2', attr: 'PK_AVX2', dtype: 'f32', suffix: 'ps256', c: 'float', lanes: 8, load: '_mm256_loadu_ps', store: '_mm256_storeu_ps' },
-  { isa: 'avx2', attr: 'PK_AVX2', dtype: 'f64', suffix: 'pd256', c: 'double', lanes: 4, load: '_mm256_loadu_pd', store: '_mm256_storeu_pd' },
-] as const
+/** Every vector ISA's two tables; `key` names its functions in the test addon. */
+const TYPES = ISAS.flatMap(({ name, gccTarget, vectors }) =>
+  vectors === undefined
+    ? []
+    : (['f32', 'f64'] as const).map((dtype) => ({
+        isa: name, target: gccTarget, header: vectors.header, dtype, ops: vectors[dtype], key: `${name}_${dtype}`,
+      })),
+)
 const UNARY = ['exp', 'log', 'tanh', 'sigmoid'] as const
 const BINARY = ['max', 'min'] as const
 
 const SOURCE = [
   '#include <node_api.h>',
   '#include <string.h>',
-  '#include "polykern_vmath.h"',
+  ...new Set(TYPES.map((t) => `#include "${t.header}"`)),
   '',
   'typedef void (*apply_fn)(const void *x, const void *y, void *out, int64_t n);',
   ...TYPES.flatMap((t) =>
     [...UNARY, ...BINARY].map((fn) => {
-      const args = (BINARY as readonly string[]).includes(fn) ? `${t.load}(x + i), ${t.load}(y + i)` : `${t.load}(x + i)`
+      const [a, b] = ['x + i', 'y + i'].map((p) => instantiate(t.ops.load, { p }))
+      const value = fn === 'max' || fn === 'min' ? instantiate(t.ops[fn], { a, b }) : instantiate(t.ops.math[fn], { a })
+      const c = t.dtype === 'f32' ? 'float' : 'double'
       return [
-        `${t.attr} static void apply_${fn}_${t.suffix}(const void *xv, const void *yv, void *ov, int64_t n) {`,
-        `  const ${t.c} *x = xv, *y = yv; ${t.c} *o = ov;`,
-        `  for (int64_t i = 0; i + ${t.lanes} <= n; i += ${t.lanes}) ${t.store}(o + i, pk_v${fn}_${t.suffix}(${args}));`,
+        `__attribute__((target("${t.target}")))`,
+        `static void apply_${fn}_${t.key}(const void *xv, const void *yv, void *ov, int64_t n) {`,
+        `  const ${c} *x = xv, *y = yv; ${c} *o = ov;`,
+        `  for (int64_t i = 0; i + ${t.ops.lanes} <= n; i += ${t.ops.lanes}) ${instantiate(t.ops.store, { p: 'o + i', v: value })};`,
         '}',
       ].join('\n')
     }),
   ),
   'static const struct { const char *name; apply_fn fn; } table[] = {',
-  ...TYPES.flatMap((t) => [...UNARY, ...BINARY].map((fn) => `  {"${fn}_${t.suffix}", apply_${fn}_${t.suffix}},`)),
+  ...TYPES.flatMap((t) => [...UNARY, ...BINARY].map((fn) => `  {"${fn}_${t.key}", apply_${fn}_${t.key}},`)),
   '};',
   '',
   '/* run(name, x, y, out): out = f(x) or f(x, y) on whole vectors; every array has the same length. */',
@@ -125,7 +133,7 @@ function inputs(dtype: 'f32' | 'f64', fn: string, count: number, lanes: number):
   return out
 }
 
-describe('polykern_vmath.h', () => {
+describe('the vector ISAs\' math', () => {
   let run: Run
   beforeAll(async () => {
     const built = await buildAddon({ sources: [{ name: 'polykern.c', text: SOURCE }], cacheDir: opts.cacheDir })
@@ -136,9 +144,9 @@ describe('polykern_vmath.h', () => {
   for (const t of TYPES) {
     for (const fn of UNARY) {
       it.runIf(supported(t.isa))(`${fn} ${t.dtype} (${t.isa}) is within ${MAX_ULPS[fn][t.dtype]} ulp of Math.${fn}`, () => {
-        const x = inputs(t.dtype, fn, t.dtype === 'f32' ? 300_000 : 150_000, t.lanes)
+        const x = inputs(t.dtype, fn, t.dtype === 'f32' ? 300_000 : 150_000, t.ops.lanes)
         const out = x.slice().fill(0)
-        run(`${fn}_${t.suffix}`, x, x, out)
+        run(`${fn}_${t.key}`, x, x, out)
         let worst = 0
         let at = 0
         for (let i = 0; i < x.length; i++) {
@@ -152,11 +160,11 @@ describe('polykern_vmath.h', () => {
       it.runIf(supported(t.isa))(`${fn} ${t.dtype} (${t.isa}) is Math.${fn}, NaN and signed zeros included`, () => {
         const edges = t.dtype === 'f32' ? F32_EDGES : F64_EDGES
         const pairs = edges.flatMap((a) => edges.map((b) => [a, b]))
-        const n = Math.ceil(pairs.length / t.lanes) * t.lanes
+        const n = Math.ceil(pairs.length / t.ops.lanes) * t.ops.lanes
         const make = (k: number) => (t.dtype === 'f32' ? Float32Array : Float64Array).from({ length: n }, (_, i) => pairs[i % pairs.length][k])
         const [x, y] = [make(0), make(1)]
         const out = x.slice().fill(1)
-        run(`${fn}_${t.suffix}`, x, y, out)
+        run(`${fn}_${t.key}`, x, y, out)
         const wrong = [...out].findIndex((v, i) => !Object.is(v, Math[fn](x[i], y[i])))
         expect(wrong, wrong < 0 ? '' : `${fn}(${x[wrong]}, ${y[wrong]}) gave ${out[wrong]}`).toBe(-1)
       })

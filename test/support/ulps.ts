@@ -1,7 +1,7 @@
 /**
  * How far native transcendentals may be from the JS fallback's (Math.* in double, rounded once to the element type),
- * in units in the last place. Measured worst cases: polykern_vmath.h on 300,000 f32 / 150,000 f64 inputs per
- * function (test/native/vmath.test.ts), f32 exp, log and tanh 1 ulp, sigmoid 2, f64 all four 2; the extreme-value
+ * in units in the last place. Measured worst cases: the ISA headers' vector math on 300,000 f32 / 150,000 f64 inputs
+ * per function (test/native/vmath.test.ts), f32 exp, log and tanh 1 ulp, sigmoid 2, f64 all four 2; the extreme-value
  * fuzz (every ISA, so glibc's expf, logf, tanhf, powf and the scalar sigmoid too) 1 ulp for every function. The
  * bounds keep an ulp of margin over those.
  */

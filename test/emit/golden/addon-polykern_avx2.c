@@ -5,6 +5,7 @@
 
 #include "polykern_math.h"
 #include "polykern_pool.h"
+#include "polykern_avx2.h"
 #include "polykern_simd.h"
 
 /* avx2: chosen at load only on a CPU with avx2, fma. */

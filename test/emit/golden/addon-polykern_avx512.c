@@ -5,6 +5,7 @@
 
 #include "polykern_math.h"
 #include "polykern_pool.h"
+#include "polykern_avx512.h"
 #include "polykern_simd.h"
 
 /* avx512: chosen at load only on a CPU with avx512f, avx2, fma. */

@@ -40,14 +40,14 @@ PK_SHARED int kc_3_depthwise(const float *restrict I, const float *restrict F, f
               _mm256_storeu_ps(O + n*sO0 + p*sO1 + q*C + c, pk_vacc0_0);
             }
             if (c < pk_vhi) {
-              const __m256 pk_vm = _mm256_castsi256_ps(_mm256_cmpgt_epi32(_mm256_set1_epi32((int)(pk_vhi - c)), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7)));
-              __m256 pk_vacc0_0 = _mm256_maskload_ps(O + n*sO0 + p*sO1 + q*C + c, _mm256_castps_si256(pk_vm));
+              const __m256i pk_vm = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(pk_vhi - c)), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+              __m256 pk_vacc0_0 = _mm256_maskload_ps(O + n*sO0 + p*sO1 + q*C + c, pk_vm);
               for (int64_t r = pk_max_i64(0, -p + 1), r_end3 = pk_min_i64(3, H - p + 1); r < r_end3; r++) {
                 for (int64_t s = pk_max_i64(0, -q + 1), s_end3 = pk_min_i64(3, W - q + 1); s < s_end3; s++) {
-                  pk_vacc0_0 = _mm256_add_ps(pk_vacc0_0, _mm256_mul_ps(_mm256_maskload_ps(I + n*sI0 + (p + r - 1)*sI1 + (q + s - 1)*C + c, _mm256_castps_si256(pk_vm)), _mm256_maskload_ps(F + r*sF0 + s*C + c, _mm256_castps_si256(pk_vm))));
+                  pk_vacc0_0 = _mm256_add_ps(pk_vacc0_0, _mm256_mul_ps(_mm256_maskload_ps(I + n*sI0 + (p + r - 1)*sI1 + (q + s - 1)*C + c, pk_vm), _mm256_maskload_ps(F + r*sF0 + s*C + c, pk_vm)));
                 }
               }
-              _mm256_maskstore_ps(O + n*sO0 + p*sO1 + q*C + c, _mm256_castps_si256(pk_vm), pk_vacc0_0);
+              _mm256_maskstore_ps(O + n*sO0 + p*sO1 + q*C + c, pk_vm, pk_vacc0_0);
             }
           }
         }
