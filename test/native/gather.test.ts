@@ -35,6 +35,10 @@ const LAYOUTS: Readonly<Record<string, number[]>> = {
   'tiled, short steps': tiled([{ group: 16, steps: 7 }, { group: 16, steps: 20 }, { group: 32, steps: 16 }], 1009),
   // The same with one element elsewhere: its block must not take the transpose.
   'tiled, one column apart': tiled([{ group: 16, steps: 40 }], 3001).map((o, x) => (x === 16 * 3 + 5 ? o + 50000 : o)),
+  // C's stride-1 index innermost (runs of 24 = 16 + 8 rows, 12, 40 = 16 + 16 + 8), the operand's next: full and
+  // partial runs of its steps.
+  'runs of 24 along the operand': tiled([{ group: 24, steps: 24 }, { group: 24, steps: 21 }], 3001),
+  'runs of 12 and 40 along the operand': tiled([{ group: 12, steps: 16 }, { group: 40, steps: 10 }, { group: 12, steps: 12 }], 1009),
   'runs of 24': Array.from({ length: 240 }, (_, x) => Math.floor(x / 24) * 1000 + (x % 24)),
   'lone elements': Array.from({ length: 200 }, (_, x) => ((x * 37) % 200) * 53),
 }

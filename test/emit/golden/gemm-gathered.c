@@ -1258,20 +1258,32 @@ static void pk_gather_b_gemm_f32_avx2_6x16(int64_t len, int64_t kb, const float 
   typedef int32_t pk_lanes __attribute__((vector_size(8 * sizeof(float))));
   unsigned char done[len / 8 + 1];
   __builtin_memset(done, 0, sizeof done);
-  for (int64_t x = 0; x + 8 <= len;) {
-    int64_t group = 8;
-    while (group < 16 && x + group < len && o_len[x + group] != o_len[x] + 1) group += 8;
+  const int64_t reach = 32;
+  int found = 0;
+  for (int64_t at = 0; at < len && !found; at += len/2 + 1)
+    for (int64_t g = 1; g < reach && at + g < len && !found; g++) found = o_len[at + g] == o_len[at] + 1;
+  for (int64_t x = 0; found && x + 8 <= len;) {
+    int64_t group = 1;
+    while (group < reach && x + group < len && o_len[x + group] != o_len[x] + 1) group++;
     int64_t steps = 0;
     for (int ok = 1; ok && steps < 8 && x + group*(steps + 1) <= len; steps += ok)
       for (int64_t i = 0; i < group && ok; i++) ok = o_len[x + group*steps + i] == o_len[x + i] + steps;
-    if (steps < 8) {
+    int fits = steps == 8 && x % 8 == 0 && (group % 8 == 0 || 4*(group % 8) >= 8);
+    for (int64_t j = 0; fits && j < steps; j++)
+      for (int64_t i0 = 0; fits && i0 < group; i0 += 8) fits = (x + group*j + i0) % 16 + pk_min64(8, group - i0) <= 16;
+    if (!fits) {
       x += 8;
       continue;
     }
+    const __m256i across = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(group % 8)), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
     for (int64_t p = 0; p < kb; p++)
       for (int64_t i0 = 0; i0 < group; i0 += 8) {
+        const int64_t rows = pk_min64(8, group - i0);
         pk_vec v[8];
-        for (int i = 0; i < 8; i++) __builtin_memcpy(&v[i], src + o_k[p] + o_len[x + i0 + i], sizeof v[i]);
+        for (int i = 0; i < 8; i++) {
+          const __m256 r = i < rows ? _mm256_loadu_ps(src + o_k[p] + o_len[x + i0 + i]) : _mm256_setzero_ps();
+          __builtin_memcpy(&v[i], &r, sizeof r);
+        }
         for (int i = 0; i < 8; i++)
           if ((i & 1) == 0) {
             const pk_vec a = v[i], b = v[i + 1];
@@ -1290,14 +1302,17 @@ static void pk_gather_b_gemm_f32_avx2_6x16(int64_t len, int64_t kb, const float 
             v[i] = __builtin_shuffle(a, b, (pk_lanes){0, 1, 2, 3, 8, 9, 10, 11});
             v[i + 4] = __builtin_shuffle(a, b, (pk_lanes){4, 5, 6, 7, 12, 13, 14, 15});
           }
-        for (int64_t j = 0; j < 8; j++) {
+        for (int64_t j = 0; j < steps; j++) {
           const int64_t col = x + group*j + i0;
           const pk_vec out_j = v[j];
-          __builtin_memcpy(out + (col/16)*16*kb + p*16 + col%16, &out_j, sizeof out_j);
+          __m256 o;
+          __builtin_memcpy(&o, &out_j, sizeof o);
+          float *to = out + (col/16)*16*kb + p*16 + col%16;
+          if (rows == 8) _mm256_storeu_ps(to, o);
+          else _mm256_maskstore_ps(to, across, o);
         }
       }
-    for (int64_t j = 0; j < steps; j++)
-      for (int64_t i0 = 0; i0 < group; i0 += 8) done[(x + group*j + i0)/8] = 1;
+    for (int64_t c = x; c < x + group*steps; c += 8) done[c/8] = 1;
     x += group*steps;
   }
   for (int64_t x0 = 0; x0 < len; x0 += 16) {
