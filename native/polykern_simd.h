@@ -92,6 +92,14 @@ static inline int64_t pk_runs(const int64_t *o, int64_t n, int64_t *start) {
   return runs;
 }
 
+/* How many entries after o[x] the entry one further along, o[x] + 1, comes: a transposing gather's group (columns of
+   one index at each step of another). 0 when it is not among the next `reach` entries of o[0..len). */
+static inline int64_t pk_step_group(const int64_t *o, int64_t x, int64_t len, int64_t reach) {
+  for (int64_t g = 1; g <= reach && x + g < len; g++)
+    if (o[x + g] == o[x] + 1) return g;
+  return 0;
+}
+
 /* Where one vector of a gathered C tile's row goes, relative to the row: lanes [0, split) at lo + lane, lanes
    [split, lanes) at hi + lane (hi == lo and split == lanes for a vector that is one run). */
 typedef struct {

@@ -267,8 +267,7 @@ function matchReports(before: Kernel, after: Kernel, messages: readonly string[]
 function addonReport(built: ModuleState): AddonReport {
   const files = (dir: string) => readdirSync(dir).sort()
   if (built.addon) return { built: true, dir: path.dirname(built.addon.path), files: files(path.dirname(built.addon.path)) }
-  const reason = built.nativeReason === 'none in the cache for the current source'
-    ? 'none for the current source (explain --build builds it)'
-    : built.nativeReason ?? 'not built'
-  return { built: false, reason, ...(built.addonDir ? { dir: built.addonDir } : {}) }
+  // Without an addon, the build step gives its directory only when it looked in the cache and found none there.
+  if (built.addonDir) return { built: false, dir: built.addonDir, reason: 'none for the current source (explain --build builds it)' }
+  return { built: false, reason: built.nativeReason ?? 'not built' }
 }

@@ -90,17 +90,14 @@ function transposeAcrossPanels(w: number, mk: Microkernel, scaled: boolean): str
     // The column one further along is as far from any column of a layout: probed at two, the search runs only if found.
     `  const int64_t reach = ${2 * LINE_ELEMENTS};`,
     '  int found = 0;',
-    '  for (int64_t at = 0; at < len && !found; at += len/2 + 1)',
-    '    for (int64_t g = 1; g < reach && at + g < len && !found; g++) found = o_len[at + g] == o_len[at] + 1;',
+    '  for (int64_t at = 0; at < len && !found; at += len/2 + 1) found = pk_step_group(o_len, at, len, reach) > 0;',
     `  for (int64_t x = 0; found && x + ${L} <= len;) {`,
-    // The group: columns until the offsets come back one further along.
-    '    int64_t group = 1;',
-    '    while (group < reach && x + group < len && o_len[x + group] != o_len[x] + 1) group++;',
+    '    const int64_t group = pk_step_group(o_len, x, len, reach);',
     '    int64_t steps = 0;',
     `    for (int ok = 1; ok && steps < ${L} && x + group*(steps + 1) <= len; steps += ok)`,
     '      for (int64_t i = 0; i < group && ok; i++) ok = o_len[x + group*steps + i] == o_len[x + i] + steps;',
     // Rows in vectors of lanes, the last at least a quarter vector; every store inside one panel.
-    `    int fits = steps == ${L} && x % ${L} == 0 && (group % ${L} == 0 || 4*(group % ${L}) >= ${L});`,
+    `    int fits = group > 0 && steps == ${L} && x % ${L} == 0 && (group % ${L} == 0 || 4*(group % ${L}) >= ${L});`,
     `    for (int64_t j = 0; fits && j < steps; j++)`,
     `      for (int64_t i0 = 0; fits && i0 < group; i0 += ${L}) fits = (x + group*j + i0) % ${w} + pk_min64(${L}, group - i0) <= ${w};`,
     '    if (!fits) {',

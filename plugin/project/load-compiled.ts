@@ -6,6 +6,7 @@
 import { ADDON_FILE } from '../addon/build.ts'
 import type { ModuleState } from '../pipeline.ts'
 import { kernels as loadedKernels, loadKernels, type KernelEntry } from '../../runtime/index.ts'
+import { NATIVE_DISABLED } from '../../runtime/load-addon.ts'
 
 export interface LoadedKernels {
   /** One entry per compiled kernel, in their order. */
@@ -26,7 +27,7 @@ export function loadCompiled(file: Pick<ModuleState, 'moduleId' | 'kernels' | 'a
     cachePath: addon?.path ?? null,
     identity: addon?.identity ?? null,
     base: addon?.path,
-    reason: file.nativeReason ?? 'native: false',
+    reason: file.nativeReason ?? NATIVE_DISABLED,
     requires: [],
     kernels: Object.fromEntries(kernels.map((k) => [k.abi.name, { abi: k.abi, js: new Function(`return ${k.js}`)() }])),
   })

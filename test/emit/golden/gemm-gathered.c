@@ -1260,15 +1260,13 @@ static void pk_gather_b_gemm_f32_avx2_6x16(int64_t len, int64_t kb, const float 
   __builtin_memset(done, 0, sizeof done);
   const int64_t reach = 32;
   int found = 0;
-  for (int64_t at = 0; at < len && !found; at += len/2 + 1)
-    for (int64_t g = 1; g < reach && at + g < len && !found; g++) found = o_len[at + g] == o_len[at] + 1;
+  for (int64_t at = 0; at < len && !found; at += len/2 + 1) found = pk_step_group(o_len, at, len, reach) > 0;
   for (int64_t x = 0; found && x + 8 <= len;) {
-    int64_t group = 1;
-    while (group < reach && x + group < len && o_len[x + group] != o_len[x] + 1) group++;
+    const int64_t group = pk_step_group(o_len, x, len, reach);
     int64_t steps = 0;
     for (int ok = 1; ok && steps < 8 && x + group*(steps + 1) <= len; steps += ok)
       for (int64_t i = 0; i < group && ok; i++) ok = o_len[x + group*steps + i] == o_len[x + i] + steps;
-    int fits = steps == 8 && x % 8 == 0 && (group % 8 == 0 || 4*(group % 8) >= 8);
+    int fits = group > 0 && steps == 8 && x % 8 == 0 && (group % 8 == 0 || 4*(group % 8) >= 8);
     for (int64_t j = 0; fits && j < steps; j++)
       for (int64_t i0 = 0; fits && i0 < group; i0 += 8) fits = (x + group*j + i0) % 16 + pk_min64(8, group - i0) <= 16;
     if (!fits) {
