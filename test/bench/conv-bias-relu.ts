@@ -2,19 +2,22 @@
  * Issue 4's fused case: conv + bias + ReLU on the first convolution (56×56, 64→64, 3×3, pad 1; NHWC, fp32, batch 1).
  * Systems: `polykern` (one kernel holding the convolution and the bias + ReLU statement), `polykern-unfused` (the
  * convolution kernel, then a bias + ReLU kernel over its output), `onnxruntime` (Conv with its bias input, then Relu,
- * NCHW), `js-loops`. Same rules and JSON shape as the other conv cases.
+ * NCHW), `onednn` (a convolution with its bias and a ReLU post-op, layouts as in conv.ts), `js-loops`. Same rules and
+ * JSON shape as the other conv cases.
  */
 import * as ort from 'onnxruntime-node'
 import * as runtime from 'polykern/runtime'
 import * as kernels from './conv-kernels.ts'
-import { native, onnxLayout, randomF32, referenceConv, systemBench, writingInto, type ConvRun } from './conv.ts'
+import { benchOnednn, native, onnxLayout, randomF32, referenceConv, systemBench, writingInto, type ConvRun } from './conv.ts'
 import { PASSES } from './measure.ts'
+import type { Onednn } from './onednn.ts'
 import { outputSize, type ConvModelShape } from './conv-onnx.ts'
 import { model } from './rowwise-onnx.ts'
 
 export const CONV_BIAS_RELU_CASE = { name: 'conv-bias-relu-56x56-64to64-3x3-p1', shape: { N: 1, H: 56, W: 56, C: 64, K: 64, R: 3, S: 3, stride: 1, pad: 1, groups: 1 } }
 
-export async function benchConvBiasRelu(run: ConvRun, log: (line: string) => void): Promise<void> {
+/** `onednn`: the system, or why it is skipped. */
+export async function benchConvBiasRelu(run: ConvRun, log: (line: string) => void, onednn: Onednn | string): Promise<void> {
   const { name, shape: s } = CONV_BIAS_RELU_CASE
   log(`[conv] ${name}`)
   const { P, Q } = outputSize(s)
@@ -38,6 +41,7 @@ export async function benchConvBiasRelu(run: ConvRun, log: (line: string) => voi
   const writing = writingInto(O)
   const setThreads = Reflect.get(runtime, 'setThreads') as ((n: number) => void) | undefined
   const { X, W, toNhwc } = onnxLayout(s, I, F)
+  if (typeof onednn === 'string') run.skipped.push({ name, system: 'onednn', reason: onednn })
   for (let pass = 0; pass < PASSES; pass++) {
     for (const threads of [1, 2] as const) {
       setThreads?.(threads)
@@ -52,6 +56,7 @@ export async function benchConvBiasRelu(run: ConvRun, log: (line: string) => voi
       await bench('onnxruntime', threads, call, async () => toNhwc((await call()).Y.data as Float32Array))
       await session.release()
     }
+    if (typeof onednn === 'object') await benchOnednn(bench, writing, (threads) => onednn.conv(s, F, threads, bias), I, O)
   }
   await bench('js-loops', 1, calls['js-loops'], writing(calls['js-loops']))
 }

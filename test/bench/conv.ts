@@ -1,18 +1,22 @@
 /**
  * Issue 4's convolution cases (batch 1, NHWC, fp32; ResNet and MobileNet layers). Systems: `polykern` (direct
  * convolution), `polykern-im2col` (the same kernels built with `convolution: 'im2col'`: SConv's baseline),
- * `onnxruntime` (one Conv node, NCHW, weights as an initializer), `js-loops`. Same rules as the other cases: one
- * process, every output checked against a float64 reference before it is timed. Results share the JSON shape with
- * `kind: 'conv'`; `gflops` counts 2 operations per multiply-add of the convolution (padding taps not counted).
+ * `onnxruntime` (one Conv node, NCHW, weights as an initializer), `onednn` (a convolution primitive with its weights
+ * reordered once into its preferred layout; NHWC activations, reordered within the call where it prefers another),
+ * `js-loops`. Same rules as the other cases: one process, every output checked against a float64 reference before it
+ * is timed. Results share the JSON shape with `kind: 'conv'`; `gflops` counts 2 operations per multiply-add of the
+ * convolution (padding taps not counted).
  */
 import * as ort from 'onnxruntime-node'
 import * as runtime from 'polykern/runtime'
 import * as kernels from './conv-kernels.ts'
 import { convModel, outputSize, type ConvModelShape } from './conv-onnx.ts'
 import { keepFastest, measure, PASSES, timeCall } from './measure.ts'
+import type { Onednn, Prepared } from './onednn.ts'
 import { maxRelErr } from './reference.ts'
+import { groupSkips } from './report.ts'
 
-export type ConvSystem = 'polykern' | 'polykern-im2col' | 'polykern-unfused' | 'onnxruntime' | 'js-loops'
+export type ConvSystem = 'polykern' | 'polykern-im2col' | 'polykern-unfused' | 'onnxruntime' | 'onednn' | 'js-loops'
 
 export interface ConvCase {
   readonly name: string
@@ -69,10 +73,10 @@ function kernelOf(s: ConvModelShape): KernelName {
   throw new Error(`bench: no kernel for ${JSON.stringify(s)}`)
 }
 
-/** `im2col`: conv-im2col.ts's bundle (the same kernels, its own registry). */
+/** `im2col`: conv-im2col.ts's bundle (the same kernels, its own registry). `onednn`: the system, or why it is skipped. */
 export async function benchConv(
   cases: readonly ConvCase[], log: (line: string) => void,
-  im2col: Kernels & { kernels: typeof runtime.kernels; setThreads: (n: number) => void },
+  im2col: Kernels & { kernels: typeof runtime.kernels; setThreads: (n: number) => void }, onednn: Onednn | string,
 ): Promise<ConvRun> {
   const run: ConvRun = { results: [], skipped: [], failures: [] }
   const setThreads = Reflect.get(runtime, 'setThreads') as ((n: number) => void) | undefined
@@ -94,6 +98,7 @@ export async function benchConv(
     const direct = native(runtime.kernels(), name)
     const viaIm2col = native(im2col.kernels(), name)
     const { X, W, toNhwc } = onnxLayout(s, I, F)
+    if (typeof onednn === 'string') run.skipped.push({ name: c.name, system: 'onednn', reason: onednn })
     for (let pass = 0; pass < PASSES; pass++) {
       for (const threads of [1, 2] as const) {
         setThreads?.(threads)
@@ -110,6 +115,7 @@ export async function benchConv(
         await bench('onnxruntime', threads, call, async () => toNhwc((await call()).Y.data as Float32Array))
         await session.release()
       }
+      if (typeof onednn === 'object') await benchOnednn(bench, writing, (threads) => onednn.conv(s, F, threads), I, O)
     }
     // The loops themselves: the annotated functions are rewritten to call the addon.
     const { R, stride, pad } = s
@@ -141,6 +147,19 @@ export function systemBench(
       name: c.name, kind: 'conv', shape: c.shape, system, threads, maxRelErr: err, gflops, medianGflops: c.flops / t.medianSeconds / 1e9, ...t,
     })
     log(`  ${`${system} ${threads}T`.padEnd(22)} ${gflops.toFixed(2).padStart(8)} GFLOP/s  (${t.runs} runs, maxRelErr ${err.toExponential(1)})`)
+  }
+}
+
+/** oneDNN at 1 and 2 threads: `prepare` builds its primitive and reorders the weights, outside the timing. */
+export async function benchOnednn(
+  bench: ReturnType<typeof systemBench>, writing: ReturnType<typeof writingInto>, prepare: (threads: 1 | 2) => Prepared,
+  I: Float32Array, O: Float32Array,
+): Promise<void> {
+  for (const threads of [1, 2] as const) {
+    const prepared = prepare(threads)
+    const call = () => prepared.run(I, O)
+    await bench('onednn', threads, call, writing(call))
+    prepared.release()
   }
 }
 
@@ -210,32 +229,43 @@ export function onnxLayout(s: ConvModelShape, I: Float32Array, F: Float32Array) 
   return { X, W, toNhwc }
 }
 
-/** The table: GFLOP/s by system at 1 and 2 threads, and direct's ratio to im2col and to onnxruntime, with geomeans. */
+/**
+ * The table: GFLOP/s by system at 1 thread, and direct's ratio to im2col and to onnxruntime at 1 thread and to oneDNN
+ * at 1 and 2 threads, with geomeans; then the fused case's line and the skipped systems.
+ */
 export function formatConv(run: ConvRun): string {
   const names = [...new Set(run.results.map((r) => r.name))]
   const gflops = (name: string, system: ConvSystem, threads: 1 | 2) =>
     run.results.find((r) => r.name === name && r.system === system && r.threads === threads)?.gflops
-  const systems: ConvSystem[] = ['polykern', 'polykern-im2col', 'onnxruntime', 'js-loops']
+  const systems: ConvSystem[] = ['polykern', 'polykern-im2col', 'onnxruntime', 'onednn', 'js-loops']
   const cell = (x: number | undefined) => (x === undefined ? '-' : x.toFixed(1)).padStart(8)
-  const ratios: Record<string, number[]> = { im2col: [], onnxruntime: [] }
-  const lines = [`${'conv (GFLOP/s)'.padEnd(36)} ${systems.map((s) => `${s} 1T`.padStart(16)).join('')}  vs im2col  vs ort`]
+  /** Direct's ratio to each system of the ratio columns, in the columns' order. */
+  const versus = [['im2col', 'polykern-im2col', 1], ['ort', 'onnxruntime', 1], ['dnnl 1T', 'onednn', 1], ['dnnl 2T', 'onednn', 2]] as const
+  const ratios = versus.map((): number[] => [])
+  const lines = [`${'conv (GFLOP/s)'.padEnd(36)} ${systems.map((s) => `${s} 1T`.padStart(20)).join('')}` +
+    versus.map(([label]) => `  ${`vs ${label}`.padStart(10)}`).join('')]
   const fusedCases = names.filter((name) => run.results.some((r) => r.name === name && r.system === 'polykern-unfused'))
   for (const name of names.filter((n) => !fusedCases.includes(n))) {
-    const d = gflops(name, 'polykern', 1)
-    const [m, o] = [gflops(name, 'polykern-im2col', 1), gflops(name, 'onnxruntime', 1)]
-    if (d !== undefined && m !== undefined) ratios.im2col.push(d / m)
-    if (d !== undefined && o !== undefined) ratios.onnxruntime.push(d / o)
-    const ratio = (b: number | undefined) => (d === undefined || b === undefined ? '-' : `${(d / b).toFixed(2)}x`)
-    lines.push(`${name.padEnd(36)} ${systems.map((s) => cell(gflops(name, s, 1)).padStart(16)).join('')}  ${ratio(m).padStart(8)}  ${ratio(o).padStart(6)}`)
+    const cells = versus.map(([, system, threads], n) => {
+      const [d, b] = [gflops(name, 'polykern', threads), gflops(name, system, threads)]
+      if (d === undefined || b === undefined) return '-'
+      ratios[n].push(d / b)
+      return `${(d / b).toFixed(2)}x`
+    })
+    lines.push(`${name.padEnd(36)} ${systems.map((s) => cell(gflops(name, s, 1)).padStart(20)).join('')}` +
+      cells.map((r) => `  ${r.padStart(10)}`).join(''))
   }
   const geomean = (xs: number[]) => (xs.length ? Math.exp(xs.reduce((a, x) => a + Math.log(x), 0) / xs.length) : NaN)
-  lines.push(`geomean, 1 thread: direct / im2col ${geomean(ratios.im2col).toFixed(2)}x, direct / onnxruntime ${geomean(ratios.onnxruntime).toFixed(2)}x`)
+  lines.push(`geomean: direct / im2col ${geomean(ratios[0]).toFixed(2)}x 1T, direct / onnxruntime ${geomean(ratios[1]).toFixed(2)}x 1T, ` +
+    `direct / onednn ${geomean(ratios[2]).toFixed(2)}x 1T, ${geomean(ratios[3]).toFixed(2)}x 2T`)
   for (const name of fusedCases) {
     const at = (system: ConvSystem, threads: 1 | 2) => gflops(name, system, threads)
     const ratio = (a: number | undefined, b: number | undefined) => (a === undefined || b === undefined ? '-' : `${(a / b).toFixed(2)}x`)
     lines.push(`${name}: polykern ${at('polykern', 1)?.toFixed(1)} GFLOP/s 1T; fused / unfused ${ratio(at('polykern', 1), at('polykern-unfused', 1))} ` +
       `1T, ${ratio(at('polykern', 2), at('polykern-unfused', 2))} 2T; fused / onnxruntime ${ratio(at('polykern', 1), at('onnxruntime', 1))} 1T, ` +
-      `${ratio(at('polykern', 2), at('onnxruntime', 2))} 2T`)
+      `${ratio(at('polykern', 2), at('onnxruntime', 2))} 2T; fused / onednn (post-op convolution) ` +
+      `${ratio(at('polykern', 1), at('onednn', 1))} 1T, ${ratio(at('polykern', 2), at('onednn', 2))} 2T`)
   }
+  for (const s of groupSkips(run.skipped)) lines.push(`skipped: ${s}`)
   return lines.join('\n')
 }

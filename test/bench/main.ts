@@ -1,5 +1,7 @@
 // The GEMM benchmark of issue 3, bundled by test/bench/run.mjs with polykern's esbuild plugin: every system on every
-// case in this one process, each result checked against a float64 reference before it is timed.
+// case in this one process, each result checked against a float64 reference before it is timed. The `onednn` system
+// (GEMM and convolution cases) is oneDNN through onednn.c, built here with gcc, after installing Debian's oneDNN
+// when it is missing; when that fails, its cases are skipped, saying why.
 // Arguments: --peak-addon PATH (from run.mjs), --json FILE, --quick, --cases name,name (`tccg`: issue 14's TCCG and
 // einsum-path cases, which run only when asked for).
 import { spawnSync } from 'node:child_process'
@@ -22,6 +24,7 @@ import { ROWWISE_CASES, benchRowwise, formatRowwise } from './rowwise.ts'
 import { CONV_BIAS_RELU_CASE, benchConvBiasRelu } from './conv-bias-relu.ts'
 import { CONV_CASES, benchConv, formatConv } from './conv.ts'
 import { numpyMissing } from './numpy-runner.ts'
+import { loadOnednn, type Onednn } from './onednn.ts'
 import { EINSUM_PATH_CASES, TCCG_CASES, benchTccg, formatTccg, type KernelBundle, type TccgContext } from './tccg.ts'
 import type { ExplainedPath } from './einsum-path.ts'
 
@@ -67,6 +70,9 @@ const log = (line: string): void => void process.stderr.write(`${line}\n`)
 const started = performance.now()
 const loadAtStart = os.loadavg()[0]
 
+/** The `onednn` system, or why it is not there; set up only when a case it runs on was selected. */
+const onednn = cases.length > 0 || convCases.length > 0 || selected(CONV_BIAS_RELU_CASE.name)
+  ? setUpOnednn() : 'no GEMM or convolution case selected'
 const peakBefore = measurePeak(args['peak-addon'])
 logPeak(peakBefore)
 for (const [n, c] of cases.entries()) {
@@ -75,8 +81,8 @@ for (const [n, c] of cases.entries()) {
 }
 const rowwise = await benchRowwise(rowwiseCases, log)
 // run.mjs bundles the im2col build of the conv kernels beside this file.
-const conv = await benchConv(convCases, log, await import(new URL('./im2col/conv-im2col.mjs', import.meta.url).href))
-if (selected(CONV_BIAS_RELU_CASE.name)) await benchConvBiasRelu(conv, log)
+const conv = await benchConv(convCases, log, await import(new URL('./im2col/conv-im2col.mjs', import.meta.url).href), onednn)
+if (selected(CONV_BIAS_RELU_CASE.name)) await benchConvBiasRelu(conv, log, onednn)
 const tccg = tccgCases.length + pathCases.length > 0 ? await benchTccg(tccgCases, pathCases, await tccgContext()) : undefined
 // Measured again at the end, keeping the better: a busy machine only ever lowers it.
 const peakAfter = measurePeak(args['peak-addon'])
@@ -92,6 +98,7 @@ const report: BenchReport = {
     cores: os.cpus().length,
     node: process.version,
     onnxruntime: ort.env.versions.node ?? '?',
+    onednn: typeof onednn === 'object' ? onednn.version : null,
     loadAverageAtStart: loadAtStart,
   },
   date: new Date().toISOString(),
@@ -172,6 +179,7 @@ async function benchCase(c: GemmCase): Promise<void> {
   }
 
   if (!entry.nativeFn) skip('polykern', `the native addon did not load (${entry.addonPath ?? 'no addon'})`)
+  if (typeof onednn === 'string') skip('onednn', onednn)
   for (let pass = 0; pass < PASSES; pass++) {
     if (entry.nativeFn) {
       for (const threads of [1, 2] as const) {
@@ -184,6 +192,14 @@ async function benchCase(c: GemmCase): Promise<void> {
       const session = await onnxRunner(c, A, B, threads)
       await bench('onnxruntime', threads, session.run, async () => session.outputOf(await session.run()))
       await session.release()
+    }
+    if (typeof onednn === 'object') {
+      for (const threads of [1, 2] as const) {
+        const prepared = onednn.gemm(c, B, threads)
+        const call = () => prepared.run(A, C)
+        await bench('onednn', threads, call, writing(call))
+        prepared.release()
+      }
     }
   }
 
@@ -198,6 +214,19 @@ async function benchCase(c: GemmCase): Promise<void> {
   await bench('js-loops', 1, viaLoops, writing(viaLoops))
   const viaFallback = callWith(entry.js)
   await bench('polykern-js', 1, viaFallback, writing(viaFallback))
+}
+
+function setUpOnednn(): Onednn | string {
+  try {
+    // This bundle is test/.out/bench/main.mjs: the harness is built beside it from the repository's onednn.c.
+    const loaded = loadOnednn(new URL('../../../', import.meta.url).pathname, new URL('./', import.meta.url).pathname)
+    log(`onednn: oneDNN ${loaded.version}`)
+    return loaded
+  } catch (e) {
+    const reason = (e as Error).message
+    log(`onednn: skipped (${reason})`)
+    return reason
+  }
 }
 
 function logPeak(p: Peak): void {

@@ -1,7 +1,7 @@
 /** The bench's results: the JSON document (issue 3's shape, plus extra fields) and the readable table. */
 import { flopsOf, type GemmShape } from './cases.ts'
 
-export type System = 'polykern' | 'polykern-js' | 'js-loops' | 'onnxruntime'
+export type System = 'polykern' | 'polykern-js' | 'js-loops' | 'onnxruntime' | 'onednn'
 
 export interface CaseResult {
   readonly name: string
@@ -45,6 +45,8 @@ export interface BenchReport {
     readonly cores: number
     readonly node: string
     readonly onnxruntime: string
+    /** oneDNN's version and threading runtime, e.g. `2.6.3 (OpenMP)`; null when the `onednn` system was skipped. */
+    readonly onednn: string | null
     /** 1-minute load average before the bench started: above BUSY_LOAD, other processes were competing for cores. */
     readonly loadAverageAtStart: number
   }
@@ -69,10 +71,10 @@ export function formatTable(report: BenchReport): string {
     if (r) return gflopsText(r.gflops)
     return report.skipped.some((s) => s.name === name && s.system === system) ? 'skip' : '-'
   }
-  const ratio = (name: string, threads: 1 | 2): string => {
+  const ratio = (name: string, versus: System, threads: 1 | 2): string => {
     const pk = find(report, name, 'polykern', threads)
-    const ort = find(report, name, 'onnxruntime', threads)
-    return pk && ort ? ratioText(pk.gflops / ort.gflops) : '-'
+    const other = find(report, name, versus, threads)
+    return pk && other ? ratioText(pk.gflops / other.gflops) : '-'
   }
   const rows = names.map((name) => {
     const pk1 = find(report, name, 'polykern', 1)
@@ -84,16 +86,22 @@ export function formatTable(report: BenchReport): string {
       cell(name, 'polykern', 2),
       cell(name, 'onnxruntime', 1),
       cell(name, 'onnxruntime', 2),
+      cell(name, 'onednn', 1),
+      cell(name, 'onednn', 2),
       cell(name, 'js-loops', 1),
       cell(name, 'polykern-js', 1),
       pk1 ? `${((100 * pk1.gflops) / report.peakGflops1T).toFixed(1)}%` : '-',
-      ratio(name, 1),
-      ratio(name, 2),
+      ratio(name, 'onnxruntime', 1),
+      ratio(name, 'onnxruntime', 2),
+      ratio(name, 'onednn', 1),
+      ratio(name, 'onednn', 2),
     ]
   })
-  const head = ['case', 'M x N x K', 'pk 1T', 'pk 2T', 'ort 1T', 'ort 2T', 'js-loops', 'pk-js', 'pk1T %peak', 'pk/ort 1T', 'pk/ort 2T']
+  const head = ['case', 'M x N x K', 'pk 1T', 'pk 2T', 'ort 1T', 'ort 2T', 'dnnl 1T', 'dnnl 2T', 'js-loops', 'pk-js', 'pk1T %peak',
+    'pk/ort 1T', 'pk/ort 2T', 'pk/dnnl 1T', 'pk/dnnl 2T']
   const lines = [
     `GFLOP/s (2*M*N*K*B / best call); pk = polykern native, ort = onnxruntime-node ${report.machine.onnxruntime} MatMul/Gemm, ` +
+      `dnnl = oneDNN ${report.machine.onednn ?? '(skipped)'} matmul with its weights reordered once, ` +
       `pk-js = polykern's JS fallback; ${report.machine.cpu}, ${report.machine.cores} cores, Node ${report.machine.node}`,
     '',
     ...alignColumns([head, ...rows]),
@@ -102,8 +110,10 @@ export function formatTable(report: BenchReport): string {
       (report.peakIsa === 'avx2'
         ? ' (AVX2; this CPU has no AVX-512)'
         : report.peakGflops1T_avx2 === null ? ' (AVX-512)' : ` (AVX-512); AVX2 ${report.peakGflops1T_avx2.toFixed(1)} GFLOP/s`),
-    `geometric mean polykern/onnxruntime: 1T ${geomeanRatio(report, 1)}, 2T ${geomeanRatio(report, 2)}`,
-    `2T/1T at 1024^3 and above: polykern ${scaling(report, 'polykern')}; onnxruntime ${scaling(report, 'onnxruntime')}`,
+    `geometric mean polykern/onnxruntime: 1T ${geomeanRatio(report, 'onnxruntime', 1)}, 2T ${geomeanRatio(report, 'onnxruntime', 2)}`,
+    `geometric mean polykern/onednn: 1T ${geomeanRatio(report, 'onednn', 1)}, 2T ${geomeanRatio(report, 'onednn', 2)}`,
+    `2T/1T at 1024^3 and above: polykern ${scaling(report, 'polykern')}; onnxruntime ${scaling(report, 'onnxruntime')}; ` +
+      `onednn ${scaling(report, 'onednn')}`,
   ]
   if (report.machine.loadAverageAtStart > BUSY_LOAD) {
     lines.push(`warning: load average ${report.machine.loadAverageAtStart.toFixed(1)} before the bench: other processes ` +
@@ -131,12 +141,12 @@ function shapeText(s: GemmShape): string {
   return `${s.B === undefined ? '' : `${s.B} x `}${s.M} x ${s.N} x ${s.K}`
 }
 
-function geomeanRatio(report: BenchReport, threads: 1 | 2): string {
+function geomeanRatio(report: BenchReport, versus: System, threads: 1 | 2): string {
   const ratios = report.cases
     .filter((r) => r.system === 'polykern' && r.threads === threads)
     .flatMap((pk) => {
-      const ort = find(report, pk.name, 'onnxruntime', threads)
-      return ort ? [pk.gflops / ort.gflops] : []
+      const other = find(report, pk.name, versus, threads)
+      return other ? [pk.gflops / other.gflops] : []
     })
   if (ratios.length === 0) return '-'
   const mean = Math.exp(ratios.reduce((s, r) => s + Math.log(r), 0) / ratios.length)
@@ -155,7 +165,7 @@ function scaling(report: BenchReport, system: System): string {
 }
 
 /** One line per (system, reason), listing its cases. */
-function groupSkips(skipped: readonly Skipped[]): string[] {
+export function groupSkips(skipped: readonly { name: string; system: string; reason: string }[]): string[] {
   const groups = new Map<string, string[]>()
   for (const s of skipped) {
     const key = `${s.system}: ${s.reason}`
