@@ -5,7 +5,8 @@
  * microkernel is polykern_conv_driver.h, instantiated once per microkernel inside its ISA's region.
  *
  * The filter is packed once per call into NR-column panels, tap after tap (row `t·C + c` of panel `k / NR` holds
- * F[tap t, c, k]), or read in place when the call has few output positions per filter. The output rows (batch points
+ * F[tap t, c, k]), or read in place when the call has few output positions per filter. A bound filter (a constant
+ * operand, polykern_bound.h) is packed on its first call only, and always read packed. The output rows (batch points
  * × every spatial position but the last axis), in blocks of `mc` output positions, are split between the threads.
  * - Direct, channels last: for one block and a block of output channels and input channels, every filter tap runs
  *   the microkernel: the tap's input rows outside the input are skipped, and along the last axis only the positions
@@ -23,6 +24,7 @@
 #define POLYKERN_CONV_H
 
 #include <stdint.h>
+#include <string.h>
 #include "polykern_math.h"
 #include "polykern_pool.h"
 #include "polykern_simd.h"
@@ -254,6 +256,29 @@ static inline int pk_conv_prepare(const pk_conv_desc *call, int64_t mr, int64_t 
   c->rows = rows, c->taps = taps, c->groups = groups, c->per = per;
   c->in_place = in_place, c->split_channels = split_channels, c->team = team;
   return 1;
+}
+
+/*
+ * Everything a driver's packing of the whole filter reads, to find a bound filter's packed form (polykern_bound.h):
+ * the packing function (one per microkernel and layout), the filter's address, and its shape and strides as the
+ * call's descriptor has them after pk_conv_collapse. Zeroed first, so that padding compares equal.
+ */
+typedef struct {
+  const void *packer, *flt;
+  int64_t nb, nd, channels_first, taps, groups, C, K, flt_c, flt_k;
+  int64_t b_ext[4], b_flt[4], r_ext[3], flt_s[3];
+} pk_conv_form_key;
+
+static inline pk_conv_form_key pk_conv_form_key_of(const pk_conv_call *c, const void *packer) {
+  pk_conv_form_key k;
+  memset(&k, 0, sizeof k);
+  const pk_conv_desc *d = &c->d;
+  k.packer = packer, k.flt = d->flt, k.nb = d->nb, k.nd = d->nd, k.channels_first = d->channels_first;
+  k.taps = c->taps, k.groups = c->groups, k.C = d->C, k.K = d->K, k.flt_c = d->flt_c, k.flt_k = d->flt_k;
+  /* Batch axes that do not index the filter (images) are not part of it: any count of images reads the same form. */
+  for (int i = 0; i < d->nb; i++) k.b_ext[i] = d->b_flt[i] != 0 ? d->b_ext[i] : 0, k.b_flt[i] = d->b_flt[i];
+  memcpy(k.r_ext, d->r_ext, sizeof k.r_ext), memcpy(k.flt_s, d->flt_s, sizeof k.flt_s);
+  return k;
 }
 
 /* What the members of a call's team share. */

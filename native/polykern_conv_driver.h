@@ -15,6 +15,7 @@
 #include <stdint.h>
 #include "polykern_conv.h"
 #include "polykern_math.h"
+#include "polykern_bound.h"
 #include "polykern_scratch.h"
 #include "polykern_simd.h"
 
@@ -321,21 +322,37 @@ static void PK_CONV(member)(void *arg, int t, int nt) {
   }
 }
 
+/* The whole filter of call `ctx` packed into `out`: in panels of output channels (channels first) or of NR columns. */
+static void PK_CONV(pack_whole)(const void *ctx, void *out) {
+  const pk_conv_call *c = ctx;
+  if (c->d.channels_first) PK_CONV(pack_first)(&c->d, c->taps, c->groups, out);
+  else PK_CONV(pack)(&c->d, c->taps, c->groups, out);
+}
+
 /* O += I ⊛ F for the whole call; PK_NO_MEMORY when a buffer cannot be allocated. */
 static int PK_CONV(run)(const pk_conv_desc *desc) {
   pk_conv_call call;
   if (!pk_conv_prepare(desc, PK_CONV_MR, PK_CONV_NR, &call)) return PK_OK;
   const pk_conv_desc *d = &call.d;
-  PK_CONV_T *pf = NULL;
-  if (!call.in_place && !call.pack_blocks) {
-    const int64_t panels = pk_max_i64(pk_round_up(d->K, PK_CONV_NR), pk_round_up(d->K, PK_CONV_MR));
-    if ((pf = pk_scratch(0, call.groups * panels * call.taps * d->C, sizeof(PK_CONV_T))) == NULL) return PK_NO_MEMORY;
-    if (d->channels_first) PK_CONV(pack_first)(d, call.taps, call.groups, pf);
-    else PK_CONV(pack)(d, call.taps, call.groups, pf);
+  const int64_t panels = pk_max_i64(pk_round_up(d->K, PK_CONV_NR), pk_round_up(d->K, PK_CONV_MR));
+  const int64_t elements = call.groups * panels * call.taps * d->C;
+  /* A bound filter's form, packed by its first call: read packed, never in place or block by block. */
+  const pk_conv_form_key key = pk_conv_form_key_of(&call, (const void *)PK_CONV(pack_whole));
+  pk_bound_use use;
+  const PK_CONV_T *pf = pk_bound_form(d->flt, &key, sizeof key, (size_t)elements * sizeof(PK_CONV_T),
+                                      PK_CONV(pack_whole), &call, &use);
+  if (pf != NULL) {
+    call.in_place = 0, call.pack_blocks = 0;
+  } else if (!call.in_place && !call.pack_blocks) {
+    PK_CONV_T *own = pk_scratch(0, elements, sizeof(PK_CONV_T));
+    if (own == NULL) return PK_NO_MEMORY;
+    PK_CONV(pack_whole)(&call, own);
+    pf = own;
   }
   pk_conv_ctx x = {&call, pf, 0};
   if (call.team > 1) pk_parallel_team(call.team, PK_CONV(member), &x);
   else PK_CONV(member)(&x, 0, 1);
+  pk_bound_done(&use);
   return x.failed ? PK_NO_MEMORY : PK_OK;
 }
 

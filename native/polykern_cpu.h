@@ -12,6 +12,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include "polykern_bound_napi.h"
 #include "polykern_napi.h"
 #include "polykern_pool.h"
 
@@ -198,8 +199,8 @@ static napi_value pk_take_env_warnings(napi_env env, napi_callback_info info) {
   return list;
 }
 
-/* `exports.__polykern = { napiVersion, isa, isas, threads, setIsa, setThreads, takeEnvWarnings, kernels }`; `isa`
-   and `threads` are read live. The loader checks `kernels` before using the addon. */
+/* `exports.__polykern = { napiVersion, isa, isas, threads, boundForms, setIsa, setThreads, takeEnvWarnings,
+   bindConstant, unbindConstant, kernels }`; `isa`, `threads` and `boundForms` are read live. The loader checks `kernels` before using the addon. */
 static inline napi_value pk_addon_init(napi_env env, napi_value exports, const pk_addon *addon) {
   pk_addon_configure(addon);
   napi_value meta, value, list;
@@ -216,9 +217,12 @@ static inline napi_value pk_addon_init(napi_env env, napi_value exports, const p
   const napi_property_descriptor live[] = {
       {"isa", NULL, NULL, pk_get_isa, NULL, NULL, napi_enumerable, data},
       {"threads", NULL, NULL, pk_get_threads, NULL, NULL, napi_enumerable, data},
+      {"boundForms", NULL, NULL, pk_get_bound_forms, NULL, NULL, napi_enumerable, data},
       {"setIsa", NULL, pk_set_isa_js, NULL, NULL, NULL, napi_enumerable, data},
       {"setThreads", NULL, pk_set_threads_js, NULL, NULL, NULL, napi_enumerable, data},
       {"takeEnvWarnings", NULL, pk_take_env_warnings, NULL, NULL, NULL, napi_enumerable, data},
+      {"bindConstant", NULL, pk_bind_constant_js, NULL, NULL, NULL, napi_enumerable, data},
+      {"unbindConstant", NULL, pk_unbind_constant_js, NULL, NULL, NULL, napi_enumerable, data},
   };
   PK_CALL(env, napi_define_properties(env, meta, sizeof live / sizeof live[0], live));
   PK_CALL(env, napi_create_array_with_length(env, (size_t)addon->isa_count, &list));

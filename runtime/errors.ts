@@ -9,6 +9,10 @@ export const KERNEL_ERROR_CODES = [
   'runtime_out_of_memory',
   /** `.async` on the native path only: an argument's buffer was transferred, detached or resized during the call. */
   'runtime_arg_detached',
+  /** `bind()` given something it cannot bind: no tensor, a tensor the kernel writes, a name it does not take. */
+  'runtime_bind_invalid',
+  /** A bound kernel called after `release()`. */
+  'runtime_bound_released',
 ] as const
 
 export type KernelErrorCode = (typeof KERNEL_ERROR_CODES)[number]

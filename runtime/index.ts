@@ -3,6 +3,7 @@
  * and dispatches to native code or the JS loops. Never imports from plugin/: it ends up inside users' bundles.
  */
 import type { KernelAbi } from './abi.ts'
+import { kernelBind, type ConstantBinder } from './bind.ts'
 import { loadAddon } from './load-addon.ts'
 import { registerKernel } from './registry.ts'
 import type { KernelFn, KernelRoute } from './registry.ts'
@@ -14,6 +15,7 @@ export { kernelAsync } from './async-kernel.ts'
 export { polykernInfo } from './info.ts'
 export type { KernelInfo } from './info.ts'
 export type { AsyncKernel } from './async-kernel.ts'
+export type { BoundKernelFn } from './bind.ts'
 export { KernelRangeError, KernelTypeError } from './errors.ts'
 export type { KernelErrorCode } from './errors.ts'
 export { NATIVE_DISABLED } from './load-addon.ts'
@@ -61,8 +63,13 @@ export function loadKernels(desc: KernelModuleDescriptor): Readonly<Record<strin
     // Running out of memory for the temporaries is one error on both paths, and what the addon's C refuses is the
     // KernelTypeError/KernelRangeError the JS checks throw.
     const failed = kernelFailure(abi)
-    /** A validated kernel call from `run`, which starts the work (sync, or returning a promise for `.async`). */
-    const dispatch = (run: (args: unknown[]) => unknown, runAsync: (args: unknown[]) => unknown): KernelFn => {
+    /**
+     * A validated kernel call from `run`, which starts the work (sync, or returning a promise for `.async`), and its
+     * `bind`, which hands constants to `binder` (the addon's, on the native path).
+     */
+    const dispatch = (
+      run: (args: unknown[]) => unknown, runAsync: (args: unknown[]) => unknown, binder: ConstantBinder | null,
+    ): KernelFn => {
       const sync = (...args: unknown[]) => {
         validate(args)
         try {
@@ -82,13 +89,15 @@ export function loadKernels(desc: KernelModuleDescriptor): Readonly<Record<strin
         }
         return result(args)
       }
-      return Object.assign(sync, { async: promised })
+      const fn = Object.assign(sync, { async: promised })
+      return Object.defineProperty(fn, 'bind', { value: kernelBind(abi, fn, binder), configurable: true }) as KernelFn
     }
     const nativeImpl = addon?.exports[name]
     const jsImpl = js as (...args: unknown[]) => unknown
     const runJs = (args: unknown[]) => jsImpl(...args)
-    const nativeFn = nativeImpl ? dispatch((args) => nativeImpl(...args), asyncOf(nativeImpl)) : null
-    const jsFn = dispatch(runJs, runJs)
+    const binder = (addon?.meta ?? null) as ConstantBinder | null
+    const nativeFn = nativeImpl ? dispatch((args) => nativeImpl(...args), asyncOf(nativeImpl), binder) : null
+    const jsFn = dispatch(runJs, runJs, null)
     const work = nativeImpl && (abi.jsBelow || abi.jsFrom !== undefined) ? workOfCall(abi) : undefined
     const jsBelow = abi.jsBelow ?? 0
     const jsFrom = abi.jsFrom ?? Number.POSITIVE_INFINITY
@@ -104,6 +113,7 @@ export function loadKernels(desc: KernelModuleDescriptor): Readonly<Record<strin
       call = dispatch(
         (args) => (toJs(args) ? jsImpl(...args) : nativeImpl(...args)),
         (args) => (toJs(args) ? jsImpl(...args) : runNativeAsync(args)),
+        binder,
       )
     }
     out[name] = call

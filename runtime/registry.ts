@@ -1,3 +1,5 @@
+import type { BoundKernelFn } from './bind.ts'
+
 /** A kernel call: validates its arguments, runs, and returns the kernel's output array (or undefined). */
 export interface KernelFn {
   (...args: unknown[]): unknown
@@ -7,6 +9,11 @@ export interface KernelFn {
    * with the error the sync form throws. Do not touch the arrays until it settles.
    */
   readonly async: (...args: unknown[]) => Promise<unknown>
+  /**
+   * `bind({ F })`: the kernel with the tensors named (ones it only reads) copied once and, natively, packed once;
+   * it takes the other parameters in their order. Anything but one plain object: Function.prototype.bind.
+   */
+  readonly bind: (constants: Readonly<Record<string, ArrayBufferView>>) => BoundKernelFn
 }
 
 /** Which implementation `call` runs for valid arguments `args`. */

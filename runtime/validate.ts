@@ -82,6 +82,9 @@ const slot = (key: PropertyKey) => Object.getOwnPropertyDescriptor(typedArrayPro
 const [tagOf, lengthOf, bufferOf, byteOffsetOf, byteLengthOf] =
   [Symbol.toStringTag, 'length', 'buffer', 'byteOffset', 'byteLength'].map(slot) as ((this: unknown) => unknown)[]
 
+/** The typed array kind of `v` ('Float32Array', ...), read from its internal slot as the checks do; else undefined. */
+export const typedArrayKind = (v: unknown): string | undefined => tagOf.call(v) as string | undefined
+
 /**
  * Whether output `a` shares a byte with `b` (typed arrays, checked before). Two views of one buffer overlap when their
  * byte ranges do. Two distinct buffers are two memories, except SharedArrayBuffers: one posted to a MessagePort or
@@ -222,7 +225,8 @@ const elements = (n: number) => `${n} element${n === 1 ? '' : 's'}`
 // 'a Uint8Array' (you-int), 'an Int32Array', 'an Object'
 const article = (word: string) => (/^[AEIO]/i.test(word) ? 'an' : 'a')
 
-function describe(v: unknown): string {
+/** `v` as an error message names it: `a Float64Array`, `the string "x"`, `undefined`. */
+export function describe(v: unknown): string {
   if (v === null || v === undefined) return String(v)
   if (typeof v === 'number') return String(v)
   if (typeof v === 'string') return `the string ${JSON.stringify(v.length > 20 ? `${v.slice(0, 20)}…` : v)}`

@@ -108,14 +108,16 @@ function loaderStatement(input: RewriteInput): string {
 
 /**
  * On the user's own function object: `f.async`, the kernel's Promise form, which forwards every argument as the
- * rewritten body does (a wrong count fails the same way in both forms), and under `Symbol.for('polykern.kernel')`
+ * rewritten body does (a wrong count fails the same way in both forms); `f.bind`, the runtime's (constants bound
+ * once, or Function.prototype.bind for anything but one plain object); and under `Symbol.for('polykern.kernel')`
  * the runtime's dispatcher, by which `polykernInfo(f)` finds the kernel. A statement of its own: `;` ends it, so a
  * next line starting with `(` or `[` is not read as a call on its result.
  */
 function kernelProperties(site: CompiledKernel['site']): string {
   const kernel = `${KERNELS_BINDING}.${site.name}`
   const async = `async: { value: (...args) => ${kernel}.async(...args), configurable: true }`
-  return `Object.defineProperties(${site.name}, { ${async}, [Symbol.for('polykern.kernel')]: { value: ${kernel} } });`
+  const bind = `bind: { value: ${kernel}.bind, configurable: true }`
+  return `Object.defineProperties(${site.name}, { ${async}, ${bind}, [Symbol.for('polykern.kernel')]: { value: ${kernel} } });`
 }
 
 /**

@@ -1,9 +1,9 @@
 /**
  * Issue 4's fused case: conv + bias + ReLU on the first convolution (56×56, 64→64, 3×3, pad 1; NHWC, fp32, batch 1).
- * Systems: `polykern` (one kernel holding the convolution and the bias + ReLU statement), `polykern-unfused` (the
- * convolution kernel, then a bias + ReLU kernel over its output), `onnxruntime` (Conv with its bias input, then Relu,
- * NCHW), `onednn` (a convolution with its bias and a ReLU post-op, layouts as in conv.ts), `js-loops`. Same rules and
- * JSON shape as the other conv cases.
+ * Systems: `polykern` (one kernel holding the convolution and the bias + ReLU statement), `polykern-bound` (the same
+ * with F and bias bound once), `polykern-unfused` (the convolution kernel, then a bias + ReLU kernel over its output),
+ * `onnxruntime` (Conv with its bias input, then Relu, NCHW), `onednn` (a convolution with its bias and a ReLU
+ * post-op, layouts as in conv.ts), `js-loops`. Same rules and JSON shape as the other conv cases.
  */
 import * as ort from 'onnxruntime-node'
 import * as runtime from 'polykern/runtime'
@@ -29,8 +29,10 @@ export async function benchConvBiasRelu(run: ConvRun, log: (line: string) => voi
   const reference = referenceConv(s, I, F).map((v, i) => Math.max(v + bias[i % s.K], 0))
   const flops = 2 * s.N * P * Q * s.K * s.C * s.R * s.S
   const [fused, conv, biasRelu] = ['conv3x3BiasRelu', 'conv3x3', 'biasRelu'].map((k) => native(runtime.kernels(), k))
-  const calls: Record<'polykern' | 'polykern-unfused' | 'js-loops', () => unknown> = {
+  const layer = fused.bind({ F, bias })
+  const calls: Record<'polykern' | 'polykern-bound' | 'polykern-unfused' | 'js-loops', () => unknown> = {
     polykern: () => fused(I, F, bias, O, s.N, s.H, s.W, s.C, s.K, P, Q),
+    'polykern-bound': () => layer(I, O, s.N, s.H, s.W, s.C, s.K, P, Q),
     'polykern-unfused': () => biasRelu(conv(I, F, T, s.N, s.H, s.W, s.C, s.K, P, Q), bias, O, s.N * P * Q, s.K),
     'js-loops': () => {
       kernels.convLoops(I, F, O, s.N, s.H, s.W, s.C, s.K, P, Q, s.R, s.stride, s.pad)
@@ -45,7 +47,7 @@ export async function benchConvBiasRelu(run: ConvRun, log: (line: string) => voi
   for (let pass = 0; pass < PASSES; pass++) {
     for (const threads of [1, 2] as const) {
       setThreads?.(threads)
-      for (const system of ['polykern', 'polykern-unfused'] as const) await bench(system, threads, calls[system], writing(calls[system]))
+      for (const system of ['polykern', 'polykern-bound', 'polykern-unfused'] as const) await bench(system, threads, calls[system], writing(calls[system]))
     }
     for (const threads of [1, 2] as const) {
       const session = await ort.InferenceSession.create(convBiasReluModel(s, W, bias), {
@@ -58,6 +60,7 @@ export async function benchConvBiasRelu(run: ConvRun, log: (line: string) => voi
     }
     if (typeof onednn === 'object') await benchOnednn(bench, writing, (threads) => onednn.conv(s, F, threads, bias), I, O)
   }
+  layer.release()
   await bench('js-loops', 1, calls['js-loops'], writing(calls['js-loops']))
 }
 

@@ -44,6 +44,10 @@ const EXPECTED: Record<string, { threw: string; code: string; kernel: string; ar
   'viaTemp (function expression): a 4 GB temporary': { threw: 'KernelRangeError', code: 'runtime_out_of_memory', kernel: 'viaTemp' },
   // A·B for A = [-2 -1; 0 1; 2 -2], B = [-2 -1 0 1; 2 -2 -1 0].
   'matmul: valid': { returned: [2, 4, 1, -2, 2, -2, -1, 0, -8, 2, 2, 2] },
+  'matmul bound to B: valid': { returned: [2, 4, 1, -2, 2, -2, -1, 0, -8, 2, 2, 2] },
+  'matmul bound to B: called without A': { threw: 'KernelTypeError', code: 'runtime_arg_count', kernel: 'matmul' },
+  'matmul bound to B: called after release()': { threw: 'KernelTypeError', code: 'runtime_bound_released', kernel: 'matmul' },
+  'matmul: bind() given its output C': { threw: 'KernelTypeError', code: 'runtime_bind_invalid', kernel: 'matmul', argument: 'C' },
 }
 
 /** Runs the bundle (natively, or with POLYKERN_NATIVE=0) under the 3 GB limit; its results and how each kernel ran. */

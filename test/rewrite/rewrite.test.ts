@@ -195,7 +195,7 @@ describe('rewriteModule', () => {
     await expect(mod.matmul.async(A, B, C, M, N, K, 1)).rejects.toMatchObject({ code: 'runtime_arg_count' })
   })
 
-  test('.async and the kernel symbol are set with the loader for hoisted declarations, after the statement for const forms', () => {
+  test('.async, bind and the kernel symbol are set with the loader for hoisted declarations, after the statement for const forms', () => {
     const loaderEnd = out.code.indexOf('\n', out.code.indexOf('Object.defineProperties(matmul, {'))
     expect(out.code.indexOf('Object.defineProperties(matmul, {')).toBeLessThan(out.code.indexOf('export const before'))
     expect(loaderEnd).toBeGreaterThan(0)
@@ -203,7 +203,7 @@ describe('rewriteModule', () => {
     expect(doubleAt).toBeGreaterThan(out.code.indexOf('export const double'))
     expect(out.code.slice(doubleAt).split('\n')[0]).toBe(
       'Object.defineProperties(double, { async: { value: (...args) => __polykern.double.async(...args), configurable: true }, ' +
-        "[Symbol.for('polykern.kernel')]: { value: __polykern.double } });")
+        "bind: { value: __polykern.double.bind, configurable: true }, [Symbol.for('polykern.kernel')]: { value: __polykern.double } });")
   })
 })
 

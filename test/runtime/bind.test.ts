@@ -1,0 +1,208 @@
+/**
+ * `f.bind({ F })`: constants copied once (and, natively, a convolution's filter packed once), the other parameters in
+ * their order, `.async`, `release()`, the JS fallback with the same API, and clear errors for what cannot be bound.
+ * Results are checked against plain JS loops on random shapes whose channels are not multiples of a vector.
+ */
+import path from 'node:path'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { kernels as loadedKernels } from '../../runtime/index.ts'
+import { importCompiled } from '../support/compiled-import.ts'
+import { randomArray, rng } from '../support/random.ts'
+
+const OUT = path.join(import.meta.dirname, '../.out/bind', String(process.pid))
+const CACHE = path.join(import.meta.dirname, '../../node_modules/.cache/polykern-test')
+
+const KERNELS = `
+/* @kernel
+   I: f32[N, H, W, C]
+   F: f32[3, 3, C, K]
+   O: f32[N, H, W, K]
+   O[n, p, q, k] +=! I[n, p + r - 1, q + s - 1, c] * F[r, s, c, k]
+*/
+export function conv3x3(I: Float32Array, F: Float32Array, O: Float32Array, N: number, H: number, W: number, C: number, K: number): Float32Array {
+  return O
+}
+
+/* @kernel
+   A: f64[M, K]
+   B: f64[K, N]
+   C: f64[M, N]
+   C[i, j] +=! A[i, k] * B[k, j]
+*/
+export function matmul(A: Float64Array, B: Float64Array, C: Float64Array, M: number, N: number, K: number): Float64Array {
+  return C
+}
+`
+
+type Fn = ((...args: unknown[]) => unknown) & { bind: (c: unknown, ...rest: unknown[]) => Bound; async: (...args: unknown[]) => Promise<unknown> }
+type Bound = ((...args: unknown[]) => unknown) & { async: (...args: unknown[]) => Promise<unknown>; release: () => void }
+interface Kernels {
+  readonly conv3x3: Fn
+  readonly matmul: Fn
+}
+
+/** O[n, p, q, k] = Σ I[n, p + r - 1, q + s - 1, c] · F[r, s, c, k], in float64. */
+function convReference(I: Float32Array, F: Float32Array, N: number, H: number, W: number, C: number, K: number): Float64Array {
+  const O = new Float64Array(N * H * W * K)
+  for (let n = 0; n < N; n++)
+    for (let p = 0; p < H; p++)
+      for (let q = 0; q < W; q++)
+        for (let r = 0; r < 3; r++)
+          for (let s = 0; s < 3; s++) {
+            const h = p + r - 1, w = q + s - 1
+            if (h < 0 || h >= H || w < 0 || w >= W) continue
+            for (let c = 0; c < C; c++)
+              for (let k = 0; k < K; k++) O[((n * H + p) * W + q) * K + k] += I[((n * H + h) * W + w) * C + c] * F[((r * 3 + s) * C + c) * K + k]
+          }
+  return O
+}
+
+const next = rng(0xb1d)
+const f32 = (n: number) => randomArray('f32', n, next) as Float32Array
+const close = (got: ArrayLike<number>, want: ArrayLike<number>) => {
+  expect(got.length).toBe(want.length)
+  let worst = 0
+  for (let i = 0; i < want.length; i++) worst = Math.max(worst, Math.abs(got[i] - want[i]) / (1 + Math.abs(want[i])))
+  expect(worst).toBeLessThan(1e-4)
+}
+
+let native: Kernels
+let fallback: Kernels
+beforeAll(async () => {
+  const built = await importCompiled(OUT, 'native-kernels.ts', KERNELS, { cacheDir: CACHE, calibrate: false })
+  if (!built.compiled.addon) throw new Error(`native build failed: ${built.compiled.warnings.map((w) => w.notes[0]?.text).join('\n')}`)
+  native = built.module as unknown as Kernels
+  fallback = (await importCompiled(OUT, 'js-kernels.ts', KERNELS, { native: false })).module as unknown as Kernels
+}, 300_000)
+
+describe('natively', () => {
+  it('a bound filter is packed on its first call and read on later ones, whatever the image; released, it is freed', async () => {
+    const entry = loadedKernels().find((k) => k.name === 'conv3x3' && k.module === 'native-kernels.ts')!
+    const meta = entry.meta as { readonly boundForms: number }
+    const [C, K] = [21, 37]
+    const F = f32(9 * C * K)
+    const layer = native.conv3x3.bind({ F })
+    const before = meta.boundForms
+    const run = (N: number, H: number, W: number) => {
+      const I = f32(N * H * W * C)
+      close(layer(I, new Float32Array(N * H * W * K), N, H, W, C, K) as Float32Array, convReference(I, F, N, H, W, C, K))
+    }
+    run(1, 8, 9)
+    expect(meta.boundForms).toBe(before + 1)
+    run(2, 5, 13)
+    run(1, 30, 3)
+    await layer.async(f32(4 * 4 * C), new Float32Array(4 * 4 * K), 1, 4, 4, C, K)
+    expect(meta.boundForms).toBe(before + 1)
+    native.conv3x3(f32(64 * C), F, new Float32Array(64 * K), 1, 8, 8, C, K)
+    expect(meta.boundForms).toBe(before + 1)
+    layer.release()
+    expect(meta.boundForms).toBe(before)
+  })
+
+  it('one bound array read as two filter shapes of its length (C, K swapped) gets a form for each', () => {
+    const [C, K] = [6, 35]
+    const F = f32(9 * C * K)
+    const layer = native.conv3x3.bind({ F })
+    for (const [c, k] of [[C, K], [K, C], [C, K]]) {
+      const I = f32(5 * 7 * c)
+      close(layer(I, new Float32Array(5 * 7 * k), 1, 5, 7, c, k) as Float32Array, convReference(I, F, 1, 5, 7, c, k))
+    }
+    layer.release()
+  })
+})
+
+describe.each([['native', () => native], ['JS fallback', () => fallback]] as const)('%s', (_, kernels) => {
+  it('a bound convolution agrees with the loops on random shapes, called many times and through .async', async () => {
+    for (let round = 0; round < 6; round++) {
+      const [N, H, W] = [1 + (round % 2), 3 + Math.floor(next() * 12), 2 + Math.floor(next() * 12)]
+      const [C, K] = [1 + Math.floor(next() * 40), 1 + Math.floor(next() * 70)]
+      const F = f32(9 * C * K)
+      const layer = kernels().conv3x3.bind({ F })
+      for (let call = 0; call < 3; call++) {
+        const I = f32(N * H * W * C)
+        const O = new Float32Array(N * H * W * K).fill(NaN)
+        expect(layer(I, O, N, H, W, C, K)).toBe(O)
+        close(O, convReference(I, F, N, H, W, C, K))
+        const A = new Float32Array(O.length)
+        await expect(layer.async(I, A, N, H, W, C, K)).resolves.toBe(A)
+        close(A, O)
+      }
+      layer.release()
+    }
+  })
+
+  it("changing the caller's filter after bind changes nothing; released, the bound kernel refuses calls", async () => {
+    const [N, H, W, C, K] = [1, 9, 7, 19, 33]
+    const F = f32(9 * C * K)
+    const want = Float32Array.from(F)
+    const layer = kernels().conv3x3.bind({ F })
+    const I = f32(N * H * W * C)
+    const O = new Float32Array(N * H * W * K)
+    layer(I, O, N, H, W, C, K)
+    F.fill(1e6)
+    const again = new Float32Array(O.length)
+    layer(I, again, N, H, W, C, K)
+    close(again, convReference(I, want, N, H, W, C, K))
+    const pending = layer.async(I, new Float32Array(O.length), N, H, W, C, K)
+    layer.release()
+    layer.release()
+    await expect(pending).resolves.toBeInstanceOf(Float32Array)
+    expect(() => layer(I, O, N, H, W, C, K)).toThrow(expect.objectContaining({ code: 'runtime_bound_released', kernel: 'conv3x3' }))
+    await expect(layer.async(I, O, N, H, W, C, K)).rejects.toMatchObject({ code: 'runtime_bound_released' })
+  })
+
+  it('two bound filters of one kernel stay apart; the unbound kernel still takes every argument', () => {
+    const [N, H, W, C, K] = [1, 6, 5, 17, 20]
+    const [F1, F2, I] = [f32(9 * C * K), f32(9 * C * K), f32(N * H * W * C)]
+    const [one, two] = [kernels().conv3x3.bind({ F: F1 }), kernels().conv3x3.bind({ F: F2 })]
+    for (let call = 0; call < 2; call++) {
+      close(one(I, new Float32Array(N * H * W * K), N, H, W, C, K) as Float32Array, convReference(I, F1, N, H, W, C, K))
+      close(two(I, new Float32Array(N * H * W * K), N, H, W, C, K) as Float32Array, convReference(I, F2, N, H, W, C, K))
+    }
+    close(kernels().conv3x3(I, F2, new Float32Array(N * H * W * K), N, H, W, C, K) as Float64Array, convReference(I, F2, N, H, W, C, K))
+    one.release()
+    two.release()
+  })
+
+  it('binds either operand of a matmul; arguments are still validated, with the bound ones left out of the count', () => {
+    const [M, N, K] = [13, 21, 9]
+    const A = randomArray('f64', M * K, next) as Float64Array
+    const B = randomArray('f64', K * N, next) as Float64Array
+    const want = kernels().matmul(A, B, new Float64Array(M * N), M, N, K) as Float64Array
+    const byB = kernels().matmul.bind({ B })
+    close(byB(A, new Float64Array(M * N), M, N, K) as Float64Array, want)
+    const byA = kernels().matmul.bind({ A })
+    close(byA(B, new Float64Array(M * N), M, N, K) as Float64Array, want)
+    expect(() => byB(A, new Float64Array(M * N), M, N)).toThrow(
+      expect.objectContaining({ code: 'runtime_arg_count', message: expect.stringContaining('matmul() with B bound: expected 5 arguments (A, C, M, N, K) but got 4') }),
+    )
+    expect(() => byB(A, new Float64Array(M * N), M + 1, N, K)).toThrow(expect.objectContaining({ code: 'runtime_arg_length' }))
+  })
+
+  it('what cannot be bound is a KernelTypeError naming the kernel, the argument and the annotation', () => {
+    const F = f32(9)
+    const cases: [unknown, string, string | undefined, string][] = [
+      [{}, 'runtime_bind_invalid', undefined, 'binds nothing: name tensors it only reads (I, F)'],
+      [{ G: F }, 'runtime_bind_invalid', 'G', "'G' is not a tensor parameter (tensors it only reads: I, F)"],
+      [{ C: F }, 'runtime_bind_invalid', 'C', "'C' is not a tensor parameter"],
+      [{ O: F }, 'runtime_bind_invalid', 'O', "'O' is written by the kernel; only tensors it only reads can be bound"],
+      [{ F: new Float64Array(9) }, 'runtime_arg_type', 'F', "'F' must be a Float32Array, got a Float64Array"],
+      [{ F: [1, 2] }, 'runtime_arg_type', 'F', "'F' must be a Float32Array, got an Array of 2 elements"],
+    ]
+    for (const [constants, code, argument, message] of cases) {
+      const error = expect.objectContaining({ name: 'KernelTypeError', code, kernel: 'conv3x3', argument, message: expect.stringContaining(`conv3x3(): bind() ${message}`) })
+      expect(() => kernels().conv3x3.bind(constants), message).toThrow(error)
+      expect(() => kernels().conv3x3.bind(constants), message).toThrow(/native-kernels\.ts:\d+:\d+|js-kernels\.ts:\d+:\d+/)
+    }
+  })
+
+  it('anything but one plain object is Function.prototype.bind', () => {
+    const [M, N, K] = [3, 4, 5]
+    const A = randomArray('f64', M * K, next) as Float64Array
+    const B = randomArray('f64', K * N, next) as Float64Array
+    const withThis = kernels().matmul.bind(null, A) as unknown as (...args: unknown[]) => Float64Array
+    close(withThis(B, new Float64Array(M * N), M, N, K), kernels().matmul(A, B, new Float64Array(M * N), M, N, K) as Float64Array)
+    class Self {}
+    expect(typeof kernels().matmul.bind(new Self())).toBe('function')
+  })
+})
