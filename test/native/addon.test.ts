@@ -65,9 +65,12 @@ describe('native addon', () => {
       isa: expect.stringMatching(/^(avx512|avx2|scalar)$/),
       isas: ['avx512', 'avx2', 'scalar'],
       threads: expect.any(Number),
+      boundForms: 0,
       setIsa: expect.any(Function),
       setThreads: expect.any(Function),
       takeEnvWarnings: expect.any(Function),
+      bindConstant: expect.any(Function),
+      unbindConstant: expect.any(Function),
       kernels: KERNELS.map((k) => k.name),
     })
     const again = await buildAddon({ sources, cacheDir })

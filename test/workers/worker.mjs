@@ -2,7 +2,9 @@
  * A worker_threads worker that loads a polykern module by itself (argv: the module or addon to load), runs its GEMM
  * and convolution natively, checks them against the JS loops, and ends. workerData: { module, addon, async, size,
  * signal, stay }. `module`: a bundle, called through its exports; `addon`: a bare addon (the sanitized build), called
- * directly. `signal`: posts 'started' before a long GEMM, for terminate() during it.
+ * directly. `signal`: posts 'started' before a long GEMM, for terminate() during it. A bundle's worker also runs the
+ * convolution with its filter bound and leaves it bound; `noForms`: it first checks that the addon holds no packed
+ * filter of an earlier worker.
  */
 import { createRequire } from 'node:module'
 import { parentPort, workerData } from 'node:worker_threads'
@@ -42,6 +44,22 @@ if (k.js) {
   const reference = entry.js(...convArgs())
   const wrong = O.findIndex((v, i) => v !== reference[i])
   if (wrong >= 0) throw new Error(`conv: O[${wrong}] = ${O[wrong]}, the JS loops give ${reference[wrong]}`)
+}
+if (k.js) {
+  // A bound filter, left bound: the worker's end must unbind it (the addon's handles are finalized with its
+  // environment). `noForms`: no earlier worker's packed filter may still be held when this one starts.
+  const meta = k.js.kernels().find((e) => e.name === 'conv').meta
+  if (workerData.noForms && meta.boundForms !== 0) throw new Error(`${meta.boundForms} packed forms outlived their worker`)
+  const F = fill(9 * Ch * K, 5)
+  const layer = k.conv.bind({ F })
+  for (let call = 0; call < 2; call++) {
+    const args = convArgs()
+    const got = await run(layer, [args[0], args[2], ...args.slice(3)])
+    const wrong = got.findIndex((v, i) => v !== O[i])
+    if (wrong >= 0) throw new Error(`bound conv: O[${wrong}] = ${got[wrong]}, unbound gives ${O[wrong]}`)
+  }
+  // Scalar builds run the convolution as its loop nest, which packs nothing.
+  if (meta.isa !== 'scalar' && meta.boundForms < 1) throw new Error('the bound filter was not packed once and kept')
 }
 parentPort.postMessage('done')
 // `stay`: the worker stays alive, listening, until terminate() ends it.
