@@ -72,7 +72,7 @@ static void pk_bound_collect(pk_bound_range *r) {
   if (!r->unbound || r->users > 0) return;
   for (pk_bound_range **at = &pk_bound_ranges; *at != NULL; at = &(*at)->next) {
     if (*at == r) {
-      *at = r->next;
+      __atomic_store_n(at, r->next, __ATOMIC_RELEASE); /* the head is read without the lock */
       break;
     }
   }
@@ -85,7 +85,8 @@ PK_SHARED uint64_t pk_bind_range(const void *begin, size_t bytes) {
   r->begin = begin, r->bytes = bytes;
   pthread_mutex_lock(&pk_bound_lock);
   r->id = ++pk_bound_last_id;
-  r->next = pk_bound_ranges, pk_bound_ranges = r;
+  r->next = pk_bound_ranges;
+  __atomic_store_n(&pk_bound_ranges, r, __ATOMIC_RELEASE);
   pthread_mutex_unlock(&pk_bound_lock);
   return r->id;
 }
@@ -105,6 +106,8 @@ PK_SHARED void pk_unbind_range(uint64_t id) {
 PK_SHARED const void *pk_bound_form(const void *p, const void *key, size_t key_bytes, size_t bytes, pk_pack_fn pack,
                                     const void *ctx, pk_bound_use *use) {
   use->range = NULL;
+  /* Nothing bound (the usual call): no lock. A bound array is bound before any call that passes it starts. */
+  if (__atomic_load_n(&pk_bound_ranges, __ATOMIC_ACQUIRE) == NULL) return NULL;
   const char *at = p;
   pthread_mutex_lock(&pk_bound_lock);
   pk_bound_range *r = pk_bound_ranges;

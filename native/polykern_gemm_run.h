@@ -68,6 +68,41 @@ static inline int PK_GEMM(blocked)(const PK_GEMM_DESC *g, int threads, int64_t m
   return PK_OK;
 }
 
+/* A plain strided pack of a microkernel (polykern_pack.h): len × kb at src into panels of `width` along len. */
+typedef void (*PK_GEMM(pack_fn))(int64_t len, int64_t kb, const PK_GEMM_T *restrict src, int64_t s_len, int64_t s_k,
+                                 PK_GEMM_T *restrict out);
+
+/* One block's pack, as the key of a bound operand's form (polykern_bound.h): zeroed first, so padding compares. */
+typedef struct {
+  PK_GEMM(pack_fn) pack;
+  const PK_GEMM_T *src;
+  int64_t len, kb, s_len, s_k;
+} PK_GEMM(pack_key);
+
+static void PK_GEMM(pack_form)(const void *ctx, void *out) {
+  const PK_GEMM(pack_key) *k = ctx;
+  k->pack(k->len, k->kb, k->src, k->s_len, k->s_k, out);
+}
+
+/*
+ * The len × kb block at src packed by `pack`: when src lies in a bound operand (a constant bound once), that block's
+ * form, packed on the first call and kept (released by pk_bound_done(use)); otherwise packed into `own`.
+ */
+static inline PK_GEMM_T *PK_GEMM(packed)(PK_GEMM(pack_fn) pack, int64_t width, int64_t len, int64_t kb,
+                                         const PK_GEMM_T *src, int64_t s_len, int64_t s_k, PK_GEMM_T *own,
+                                         pk_bound_use *use) {
+  pk_bound_done(use);
+  PK_GEMM(pack_key) key;
+  memset(&key, 0, sizeof key);
+  key.pack = pack, key.src = src, key.len = len, key.kb = kb, key.s_len = s_len, key.s_k = s_k;
+  const size_t bytes = (size_t)(pk_round_up(len, width) * kb) * sizeof(PK_GEMM_T);
+  /* The form is only read: the tiles take packed operands as const. */
+  PK_GEMM_T *form = (PK_GEMM_T *)pk_bound_form(src, &key, sizeof key, bytes, PK_GEMM(pack_form), &key, use);
+  if (form != NULL) return form;
+  pack(len, kb, src, s_len, s_k, own);
+  return own;
+}
+
 /* A generated driver: PK_GEMM(blocked) on its own member, taking the threads it may use, for m, n, k > 0. */
 typedef int (*PK_GEMM(driver))(const PK_GEMM_DESC *g, int threads);
 

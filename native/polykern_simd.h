@@ -11,6 +11,8 @@
 
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
+#include "polykern_bound.h"
 #include "polykern_math.h"
 #include "polykern_pool.h"
 #include "polykern_scratch.h"

@@ -198,9 +198,16 @@ function emitDriver(d: DriverShape): string {
   const source = (o: Operand, lo: boolean): string =>
     d.gather ? tables[o](lo ? ' + lo' : '') : `${src[o]}${lo ? ` + lo*g->${stepOf(o)}` : ''}, ${strides[o]}`
 
+  // A plain pack into a member's own buffer may read a bound operand's form instead (pk_gemm_<t>_packed); a shared
+  // panel never does, as the members must agree on where it is.
+  const plain = (o: Operand) => !d.gather && !d.weighted[o] && !(o === 'a' && d.scaled)
+  const mayBind = (['a', 'b'] as const).filter((o) => packed[o] && !isShared(o) && plain(o))
   const pack = (o: Operand, pad: string): string[] => {
     if (!packed[o]) return []
     const len = LOOP[DIMS[o][0]].len
+    if (mayBind.includes(o)) {
+      return [`${pad}p${o} = pk_gemm_${mk.dtype}_packed(${packSymbol[o]}, ${width[o]}, ${len}, kb, ${source(o, false)}, own_${o}, &use_${o});`]
+    }
     if (!isShared(o)) return [`${pad}${packSymbol[o]}(${len}, kb, ${source(o, false)}, p${o}${extraArgs(o, false)});`]
     return [
       `${pad}p${o} = x->shared[step++ & 1];`,
@@ -348,9 +355,11 @@ function emitDriver(d: DriverShape): string {
     '  const int64_t kc = pk_even_block(pc1 - pc0, x->kc, 1);',
     `  ${t} *pa = ${own('a') ? `x->own_a + t*x->${size.a.replace('*', '*x->')}` : 'NULL'}, ` +
       `*pb = ${own('b') ? `x->own_b + t*x->${size.b.replace('*', '*x->')}` : 'NULL'};`,
+    ...mayBind.flatMap((o) => [`  ${t} *const own_${o} = p${o};`, `  pk_bound_use use_${o} = {NULL};`]),
     ...(shared !== undefined && packed[shared] ? ['  int64_t step = 0;'] : []),
     '  (void)pa, (void)pb, (void)nt;',
     ...nest(0, '  '),
+    ...mayBind.map((o) => `  pk_bound_done(&use_${o});`),
     '}',
     '',
     `static int ${symbol}(const pk_gemm_${mk.dtype} *g, int threads) {`,

@@ -1,7 +1,7 @@
 /** The bench's results: the JSON document (issue 3's shape, plus extra fields) and the readable table. */
 import { flopsOf, type GemmShape } from './cases.ts'
 
-export type System = 'polykern' | 'polykern-js' | 'js-loops' | 'onnxruntime' | 'onednn'
+export type System = 'polykern' | 'polykern-bound' | 'polykern-js' | 'js-loops' | 'onnxruntime' | 'onednn'
 
 export interface CaseResult {
   readonly name: string
@@ -71,8 +71,8 @@ export function formatTable(report: BenchReport): string {
     if (r) return gflopsText(r.gflops)
     return report.skipped.some((s) => s.name === name && s.system === system) ? 'skip' : '-'
   }
-  const ratio = (name: string, versus: System, threads: 1 | 2): string => {
-    const pk = find(report, name, 'polykern', threads)
+  const ratio = (name: string, versus: System, threads: 1 | 2, system: System = 'polykern'): string => {
+    const pk = find(report, name, system, threads)
     const other = find(report, name, versus, threads)
     return pk && other ? ratioText(pk.gflops / other.gflops) : '-'
   }
@@ -95,13 +95,16 @@ export function formatTable(report: BenchReport): string {
       ratio(name, 'onnxruntime', 2),
       ratio(name, 'onednn', 1),
       ratio(name, 'onednn', 2),
+      ratio(name, 'onednn', 1, 'polykern-bound'),
+      ratio(name, 'onednn', 2, 'polykern-bound'),
     ]
   })
   const head = ['case', 'M x N x K', 'pk 1T', 'pk 2T', 'ort 1T', 'ort 2T', 'dnnl 1T', 'dnnl 2T', 'js-loops', 'pk-js', 'pk1T %peak',
-    'pk/ort 1T', 'pk/ort 2T', 'pk/dnnl 1T', 'pk/dnnl 2T']
+    'pk/ort 1T', 'pk/ort 2T', 'pk/dnnl 1T', 'pk/dnnl 2T', 'bound/dnnl 1T', 'bound/dnnl 2T']
   const lines = [
     `GFLOP/s (2*M*N*K*B / best call); pk = polykern native, ort = onnxruntime-node ${report.machine.onnxruntime} MatMul/Gemm, ` +
-      `dnnl = oneDNN ${report.machine.onednn ?? '(skipped)'} matmul with its weights reordered once, ` +
+      `dnnl = oneDNN ${report.machine.onednn ?? '(skipped)'} matmul with its weights reordered once, bound = polykern with B ` +
+      'bound once (packed on its first call), ' +
       `pk-js = polykern's JS fallback; ${report.machine.cpu}, ${report.machine.cores} cores, Node ${report.machine.node}`,
     '',
     ...alignColumns([head, ...rows]),
@@ -111,7 +114,9 @@ export function formatTable(report: BenchReport): string {
         ? ' (AVX2; this CPU has no AVX-512)'
         : report.peakGflops1T_avx2 === null ? ' (AVX-512)' : ` (AVX-512); AVX2 ${report.peakGflops1T_avx2.toFixed(1)} GFLOP/s`),
     `geometric mean polykern/onnxruntime: 1T ${geomeanRatio(report, 'onnxruntime', 1)}, 2T ${geomeanRatio(report, 'onnxruntime', 2)}`,
-    `geometric mean polykern/onednn: 1T ${geomeanRatio(report, 'onednn', 1)}, 2T ${geomeanRatio(report, 'onednn', 2)}`,
+    `geometric mean polykern/onednn: 1T ${geomeanRatio(report, 'onednn', 1)}, 2T ${geomeanRatio(report, 'onednn', 2)}; ` +
+      `with B bound (polykern-bound): 1T ${geomeanRatio(report, 'onednn', 1, 'polykern-bound')}, ` +
+      `2T ${geomeanRatio(report, 'onednn', 2, 'polykern-bound')}`,
     `2T/1T at 1024^3 and above: polykern ${scaling(report, 'polykern')}; onnxruntime ${scaling(report, 'onnxruntime')}; ` +
       `onednn ${scaling(report, 'onednn')}`,
   ]
@@ -141,9 +146,9 @@ function shapeText(s: GemmShape): string {
   return `${s.B === undefined ? '' : `${s.B} x `}${s.M} x ${s.N} x ${s.K}`
 }
 
-function geomeanRatio(report: BenchReport, versus: System, threads: 1 | 2): string {
+function geomeanRatio(report: BenchReport, versus: System, threads: 1 | 2, system: System = 'polykern'): string {
   const ratios = report.cases
-    .filter((r) => r.system === 'polykern' && r.threads === threads)
+    .filter((r) => r.system === system && r.threads === threads)
     .flatMap((pk) => {
       const other = find(report, pk.name, versus, threads)
       return other ? [pk.gflops / other.gflops] : []

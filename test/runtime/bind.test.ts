@@ -5,7 +5,7 @@
  */
 import path from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { kernels as loadedKernels } from '../../runtime/index.ts'
+import { kernels as loadedKernels, setThreads } from '../../runtime/index.ts'
 import { importCompiled } from '../support/compiled-import.ts'
 import { randomArray, rng } from '../support/random.ts'
 
@@ -97,6 +97,32 @@ describe('natively', () => {
     expect(meta.boundForms).toBe(before + 1)
     layer.release()
     expect(meta.boundForms).toBe(before)
+  })
+
+  it("a bound GEMM operand's packed blocks are made on the first call and read on later ones, at 1 and 2 threads", () => {
+    const meta = loadedKernels().find((k) => k.name === 'matmul' && k.module === 'native-kernels.ts')!.meta as { readonly boundForms: number }
+    const [M, N, K] = [97, 131, 611]
+    const A = randomArray('f64', M * K, next) as Float64Array
+    const B = randomArray('f64', K * N, next) as Float64Array
+    const want = native.matmul(A, B, new Float64Array(M * N), M, N, K) as Float64Array
+    for (const [name, layer, args] of [
+      ['B', native.matmul.bind({ B }), [A]],
+      ['A', native.matmul.bind({ A }), [B]],
+    ] as const) {
+      const before = meta.boundForms
+      for (const threads of [1, 2, 1]) {
+        setThreads(threads)
+        close(layer(...args, new Float64Array(M * N), M, N, K) as Float64Array, want)
+        // B is packed by every blocking; A only where the schedule packs it (here it reads A in place).
+        if (name === 'B') expect(meta.boundForms - before, `B bound, ${threads} thread(s)`).toBeGreaterThan(0)
+      }
+      const kept = meta.boundForms
+      close(layer(...args, new Float64Array(M * N), M, N, K) as Float64Array, want)
+      expect(meta.boundForms, `${name}: no new block on a call like the last`).toBe(kept)
+      layer.release()
+      expect(meta.boundForms).toBe(before)
+    }
+    setThreads(1)
   })
 
   it('one bound array read as two filter shapes of its length (C, K swapped) gets a form for each', () => {

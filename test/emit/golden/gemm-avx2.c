@@ -1130,6 +1130,8 @@ static void pk_gemm_f32_avx2_6x16_nkm_mn_m_pp_member(void *arg, int t, int nt) {
   const int64_t mc = pk_even_block(ic1 - ic0, x->mc, 6), nc = pk_even_block(jc1 - jc0, x->nc, 16);
   const int64_t kc = pk_even_block(pc1 - pc0, x->kc, 1);
   float *pa = x->own_a + t*x->mc*x->kc, *pb = NULL;
+  float *const own_a = pa;
+  pk_bound_use use_a = {NULL};
   int64_t step = 0;
   (void)pa, (void)pb, (void)nt;
   for (int64_t jc = jc0; jc < jc1; jc += nc) {
@@ -1147,7 +1149,7 @@ static void pk_gemm_f32_avx2_6x16_nkm_mn_m_pp_member(void *arg, int t, int nt) {
       pk_barrier_wait(&x->bar, nt);
       for (int64_t ic = ic0; ic < ic1; ic += mc) {
         const int64_t mb = pk_min64(mc, ic1 - ic);
-        pk_pack_a_gemm_f32_avx2_6x16(mb, kb, g->a + ic*g->a_m + pc*g->a_k, g->a_m, g->a_k, pa);
+        pa = pk_gemm_f32_packed(pk_pack_a_gemm_f32_avx2_6x16, 6, mb, kb, g->a + ic*g->a_m + pc*g->a_k, g->a_m, g->a_k, own_a, &use_a);
         for (int64_t ir = 0; ir < mb; ir += 6)
           for (int64_t jr = 0; jr < nb; jr += 16)
             pk_ukr_gemm_f32_avx2_6x16_pp(kb, pa + ir*kb, g->a_m, pb + jr*kb, g->b_k,
@@ -1156,6 +1158,7 @@ static void pk_gemm_f32_avx2_6x16_nkm_mn_m_pp_member(void *arg, int t, int nt) {
       }
     }
   }
+  pk_bound_done(&use_a);
 }
 
 static int pk_gemm_f32_avx2_6x16_nkm_mn_m_pp(const pk_gemm_f32 *g, int threads) {

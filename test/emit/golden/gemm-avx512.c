@@ -2085,6 +2085,8 @@ static void pk_gemm_f32_avx512_8x48_nkm_mn_m_pp_member(void *arg, int t, int nt)
   const int64_t mc = pk_even_block(ic1 - ic0, x->mc, 8), nc = pk_even_block(jc1 - jc0, x->nc, 48);
   const int64_t kc = pk_even_block(pc1 - pc0, x->kc, 1);
   float *pa = x->own_a + t*x->mc*x->kc, *pb = NULL;
+  float *const own_a = pa;
+  pk_bound_use use_a = {NULL};
   int64_t step = 0;
   (void)pa, (void)pb, (void)nt;
   for (int64_t jc = jc0; jc < jc1; jc += nc) {
@@ -2102,7 +2104,7 @@ static void pk_gemm_f32_avx512_8x48_nkm_mn_m_pp_member(void *arg, int t, int nt)
       pk_barrier_wait(&x->bar, nt);
       for (int64_t ic = ic0; ic < ic1; ic += mc) {
         const int64_t mb = pk_min64(mc, ic1 - ic);
-        pk_pack_a_gemm_f32_avx512_8x48(mb, kb, g->a + ic*g->a_m + pc*g->a_k, g->a_m, g->a_k, pa);
+        pa = pk_gemm_f32_packed(pk_pack_a_gemm_f32_avx512_8x48, 8, mb, kb, g->a + ic*g->a_m + pc*g->a_k, g->a_m, g->a_k, own_a, &use_a);
         for (int64_t ir = 0; ir < mb; ir += 8)
           for (int64_t jr = 0; jr < nb; jr += 48)
             pk_ukr_gemm_f32_avx512_8x48_pp(kb, pa + ir*kb, g->a_m, pb + jr*kb, g->b_k,
@@ -2111,6 +2113,7 @@ static void pk_gemm_f32_avx512_8x48_nkm_mn_m_pp_member(void *arg, int t, int nt)
       }
     }
   }
+  pk_bound_done(&use_a);
 }
 
 static int pk_gemm_f32_avx512_8x48_nkm_mn_m_pp(const pk_gemm_f32 *g, int threads) {
