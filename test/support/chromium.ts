@@ -3,27 +3,19 @@
  * a test needs it (the test machines run as root and may install Debian packages, but start without it).
  */
 import { execFileSync } from 'node:child_process'
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { ensureDebianPackage } from './debian-package.ts'
 
 export const CHROMIUM = '/usr/bin/chromium'
 
-/** The path of a working Chromium; installs Debian's package when it is missing, or throws saying why it could not. */
+/**
+ * The path of a working Chromium; installs Debian's package when it is missing (its recommended packages, the setuid
+ * sandbox and extra fonts, are not needed headless), or throws saying why it could not.
+ */
 export function ensureChromium(): string {
-  if (existsSync(CHROMIUM)) return CHROMIUM
-  try {
-    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' }
-    // Recommended packages (the setuid sandbox, extra fonts) are not needed headless and only lengthen the install.
-    execFileSync('sh', ['-c', 'apt-get update && apt-get install -y --no-install-recommends chromium'], { env, stdio: 'pipe' })
-  } catch (e) {
-    const err = e as { stderr?: Buffer; message: string }
-    throw new Error(
-      `could not install Debian's chromium for the HTML tests (needs root and access to the Debian mirrors): ` +
-        `${err.stderr?.toString().trim().split('\n').slice(-3).join(' | ') || err.message}`,
-    )
-  }
-  if (!existsSync(CHROMIUM)) throw new Error(`apt-get installed chromium, but ${CHROMIUM} is still missing`)
+  ensureDebianPackage('chromium', CHROMIUM, 'for the HTML tests')
   return CHROMIUM
 }
 
