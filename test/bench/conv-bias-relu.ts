@@ -8,9 +8,9 @@
 import * as ort from 'onnxruntime-node'
 import * as runtime from 'polykern/runtime'
 import * as kernels from './conv-kernels.ts'
-import { benchOnednn, native, onnxLayout, randomF32, referenceConv, systemBench, writingInto, type ConvRun } from './conv.ts'
+import { native, onnxLayout, randomF32, referenceConv, systemBench, writingInto, type ConvRun } from './conv.ts'
 import { PASSES } from './measure.ts'
-import type { Onednn } from './onednn.ts'
+import { timeOnednn, type Onednn } from './onednn.ts'
 import { outputSize, type ConvModelShape } from './conv-onnx.ts'
 import { model } from './rowwise-onnx.ts'
 
@@ -58,7 +58,7 @@ export async function benchConvBiasRelu(run: ConvRun, log: (line: string) => voi
       await bench('onnxruntime', threads, call, async () => toNhwc((await call()).Y.data as Float32Array))
       await session.release()
     }
-    if (typeof onednn === 'object') await benchOnednn(bench, writing, (threads) => onednn.conv(s, F, threads, bias), I, O)
+    if (typeof onednn === 'object') await timeOnednn(bench, writing, (threads) => onednn.conv(s, F, threads, bias), I, O)
   }
   layer.release()
   await bench('js-loops', 1, calls['js-loops'], writing(calls['js-loops']))

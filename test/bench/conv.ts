@@ -12,7 +12,7 @@ import * as runtime from 'polykern/runtime'
 import * as kernels from './conv-kernels.ts'
 import { convModel, outputSize, type ConvModelShape } from './conv-onnx.ts'
 import { keepFastest, measure, PASSES, timeCall } from './measure.ts'
-import type { Onednn, Prepared } from './onednn.ts'
+import { timeOnednn, type Onednn } from './onednn.ts'
 import { maxRelErr } from './reference.ts'
 import { groupSkips } from './report.ts'
 
@@ -119,7 +119,7 @@ export async function benchConv(
         await bench('onnxruntime', threads, call, async () => toNhwc((await call()).Y.data as Float32Array))
         await session.release()
       }
-      if (typeof onednn === 'object') await benchOnednn(bench, writing, (threads) => onednn.conv(s, F, threads), I, O)
+      if (typeof onednn === 'object') await timeOnednn(bench, writing, (threads) => onednn.conv(s, F, threads), I, O)
     }
     layer.release()
     // The loops themselves: the annotated functions are rewritten to call the addon.
@@ -152,19 +152,6 @@ export function systemBench(
       name: c.name, kind: 'conv', shape: c.shape, system, threads, maxRelErr: err, gflops, medianGflops: c.flops / t.medianSeconds / 1e9, ...t,
     })
     log(`  ${`${system} ${threads}T`.padEnd(22)} ${gflops.toFixed(2).padStart(8)} GFLOP/s  (${t.runs} runs, maxRelErr ${err.toExponential(1)})`)
-  }
-}
-
-/** oneDNN at 1 and 2 threads: `prepare` builds its primitive and reorders the weights, outside the timing. */
-export async function benchOnednn(
-  bench: ReturnType<typeof systemBench>, writing: ReturnType<typeof writingInto>, prepare: (threads: 1 | 2) => Prepared,
-  I: Float32Array, O: Float32Array,
-): Promise<void> {
-  for (const threads of [1, 2] as const) {
-    const prepared = prepare(threads)
-    const call = () => prepared.run(I, O)
-    await bench('onednn', threads, call, writing(call))
-    prepared.release()
   }
 }
 

@@ -24,7 +24,7 @@ import { ROWWISE_CASES, benchRowwise, formatRowwise } from './rowwise.ts'
 import { CONV_BIAS_RELU_CASE, benchConvBiasRelu } from './conv-bias-relu.ts'
 import { CONV_CASES, benchConv, formatConv } from './conv.ts'
 import { numpyMissing } from './numpy-runner.ts'
-import { loadOnednn, type Onednn } from './onednn.ts'
+import { loadOnednn, timeOnednn, type Onednn } from './onednn.ts'
 import { EINSUM_PATH_CASES, TCCG_CASES, benchTccg, formatTccg, type KernelBundle, type TccgContext } from './tccg.ts'
 import type { ExplainedPath } from './einsum-path.ts'
 
@@ -198,14 +198,7 @@ async function benchCase(c: GemmCase): Promise<void> {
       await bench('onnxruntime', threads, session.run, async () => session.outputOf(await session.run()))
       await session.release()
     }
-    if (typeof onednn === 'object') {
-      for (const threads of [1, 2] as const) {
-        const prepared = onednn.gemm(c, B, threads)
-        const call = () => prepared.run(A, C)
-        await bench('onednn', threads, call, writing(call))
-        prepared.release()
-      }
-    }
+    if (typeof onednn === 'object') await timeOnednn(bench, writing, (threads) => onednn.gemm(c, B, threads), A, C)
   }
 
   if (flopsOf(shapeOf(c)) > JS_MAX_FLOPS) {

@@ -7,6 +7,7 @@ import { execFileSync } from 'node:child_process'
 import { mkdirSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
+import { nodePrefix } from '../../plugin/addon/toolchain.ts'
 import { ensureOnednn } from '../support/onednn.ts'
 import type { GemmCase } from './cases.ts'
 import type { ConvModelShape } from './conv-onnx.ts'
@@ -43,7 +44,7 @@ export function loadOnednn(root: string, outDir: string): Onednn {
   ensureOnednn()
   mkdirSync(outDir, { recursive: true })
   const addonPath = path.join(outDir, 'onednn.node')
-  const nodeHeaders = path.join(path.dirname(path.dirname(process.execPath)), 'include', 'node')
+  const nodeHeaders = path.join(nodePrefix(), 'include', 'node')
   try {
     // -fopenmp: the harness sets thread counts in the same libgomp that Debian's libdnnl runs on.
     execFileSync('gcc', ['-O2', '-shared', '-fPIC', '-fopenmp', '-Wall', '-Wextra', '-Werror', '-I', nodeHeaders,
@@ -58,5 +59,22 @@ export function loadOnednn(root: string, outDir: string): Onednn {
     gemm: (c, B, threads) => addon.gemm(threads, c.batch ?? 0, c.M, c.N, c.K, c.transposed ? 1 : 0, B),
     conv: (s, F, threads, bias) =>
       addon.conv(threads, s.N, s.H, s.W, s.C, s.K, s.R, s.S, s.stride, s.pad, s.groups, bias ? 1 : 0, F, bias ?? null),
+  }
+}
+
+/**
+ * The `onednn` system of one case at 1 and 2 threads, from `input` into `output`: `prepare` makes the primitive and
+ * reorders its weights outside the timing; `time` and `writing` are the case's own, as for every other system.
+ */
+export async function timeOnednn<Output>(
+  time: (system: 'onednn', threads: 1 | 2, call: () => unknown, output: () => Output) => Promise<void>,
+  writing: (call: () => unknown) => () => Output,
+  prepare: (threads: 1 | 2) => Prepared, input: Float32Array, output: Float32Array,
+): Promise<void> {
+  for (const threads of [1, 2] as const) {
+    const prepared = prepare(threads)
+    const call = () => prepared.run(input, output)
+    await time('onednn', threads, call, writing(call))
+    prepared.release()
   }
 }

@@ -9,6 +9,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll } from 'vitest'
+import { nodePrefix } from '../../plugin/addon/toolchain.ts'
 
 const ROOT = path.resolve(import.meta.dirname, '../..')
 export const NATIVE = path.join(ROOT, 'native')
@@ -24,7 +25,7 @@ function gypList(key: string): string[] {
 const FLAGS = [
   ...gypList('cflags'),
   ...gypList('defines').map((d) => `-D${d}`),
-  '-I', path.join(path.dirname(path.dirname(process.execPath)), 'include', 'node'),
+  '-I', path.join(nodePrefix(), 'include', 'node'),
   '-I', NATIVE,
   '-Wall', '-Wextra', '-Werror',
   '-c', '-o', '/dev/null',
