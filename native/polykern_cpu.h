@@ -200,7 +200,8 @@ static napi_value pk_take_env_warnings(napi_env env, napi_callback_info info) {
 }
 
 /* `exports.__polykern = { napiVersion, isa, isas, threads, boundForms, setIsa, setThreads, takeEnvWarnings,
-   bindConstant, unbindConstant, kernels }`; `isa`, `threads` and `boundForms` are read live. The loader checks `kernels` before using the addon. */
+   bindConstant, unbindConstant, kernels }`; `isa`, `threads` and `boundForms` are read live. The loader checks
+   `kernels` before using the addon. */
 static inline napi_value pk_addon_init(napi_env env, napi_value exports, const pk_addon *addon) {
   pk_addon_configure(addon);
   napi_value meta, value, list;

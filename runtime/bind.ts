@@ -45,14 +45,14 @@ export function kernelBind(abi: KernelAbi, call: KernelFn, binder: ConstantBinde
 function bindConstants(abi: KernelAbi, call: KernelFn, binder: ConstantBinder | null, constants: object): BoundKernelFn {
   const fail = (message: string, argument?: string, code: 'runtime_bind_invalid' | 'runtime_arg_type' = 'runtime_bind_invalid') =>
     new KernelTypeError(code, `${abi.name}(): bind() ${message} (at ${abi.loc})`, abi.name, argument)
-  const readOnly = abi.params.filter((p) => p.kind === 'tensor' && p.role === 'in').map((p) => p.name)
+  const readOnly = abi.params.filter((p) => p.kind === 'tensor' && p.role === 'in').map((p) => p.name).join(', ') || 'none'
   const given = Object.keys(constants)
-  if (given.length === 0) throw fail(`binds nothing: name tensors it only reads (${readOnly.join(', ') || 'none'})`)
+  if (given.length === 0) throw fail(`binds nothing: name tensors it only reads (${readOnly})`)
   const copies = new Map<number, TypedArray>()
   for (const name of given) {
     const index = abi.params.findIndex((p) => p.name === name)
     const param = abi.params[index]
-    if (param?.kind !== 'tensor') throw fail(`'${name}' is not a tensor parameter (tensors it only reads: ${readOnly.join(', ') || 'none'})`, name)
+    if (param?.kind !== 'tensor') throw fail(`'${name}' is not a tensor parameter (tensors it only reads: ${readOnly})`, name)
     if (param.role !== 'in') throw fail(`'${name}' is written by the kernel; only tensors it only reads can be bound`, name)
     const value = (constants as Record<string, unknown>)[name]
     const kind = ARRAY_TYPE[param.dtype] as keyof typeof ARRAY_CONSTRUCTOR
