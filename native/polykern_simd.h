@@ -187,11 +187,18 @@ typedef struct {
   int64_t extent[PK_MAX_BATCH], a[PK_MAX_BATCH], b[PK_MAX_BATCH], c[PK_MAX_BATCH];
 } pk_batch;
 
-/* How a generated driver holds an operand's packed panels: none (read in place), in a buffer of each member's own,
-   or in two buffers the team packs together (emit/c-gemm.ts). */
+/* How a GEMM's team holds an operand's packed panels: none (read in place), in a buffer of each member's own, or in
+   two buffers the team packs together (polykern_gemm_member.h). */
 typedef enum { PK_GEMM_IN_PLACE, PK_GEMM_OWN, PK_GEMM_SHARED } pk_gemm_packing;
 
-/* pk_gemm_f32 and pk_gemm_f64: the descriptor, the drivers' entry and the batch loop of each element type. */
+/* A GEMM's dimensions, as a blocking's shape names its block loops (polykern_gemm_member.h). */
+enum { PK_GEMM_M, PK_GEMM_N, PK_GEMM_K, PK_GEMM_NONE };
+
+/* The largest register tile a shape may have (emit/c-gemm.ts checks its microkernels against them). */
+#define PK_GEMM_MAX_MR 16
+#define PK_GEMM_MAX_NR 64
+
+/* pk_gemm_f32 and pk_gemm_f64: the descriptor, the loop nest and the batch loop of each element type. */
 #define PK_GEMM(name) pk_gemm_f32_##name
 #define PK_GEMM_T float
 #define PK_GEMM_DESC pk_gemm_f32

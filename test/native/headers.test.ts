@@ -16,6 +16,12 @@ const compile = cCompiler()
 /** A pointer to the static function `fn`, so that it is used. */
 const used = (fn: string): string => `__typeof__(${fn}) *${fn}_used = ${fn};`
 
+/** polykern_gemm_run.h instantiated for element type t, with its function `fn` used. */
+function gemmRun(t: 'float' | 'double', fn: string): string {
+  return ['#include "polykern_simd.h"', `#define PK_GEMM(name) check_${t}_##name`, `#define PK_GEMM_T ${t}`,
+    `#define PK_GEMM_DESC check_${t}`, '#include "polykern_gemm_run.h"', used(`check_${t}_${fn}`)].join('\n')
+}
+
 /**
  * A template's instantiation for one element type, as the emitter writes it (emit/c-conv-driver.ts, c-pack.ts), on
  * declared tile and pack functions, then a use of what it defines (a static function nothing uses is a warning).
@@ -46,9 +52,9 @@ const TEMPLATES: Readonly<Record<string, (t: 'float' | 'double') => string>> = {
       '#include "polykern_pack.h"',
       used(`check_${t}_pack_${scaled}`),
     ].join('\n')).join('\n'),
-  'polykern_gemm_run.h': (t) =>
-    ['#include "polykern_simd.h"', `#define PK_GEMM(name) check_${t}_##name`, `#define PK_GEMM_T ${t}`,
-      `#define PK_GEMM_DESC check_${t}`, '#include "polykern_gemm_run.h"', used(`check_${t}_run`), used(`check_${t}_blocked`)].join('\n'),
+  'polykern_gemm_run.h': (t) => gemmRun(t, 'run'),
+  // Included by polykern_gemm_run.h, under its parameters.
+  'polykern_gemm_member.h': (t) => gemmRun(t, 'drive'),
   'polykern_gather_weighted.h': (t) =>
     [`#define PK_PACK check_${t}_weighted`, `#define PK_PACK_T ${t}`, '#define PK_PACK_W 16', '#include "polykern_gather_weighted.h"',
       used(`check_${t}_weighted`)].join('\n'),

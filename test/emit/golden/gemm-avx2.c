@@ -1092,88 +1092,28 @@ static void pk_ukr_gemm_f32_avx2_6x16_pp(int64_t kb, const float *restrict a, in
 #define PK_PACK_SCALED 0
 #include "polykern_pack.h"
 
-static void pk_gemm_f32_avx2_6x16_knm_mn_n_uu_member(void *arg, int t, int nt) {
-  pk_gemm_f32_team *x = arg;
-  const pk_gemm_f32 *g = x->g;
-  int64_t ic0 = 0, ic1 = g->m, jc0 = 0, jc1 = g->n, pc0 = 0, pc1 = g->k;
-  pk_share(g->n, 16, t, nt, &jc0, &jc1);
-  const int64_t mc = pk_even_block(ic1 - ic0, x->mc, 6), nc = pk_even_block(jc1 - jc0, x->nc, 16);
-  const int64_t kc = pk_even_block(pc1 - pc0, x->kc, 1);
-  float *pa = NULL, *pb = NULL;
-  (void)pa, (void)pb, (void)nt;
-  for (int64_t pc = pc0; pc < pc1; pc += kc) {
-    const int64_t kb = pk_min64(kc, pc1 - pc);
-    for (int64_t jc = jc0; jc < jc1; jc += nc) {
-      const int64_t nb = pk_min64(nc, jc1 - jc);
-      for (int64_t ic = ic0; ic < ic1; ic += mc) {
-        const int64_t mb = pk_min64(mc, ic1 - ic);
-        for (int64_t ir = 0; ir < mb; ir += 6)
-          for (int64_t jr = 0; jr < nb; jr += 16)
-            pk_ukr_gemm_f32_avx2_6x16_uu(kb, g->a + (ic + ir)*g->a_m + pc*g->a_k, g->a_m, g->b + pc*g->b_k + (jc + jr)*g->b_n, g->b_k,
-                g->c + (ic + ir)*g->c_m + jc + jr, g->c_m,
-                pk_min64(6, mb - ir), pk_min64(16, nb - jr), g->overwrite && pc == 0);
-      }
-    }
-  }
-}
+static const pk_gemm_f32_shape pk_gemm_f32_avx2_6x16_knm_mn_n_uu = {
+  .mr = 6, .nr = 16, .lanes = 8, .order = {PK_GEMM_K, PK_GEMM_N, PK_GEMM_M},
+  .m_tiles_outer = 1, .parallel = PK_GEMM_N, .gather = 0, .masked = 0,
+  .pack = {{0}, {0}},
+  .tile = pk_ukr_gemm_f32_avx2_6x16_uu,
+};
 
-static int pk_gemm_f32_avx2_6x16_knm_mn_n_uu(const pk_gemm_f32 *g, int threads) {
-  return pk_gemm_f32_blocked(g, threads, 6, 16, 1, PK_GEMM_IN_PLACE, PK_GEMM_IN_PLACE,
-      pk_gemm_f32_avx2_6x16_knm_mn_n_uu_member);
-}
-
-static void pk_gemm_f32_avx2_6x16_nkm_mn_m_pp_member(void *arg, int t, int nt) {
-  pk_gemm_f32_team *x = arg;
-  const pk_gemm_f32 *g = x->g;
-  int64_t ic0 = 0, ic1 = g->m, jc0 = 0, jc1 = g->n, pc0 = 0, pc1 = g->k;
-  pk_share(g->m, 6, t, nt, &ic0, &ic1);
-  const int64_t mc = pk_even_block(ic1 - ic0, x->mc, 6), nc = pk_even_block(jc1 - jc0, x->nc, 16);
-  const int64_t kc = pk_even_block(pc1 - pc0, x->kc, 1);
-  float *pa = x->own_a + t*x->mc*x->kc, *pb = NULL;
-  float *const own_a = pa;
-  pk_bound_use use_a = {NULL};
-  int64_t step = 0;
-  (void)pa, (void)pb, (void)nt;
-  for (int64_t jc = jc0; jc < jc1; jc += nc) {
-    const int64_t nb = pk_min64(nc, jc1 - jc);
-    for (int64_t pc = pc0; pc < pc1; pc += kc) {
-      const int64_t kb = pk_min64(kc, pc1 - pc);
-      pb = x->shared[step++ & 1];
-      {
-        int64_t lo, hi;
-        pk_share(nb, 16, t, nt, &lo, &hi);
-        if (hi > lo) {
-          pk_pack_b_gemm_f32_avx2_6x16(hi - lo, kb, g->b + pc*g->b_k + jc*g->b_n + lo*g->b_n, g->b_n, g->b_k, pb + lo*kb);
-        }
-      }
-      pk_barrier_wait(&x->bar, nt);
-      for (int64_t ic = ic0; ic < ic1; ic += mc) {
-        const int64_t mb = pk_min64(mc, ic1 - ic);
-        pa = pk_gemm_f32_packed(pk_pack_a_gemm_f32_avx2_6x16, 6, mb, kb, g->a + ic*g->a_m + pc*g->a_k, g->a_m, g->a_k, own_a, &use_a);
-        for (int64_t ir = 0; ir < mb; ir += 6)
-          for (int64_t jr = 0; jr < nb; jr += 16)
-            pk_ukr_gemm_f32_avx2_6x16_pp(kb, pa + ir*kb, g->a_m, pb + jr*kb, g->b_k,
-                g->c + (ic + ir)*g->c_m + jc + jr, g->c_m,
-                pk_min64(6, mb - ir), pk_min64(16, nb - jr), g->overwrite && pc == 0);
-      }
-    }
-  }
-  pk_bound_done(&use_a);
-}
-
-static int pk_gemm_f32_avx2_6x16_nkm_mn_m_pp(const pk_gemm_f32 *g, int threads) {
-  return pk_gemm_f32_blocked(g, threads, 6, 16, 1, PK_GEMM_OWN, PK_GEMM_SHARED,
-      pk_gemm_f32_avx2_6x16_nkm_mn_m_pp_member);
-}
+static const pk_gemm_f32_shape pk_gemm_f32_avx2_6x16_nkm_mn_m_pp = {
+  .mr = 6, .nr = 16, .lanes = 8, .order = {PK_GEMM_N, PK_GEMM_K, PK_GEMM_M},
+  .m_tiles_outer = 1, .parallel = PK_GEMM_M, .gather = 0, .masked = 0,
+  .pack = {{.plain = pk_pack_a_gemm_f32_avx2_6x16}, {.plain = pk_pack_b_gemm_f32_avx2_6x16}},
+  .tile = pk_ukr_gemm_f32_avx2_6x16_pp,
+};
 
 PK_SHARED int kc_0_matmul(const float *restrict A, const float *restrict B, float *restrict C, int64_t M, int64_t K, int64_t N) {
   { /* contraction s0: gemm_f32_avx2_6x16 */
     const int64_t pk_m = M, pk_n = N, pk_k = K;
     int pk_status;
     if (pk_m <= 16) /* mc 96 nc 480 kc 64, order knm, inner mn, parallel n, pack none */
-      pk_status = pk_gemm_f32_run(&(const pk_gemm_f32){A, B, C, pk_m, pk_n, pk_k, K, 1, N, 1, N, 96, 480, 64, 1}, NULL, pk_gemm_f32_avx2_6x16_knm_mn_n_uu, 0);
+      pk_status = pk_gemm_f32_run(&(const pk_gemm_f32){A, B, C, pk_m, pk_n, pk_k, K, 1, N, 1, N, 96, 480, 64, 1}, NULL, &pk_gemm_f32_avx2_6x16_knm_mn_n_uu, 0);
     else /* mc 96 nc 480 kc 256, order nkm, inner mn, parallel m, pack AB */
-      pk_status = pk_gemm_f32_run(&(const pk_gemm_f32){A, B, C, pk_m, pk_n, pk_k, K, 1, N, 1, N, 96, 480, 256, 1}, NULL, pk_gemm_f32_avx2_6x16_nkm_mn_m_pp, 0);
+      pk_status = pk_gemm_f32_run(&(const pk_gemm_f32){A, B, C, pk_m, pk_n, pk_k, K, 1, N, 1, N, 96, 480, 256, 1}, NULL, &pk_gemm_f32_avx2_6x16_nkm_mn_m_pp, 0);
     if (pk_status != PK_OK) {
       return PK_NO_MEMORY;
     }

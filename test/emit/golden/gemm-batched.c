@@ -13,9 +13,9 @@ PK_SHARED int kc_1_batched(const double *restrict A, const double *restrict B, d
     const int64_t pk_batches = (Bt);
     int pk_status;
     if ((double)pk_m*(double)pk_n*(double)pk_k <= 2097152 && pk_batches >= 2) /* mc 96 nc 240 kc 256, order nkm, inner mn, parallel batch, pack AB */
-      pk_status = pk_gemm_f64_run(&(const pk_gemm_f64){A, B, C, pk_m, pk_n, pk_k, K, 1, sB0, 1, sC0, 96, 240, 256, 0}, &pk_bt, pk_gemm_f64_avx512_8x24_nkm_mn_none_pp, 1);
+      pk_status = pk_gemm_f64_run(&(const pk_gemm_f64){A, B, C, pk_m, pk_n, pk_k, K, 1, sB0, 1, sC0, 96, 240, 256, 0}, &pk_bt, &pk_gemm_f64_avx512_8x24_nkm_mn_none_pp, 1);
     else /* mc 96 nc 240 kc 256, order nkm, inner nm, parallel m, pack AB */
-      pk_status = pk_gemm_f64_run(&(const pk_gemm_f64){A, B, C, pk_m, pk_n, pk_k, K, 1, sB0, 1, sC0, 96, 240, 256, 0}, &pk_bt, pk_gemm_f64_avx512_8x24_nkm_nm_m_pp, 0);
+      pk_status = pk_gemm_f64_run(&(const pk_gemm_f64){A, B, C, pk_m, pk_n, pk_k, K, 1, sB0, 1, sC0, 96, 240, 256, 0}, &pk_bt, &pk_gemm_f64_avx512_8x24_nkm_nm_m_pp, 0);
     if (pk_status != PK_OK) {
       free(T);
       return PK_NO_MEMORY;

@@ -1381,72 +1381,12 @@ static void pk_gather_b_gemm_f32_avx2_6x16(int64_t len, int64_t kb, const float 
   }
 }
 
-static void pk_gemm_f32_avx2_6x16_kmn_mn_n_pp_g_member(void *arg, int t, int nt) {
-  pk_gemm_f32_team *x = arg;
-  const pk_gemm_f32 *g = x->g;
-  int64_t ic0 = 0, ic1 = g->m, jc0 = 0, jc1 = g->n, pc0 = 0, pc1 = g->k;
-  pk_share(g->n, 16, t, nt, &jc0, &jc1);
-  const int64_t mc = pk_even_block(ic1 - ic0, x->mc, 6), nc = pk_even_block(jc1 - jc0, x->nc, 16);
-  const int64_t kc = pk_even_block(pc1 - pc0, x->kc, 1);
-  float *pa = NULL, *pb = x->own_b + t*x->kc*x->nc;
-  int64_t step = 0;
-  (void)pa, (void)pb, (void)nt;
-  for (int64_t pc = pc0; pc < pc1; pc += kc) {
-    const int64_t kb = pk_min64(kc, pc1 - pc);
-    for (int64_t ic = ic0; ic < ic1; ic += mc) {
-      const int64_t mb = pk_min64(mc, ic1 - ic);
-      pa = x->shared[step++ & 1];
-      {
-        int64_t lo, hi;
-        pk_share(mb, 6, t, nt, &lo, &hi);
-        if (hi > lo) {
-          pk_gather_a_gemm_f32_avx2_6x16(hi - lo, kb, g->a, g->o_am + ic + lo, g->o_ak + pc, pa + lo*kb);
-        }
-      }
-      pk_barrier_wait(&x->bar, nt);
-      for (int64_t jc = jc0; jc < jc1; jc += nc) {
-        const int64_t nb = pk_min64(nc, jc1 - jc);
-        pk_gather_b_gemm_f32_avx2_6x16(nb, kb, g->b, g->o_bn + jc, g->o_bk + pc, pb);
-        for (int64_t ir = 0; ir < mb; ir += 6) {
-          const int64_t rows = pk_min64(6, mb - ir), *om = g->o_cm + ic + ir;
-          for (int64_t jr = 0; jr < nb; jr += 16) {
-            const int64_t cols = pk_min64(16, nb - jr), *on = g->o_cn + jc + jr;
-            pk_vector_place vp[2];
-            const int split = pk_vector_places(on, cols, 8, 16, vp);
-            int64_t start[17];
-            const int64_t runs = split < 0 ? pk_runs(on, cols, start) : 0;
-            const int store = g->overwrite && pc == 0;
-            if (split >= 0) {
-              pk_ukr_gemm_f32_avx2_6x16_pps(kb, pa + ir*kb, 0, pb + jr*kb, 0, g->c, om, vp, split, rows, cols, store);
-            } else {
-              float tile[96] __attribute__((aligned(64)));
-              for (int64_t r = 0; r < rows; r++)
-                for (int64_t u = 0; u < runs; u++) {
-                  float *to = g->c + om[r] + on[start[u]] - start[u];
-                  for (int64_t j = start[u]; j < start[u + 1]; j += 16) __builtin_prefetch(to + j, 1, 3);
-                  __builtin_prefetch(to + start[u + 1] - 1, 1, 3);
-                }
-              pk_ukr_gemm_f32_avx2_6x16_pp(kb, pa + ir*kb, 0, pb + jr*kb, 0, tile, 16, rows, cols, 1);
-              for (int64_t r = 0; r < rows; r++)
-                for (int64_t u = 0; u < runs; u++) {
-                  float *restrict to = g->c + om[r] + on[start[u]] - start[u];
-                  const float *restrict from = tile + r*16;
-                  if (start[u + 1] - start[u] == 1) to[start[u]] = store ? from[start[u]] : to[start[u]] + from[start[u]];
-                  else if (store) for (int64_t j = start[u]; j < start[u + 1]; j++) to[j] = from[j];
-                  else for (int64_t j = start[u]; j < start[u + 1]; j++) to[j] += from[j];
-                }
-            }
-          }
-        }
-      }
-    }
-  }
-}
-
-static int pk_gemm_f32_avx2_6x16_kmn_mn_n_pp_g(const pk_gemm_f32 *g, int threads) {
-  return pk_gemm_f32_blocked(g, threads, 6, 16, 1, PK_GEMM_SHARED, PK_GEMM_OWN,
-      pk_gemm_f32_avx2_6x16_kmn_mn_n_pp_g_member);
-}
+static const pk_gemm_f32_shape pk_gemm_f32_avx2_6x16_kmn_mn_n_pp_g = {
+  .mr = 6, .nr = 16, .lanes = 8, .order = {PK_GEMM_K, PK_GEMM_M, PK_GEMM_N},
+  .m_tiles_outer = 1, .parallel = PK_GEMM_N, .gather = 1, .masked = 0,
+  .pack = {{.gather = pk_gather_a_gemm_f32_avx2_6x16}, {.gather = pk_gather_b_gemm_f32_avx2_6x16}},
+  .tile = pk_ukr_gemm_f32_avx2_6x16_pp, .scatter = pk_ukr_gemm_f32_avx2_6x16_pps,
+};
 
 PK_SHARED int kc_3_transC(const float *restrict X, const float *restrict Y, float *restrict Z, int64_t K, int64_t B, int64_t C, int64_t A) {
   const int64_t sZ0 = B*A;
@@ -1465,7 +1405,7 @@ PK_SHARED int kc_3_transC(const float *restrict X, const float *restrict Y, floa
     pk_offsets(pk_o + 2*pk_m + 2*pk_k + pk_n, 2, (const int64_t[]){C, A}, (const int64_t[]){sZ0, 1});
     int pk_status;
     /* mc 96 nc 480 kc 256, order kmn, inner mn, parallel n, pack AB */
-    pk_status = pk_gemm_f32_run(&(const pk_gemm_f32){X, Y, Z, pk_m, pk_n, pk_k, 0, 0, 0, 0, 0, 96, 480, 256, 0, pk_o, pk_o + pk_m, pk_o + pk_m + pk_k, pk_o + pk_m + 2*pk_k, pk_o + pk_m + 2*pk_k + pk_n, pk_o + 2*pk_m + 2*pk_k + pk_n}, NULL, pk_gemm_f32_avx2_6x16_kmn_mn_n_pp_g, 0);
+    pk_status = pk_gemm_f32_run(&(const pk_gemm_f32){X, Y, Z, pk_m, pk_n, pk_k, 0, 0, 0, 0, 0, 96, 480, 256, 0, pk_o, pk_o + pk_m, pk_o + pk_m + pk_k, pk_o + pk_m + 2*pk_k, pk_o + pk_m + 2*pk_k + pk_n, pk_o + 2*pk_m + 2*pk_k + pk_n}, NULL, &pk_gemm_f32_avx2_6x16_kmn_mn_n_pp_g, 0);
     free(pk_o);
     if (pk_status != PK_OK) {
       return PK_NO_MEMORY;
