@@ -65,7 +65,7 @@ describe('GEMM goldens', () => {
   it('several indices per role flattened into one GEMM dimension each', () => {
     expectGolden('gemm-flattened.c', emitC(flattened, 'kc_2_reshaped', AVX512))
   })
-  it('a gathered contraction: offset tables, gathering packs and a driver storing C through the tables', () => {
+  it('a gathered contraction: offset tables, gathering packs and a shape storing C through the tables', () => {
     expectGolden('gemm-gathered.c', `${emitCSupport([gathered], AVX2)}\n${emitC(gathered, 'kc_3_transC', AVX2)}`)
   })
   it('a GEMM that overwrites C drops the zero fill before it, where it runs as a GEMM', () => {
@@ -73,7 +73,7 @@ describe('GEMM goldens', () => {
     expect(emitC(mm, 'kc_0_matmul', AVX512)).toContain(', 1}, NULL, &pk_gemm_f32_')
     expect(emitC(mm, 'kc_0_matmul', SCALAR)).toMatch(/C\[q\] = 0/)
     // `+=` accumulates into C's old content: no fill, and the GEMM reads C.
-    expect(emitC(batched, 'kc_1_batched', AVX512)).toContain(', 0}, &pk_bt, pk_gemm_f64_')
+    expect(emitC(batched, 'kc_1_batched', AVX512)).toContain(', 0}, &pk_bt, &pk_gemm_f64_')
   })
   it('scalar runs the loop nest and needs no support code', () => {
     expect(emitCSupport([mm, batched], SCALAR)).toBe('')
