@@ -14,7 +14,7 @@ import { identityOf } from '../spec/build-ir.ts'
 import type { Access, AssignOp, Bound, DType, Expr, Loop, Store } from '../ir/nodes.ts'
 import { perfectNest, walkExpr } from '../ir/walk.ts'
 import type { Isa } from '../targets/isa.ts'
-import { instantiate, type CompareOp, type Horizontal } from '../targets/vector-ops.ts'
+import { instantiate, type CompareOp, type Horizontal, type VectorOps } from '../targets/vector-ops.ts'
 import { C_TYPE, cConst, cExpr } from './c-expr.ts'
 import type { Layout } from './layout.ts'
 import type { Names } from './names.ts'
@@ -27,17 +27,31 @@ export interface VectorLoopContext {
   readonly names: Names
   readonly layout: Layout
   readonly bound: (b: Bound) => Code
+  /** A nest's accumulators start at zero instead of loading the elements (the zero fill before it dropped). */
+  readonly zeroStart?: boolean
 }
+
+/** The vector operations `isa` runs `loop` with, or undefined when it runs the loop serially. */
+function vectorOps(loop: Loop, isa: Isa): VectorOps | undefined {
+  const stores = perfectNest(loop)?.stores ?? (loop.body as readonly Store[])
+  const dtype = elementType(stores)
+  if (dtype !== 'f32' && dtype !== 'f64') return undefined
+  const ops = isa.vectors?.[dtype]
+  return ops && stores.every((s) => supported(s.value)) ? ops : undefined
+}
+
+/** Whether `isa` runs `loop` as SIMD lanes around a nest whose accumulators live in registers across it. */
+export const isRegisterNest = (loop: Loop, isa: Isa): boolean =>
+  perfectNest(loop) !== undefined && vectorOps(loop, isa) !== undefined
 
 /** The lines of a `vector` loop at indentation `depth`, or undefined when this ISA runs it serially. */
 export function emitVectorLoop(loop: Loop, depth: number, ctx: VectorLoopContext): string[] | undefined {
   // Around a nest of reduction loops, each stored element's lanes accumulate in a register across the nest.
   const nest = perfectNest(loop)
   const stores = nest?.stores ?? (loop.body as readonly Store[])
-  const dtype = elementType(stores)
-  if (dtype !== 'f32' && dtype !== 'f64') return undefined
-  const ops = ctx.isa.vectors?.[dtype]
-  if (!ops || !stores.every((s) => supported(s.value))) return undefined
+  const ops = vectorOps(loop, ctx.isa)
+  if (ops === undefined) return undefined
+  const dtype = elementType(stores)!
   const { names, layout } = ctx
   const v = names.of(loop.v)
   const t = instantiate
@@ -189,6 +203,8 @@ export function emitVectorLoop(loop: Loop, depth: number, ctx: VectorLoopContext
    * NEST_UNROLL vectors at a time share the nest's loop overhead and give the core independent sums to overlap.
    */
   const nestLines = (): string[] => {
+    const start = (p: string, mask?: string) =>
+      ctx.zeroStart ? t(ops.set1, { x: cConst(0, dtype).text }) : mask ? t(ops.maskedLoad, { m: mask, p }) : t(ops.load, { p })
     const tensors = [...new Set(stores.map((s) => s.access.tensor))]
     const accOf = (tensor: string, u: number) => `pk_vacc${tensors.indexOf(tensor)}_${u}`
     const atOf = (tensor: string) => stores.find((s) => s.access.tensor === tensor)!.access
@@ -212,7 +228,7 @@ export function emitVectorLoop(loop: Loop, depth: number, ctx: VectorLoopContext
       const each = (f: (tensor: string, u: number, p: string) => string) =>
         lanes.flatMap((u) => tensors.map((tensor) => f(tensor, u, pointer(atOf(tensor), u * ops.lanes))))
       return [
-        ...each((tensor, u, p) => `${ops.vector} ${accOf(tensor, u)} = ${mask ? t(ops.maskedLoad, { m: mask, p }) : t(ops.load, { p })};`),
+        ...each((tensor, u, p) => `${ops.vector} ${accOf(tensor, u)} = ${start(p, mask)};`),
         ...opens, ...updates, ...closes,
         ...each((tensor, u, p) => `${mask ? t(ops.maskedStore, { p, m: mask, v: accOf(tensor, u) }) : t(ops.store, { p, v: accOf(tensor, u) })};`),
       ]

@@ -19,6 +19,7 @@ import { convolutionPlan, emitConvCall, emitConvSupport } from './c-conv.ts'
 import { emitGemmCall, emitGemmSupport, gemmPlan, overwritingGemms } from './c-gemm.ts'
 import { parallelLoops, type ParallelLoops } from './c-parallel.ts'
 import { emitVectorLoop } from './c-vector.ts'
+import { zeroStartedNests } from './zero-started.ts'
 import { tensorLayout, type Layout } from './layout.ts'
 import { kernelNames, type Names } from './names.ts'
 import { PREC, affineCode, atom, constraintCode, infix, type Code } from './syntax.ts'
@@ -81,7 +82,7 @@ export function emitC(kernel: Kernel, symbol: string, isa: Isa = SCALAR): string
   const parallel = parallelLoops(kernel, symbol, names, layout)
   // The candidates of a size choice are statement lists of their own, inside top-level ifs.
   const lists = [kernel.body, ...kernel.body.flatMap((s) => (s.kind === 'if' ? [s.body] : []))]
-  const overwriting = new Set(lists.flatMap((list) => [...overwritingGemms(list, kernel, isa)]))
+  const overwriting = new Set(lists.flatMap((list) => [...overwritingGemms(list, kernel, isa), ...zeroStartedNests(list, kernel, isa)]))
   const stmt = cStatements(names, layout, isa, [...freeTemps, 'return PK_NO_MEMORY;'], parallel, overwriting)
   const body = kernel.body.flatMap((s) => stmt(s, 1))
 
@@ -148,7 +149,9 @@ function cStatements(
       case 'loop': {
         const pooled = s.mode === 'parallel' ? parallel.emit(s, depth, { stmt, bound }) : undefined
         if (pooled) return pooled
-        const simd = s.mode === 'vector' ? emitVectorLoop(s, depth, { isa, names, layout, bound }) : undefined
+        const simd = s.mode === 'vector'
+          ? emitVectorLoop(s, depth, { isa, names, layout, bound, zeroStart: overwriting.has(s) })
+          : undefined
         if (simd) return simd
         // Without vector code for it, a vector loop around a nest runs innermost, under it.
         const plain = s.mode === 'vector' ? laneLoopInside(s) : s

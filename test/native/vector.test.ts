@@ -2,8 +2,9 @@
  * SIMD loops (emit/c-vector.ts) against the reference interpreter, at every ISA and at 1 and 2 threads: every
  * vector operation in f32 and f64, reductions of each kind, invariant divisors whose reciprocal overflows or is
  * denormal, and lengths around the lane counts, so the unrolled loop, the one-vector loop and the masked tail all
- * run. Inputs carry NaN, ±0, ±Inf, denormals and huge values where the result does not depend on summation order;
- * element-wise arithmetic, max/min, comparisons and selects must then agree bit for bit (±0 included).
+ * run; register nests (lanes around a short reduction) with and without the zero fill before them. Inputs carry NaN,
+ * ±0, ±Inf, denormals and huge values where the result does not depend on summation order; element-wise arithmetic,
+ * max/min, comparisons and selects must then agree bit for bit (±0 included).
  */
 import { createRequire } from 'node:module'
 import { beforeAll, describe, expect, it } from 'vitest'
@@ -114,6 +115,24 @@ const CASES: readonly Case[] = [
       hi[i] max=! X[i, j]`,
     exact: ['A', 'P'],
     special: ['r'],
+  },
+  {
+    // A register nest (lanes of j around the taps r) after a zero fill it makes redundant: the sums start at zero.
+    name: 'taps32',
+    params: 'X, F, O, N, M',
+    spec: `X: f32[N, M]; F: f32[3, M]; O: f32[N, M]
+      O[i, j] +=! X[i + r - 1, j] * F[r, j]`,
+    exact: ['O'],
+    special: [],
+  },
+  {
+    // The same nest leaving row 0 out: the fill stays, and row 0 must come out zero.
+    name: 'tapsFromRow1',
+    params: 'X, F, O, N, M',
+    spec: `X: f32[N, M]; F: f32[3, M]; O: f32[N, M]
+      O[i, j] +=! X[i + r - 1, j] * F[r, j] where i >= 1`,
+    exact: ['O'],
+    special: [],
   },
   {
     name: 'softmaxRows',

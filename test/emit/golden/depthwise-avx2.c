@@ -4,7 +4,6 @@ PK_SHARED int kc_3_depthwise(const float *restrict I, const float *restrict F, f
   const int64_t sI0 = H*W*C;
   const int64_t sI1 = W*C;
   const int64_t sF0 = 3*C;
-  for (int64_t q2 = 0; q2 < N*P*Q*C; q2++) O[q2] = 0.0f;
   for (int64_t n = 0; n < N; n++) {
     for (int64_t p = 0; p < P; p++) {
       for (int64_t q = 0; q < Q; q++) {
@@ -13,10 +12,10 @@ PK_SHARED int kc_3_depthwise(const float *restrict I, const float *restrict F, f
           if (pk_vlo < pk_vhi) {
             int64_t c = pk_vlo;
             for (; c <= pk_vhi - 32; c += 32) {
-              __m256 pk_vacc0_0 = _mm256_loadu_ps(O + n*sO0 + p*sO1 + q*C + c);
-              __m256 pk_vacc0_1 = _mm256_loadu_ps(O + n*sO0 + p*sO1 + q*C + c + 8);
-              __m256 pk_vacc0_2 = _mm256_loadu_ps(O + n*sO0 + p*sO1 + q*C + c + 16);
-              __m256 pk_vacc0_3 = _mm256_loadu_ps(O + n*sO0 + p*sO1 + q*C + c + 24);
+              __m256 pk_vacc0_0 = _mm256_set1_ps(0.0f);
+              __m256 pk_vacc0_1 = _mm256_set1_ps(0.0f);
+              __m256 pk_vacc0_2 = _mm256_set1_ps(0.0f);
+              __m256 pk_vacc0_3 = _mm256_set1_ps(0.0f);
               for (int64_t r = pk_max_i64(0, -p + 1), r_end = pk_min_i64(3, H - p + 1); r < r_end; r++) {
                 for (int64_t s = pk_max_i64(0, -q + 1), s_end = pk_min_i64(3, W - q + 1); s < s_end; s++) {
                   pk_vacc0_0 = _mm256_add_ps(pk_vacc0_0, _mm256_mul_ps(_mm256_loadu_ps(I + n*sI0 + (p + r - 1)*sI1 + (q + s - 1)*C + c), _mm256_loadu_ps(F + r*sF0 + s*C + c)));
@@ -31,7 +30,7 @@ PK_SHARED int kc_3_depthwise(const float *restrict I, const float *restrict F, f
               _mm256_storeu_ps(O + n*sO0 + p*sO1 + q*C + c + 24, pk_vacc0_3);
             }
             for (; c <= pk_vhi - 8; c += 8) {
-              __m256 pk_vacc0_0 = _mm256_loadu_ps(O + n*sO0 + p*sO1 + q*C + c);
+              __m256 pk_vacc0_0 = _mm256_set1_ps(0.0f);
               for (int64_t r = pk_max_i64(0, -p + 1), r_end2 = pk_min_i64(3, H - p + 1); r < r_end2; r++) {
                 for (int64_t s = pk_max_i64(0, -q + 1), s_end2 = pk_min_i64(3, W - q + 1); s < s_end2; s++) {
                   pk_vacc0_0 = _mm256_add_ps(pk_vacc0_0, _mm256_mul_ps(_mm256_loadu_ps(I + n*sI0 + (p + r - 1)*sI1 + (q + s - 1)*C + c), _mm256_loadu_ps(F + r*sF0 + s*C + c)));
@@ -41,7 +40,7 @@ PK_SHARED int kc_3_depthwise(const float *restrict I, const float *restrict F, f
             }
             if (c < pk_vhi) {
               const __m256i pk_vm = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(pk_vhi - c)), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
-              __m256 pk_vacc0_0 = _mm256_maskload_ps(O + n*sO0 + p*sO1 + q*C + c, pk_vm);
+              __m256 pk_vacc0_0 = _mm256_set1_ps(0.0f);
               for (int64_t r = pk_max_i64(0, -p + 1), r_end3 = pk_min_i64(3, H - p + 1); r < r_end3; r++) {
                 for (int64_t s = pk_max_i64(0, -q + 1), s_end3 = pk_min_i64(3, W - q + 1); s < s_end3; s++) {
                   pk_vacc0_0 = _mm256_add_ps(pk_vacc0_0, _mm256_mul_ps(_mm256_maskload_ps(I + n*sI0 + (p + r - 1)*sI1 + (q + s - 1)*C + c, pk_vm), _mm256_maskload_ps(F + r*sF0 + s*C + c, pk_vm)));
