@@ -113,10 +113,18 @@ typedef struct {
   int64_t shared_panels;
 } PK_GEMM(walk);
 
-/* Which operand's panel a team packs together (0 A, 1 B), or -1: when the parallel loop is the innermost block loop,
-   the other operand's panel is the same for every member. */
-static inline int PK_GEMM(shared_operand)(const PK_GEMM(shape) *s) {
-  if (s->parallel == PK_GEMM_NONE || s->order[2] != s->parallel) return -1;
+/*
+ * Which operand's panel a team of `team` packs together (0 A, 1 B), or -1. Only when the parallel loop is the
+ * innermost block loop is the other operand's panel the same for every member; and sharing it pays only over many
+ * tiles per member, as each member reads the others' parts from their caches once per panel (measured, Intel Xeon,
+ * f32 on 2 threads: 128³, 8 tile rows each, shared 225 GFLOP/s, each member packing all of B 347; 256³, 16 rows,
+ * 300 and 323; 512³, 32 rows, sharing ahead). Otherwise each member packs the whole panel into its own buffer, where
+ * a bound operand's form may stand in (a team of one too).
+ */
+static inline int PK_GEMM(shared_operand)(const PK_GEMM(shape) *s, const PK_GEMM_DESC *g, int team) {
+  if (team <= 1 || s->parallel == PK_GEMM_NONE || s->order[2] != s->parallel) return -1;
+  const int64_t tiles = s->parallel == PK_GEMM_M ? g->m / s->mr : g->n / s->nr;
+  if (tiles < PK_GEMM_SHARED_MIN_TILES * team) return -1;
   return s->parallel == PK_GEMM_M ? 1 : 0;
 }
 
@@ -145,7 +153,7 @@ static void PK_GEMM(pack)(PK_GEMM(walk) *w, int o) {
   if (w->bind[o]) {
     const PK_GEMM_T *src = v->src + x0 * v->s_len + w->at[PK_GEMM_K] * v->s_k;
     w->panel[o] = PK_GEMM(packed)(w->s->pack[o].plain, width, len, kb, src, v->s_len, v->s_k, w->own[o], &w->use[o]);
-  } else if (o != PK_GEMM(shared_operand)(w->s)) {
+  } else if (w->x->packing[o] != PK_GEMM_SHARED) {
     PK_GEMM(pack_rows)(w, o, x0, len, w->panel[o]);
   } else {
     w->panel[o] = w->x->shared[w->shared_panels++ & 1];
@@ -374,13 +382,13 @@ static void PK_GEMM(member)(void *arg, int t, int nt) {
  */
 static int PK_GEMM(drive)(const PK_GEMM(shape) *s, const PK_GEMM_DESC *g, int threads) {
   if (g->m <= 0 || g->n <= 0 || g->k <= 0) return PK_OK;
-  const int shared = PK_GEMM(shared_operand)(s);
+  const double work = (double)g->m * (double)g->n * (double)g->k;
+  const int team = s->parallel != PK_GEMM_NONE && threads > 1 && work >= PK_GEMM_PARALLEL_MIN_WORK ? threads : 1;
+  const int shared = PK_GEMM(shared_operand)(s, g, team);
   PK_GEMM(team) x = {g, s, pk_min64(g->mc, pk_round_up(g->m, s->mr)), pk_min64(g->nc, pk_round_up(g->n, s->nr)),
                      pk_min64(g->kc, g->k), {PK_GEMM_IN_PLACE, PK_GEMM_IN_PLACE}, NULL, NULL, {NULL, NULL}, {0, 0}};
   for (int o = 0; o < 2; o++)
     if (PK_GEMM(is_packed)(&s->pack[o])) x.packing[o] = o == shared ? PK_GEMM_SHARED : PK_GEMM_OWN;
-  const double work = (double)g->m * (double)g->n * (double)g->k;
-  const int team = s->parallel != PK_GEMM_NONE && threads > 1 && work >= PK_GEMM_PARALLEL_MIN_WORK ? threads : 1;
   if (!PK_GEMM(buffers)(&x.own_a, x.shared, 0, x.packing[0], team, x.mc * x.kc)) return PK_NO_MEMORY;
   if (!PK_GEMM(buffers)(&x.own_b, x.shared, 1, x.packing[1], team, x.kc * x.nc)) return PK_NO_MEMORY;
   if (team > 1) pk_parallel_team(team, PK_GEMM(member), &x);

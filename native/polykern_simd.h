@@ -198,6 +198,9 @@ enum { PK_GEMM_M, PK_GEMM_N, PK_GEMM_K, PK_GEMM_NONE };
 #define PK_GEMM_MAX_MR 16
 #define PK_GEMM_MAX_NR 64
 
+/* The tiles per member along the split range from which a team shares a panel (polykern_gemm_member.h). */
+#define PK_GEMM_SHARED_MIN_TILES 24
+
 /* pk_gemm_f32 and pk_gemm_f64: the descriptor, the loop nest and the batch loop of each element type. */
 #define PK_GEMM(name) pk_gemm_f32_##name
 #define PK_GEMM_T float
