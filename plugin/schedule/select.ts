@@ -9,6 +9,8 @@
  * Classes, tried in order (MR × NR: the microkernel's register tile; T: threads); each representative falls in
  * its own class:
  * - small-batched: B ≥ T GEMMs of M·N·K ≤ 2^21 each (represented by 32 of 128 × 128 × 64)
+ * - tiny: M·N·K ≤ 2^20 (64³: packing does not pay; 96³ f32 on AVX-512 ran 163 GFLOP/s packed as the small class
+ *   has it, 189 with both operands in place; too little work to wake the pool)
  * - small: M·N·K ≤ 2^21 (128³)
  * - matvec: M ≤ MR, one row tile (M = 1, N = K = 4096)
  * - skinny-m: M ≤ 8·MR (M = 4·MR + 3, N = K = 4096: a few row tiles, the last partial, as DeepBench's 35)
@@ -37,6 +39,7 @@ export interface ShapeClass {
 }
 
 const SMALL_WORK = 2 ** 21
+const TINY_WORK = 2 ** 20
 
 /** The classes for a microkernel, in the order calls are tested against them; the default last. */
 export function shapeClasses(mk: Microkernel, threads: number, batched: boolean): readonly ShapeClass[] {
@@ -49,6 +52,7 @@ export function shapeClasses(mk: Microkernel, threads: number, batched: boolean)
     })
   }
   classes.push(
+    { name: 'tiny', when: { maxWork: TINY_WORK }, representative: { m: 64, n: 64, k: 64, batch: 1 } },
     { name: 'small', when: { maxWork: SMALL_WORK }, representative: { m: 128, n: 128, k: 128, batch: 1 } },
     { name: 'matvec', when: { maxM: mk.mr }, representative: { m: 1, n: 4096, k: 4096, batch: 1 } },
     { name: 'skinny-m', when: { maxM: 8 * mk.mr }, representative: { m: 4 * mk.mr + 3, n: 4096, k: 4096, batch: 1 } },

@@ -25,6 +25,7 @@ function rolesOf(spec: string): ContractionRoles {
 /** The class a call falls in, from the thresholds as the README states them (MR × NR the register tile, T threads). */
 function expectedClass(s: { m: number; n: number; k: number; batch: number }, mr: number, nr: number, threads: number, batched: boolean) {
   if (batched && threads > 1 && s.batch >= threads && s.m * s.n * s.k <= 2 ** 21) return 'small-batched'
+  if (s.m * s.n * s.k <= 2 ** 20) return 'tiny'
   if (s.m * s.n * s.k <= 2 ** 21) return 'small'
   if (s.m <= mr) return 'matvec'
   if (s.m <= 8 * mr) return 'skinny-m'
@@ -56,7 +57,7 @@ describe('shape classes', () => {
 
   it('are tried in order, the default last, and offer small-batched only to batched contractions on threads', () => {
     const names = (batched: boolean, threads: number) => shapeClasses(AVX512.microkernels[0], threads, batched).map((c) => c.name)
-    expect(names(false, 2)).toEqual(['small', 'matvec', 'skinny-m', 'skinny-n', 'small-k', 'short-m', 'large'])
+    expect(names(false, 2)).toEqual(['tiny', 'small', 'matvec', 'skinny-m', 'skinny-n', 'small-k', 'short-m', 'large'])
     expect(names(true, 2)[0]).toBe('small-batched')
     expect(names(true, 1)).toEqual(names(false, 1))
     for (const c of shapeClasses(AVX2.microkernels[0], 2, true).slice(0, -1)) expect(c.when).toBeDefined()
