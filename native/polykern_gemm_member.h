@@ -42,7 +42,7 @@ typedef void (*PK_GEMM(scatter_fn))(int64_t kb, const PK_GEMM_T *a, int64_t lda,
                                     PK_GEMM_T *c, const int64_t *om, const pk_vector_place *vp, int split,
                                     int64_t rows, int64_t cols, int store);
 
-/* A blocking's loop nest as data: what a driver depends on besides the call's sizes and block sizes. */
+/* A blocking's loop nest as data: what it depends on besides the call's sizes and block sizes. */
 typedef struct {
   int64_t mr, nr, lanes;
   /* The block loops, outermost first (PK_GEMM_M, _N, _K). */

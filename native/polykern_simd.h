@@ -1,10 +1,10 @@
 /*
  * What the generated blocked GEMMs share across ISAs: per-thread pack buffers (polykern_scratch.h), the even split of
  * a range between threads, offset tables and domains, and, per element type, the call descriptor each kernel fills in,
- * the entry of the generated drivers and the loop over a call's batch of GEMMs (polykern_gemm_run.h). The
- * microkernels, packs and the drivers' loop nests are generated per ISA (emit/c-gemm.ts) inside that ISA's
- * `#pragma GCC target` region, in the ISA's own C file, after the ISA's header (polykern_avx512.h...) that declares
- * its intrinsics. Nothing here depends on the ISA.
+ * the loop nest every blocking runs and the loop over a call's batch of GEMMs (polykern_gemm_run.h,
+ * polykern_gemm_member.h). The microkernels, packs and each blocking's shape are generated per ISA (emit/c-gemm.ts)
+ * inside that ISA's `#pragma GCC target` region, in the ISA's own C file, after the ISA's header (polykern_avx512.h...)
+ * that declares its intrinsics. Nothing here depends on the ISA.
  */
 #ifndef POLYKERN_SIMD_H
 #define POLYKERN_SIMD_H

@@ -65,7 +65,7 @@ export function cShapeArgs(shape: readonly Affine[], names: Names): string {
   return `${shape.length}, (const int64_t[]){${shape.map((d) => affineCode(d, names.of).text).join(', ')}}`
 }
 
-/** Static helpers the versions of `kernels` for `isa` share (microkernels, packing, GEMM drivers), each once. */
+/** Static helpers the versions of `kernels` for `isa` share (microkernels, packing, GEMM shapes), each once. */
 export function emitCSupport(kernels: readonly Kernel[], isa: Isa): string {
   const gemm = emitGemmSupport(kernels, isa)
   const conv = emitConvSupport(kernels, isa, gemm)
