@@ -6,10 +6,10 @@
  * A team of threads (PK_GEMM(drive) sizes it and its pack buffers) runs PK_GEMM(member), each member on its share of
  * the parallel range (all of it when serial). A member runs the three block loops in the shape's order; an operand is
  * packed as soon as its two block loops are fixed. When the parallel range's loop is the innermost block loop, the
- * other operand's packed panel is the same for every member: the members pack it together, each a share of its
- * panels, into one of two buffers, and meet at a barrier before reading it (two buffers: a member that passes the
- * next barrier knows all have finished the panel before). The macro-kernel walks the block in register tiles in the
- * shape's tile order.
+ * other operand's packed panel is the same for every member: over enough tiles per member (PK_GEMM(shared_operand))
+ * the members pack it together, each a share of its panels, into one of two buffers, and meet at a barrier before
+ * reading it (two buffers: a member that passes the next barrier knows all have finished the panel before). The
+ * macro-kernel walks the block in register tiles in the shape's tile order.
  *
  * A template, without an include guard: polykern_gemm_run.h includes it under its PK_GEMM, PK_GEMM_T and PK_GEMM_DESC.
  */
