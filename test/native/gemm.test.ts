@@ -21,7 +21,7 @@ import type { ContractionSchedule, GemmBlocking, Kernel } from '../../plugin/ir/
 import { timeCalls } from '../../plugin/measure/timing.ts'
 import { ISAS } from '../../plugin/targets/index.ts'
 import { abiOf } from '../emit/kernels.ts'
-import { contractionKernel } from '../support/contractions.ts'
+import { contractionKernel as specKernel } from '../support/contractions.ts'
 import { maxRelErr, randomArray, rng, tolerance, type TensorArray } from '../support/random.ts'
 import type { KernelCall as Fn, TestAddon as Addon } from '../support/test-addon.ts'
 
@@ -40,6 +40,14 @@ const smallBlocks = (x: ContractionSchedule, b: Partial<GemmBlocking>): GemmBloc
 /** Every call with small blocks and `b`'s choices, whatever the ranking picked for its sizes. */
 const only = (b: Partial<GemmBlocking>) => (x: ContractionSchedule): ContractionSchedule =>
   ({ isa: x.isa, microkernel: x.microkernel, ...smallBlocks(x, b) })
+
+/** Each kernel's spec: kernels of one spec differ only in blocking, so they share random data and one reference. */
+const SPEC_OF = new Map<Kernel, string>()
+const contractionKernel = (spec: string, name: string, schedule?: (x: ContractionSchedule) => ContractionSchedule): Kernel => {
+  const kernel = specKernel(spec, name, schedule)
+  SPEC_OF.set(kernel, spec)
+  return kernel
+}
 
 const KERNELS: readonly Kernel[] = [
   // The build's own schedules, call-time specializations included.
@@ -115,8 +123,25 @@ function argsOf(kernel: Kernel, [M, N, K]: readonly number[], next: () => number
 
 const copy = (args: readonly unknown[]) => args.map((a) => (ArrayBuffer.isView(a) ? (a as TensorArray).slice() : a))
 
+/**
+ * Random arguments of `kernel` at `shape` and the interpreter's outputs for them, computed once per spec and shape
+ * (the interpreter was most of this file's time) from a seed of the two.
+ */
+const references = new Map<string, { readonly args: readonly unknown[]; readonly want: readonly unknown[] }>()
+function referenceOf(kernel: Kernel, shape: readonly number[]): { readonly args: readonly unknown[]; readonly want: readonly unknown[] } {
+  const key = `${SPEC_OF.get(kernel)}|${shape.join('x')}`
+  let known = references.get(key)
+  if (known === undefined) {
+    const args = argsOf(kernel, shape, rng([...key].reduce((h, ch) => (Math.imul(h, 33) + ch.charCodeAt(0)) | 0, 5) >>> 0))
+    const want = copy(args)
+    interpret(kernel, want)
+    references.set(key, (known = { args, want }))
+  }
+  return known
+}
+
 describe('blocked GEMM', () => {
-  it('every ISA version but scalar holds the tile functions and drivers its blockings need', () => {
+  it('every ISA version but scalar holds the tile functions and shapes its blockings need', () => {
     for (const isa of ISAS.filter((i) => i.microkernels.length > 0)) {
       const source = sources.find((f) => f.name === `polykern_${isa.name}.c`)!.text
       for (const mk of isa.microkernels) expect(source).toContain(`static void pk_ukr_${mk.name}_pp(`)
@@ -134,13 +159,10 @@ describe('blocked GEMM', () => {
 
   for (const kernel of KERNELS) {
     it(`${kernel.name} matches the interpreter on every ISA, at 1 and 2 threads`, () => {
-      const next = rng(kernel.name.length * 7919 + kernel.name.charCodeAt(kernel.name.length - 1))
       const dtype = kernel.tensors[0].dtype
       const out = kernel.params.findIndex((p) => p.name === 'C')
       for (const shape of SHAPES) {
-        const args = argsOf(kernel, shape, next)
-        const want = copy(args)
-        interpret(kernel, want)
+        const { args, want } = referenceOf(kernel, shape)
         for (const isa of addon.__polykern.isas) {
           const ran = addon.__polykern.setIsa(isa)
           for (const threads of [1, 2]) {
