@@ -12,7 +12,7 @@ import { equal } from '../ir/affine.ts'
 import type {
   Access, Affine, Constraint, Contraction, ContractionSchedule, GemmBlocking, IndexRange, Kernel, SizeGuard, Stmt,
 } from '../ir/nodes.ts'
-import { walkStmts } from '../ir/walk.ts'
+import { walkStmts, zeroFillsBefore } from '../ir/walk.ts'
 import { describeBlocking } from '../schedule/describe.ts'
 import type { Isa } from '../targets/isa.ts'
 import type { Microkernel } from '../targets/microkernel.ts'
@@ -225,22 +225,19 @@ function guardCode(w: SizeGuard): string {
  */
 export function overwritingGemms(body: readonly Stmt[], kernel: Kernel, isa: Isa): ReadonlySet<Stmt> {
   const found = new Set<Stmt>()
-  body.forEach((fill, i) => {
-    const s = body[i + 1]
-    if (fill.kind !== 'fill' || s?.kind !== 'contraction' || gemmPlan(s, isa) === undefined) return
-    if (fill.value.kind !== 'const' || fill.value.value !== 0 || fill.tensor !== s.roles.c.tensor) return
+  for (const { fill, next: s, shape } of zeroFillsBefore(body, kernel)) {
+    if (s.kind !== 'contraction' || gemmPlan(s, isa) === undefined || fill.tensor !== s.roles.c.tensor) continue
     // A factor that is C itself would read the zeros.
-    if (fill.tensor === s.roles.a.tensor || fill.tensor === s.roles.b.tensor) return
+    if (fill.tensor === s.roles.a.tensor || fill.tensor === s.roles.b.tensor) continue
     // A triangular domain leaves C outside it to the fill.
-    if (s.roles.domain !== undefined) return
-    const shape = kernel.tensors.find((t) => t.name === fill.tensor)?.shape ?? []
+    if (s.roles.domain !== undefined) continue
     const extents = [...s.roles.m, ...s.roles.n, ...s.roles.batch]
     // C's index is its role indices in some order (verify.ts): every element is written when each dimension's
     // index runs over all of it.
     const extentOf = (ix: Affine) => extents.find((e) => e.name === ix.terms[0].v)!.extent
     const whole = s.roles.c.index.every((ix, d) => equal(extentOf(ix), shape[d]))
     if (whole) found.add(fill).add(s)
-  })
+  }
   return found
 }
 

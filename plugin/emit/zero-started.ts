@@ -8,21 +8,17 @@
  */
 import { equal } from '../ir/affine.ts'
 import type { Affine, Bound, Kernel, Loop, Stmt } from '../ir/nodes.ts'
-import { loadsOf, perfectNest } from '../ir/walk.ts'
+import { loadsOf, perfectNest, zeroFillsBefore } from '../ir/walk.ts'
 import type { Isa } from '../targets/isa.ts'
 import { isRegisterNest } from './c-vector.ts'
 
 /** The fills of `body` so made redundant, and the vector loops whose accumulators start at zero for them. */
 export function zeroStartedNests(body: readonly Stmt[], kernel: Kernel, isa: Isa): ReadonlySet<Stmt> {
   const found = new Set<Stmt>()
-  body.forEach((fill, i) => {
-    const next = body[i + 1]
-    if (fill.kind !== 'fill' || next?.kind !== 'loop') return
-    if (fill.value.kind !== 'const' || fill.value.value !== 0) return
-    const shape = kernel.tensors.find((t) => t.name === fill.tensor)?.shape
-    const lanes = shape === undefined ? undefined : coveringNest(next, fill.tensor, shape, isa)
+  for (const { fill, next, shape } of zeroFillsBefore(body, kernel)) {
+    const lanes = next.kind === 'loop' ? coveringNest(next, fill.tensor, shape, isa) : undefined
     if (lanes !== undefined) found.add(fill).add(lanes)
-  })
+  }
   return found
 }
 

@@ -1,6 +1,6 @@
 /** Generic traversals: passes override only the node kinds they care about (Halide's IRMutator, in TypeScript). */
 import { varsOf } from './affine.ts'
-import type { Block, Bound, Contraction, Convolution, Expr, Fill, If, Loop, Stmt, Store } from './nodes.ts'
+import type { Affine, Block, Bound, Contraction, Convolution, Expr, Fill, If, Kernel, Loop, Stmt, Store } from './nodes.ts'
 
 type Recurse = (stmts: readonly Stmt[]) => readonly Stmt[]
 
@@ -159,4 +159,20 @@ export function loadsOf(e: Expr): Extract<Expr, { kind: 'load' }>[] {
     if (x.kind === 'load') out.push(x)
   })
   return out
+}
+
+/**
+ * Each zero fill of `body` (`T = 0`, what `+=!` lowers to) with the statement right after it and T's shape: the
+ * places where that statement may write every element of T itself and make the fill redundant.
+ */
+export function zeroFillsBefore(
+  body: readonly Stmt[],
+  kernel: Kernel,
+): { readonly fill: Fill; readonly next: Stmt; readonly shape: readonly Affine[] }[] {
+  return body.flatMap((fill, i) => {
+    const next = body[i + 1]
+    if (fill.kind !== 'fill' || next === undefined || fill.value.kind !== 'const' || fill.value.value !== 0) return []
+    const shape = kernel.tensors.find((t) => t.name === fill.tensor)?.shape
+    return shape === undefined ? [] : [{ fill, next, shape }]
+  })
 }
