@@ -12,7 +12,7 @@ import { printKernel } from '../../plugin/ir/print.ts'
 import { verifyKernel } from '../../plugin/ir/verify.ts'
 import { lowerBlocks } from '../../plugin/passes/lower-blocks.ts'
 import { reorder } from '../../plugin/passes/reorder.ts'
-import { maxRelErr, randomArray, rng, type TensorArray } from '../support/random.ts'
+import { maxRelErr, randomArray, rngOf, type TensorArray } from '../support/random.ts'
 import { exampleSpecs, specOf } from '../support/examples.ts'
 
 const PASSES: readonly [string, (k: Kernel) => Kernel][] = [
@@ -23,7 +23,7 @@ const PASSES: readonly [string, (k: Kernel) => Kernel][] = [
 describe('every pass preserves the meaning of every example kernel', () => {
   for (const { name, spec } of exampleSpecs()) {
     it(name, () => {
-      const next = rng(name.length * 7919)
+      const next = rngOf(name)
       let ir = verifyKernel(buildKernel(spec), 'build')
       const sizes = new Map(spec.sizes.map((s) => [s, [1, 3, 5, 7, 8][Math.floor(next() * 5)]]))
       const args = spec.params.map((p) => {

@@ -17,7 +17,7 @@ import type { ConvolutionPlan, Kernel } from '../../plugin/ir/nodes.ts'
 import { walkStmts } from '../../plugin/ir/walk.ts'
 import { ISAS } from '../../plugin/targets/index.ts'
 import { CONV_SPECS, convolutionKernel } from '../support/convolutions.ts'
-import { maxRelErr, randomArray, rng, tolerance, type TensorArray } from '../support/random.ts'
+import { maxRelErr, randomArray, rng, rngOf, tolerance, type TensorArray } from '../support/random.ts'
 import { loadTestAddon, onEveryIsaAndThreads, testAddonSource, type KernelCall as Fn, type TestAddon } from '../support/test-addon.ts'
 
 const tileOf = (p: ConvolutionPlan) => ISAS.flatMap((i) => i.microkernels).find((m) => m.name === p.microkernel)!
@@ -105,7 +105,7 @@ describe('direct and im2col convolution', () => {
 
   for (const kernel of KERNELS) {
     it(`${kernel.name} matches the interpreter in JS and on every ISA, at 1 and 2 threads`, () => {
-      const next = rng(kernel.name.length * 7919 + kernel.name.charCodeAt(0))
+      const next = rngOf(kernel.name)
       const dtype = kernel.tensors[0].dtype
       const out = kernel.params.findIndex((p) => p.name === 'O')
       const js = new Function(`'use strict'; return ${emitJs(kernel)}`)() as Fn

@@ -22,7 +22,7 @@ import { timeCalls } from '../../plugin/measure/timing.ts'
 import { ISAS } from '../../plugin/targets/index.ts'
 import { abiOf } from '../emit/kernels.ts'
 import { contractionKernel as specKernel } from '../support/contractions.ts'
-import { maxRelErr, randomArray, rng, tolerance, type TensorArray } from '../support/random.ts'
+import { maxRelErr, randomArray, rng, rngOf, tolerance, type TensorArray } from '../support/random.ts'
 import type { KernelCall as Fn, TestAddon as Addon } from '../support/test-addon.ts'
 
 const MM = 'A: f32[M, K]\nB: f32[K, N]\nC: f32[M, N]\nC[i, j] +=! A[i, k] * B[k, j]'
@@ -132,7 +132,7 @@ function referenceOf(kernel: Kernel, shape: readonly number[]): { readonly args:
   const key = `${SPEC_OF.get(kernel)}|${shape.join('x')}`
   let known = references.get(key)
   if (known === undefined) {
-    const args = argsOf(kernel, shape, rng([...key].reduce((h, ch) => (Math.imul(h, 33) + ch.charCodeAt(0)) | 0, 5) >>> 0))
+    const args = argsOf(kernel, shape, rngOf(key))
     const want = copy(args)
     interpret(kernel, want)
     references.set(key, (known = { args, want }))

@@ -23,7 +23,7 @@ import { abiOf } from '../emit/kernels.ts'
 import { contractionKernel, paramsOf } from '../support/contractions.ts'
 import { runnableIsas } from '../support/cpu.ts'
 import { specOf } from '../support/examples.ts'
-import { maxRelErr, randomArray, rng, tolerance, type TensorArray } from '../support/random.ts'
+import { maxRelErr, randomArray, rngOf, tolerance, type TensorArray } from '../support/random.ts'
 import { RESHAPED, TCCG, TCCG_TENSORS, tccgSpec } from '../support/tccg.ts'
 import { MIXED_SHAPES } from './tccg-shapes.ts'
 import type { KernelCall as Fn, TestAddon as Addon } from '../support/test-addon.ts'
@@ -120,7 +120,7 @@ describe('TCCG contractions', () => {
 
   for (const { tc, kernel, reference } of CASES) {
     it(`${kernel.name}: native at every ISA and 1, 2 threads = generated JS = interpreter`, () => {
-      const next = rng(kernel.name.length * 7919 + kernel.name.charCodeAt(0))
+      const next = rngOf(kernel.name)
       const js = new Function(`'use strict'; return ${emitJs(kernel)}`)() as Fn
       const dtype = kernel.tensors[0].dtype
       const out = kernel.params.findIndex((p) => p.name === TCCG_TENSORS.c)

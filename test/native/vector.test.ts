@@ -19,7 +19,7 @@ import { checkSpec } from '../../plugin/spec/check.ts'
 import { parseSpec } from '../../plugin/spec/parser.ts'
 import { ISAS } from '../../plugin/targets/index.ts'
 import type { KernelAbi } from '../../runtime/abi.ts'
-import { maxRelErr, rng, tolerance, type TensorArray } from '../support/random.ts'
+import { maxRelErr, rngOf, tolerance, type TensorArray } from '../support/random.ts'
 import { ROOT } from '../support/examples.ts'
 
 const require = createRequire(import.meta.url)
@@ -207,7 +207,7 @@ describe('SIMD loops at every ISA equal the interpreter', () => {
     const reference = buildKernel(spec)
     const abi: KernelAbi = compiled[n].abi
     it(`${c.name}: every length around the lane counts, every ISA, 1 and 2 threads`, () => {
-      const next = rng([...c.name].reduce((h, ch) => h * 33 + ch.charCodeAt(0), 5) >>> 0)
+      const next = rngOf(c.name)
       for (const M of LENGTHS) {
         const sizes = new Map([['N', 1 + Math.floor(next() * 5)], ['M', M]])
         const args = abi.params.map((p) => {

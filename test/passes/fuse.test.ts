@@ -17,7 +17,7 @@ import { lowerBlocks } from '../../plugin/passes/lower-blocks.ts'
 import { reorder } from '../../plugin/passes/reorder.ts'
 import { vectorize } from '../../plugin/passes/vectorize.ts'
 import type { KernelSpec } from '../../plugin/spec/checked.ts'
-import { maxRelErr, randomArray, rng, type TensorArray } from '../support/random.ts'
+import { maxRelErr, randomArray, rngOf, type TensorArray } from '../support/random.ts'
 import { ROOT, specOf, specsOf } from '../support/examples.ts'
 
 const nn = new Map(specsOf('nn.ts', readFileSync(path.join(ROOT, 'examples/kernels/nn.ts'), 'utf8')).map((s) => [s.name, s]))
@@ -153,7 +153,7 @@ describe('fuse, then lower and vectorize: the interpreter computes the same outp
   ]
   for (const [name, spec] of kernels) {
     it(name, () => {
-      const next = rng([...name].reduce((h, c) => h * 31 + c.charCodeAt(0), 3) >>> 0)
+      const next = rngOf(name)
       const reference = buildKernel(spec)
       const facts = analyzeKernel(reference)
       const f = fused(spec)

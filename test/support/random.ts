@@ -3,8 +3,14 @@ import type { AbiDType } from '../../runtime/abi.ts'
 
 export type TensorArray = Float32Array | Float64Array | Int32Array
 
+import { seeded } from '../../plugin/verify/random-args.ts'
+
 /** mulberry32 and its array fill, as `polykern verify` draws them: good enough to pick shapes and fill arrays. */
 export { randomArray, seeded as rng } from '../../plugin/verify/random-args.ts'
+
+/** A generator seeded by a name (a kernel's, a case's): each test draws its own numbers, the same on every run. */
+export const rngOf = (name: string): (() => number) =>
+  seeded([...name].reduce((h, ch) => (Math.imul(h, 33) + ch.charCodeAt(0)) | 0, 5) >>> 0)
 
 /** Largest |a - b| relative to the larger magnitude (and to 1, so values near zero compare absolutely). */
 export function maxRelErr(a: ArrayLike<number>, b: ArrayLike<number>): number {
