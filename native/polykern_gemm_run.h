@@ -98,7 +98,7 @@ static void PK_GEMM(points)(void *arg, int64_t begin, int64_t end) {
  * One call's GEMMs, one per point of its batch (bt NULL: one GEMM), each in the loop nest of `shape`. `across` runs whole GEMMs
  * on the threads instead, each serially, when the call has work enough for the pool.
  */
-static inline int PK_GEMM(run)(const PK_GEMM_DESC *g, const pk_batch *bt, const PK_GEMM(shape) *shape, int across) {
+PK_CALLED int PK_GEMM(run)(const PK_GEMM_DESC *g, const pk_batch *bt, const PK_GEMM(shape) *shape, int across) {
   if (bt == NULL) return PK_GEMM(one)(g, shape, pk_threads());
   int64_t points = 1;
   for (int d = 0; d < bt->dims; d++) points *= bt->extent[d];

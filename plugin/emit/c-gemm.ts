@@ -243,7 +243,7 @@ export function overwritingGemms(body: readonly Stmt[], kernel: Kernel, isa: Isa
 
 /**
  * The statements running contraction `s`: the call's sizes, its batch (extents and each operand's strides along
- * them), and one pk_gemm_<t>_run per blocking, the first whose guard holds; `overwrite`: C = A·B (the zero fill
+ * them), and one pk_gemm_<t>_run with the first blocking whose guard holds; `overwrite`: C = A·B (the zero fill
  * before it dropped, see overwritingGemms); `onNoMemory` are the statements that release the kernel's temporaries
  * and return PK_NO_MEMORY.
  */
@@ -292,14 +292,14 @@ export function emitGemmCall(
     ...(r.scaleA ? [[r.m, r.scaleA, `${end}`, 'o_sam'], [r.k, r.scaleA, `${end} + pk_m`, 'o_sak']] as const : []),
     ...(r.scaleB ? [[r.k, r.scaleB, `${end} + 2*pk_m`, 'o_sbk'], [r.n, r.scaleB, `${end} + 2*pk_m + pk_k`, 'o_sbn']] as const : []),
   ]
-  const descriptor = (x: GemmBlocking) => {
+  const descriptor = () => {
     const fields = [
       base(r.a), base(r.b), base(r.c), 'pk_m', 'pk_n', 'pk_k',
       ...(gather ? [0, 0, 0, 0, 0] : [
         stride(r.a, inner(r.m)), stride(r.a, inner(r.k)), stride(r.b, inner(r.k)), stride(r.b, inner(r.n)),
         stride(r.c, inner(r.m)),
       ]),
-      x.mc, x.nc, x.kc,
+      'pk_mc', 'pk_nc', 'pk_kc',
       overwrite ? 1 : 0,
       ...(gather ? tables.map(([, , at]) => at) : []),
       // Designated, after the positional fields: the scaled and weighted packs read them; no other code does.
@@ -311,11 +311,14 @@ export function emitGemmCall(
     ]
     return `&(const pk_gemm_${t}){${fields.join(', ')}}`
   }
-  const run = (x: GemmBlocking) => {
-    const shape = shapeSymbol(gemmShape(s, mk, x))
-    const batch = r.batch.length > 0 ? '&pk_bt' : 'NULL'
-    return `pk_gemm_${t}_run(${descriptor(x)}, ${batch}, &${shape}, ${x.parallel === 'batch' ? 1 : 0})`
-  }
+  // The blockings differ only in their shape and block sizes: one call, after the guards chose those (one call site
+  // instead of one per blocking keeps the function small enough for gcc; a 5-factor kernel's took 29 s to compile).
+  const special = schedule.special ?? []
+  const blockings = [...special.map((x) => x.blocking), schedule]
+  const across = blockings.some((x) => x.parallel === 'batch')
+  const choose = (x: GemmBlocking) =>
+    `pk_shape = &${shapeSymbol(gemmShape(s, mk, x))}, pk_mc = ${x.mc}, pk_nc = ${x.nc}, pk_kc = ${x.kc}` +
+    (across ? `, pk_across = ${x.parallel === 'batch' ? 1 : 0}` : '') + ';'
   const list = (f: (b: IndexRange) => string) => `{${r.batch.map(f).join(', ')}}`
 
   const pad = '  '.repeat(depth + 1)
@@ -329,7 +332,6 @@ export function emitGemmCall(
         `${list((b) => stride(r.b, b))}, ${list((b) => stride(r.c, b))}};`,
     )
   }
-  const special = schedule.special ?? []
   if (special.some((x) => x.when.minBatch !== undefined)) {
     lines.push(`${pad}const int64_t pk_batches = ${r.batch.map((b) => `(${extent(b)})`).join('*') || '1'};`)
   }
@@ -362,15 +364,18 @@ export function emitGemmCall(
       lines.push(...table[name](role, a, at).map((l) => `${pad}${l}`))
     }
   }
-  lines.push(`${pad}int pk_status;`)
+  lines.push(`${pad}const pk_gemm_${t}_shape *pk_shape;`, `${pad}int64_t pk_mc, pk_nc, pk_kc;`)
+  if (across) lines.push(`${pad}int pk_across;`)
   special.forEach(({ when, blocking }, i) => {
     const test = guardCode(when) || '1'
     lines.push(`${pad}${i === 0 ? '' : 'else '}if (${test}) /* ${describeBlocking(blocking)} */`)
-    lines.push(`${pad}  pk_status = ${run(blocking)};`)
+    lines.push(`${pad}  ${choose(blocking)}`)
   })
   const otherwise = special.length > 0
   lines.push(`${pad}${otherwise ? 'else ' : ''}/* ${describeBlocking(schedule)} */`)
-  lines.push(`${pad}${otherwise ? '  ' : ''}pk_status = ${run(schedule)};`)
+  lines.push(`${pad}${otherwise ? '  ' : ''}${choose(schedule)}`)
+  const batch = r.batch.length > 0 ? '&pk_bt' : 'NULL'
+  lines.push(`${pad}const int pk_status = pk_gemm_${t}_run(${descriptor()}, ${batch}, pk_shape, ${across ? 'pk_across' : 0});`)
   if (gather) lines.push(`${pad}free(pk_o);`)
   lines.push(`${pad}if (pk_status != PK_OK) {`, ...onNoMemory.map((l) => `${pad}  ${l}`), `${pad}}`)
   lines.push(`${'  '.repeat(depth)}}`)

@@ -149,10 +149,13 @@ describe('blocked GEMM', () => {
       for (const layouts of ['pp', 'up', 'pu', 'uu']) {
         expect(source).toContain(`static void pk_ukr_${mk.name}_${layouts}(`)
       }
-      expect(source).toContain(`pk_${mk.name}_nkm_nm_m_pp, 0)`)
-      expect(source).toContain(`pk_${mk.name}_nkm_nm_none_up, 1)`)
+      // Each blocking chooses its shape, its block sizes and whether whole GEMMs of a batch go to the threads.
+      const chosen = (shape: string, across?: number) => new RegExp(
+        `pk_shape = &pk_${mk.name}_${shape}, pk_mc = \\d+, pk_nc = \\d+, pk_kc = \\d+${across === undefined ? '' : `, pk_across = ${across};`}`)
+      expect(source).toMatch(chosen('nkm_nm_m_pp'))
+      expect(source).toMatch(chosen('nkm_nm_none_up', 1))
       // Transposed operands are packed even where the blocking asks for them in place.
-      expect(source).toContain(`pk_${mk.name}_knm_nm_m_pp, 0)`)
+      expect(source).toMatch(chosen('knm_nm_m_pp'))
       expect(source).not.toContain(`pk_${mk.name}_knm_nm_m_uu`)
     }
   })

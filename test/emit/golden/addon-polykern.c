@@ -20,7 +20,7 @@ typedef struct {
   int64_t pk_lo;
 } kc_0_matmul_scalar_p0_ctx;
 
-static void kc_0_matmul_scalar_p0(void *pk_ctx, int64_t pk_begin, int64_t pk_end) {
+__attribute__((noinline)) static void kc_0_matmul_scalar_p0(void *pk_ctx, int64_t pk_begin, int64_t pk_end) {
   const kc_0_matmul_scalar_p0_ctx *pk_c = pk_ctx;
   const float *restrict A = pk_c->A;
   const float *restrict B = pk_c->B;
@@ -56,7 +56,7 @@ typedef struct {
   int64_t pk_lo;
 } kc_1_softmax_scalar_p0_ctx;
 
-static void kc_1_softmax_scalar_p0(void *pk_ctx, int64_t pk_begin, int64_t pk_end) {
+__attribute__((noinline)) static void kc_1_softmax_scalar_p0(void *pk_ctx, int64_t pk_begin, int64_t pk_end) {
   const kc_1_softmax_scalar_p0_ctx *pk_c = pk_ctx;
   const float *restrict X = pk_c->X;
   float *restrict m = pk_c->m;
@@ -78,7 +78,7 @@ typedef struct {
   int64_t pk_lo;
 } kc_1_softmax_scalar_p1_ctx;
 
-static void kc_1_softmax_scalar_p1(void *pk_ctx, int64_t pk_begin, int64_t pk_end) {
+__attribute__((noinline)) static void kc_1_softmax_scalar_p1(void *pk_ctx, int64_t pk_begin, int64_t pk_end) {
   const kc_1_softmax_scalar_p1_ctx *pk_c = pk_ctx;
   const float *restrict X = pk_c->X;
   float *restrict Y = pk_c->Y;
@@ -102,7 +102,7 @@ typedef struct {
   int64_t pk_lo;
 } kc_1_softmax_scalar_p2_ctx;
 
-static void kc_1_softmax_scalar_p2(void *pk_ctx, int64_t pk_begin, int64_t pk_end) {
+__attribute__((noinline)) static void kc_1_softmax_scalar_p2(void *pk_ctx, int64_t pk_begin, int64_t pk_end) {
   const kc_1_softmax_scalar_p2_ctx *pk_c = pk_ctx;
   const float *restrict X = pk_c->X;
   float *restrict Y = pk_c->Y;
@@ -123,7 +123,7 @@ typedef struct {
   int64_t pk_lo;
 } kc_1_softmax_scalar_p3_ctx;
 
-static void kc_1_softmax_scalar_p3(void *pk_ctx, int64_t pk_begin, int64_t pk_end) {
+__attribute__((noinline)) static void kc_1_softmax_scalar_p3(void *pk_ctx, int64_t pk_begin, int64_t pk_end) {
   const kc_1_softmax_scalar_p3_ctx *pk_c = pk_ctx;
   float *restrict Y = pk_c->Y;
   float *restrict z = pk_c->z;
@@ -144,7 +144,7 @@ typedef struct {
   int64_t pk_lo;
 } kc_1_softmax_scalar_p4_ctx;
 
-static void kc_1_softmax_scalar_p4(void *pk_ctx, int64_t pk_begin, int64_t pk_end) {
+__attribute__((noinline)) static void kc_1_softmax_scalar_p4(void *pk_ctx, int64_t pk_begin, int64_t pk_end) {
   const kc_1_softmax_scalar_p4_ctx *pk_c = pk_ctx;
   float *restrict Y = pk_c->Y;
   float *restrict z = pk_c->z;
@@ -166,7 +166,7 @@ typedef struct {
   int64_t pk_lo;
 } kc_1_softmax_scalar_p5_ctx;
 
-static void kc_1_softmax_scalar_p5(void *pk_ctx, int64_t pk_begin, int64_t pk_end) {
+__attribute__((noinline)) static void kc_1_softmax_scalar_p5(void *pk_ctx, int64_t pk_begin, int64_t pk_end) {
   const kc_1_softmax_scalar_p5_ctx *pk_c = pk_ctx;
   float *restrict Y = pk_c->Y;
   float *restrict z = pk_c->z;

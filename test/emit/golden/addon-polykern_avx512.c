@@ -22,7 +22,7 @@ typedef struct {
   int64_t pk_lo;
 } kc_0_matmul_avx512_p0_ctx;
 
-static void kc_0_matmul_avx512_p0(void *pk_ctx, int64_t pk_begin, int64_t pk_end) {
+__attribute__((noinline)) static void kc_0_matmul_avx512_p0(void *pk_ctx, int64_t pk_begin, int64_t pk_end) {
   const kc_0_matmul_avx512_p0_ctx *pk_c = pk_ctx;
   const float *restrict A = pk_c->A;
   const float *restrict B = pk_c->B;
@@ -58,7 +58,7 @@ typedef struct {
   int64_t pk_lo;
 } kc_1_softmax_avx512_p0_ctx;
 
-static void kc_1_softmax_avx512_p0(void *pk_ctx, int64_t pk_begin, int64_t pk_end) {
+__attribute__((noinline)) static void kc_1_softmax_avx512_p0(void *pk_ctx, int64_t pk_begin, int64_t pk_end) {
   const kc_1_softmax_avx512_p0_ctx *pk_c = pk_ctx;
   const float *restrict X = pk_c->X;
   float *restrict m = pk_c->m;
@@ -80,7 +80,7 @@ typedef struct {
   int64_t pk_lo;
 } kc_1_softmax_avx512_p1_ctx;
 
-static void kc_1_softmax_avx512_p1(void *pk_ctx, int64_t pk_begin, int64_t pk_end) {
+__attribute__((noinline)) static void kc_1_softmax_avx512_p1(void *pk_ctx, int64_t pk_begin, int64_t pk_end) {
   const kc_1_softmax_avx512_p1_ctx *pk_c = pk_ctx;
   const float *restrict X = pk_c->X;
   float *restrict Y = pk_c->Y;
@@ -104,7 +104,7 @@ typedef struct {
   int64_t pk_lo;
 } kc_1_softmax_avx512_p2_ctx;
 
-static void kc_1_softmax_avx512_p2(void *pk_ctx, int64_t pk_begin, int64_t pk_end) {
+__attribute__((noinline)) static void kc_1_softmax_avx512_p2(void *pk_ctx, int64_t pk_begin, int64_t pk_end) {
   const kc_1_softmax_avx512_p2_ctx *pk_c = pk_ctx;
   const float *restrict X = pk_c->X;
   float *restrict Y = pk_c->Y;
@@ -125,7 +125,7 @@ typedef struct {
   int64_t pk_lo;
 } kc_1_softmax_avx512_p3_ctx;
 
-static void kc_1_softmax_avx512_p3(void *pk_ctx, int64_t pk_begin, int64_t pk_end) {
+__attribute__((noinline)) static void kc_1_softmax_avx512_p3(void *pk_ctx, int64_t pk_begin, int64_t pk_end) {
   const kc_1_softmax_avx512_p3_ctx *pk_c = pk_ctx;
   float *restrict Y = pk_c->Y;
   float *restrict z = pk_c->z;
@@ -146,7 +146,7 @@ typedef struct {
   int64_t pk_lo;
 } kc_1_softmax_avx512_p4_ctx;
 
-static void kc_1_softmax_avx512_p4(void *pk_ctx, int64_t pk_begin, int64_t pk_end) {
+__attribute__((noinline)) static void kc_1_softmax_avx512_p4(void *pk_ctx, int64_t pk_begin, int64_t pk_end) {
   const kc_1_softmax_avx512_p4_ctx *pk_c = pk_ctx;
   float *restrict Y = pk_c->Y;
   float *restrict z = pk_c->z;
@@ -168,7 +168,7 @@ typedef struct {
   int64_t pk_lo;
 } kc_1_softmax_avx512_p5_ctx;
 
-static void kc_1_softmax_avx512_p5(void *pk_ctx, int64_t pk_begin, int64_t pk_end) {
+__attribute__((noinline)) static void kc_1_softmax_avx512_p5(void *pk_ctx, int64_t pk_begin, int64_t pk_end) {
   const kc_1_softmax_avx512_p5_ctx *pk_c = pk_ctx;
   float *restrict Y = pk_c->Y;
   float *restrict z = pk_c->z;

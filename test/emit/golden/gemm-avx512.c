@@ -2064,11 +2064,13 @@ static const pk_gemm_f32_shape pk_gemm_f32_avx512_8x48_nkm_mn_m_pp = {
 PK_SHARED int kc_0_matmul(const float *restrict A, const float *restrict B, float *restrict C, int64_t M, int64_t K, int64_t N) {
   { /* contraction s0: gemm_f32_avx512_8x48 */
     const int64_t pk_m = M, pk_n = N, pk_k = K;
-    int pk_status;
+    const pk_gemm_f32_shape *pk_shape;
+    int64_t pk_mc, pk_nc, pk_kc;
     if (pk_m <= 16) /* mc 96 nc 480 kc 64, order knm, inner mn, parallel n, pack none */
-      pk_status = pk_gemm_f32_run(&(const pk_gemm_f32){A, B, C, pk_m, pk_n, pk_k, K, 1, N, 1, N, 96, 480, 64, 1}, NULL, &pk_gemm_f32_avx512_8x48_knm_mn_n_uu, 0);
+      pk_shape = &pk_gemm_f32_avx512_8x48_knm_mn_n_uu, pk_mc = 96, pk_nc = 480, pk_kc = 64;
     else /* mc 96 nc 480 kc 256, order nkm, inner mn, parallel m, pack AB */
-      pk_status = pk_gemm_f32_run(&(const pk_gemm_f32){A, B, C, pk_m, pk_n, pk_k, K, 1, N, 1, N, 96, 480, 256, 1}, NULL, &pk_gemm_f32_avx512_8x48_nkm_mn_m_pp, 0);
+      pk_shape = &pk_gemm_f32_avx512_8x48_nkm_mn_m_pp, pk_mc = 96, pk_nc = 480, pk_kc = 256;
+    const int pk_status = pk_gemm_f32_run(&(const pk_gemm_f32){A, B, C, pk_m, pk_n, pk_k, K, 1, N, 1, N, pk_mc, pk_nc, pk_kc, 1}, NULL, pk_shape, 0);
     if (pk_status != PK_OK) {
       return PK_NO_MEMORY;
     }

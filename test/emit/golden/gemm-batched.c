@@ -11,11 +11,14 @@ PK_SHARED int kc_1_batched(const double *restrict A, const double *restrict B, d
     const int64_t pk_m = M, pk_n = N, pk_k = K;
     const pk_batch pk_bt = {1, {Bt}, {sA0}, {N}, {N}};
     const int64_t pk_batches = (Bt);
-    int pk_status;
+    const pk_gemm_f64_shape *pk_shape;
+    int64_t pk_mc, pk_nc, pk_kc;
+    int pk_across;
     if ((double)pk_m*(double)pk_n*(double)pk_k <= 2097152 && pk_batches >= 2) /* mc 96 nc 240 kc 256, order nkm, inner mn, parallel batch, pack AB */
-      pk_status = pk_gemm_f64_run(&(const pk_gemm_f64){A, B, C, pk_m, pk_n, pk_k, K, 1, sB0, 1, sC0, 96, 240, 256, 0}, &pk_bt, &pk_gemm_f64_avx512_8x24_nkm_mn_none_pp, 1);
+      pk_shape = &pk_gemm_f64_avx512_8x24_nkm_mn_none_pp, pk_mc = 96, pk_nc = 240, pk_kc = 256, pk_across = 1;
     else /* mc 96 nc 240 kc 256, order nkm, inner nm, parallel m, pack AB */
-      pk_status = pk_gemm_f64_run(&(const pk_gemm_f64){A, B, C, pk_m, pk_n, pk_k, K, 1, sB0, 1, sC0, 96, 240, 256, 0}, &pk_bt, &pk_gemm_f64_avx512_8x24_nkm_nm_m_pp, 0);
+      pk_shape = &pk_gemm_f64_avx512_8x24_nkm_nm_m_pp, pk_mc = 96, pk_nc = 240, pk_kc = 256, pk_across = 0;
+    const int pk_status = pk_gemm_f64_run(&(const pk_gemm_f64){A, B, C, pk_m, pk_n, pk_k, K, 1, sB0, 1, sC0, pk_mc, pk_nc, pk_kc, 0}, &pk_bt, pk_shape, pk_across);
     if (pk_status != PK_OK) {
       free(T);
       return PK_NO_MEMORY;

@@ -7,9 +7,11 @@ PK_SHARED int kc_2_reshaped(const double *restrict X, const double *restrict Y, 
   const int64_t sY1 = E*F;
   { /* contraction s0: gemm_f64_avx512_8x24 */
     const int64_t pk_m = A*B, pk_n = E*F, pk_k = C*D;
-    int pk_status;
+    const pk_gemm_f64_shape *pk_shape;
+    int64_t pk_mc, pk_nc, pk_kc;
     /* mc 96 nc 480 kc 256, order nkm, inner mn, parallel m, pack AB */
-    pk_status = pk_gemm_f64_run(&(const pk_gemm_f64){X, Y, Z, pk_m, pk_n, pk_k, sX1, 1, sY1, 1, sZ1, 96, 480, 256, 1}, NULL, &pk_gemm_f64_avx512_8x24_nkm_mn_m_pp, 0);
+    pk_shape = &pk_gemm_f64_avx512_8x24_nkm_mn_m_pp, pk_mc = 96, pk_nc = 480, pk_kc = 256;
+    const int pk_status = pk_gemm_f64_run(&(const pk_gemm_f64){X, Y, Z, pk_m, pk_n, pk_k, sX1, 1, sY1, 1, sZ1, pk_mc, pk_nc, pk_kc, 1}, NULL, pk_shape, 0);
     if (pk_status != PK_OK) {
       return PK_NO_MEMORY;
     }

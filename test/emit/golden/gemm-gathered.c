@@ -1403,9 +1403,11 @@ PK_SHARED int kc_3_transC(const float *restrict X, const float *restrict Y, floa
     pk_offsets(pk_o + pk_m + 2*pk_k, 2, (const int64_t[]){C, A}, (const int64_t[]){sY0, 1});
     pk_offsets(pk_o + pk_m + 2*pk_k + pk_n, 1, (const int64_t[]){B}, (const int64_t[]){A});
     pk_offsets(pk_o + 2*pk_m + 2*pk_k + pk_n, 2, (const int64_t[]){C, A}, (const int64_t[]){sZ0, 1});
-    int pk_status;
+    const pk_gemm_f32_shape *pk_shape;
+    int64_t pk_mc, pk_nc, pk_kc;
     /* mc 96 nc 480 kc 256, order kmn, inner mn, parallel n, pack AB */
-    pk_status = pk_gemm_f32_run(&(const pk_gemm_f32){X, Y, Z, pk_m, pk_n, pk_k, 0, 0, 0, 0, 0, 96, 480, 256, 0, pk_o, pk_o + pk_m, pk_o + pk_m + pk_k, pk_o + pk_m + 2*pk_k, pk_o + pk_m + 2*pk_k + pk_n, pk_o + 2*pk_m + 2*pk_k + pk_n}, NULL, &pk_gemm_f32_avx2_6x16_kmn_mn_n_pp_g, 0);
+    pk_shape = &pk_gemm_f32_avx2_6x16_kmn_mn_n_pp_g, pk_mc = 96, pk_nc = 480, pk_kc = 256;
+    const int pk_status = pk_gemm_f32_run(&(const pk_gemm_f32){X, Y, Z, pk_m, pk_n, pk_k, 0, 0, 0, 0, 0, pk_mc, pk_nc, pk_kc, 0, pk_o, pk_o + pk_m, pk_o + pk_m + pk_k, pk_o + pk_m + 2*pk_k, pk_o + pk_m + 2*pk_k + pk_n, pk_o + 2*pk_m + 2*pk_k + pk_n}, NULL, pk_shape, 0);
     free(pk_o);
     if (pk_status != PK_OK) {
       return PK_NO_MEMORY;

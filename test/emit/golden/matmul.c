@@ -8,7 +8,7 @@ typedef struct {
   int64_t pk_lo;
 } kc_0_matmul_p0_ctx;
 
-static void kc_0_matmul_p0(void *pk_ctx, int64_t pk_begin, int64_t pk_end) {
+__attribute__((noinline)) static void kc_0_matmul_p0(void *pk_ctx, int64_t pk_begin, int64_t pk_end) {
   const kc_0_matmul_p0_ctx *pk_c = pk_ctx;
   const float *restrict A = pk_c->A;
   const float *restrict B = pk_c->B;

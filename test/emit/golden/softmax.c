@@ -6,7 +6,7 @@ typedef struct {
   int64_t pk_lo;
 } kc_1_softmax_p0_ctx;
 
-static void kc_1_softmax_p0(void *pk_ctx, int64_t pk_begin, int64_t pk_end) {
+__attribute__((noinline)) static void kc_1_softmax_p0(void *pk_ctx, int64_t pk_begin, int64_t pk_end) {
   const kc_1_softmax_p0_ctx *pk_c = pk_ctx;
   const float *restrict X = pk_c->X;
   float *restrict m = pk_c->m;
@@ -28,7 +28,7 @@ typedef struct {
   int64_t pk_lo;
 } kc_1_softmax_p1_ctx;
 
-static void kc_1_softmax_p1(void *pk_ctx, int64_t pk_begin, int64_t pk_end) {
+__attribute__((noinline)) static void kc_1_softmax_p1(void *pk_ctx, int64_t pk_begin, int64_t pk_end) {
   const kc_1_softmax_p1_ctx *pk_c = pk_ctx;
   const float *restrict X = pk_c->X;
   float *restrict Y = pk_c->Y;
@@ -52,7 +52,7 @@ typedef struct {
   int64_t pk_lo;
 } kc_1_softmax_p2_ctx;
 
-static void kc_1_softmax_p2(void *pk_ctx, int64_t pk_begin, int64_t pk_end) {
+__attribute__((noinline)) static void kc_1_softmax_p2(void *pk_ctx, int64_t pk_begin, int64_t pk_end) {
   const kc_1_softmax_p2_ctx *pk_c = pk_ctx;
   const float *restrict X = pk_c->X;
   float *restrict Y = pk_c->Y;
@@ -73,7 +73,7 @@ typedef struct {
   int64_t pk_lo;
 } kc_1_softmax_p3_ctx;
 
-static void kc_1_softmax_p3(void *pk_ctx, int64_t pk_begin, int64_t pk_end) {
+__attribute__((noinline)) static void kc_1_softmax_p3(void *pk_ctx, int64_t pk_begin, int64_t pk_end) {
   const kc_1_softmax_p3_ctx *pk_c = pk_ctx;
   float *restrict Y = pk_c->Y;
   float *restrict z = pk_c->z;
@@ -94,7 +94,7 @@ typedef struct {
   int64_t pk_lo;
 } kc_1_softmax_p4_ctx;
 
-static void kc_1_softmax_p4(void *pk_ctx, int64_t pk_begin, int64_t pk_end) {
+__attribute__((noinline)) static void kc_1_softmax_p4(void *pk_ctx, int64_t pk_begin, int64_t pk_end) {
   const kc_1_softmax_p4_ctx *pk_c = pk_ctx;
   float *restrict Y = pk_c->Y;
   float *restrict z = pk_c->z;
@@ -116,7 +116,7 @@ typedef struct {
   int64_t pk_lo;
 } kc_1_softmax_p5_ctx;
 
-static void kc_1_softmax_p5(void *pk_ctx, int64_t pk_begin, int64_t pk_end) {
+__attribute__((noinline)) static void kc_1_softmax_p5(void *pk_ctx, int64_t pk_begin, int64_t pk_end) {
   const kc_1_softmax_p5_ctx *pk_c = pk_ctx;
   float *restrict Y = pk_c->Y;
   float *restrict z = pk_c->z;
