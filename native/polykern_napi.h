@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "polykern_attributes.h"
 
 /* After node-addon-examples' NODE_API_CALL: on failure, throw (unless already pending) and return `ret`. */
 #define PK_CALL_OR(env, call, ret)                                                                              \
@@ -104,8 +105,8 @@ static inline napi_value pk_throw_arg(napi_env env, pk_error_kind kind, const ch
 }
 
 /* Reads exactly `expected` arguments into argv. */
-static inline bool pk_get_args(napi_env env, napi_callback_info info, const char *kernel, size_t expected,
-                               napi_value *argv) {
+PK_CALLED bool pk_get_args(napi_env env, napi_callback_info info, const char *kernel, size_t expected,
+                           napi_value *argv) {
   size_t argc = expected;
   PK_CALL_OR(env, napi_get_cb_info(env, info, &argc, argv, NULL, NULL), false);
   if (argc != expected) {
@@ -128,8 +129,8 @@ static inline const char *pk_array_type_name(napi_typedarray_type type) {
 static inline size_t pk_element_size(napi_typedarray_type type) { return type == napi_float64_array ? 8 : 4; }
 
 /* A tensor argument: must be a typed array of exactly `type`. */
-static inline bool pk_array_arg(napi_env env, napi_value value, napi_typedarray_type type, const char *kernel,
-                                const char *name, pk_array *out) {
+PK_CALLED bool pk_array_arg(napi_env env, napi_value value, napi_typedarray_type type, const char *kernel,
+                            const char *name, pk_array *out) {
   bool is_typedarray = false;
   PK_CALL_OR(env, napi_is_typedarray(env, value, &is_typedarray), false);
   napi_typedarray_type actual = type;
@@ -146,7 +147,7 @@ static inline bool pk_array_arg(napi_env env, napi_value value, napi_typedarray_
 }
 
 /* A size argument: a finite, integral, non-negative number below 2^53. */
-static inline bool pk_size_arg(napi_env env, napi_value value, const char *kernel, const char *name, int64_t *out) {
+PK_CALLED bool pk_size_arg(napi_env env, napi_value value, const char *kernel, const char *name, int64_t *out) {
   napi_valuetype type;
   PK_CALL_OR(env, napi_typeof(env, value, &type), false);
   if (type != napi_number) {
@@ -167,8 +168,8 @@ static inline bool pk_size_arg(napi_env env, napi_value value, const char *kerne
 }
 
 /* The array's length must equal the product of its shape's dimensions, computed without overflow. */
-static inline bool pk_check_length(napi_env env, const char *kernel, const char *name, const char *shape,
-                                   const pk_array *array, int rank, const int64_t *dims) {
+PK_CALLED bool pk_check_length(napi_env env, const char *kernel, const char *name, const char *shape,
+                               const pk_array *array, int rank, const int64_t *dims) {
   /* As the JS check computes it: any zero dimension means no elements; otherwise at most 2^32 of them. */
   bool empty = false;
   for (int d = 0; d < rank; d++) empty |= dims[d] == 0;
@@ -193,8 +194,8 @@ static inline bool pk_check_length(napi_env env, const char *kernel, const char 
 }
 
 /* An output must not share any byte with another argument: the kernels' pointers are `restrict`. */
-static inline bool pk_check_disjoint(napi_env env, const char *kernel, const char *output, const pk_array *out,
-                                     const char *other, const pk_array *arg) {
+PK_CALLED bool pk_check_disjoint(napi_env env, const char *kernel, const char *output, const pk_array *out,
+                                 const char *other, const pk_array *arg) {
   uintptr_t a = (uintptr_t)out->data, b = (uintptr_t)arg->data;
   bool overlap = out->bytes > 0 && arg->bytes > 0 && a < b + arg->bytes && b < a + out->bytes;
   if (overlap) {
@@ -209,7 +210,7 @@ static inline bool pk_check_disjoint(napi_env env, const char *kernel, const cha
   return true;
 }
 
-static inline napi_value pk_throw_no_memory(napi_env env, const char *kernel) {
+PK_CALLED napi_value pk_throw_no_memory(napi_env env, const char *kernel) {
   return pk_throw(env, PK_RANGE_ERROR, "runtime_out_of_memory",
                   "polykern: kernel '%s': out of memory allocating its temporaries", kernel);
 }
@@ -383,9 +384,9 @@ static void pk_async_complete(napi_env env, napi_status status, void *data) {
  * argv's objects are kept alive until it settles, and arrays on ordinary ArrayBuffers are copied (see above).
  * Throws (returns NULL) only when Node-API or an allocation fails, before anything is queued.
  */
-static inline napi_value pk_queue_async(napi_env env, const char *kernel, const napi_value *argv, size_t argc,
-                                        const void *args, size_t size, pk_run_fn run, const pk_async_tensor *tensors,
-                                        size_t tensor_count) {
+PK_CALLED napi_value pk_queue_async(napi_env env, const char *kernel, const napi_value *argv, size_t argc,
+                                    const void *args, size_t size, pk_run_fn run, const pk_async_tensor *tensors,
+                                    size_t tensor_count) {
   /* args follows the refs: both are 8-byte aligned (pk_async_job and napi_ref are pointer-sized multiples). */
   pk_async_job *job = (pk_async_job *)calloc(1, sizeof(pk_async_job) + argc * sizeof(napi_ref) + size + tensor_count);
   if (job == NULL) return pk_throw_no_memory(env, kernel);
@@ -435,7 +436,7 @@ failed:
 }
 
 /* Makes `async` (a callback queuing `kernel`) the `.async` property of exports[kernel]. */
-static inline bool pk_define_async(napi_env env, napi_value exports, const char *kernel, napi_callback async) {
+PK_CALLED bool pk_define_async(napi_env env, napi_value exports, const char *kernel, napi_callback async) {
   napi_value sync, fn;
   PK_CALL_OR(env, napi_get_named_property(env, exports, kernel, &sync), false);
   PK_CALL_OR(env, napi_create_function(env, "async", NAPI_AUTO_LENGTH, async, NULL, &fn), false);

@@ -12,15 +12,11 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include "polykern_attributes.h"
 #include "polykern_bound.h"
 #include "polykern_math.h"
 #include "polykern_pool.h"
 #include "polykern_scratch.h"
-
-/* A routine a kernel calls at every GEMM: one copy in the object, not one per call site (inlined at each of the 96
-   GEMM calls of a 5-factor kernel's candidate paths, they made its AVX-512 file compile in 13.6 s instead of 4.4 s).
-   `unused`: a file without GEMMs does not call it. */
-#define PK_CALLED static __attribute__((noinline, unused))
 
 /* One constraint of a triangular domain of C (ContractionRoles.domain): a·i + b·j + c >= 0, or == 0 when `eq`, over
    the GEMM's row i and column j (its m and n indices). */
