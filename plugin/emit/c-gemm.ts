@@ -292,25 +292,23 @@ export function emitGemmCall(
     ...(r.scaleA ? [[r.m, r.scaleA, `${end}`, 'o_sam'], [r.k, r.scaleA, `${end} + pk_m`, 'o_sak']] as const : []),
     ...(r.scaleB ? [[r.k, r.scaleB, `${end} + 2*pk_m`, 'o_sbk'], [r.n, r.scaleB, `${end} + 2*pk_m + pk_k`, 'o_sbn']] as const : []),
   ]
-  const descriptor = () => {
-    const fields = [
-      base(r.a), base(r.b), base(r.c), 'pk_m', 'pk_n', 'pk_k',
-      ...(gather ? [0, 0, 0, 0, 0] : [
-        stride(r.a, inner(r.m)), stride(r.a, inner(r.k)), stride(r.b, inner(r.k)), stride(r.b, inner(r.n)),
-        stride(r.c, inner(r.m)),
-      ]),
-      'pk_mc', 'pk_nc', 'pk_kc',
-      overwrite ? 1 : 0,
-      ...(gather ? tables.map(([, , at]) => at) : []),
-      // Designated, after the positional fields: the scaled and weighted packs read them; no other code does.
-      ...(r.alpha !== undefined || r.scaleA !== undefined ? [`.alpha = ${cConst(r.alpha ?? 1, t).text}`] : []),
-      ...(r.scaleA ? [`.s_a = ${base(r.scaleA)}`] : []),
-      ...(r.scaleB ? [`.s_b = ${base(r.scaleB)}`] : []),
-      ...weightTables.map(([, , at, field]) => `.${field} = ${at}`),
-      ...(r.domain !== undefined ? [`.ndom = ${r.domain.length}`, `.dom = {${r.domain.map(domainCode).join(', ')}}`] : []),
-    ]
-    return `&(const pk_gemm_${t}){${fields.join(', ')}}`
-  }
+  const descriptorFields = [
+    base(r.a), base(r.b), base(r.c), 'pk_m', 'pk_n', 'pk_k',
+    ...(gather ? [0, 0, 0, 0, 0] : [
+      stride(r.a, inner(r.m)), stride(r.a, inner(r.k)), stride(r.b, inner(r.k)), stride(r.b, inner(r.n)),
+      stride(r.c, inner(r.m)),
+    ]),
+    'pk_mc', 'pk_nc', 'pk_kc',
+    overwrite ? 1 : 0,
+    ...(gather ? tables.map(([, , at]) => at) : []),
+    // Designated, after the positional fields: the scaled and weighted packs read them; no other code does.
+    ...(r.alpha !== undefined || r.scaleA !== undefined ? [`.alpha = ${cConst(r.alpha ?? 1, t).text}`] : []),
+    ...(r.scaleA ? [`.s_a = ${base(r.scaleA)}`] : []),
+    ...(r.scaleB ? [`.s_b = ${base(r.scaleB)}`] : []),
+    ...weightTables.map(([, , at, field]) => `.${field} = ${at}`),
+    ...(r.domain !== undefined ? [`.ndom = ${r.domain.length}`, `.dom = {${r.domain.map(domainCode).join(', ')}}`] : []),
+  ]
+  const descriptor = `&(const pk_gemm_${t}){${descriptorFields.join(', ')}}`
   // The blockings differ only in their shape and block sizes: one call, after the guards chose those (one call site
   // instead of one per blocking keeps the function small enough for gcc; a 5-factor kernel's took 29 s to compile).
   const special = schedule.special ?? []
@@ -375,7 +373,7 @@ export function emitGemmCall(
   lines.push(`${pad}${otherwise ? 'else ' : ''}/* ${describeBlocking(schedule)} */`)
   lines.push(`${pad}${otherwise ? '  ' : ''}${choose(schedule)}`)
   const batch = r.batch.length > 0 ? '&pk_bt' : 'NULL'
-  lines.push(`${pad}const int pk_status = pk_gemm_${t}_run(${descriptor()}, ${batch}, pk_shape, ${across ? 'pk_across' : 0});`)
+  lines.push(`${pad}const int pk_status = pk_gemm_${t}_run(${descriptor}, ${batch}, pk_shape, ${across ? 'pk_across' : 0});`)
   if (gather) lines.push(`${pad}free(pk_o);`)
   lines.push(`${pad}if (pk_status != PK_OK) {`, ...onNoMemory.map((l) => `${pad}  ${l}`), `${pad}}`)
   lines.push(`${'  '.repeat(depth)}}`)

@@ -39,7 +39,7 @@ export function parallelLoops(kernel: Kernel, symbol: string, names: Names, layo
   const outlined: string[] = []
   // Chunk functions by what they compute (sameChunk): the candidate paths of a product repeat many of their steps,
   // each into its own temporary, and share one function for each (a 5-factor kernel's 338 became 110).
-  const byShape = new Map<string, { readonly fn: string; readonly slots: readonly number[] }>()
+  const byBody = new Map<string, { readonly fn: string; readonly slots: readonly number[] }>()
   const captures = capturesOf(kernel, names, layout)
   let outlining = false
 
@@ -53,12 +53,12 @@ export function parallelLoops(kernel: Kernel, symbol: string, names: Names, layo
     const declared = new Set([loop.v, ...inner].map(names.of))
     const v = names.of(loop.v)
     const { fields, key } = sameChunk(body, v, captures.filter((c) => !declared.has(c.name)))
-    let chunk = byShape.get(key)
+    let chunk = byBody.get(key)
     if (chunk === undefined) {
       // The struct lists its fields as the kernel declares them; slots: where each is in `fields`.
       const declaredOrder = captures.filter((c) => fields.includes(c))
       chunk = { fn: `${symbol}_p${outlined.length}`, slots: declaredOrder.map((c) => fields.indexOf(c)) }
-      byShape.set(key, chunk)
+      byBody.set(key, chunk)
       outlined.push(chunkFunction(chunk.fn, v, declaredOrder, body))
     }
     const { fn } = chunk

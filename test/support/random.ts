@@ -1,9 +1,8 @@
 /** Seeded data for tests: the same seed gives the same shapes and values on every machine. */
 import type { AbiDType } from '../../runtime/abi.ts'
+import { seeded } from '../../plugin/verify/random-args.ts'
 
 export type TensorArray = Float32Array | Float64Array | Int32Array
-
-import { seeded } from '../../plugin/verify/random-args.ts'
 
 /** mulberry32 and its array fill, as `polykern verify` draws them: good enough to pick shapes and fill arrays. */
 export { randomArray, seeded as rng } from '../../plugin/verify/random-args.ts'
