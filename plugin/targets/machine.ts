@@ -1,8 +1,10 @@
 /**
  * The build machine's memory hierarchy, as the reuse analysis sees it: data caches read from Linux sysfs, each
- * level's latency and bandwidth from a documented table, anything overridable from options. Elsewhere, or when
- * sysfs cannot be read, documented defaults.
+ * level's latency and bandwidth from a documented table, anything overridable from options. Where the kernel
+ * publishes no cache tree (some virtual machines: Firecracker guests have /sys/devices/system/cpu/cpu0 without
+ * `cache/`), the sizes CPUID reports, as glibc reads them for `getconf`. Elsewhere, documented defaults.
  */
+import { execFileSync } from 'node:child_process'
 import { readFileSync, readdirSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -34,7 +36,7 @@ export interface Machine {
   /** Data and unified caches, L1 first. */
   readonly caches: readonly CacheLevel[]
   readonly memory: Cost
-  readonly source: 'sysfs' | 'default' | 'options'
+  readonly source: 'sysfs' | 'cpuid' | 'default' | 'options'
 }
 
 export interface MachineOverrides {
@@ -77,9 +79,17 @@ function defaultCaches(cpus: number): CacheLevel[] {
 
 const costOf = (level: number): Cost => LEVEL_COSTS[Math.min(level, LEVEL_COSTS.length) - 1]
 
-export function readMachine(overrides: MachineOverrides = {}, sysfs = '/sys/devices/system/cpu'): Machine {
+/**
+ * `sysfs`: the CPU tree to read; `getconf`: `getconf -a`'s output, or undefined where it cannot run (both
+ * replaceable for tests).
+ */
+export function readMachine(
+  overrides: MachineOverrides = {},
+  sysfs = '/sys/devices/system/cpu',
+  getconf: () => string | undefined = getconfAll,
+): Machine {
   const cpu = { model: os.cpus()[0]?.model ?? 'unknown', clock: readClock(sysfs) }
-  const read = process.platform === 'linux' ? readSysfs(sysfs) : undefined
+  const read = process.platform === 'linux' ? (readSysfs(sysfs) ?? readCpuid(sysfs, getconf)) : undefined
   const base: Machine = read ? { ...cpu, ...read } : {
     ...cpu,
     // Logical CPUs: without sysfs there is no portable way to tell SMT siblings apart.
@@ -137,11 +147,41 @@ function readSysfs(root: string): Omit<Machine, 'model' | 'clock'> | undefined {
   }
 }
 
+/**
+ * The data caches CPUID describes (Intel's leaf 4, AMD's 0x80000005/6 or 0x8000001D), through glibc's sysconf as
+ * `getconf -a` prints it: sizes and lines, not sharing. L1 and L2 are each core's own; the last level is taken as
+ * shared by every online CPU (under a hypervisor CPUID may give the whole socket's L3: this machine's Firecracker
+ * guest reports 508 MiB). Undefined unless L1d and L2 are both there.
+ */
+function readCpuid(root: string, getconf: () => string | undefined): Omit<Machine, 'model' | 'clock'> | undefined {
+  const text = getconf()
+  if (text === undefined) return undefined
+  const value = (name: string): number => Number(new RegExp(`^${name}\\s+(\\d+)\\s*$`, 'm').exec(text)?.[1] ?? NaN)
+  const found = [1, 2, 3, 4].flatMap((level) => {
+    const name = level === 1 ? 'LEVEL1_DCACHE' : `LEVEL${level}_CACHE`
+    const bytes = value(`${name}_SIZE`)
+    const lineBytes = value(`${name}_LINESIZE`)
+    return bytes > 0 && lineBytes > 0 ? [{ level, bytes, lineBytes }] : []
+  })
+  if (!found.some((c) => c.level === 1) || !found.some((c) => c.level === 2)) return undefined
+  const last = Math.max(...found.map((c) => c.level))
+  const shared = onlineCpus(root).length
+  const caches = found.map((c) => ({ ...c, sharedBy: c.level === last && last > 2 ? shared : 1, ...costOf(c.level) }))
+  return { cores: physicalCores(root), caches, memory: MEMORY_COST, source: 'cpuid' }
+}
+
+function getconfAll(): string | undefined {
+  try {
+    return execFileSync('getconf', ['-a'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], timeout: 5_000 })
+  } catch {
+    return undefined
+  }
+}
+
 /** Online CPUs grouped by SMT siblings: hyperthreads share a core's FMA units, so they count once. */
 function physicalCores(root: string): number {
-  const online = cpuList(readFileSync(path.join(root, 'online'), 'utf8'))
   const siblings = new Set(
-    online.map((n) => {
+    onlineCpus(root).map((n) => {
       try {
         return readFileSync(path.join(root, `cpu${n}`, 'topology', 'thread_siblings_list'), 'utf8').trim()
       } catch {
@@ -150,6 +190,15 @@ function physicalCores(root: string): number {
     }),
   )
   return siblings.size
+}
+
+/** The online CPUs' numbers; this process's count of them where sysfs does not say. */
+function onlineCpus(root: string): number[] {
+  try {
+    return cpuList(readFileSync(path.join(root, 'online'), 'utf8'))
+  } catch {
+    return [...Array(os.availableParallelism()).keys()]
+  }
 }
 
 /** `48K`, `2048K`, `1M`, or plain bytes. */

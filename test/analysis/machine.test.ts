@@ -1,6 +1,6 @@
-/** The machine model: real sysfs here (checked against getconf and lscpu), a fake sysfs tree, defaults, overrides. */
+/** The machine model: this machine's (checked against lscpu or getconf), a fake sysfs tree, CPUID's sizes, defaults, overrides. */
 import { execFileSync } from 'node:child_process'
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -15,6 +15,7 @@ function fakeSysfs(name: string, caches: Record<string, string>[]): string {
   const online = '0-3'
   const siblings = ['0-1', '0-1', '2-3', '2-3']
   const root = path.join(tmp, name)
+  mkdirSync(root, { recursive: true })
   caches.forEach((fields, n) => {
     const dir = path.join(root, 'cpu0', 'cache', `index${n}`)
     mkdirSync(dir, { recursive: true })
@@ -37,22 +38,58 @@ const level = (l: number, type: string, size: string, shared: string) => ({
 })
 
 describe('readMachine', () => {
-  // lscpu, not getconf: glibc sizes AMD's L3 from CPUID, which under a hypervisor reported the whole socket's 256 MiB
-  // where sysfs (and lscpu) give the 32 MiB one core complex shares.
-  it('reads this machine\'s caches from sysfs: the sizes, lines and cores lscpu reports', () => {
-    const table = execFileSync('lscpu', ['-C=LEVEL,TYPE,ONE-SIZE,COHERENCY-SIZE', '-B'], { encoding: 'utf8' })
-    const data = table.split('\n').map((l) => l.trim().split(/\s+/)).filter((f) => /^\d+$/.test(f[0]) && f[1] !== 'Instruction')
+  // Where the kernel publishes cache trees (lscpu reads them), sysfs; lscpu, not getconf, as glibc sizes AMD's L3 from
+  // CPUID, which under a hypervisor reported the whole socket's 256 MiB where sysfs (and lscpu) give the 32 MiB one
+  // core complex shares. Without them (Firecracker guests), CPUID's sizes as getconf prints them.
+  const hasCacheTree = existsSync('/sys/devices/system/cpu/cpu0/cache')
+  it(`reads this machine's caches: ${hasCacheTree ? 'sysfs, the sizes, lines and cores lscpu reports' : 'no sysfs cache tree here, so CPUID\'s, as getconf reports them'}`, () => {
     const m = readMachine()
-    expect(m.source).toBe('sysfs')
-    expect(m.caches.map((c) => c.level)).toEqual([1, 2, 3])
-    expect(m.caches.map((c) => c.bytes)).toEqual(data.map((f) => Number(f[2])))
-    expect(m.caches.map((c) => c.lineBytes)).toEqual(data.map((f) => Number(f[3])))
+    if (hasCacheTree) {
+      const table = execFileSync('lscpu', ['-C=LEVEL,TYPE,ONE-SIZE,COHERENCY-SIZE', '-B'], { encoding: 'utf8' })
+      const data = table.split('\n').map((l) => l.trim().split(/\s+/)).filter((f) => /^\d+$/.test(f[0]) && f[1] !== 'Instruction')
+      expect(m.source).toBe('sysfs')
+      expect(m.caches.map((c) => c.level)).toEqual([1, 2, 3])
+      expect(m.caches.map((c) => c.bytes)).toEqual(data.map((f) => Number(f[2])))
+      expect(m.caches.map((c) => c.lineBytes)).toEqual(data.map((f) => Number(f[3])))
+    } else {
+      const conf = (name: string) => Number(execFileSync('getconf', [name], { encoding: 'utf8' }).trim())
+      expect(m.source).toBe('cpuid')
+      expect(m.caches.slice(0, 2).map((c) => [c.level, c.bytes, c.lineBytes])).toEqual([
+        [1, conf('LEVEL1_DCACHE_SIZE'), conf('LEVEL1_DCACHE_LINESIZE')],
+        [2, conf('LEVEL2_CACHE_SIZE'), conf('LEVEL2_CACHE_LINESIZE')],
+      ])
+    }
     const cores = execFileSync('lscpu', ['-p=CORE,SOCKET'], { encoding: 'utf8' }).split('\n').filter((l) => /^\d/.test(l))
     expect(m.cores).toBe(new Set(cores).size)
     expect(m.caches[0].sharedBy).toBe(1)
-    expect(m.caches.map((c) => [c.latency, c.bandwidth])).toEqual(LEVEL_COSTS.map((c) => [c.latency, c.bandwidth]))
+    expect(m.caches.map((c) => [c.latency, c.bandwidth])).toEqual(LEVEL_COSTS.slice(0, m.caches.length).map((c) => [c.latency, c.bandwidth]))
     const caches = m.caches.map((c) => `L${c.level} ${c.bytes / 1024} KiB shared by ${c.sharedBy}`)
-    console.log(`this machine: ${caches.join(', ')}, ${m.cores} cores`)
+    console.log(`this machine (${m.source}): ${caches.join(', ')}, ${m.cores} cores`)
+  })
+
+  it('without a cache tree: the sizes getconf prints from CPUID, the last level shared by the online CPUs', () => {
+    const root = fakeSysfs('no-caches', [])
+    const getconf = [
+      'LEVEL1_ICACHE_SIZE                 32768',
+      'LEVEL1_DCACHE_SIZE                 49152',
+      'LEVEL1_DCACHE_LINESIZE             64',
+      'LEVEL2_CACHE_SIZE                  1048576',
+      'LEVEL2_CACHE_LINESIZE              64',
+      'LEVEL3_CACHE_SIZE                  532676608',
+      'LEVEL3_CACHE_LINESIZE              64',
+      'LEVEL4_CACHE_SIZE                  ',
+      'LEVEL4_CACHE_LINESIZE              ',
+    ].join('\n')
+    const m = readMachine({}, root, () => getconf)
+    expect(m).toMatchObject({ source: 'cpuid', cores: 2, memory: MEMORY_COST })
+    expect(m.caches.map((c) => [c.level, c.bytes, c.lineBytes, c.sharedBy])).toEqual([
+      [1, 49152, 64, 1],
+      [2, 1048576, 64, 1],
+      [3, 532676608, 64, 4],
+    ])
+    // Without an L2 (or with getconf missing), the defaults.
+    expect(readMachine({}, root, () => getconf.replace(/LEVEL2_CACHE_SIZE\s+\d+/, 'LEVEL2_CACHE_SIZE 0')).source).toBe('default')
+    expect(readMachine({}, root, () => undefined).source).toBe('default')
   })
 
   it('a fake tree: instruction caches skipped, K/M sizes, CPU lists, SMT siblings counted once', () => {
@@ -85,7 +122,7 @@ describe('readMachine', () => {
 
   it('falls back to the documented defaults when sysfs is unreadable or nonsense', () => {
     for (const root of [path.join(tmp, 'missing'), fakeSysfs('bad', [level(1, 'Data', 'lots', '0')])]) {
-      const m = readMachine({}, root)
+      const m = readMachine({}, root, () => undefined)
       expect(m.source).toBe('default')
       expect(m.caches.map((c) => c.bytes)).toEqual([32 * 1024, 1024 * 1024, 38.5 * 1024 * 1024])
       expect(m.cores).toBe(os.availableParallelism())
