@@ -18,7 +18,7 @@ import { carriesIdentity, IDENTITY_PREFIX } from '../../runtime/identity.ts'
 import { MAIN_FILE, NAPI_VERSION, type AddonFile } from '../emit/napi.ts'
 import { addonHash, type AddonInputs } from './hash.ts'
 import { progressLines } from '../progress.ts'
-import { compilerVersion, nodeGypScript, nodePrefix, packageRoot, run } from './toolchain.ts'
+import { compilerVersion, nodeGypScript, nodePrefix, packageRoot, pythonArgument, run } from './toolchain.ts'
 
 export interface AddonBuildRequest {
   /** The addon's C files (emitAddonSource). */
@@ -100,7 +100,7 @@ export async function buildAddon(req: AddonBuildRequest): Promise<AddonBuild> {
     const ticker = progress && setInterval(() => progress(compiling(work, inputs.sources, elapsed())), every)
     const gyp = await run(
       process.execPath,
-      [nodeGypScript(), 'rebuild', `--nodedir=${nodePrefix()}`, '--jobs=max', '--directory', work, '--loglevel=error'],
+      [nodeGypScript(), 'rebuild', `--nodedir=${nodePrefix()}`, ...(await pythonArgument()), '--jobs=max', '--directory', work, '--loglevel=error'],
       { cwd: work, timeout: BUILD_TIMEOUT_MS },
     ).finally(() => clearInterval(ticker))
     const built = path.join(work, 'build', 'Release', ADDON_FILE)
