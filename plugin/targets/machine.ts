@@ -141,7 +141,7 @@ function readSysfs(root: string): Omit<Machine, 'model' | 'clock'> | undefined {
     }
     if (caches.length === 0 || caches.some((c) => !(c.bytes > 0 && c.lineBytes > 0 && c.level > 0))) return undefined
     caches.sort((x, y) => x.level - y.level)
-    return { cores: physicalCores(root), caches, memory: MEMORY_COST, source: 'sysfs' }
+    return { cores: physicalCores(root, onlineCpus(root)), caches, memory: MEMORY_COST, source: 'sysfs' }
   } catch {
     return undefined
   }
@@ -165,9 +165,9 @@ function readCpuid(root: string, getconf: () => string | undefined): Omit<Machin
   })
   if (!found.some((c) => c.level === 1) || !found.some((c) => c.level === 2)) return undefined
   const last = Math.max(...found.map((c) => c.level))
-  const shared = onlineCpus(root).length
-  const caches = found.map((c) => ({ ...c, sharedBy: c.level === last && last > 2 ? shared : 1, ...costOf(c.level) }))
-  return { cores: physicalCores(root), caches, memory: MEMORY_COST, source: 'cpuid' }
+  const online = onlineCpus(root)
+  const caches = found.map((c) => ({ ...c, sharedBy: c.level === last && last > 2 ? online.length : 1, ...costOf(c.level) }))
+  return { cores: physicalCores(root, online), caches, memory: MEMORY_COST, source: 'cpuid' }
 }
 
 function getconfAll(): string | undefined {
@@ -179,9 +179,9 @@ function getconfAll(): string | undefined {
 }
 
 /** Online CPUs grouped by SMT siblings: hyperthreads share a core's FMA units, so they count once. */
-function physicalCores(root: string): number {
+function physicalCores(root: string, online: readonly number[]): number {
   const siblings = new Set(
-    onlineCpus(root).map((n) => {
+    online.map((n) => {
       try {
         return readFileSync(path.join(root, `cpu${n}`, 'topology', 'thread_siblings_list'), 'utf8').trim()
       } catch {

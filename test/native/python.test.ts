@@ -1,7 +1,7 @@
 // node-gyp is told which Python to run, found once per process, so a version manager's `python3` shim (pyenv's costs
 // half a second of CPU per call) runs once, not on every addon build.
 import { execFileSync } from 'node:child_process'
-import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, expect, it, vi } from 'vitest'
@@ -24,7 +24,7 @@ it('two addon builds run the python3 on PATH once at most', async () => {
   // A python3 first on PATH that counts its calls and runs the real interpreter.
   const bin = path.join(tmp, 'bin')
   const calls = path.join(tmp, 'calls')
-  execFileSync('mkdir', ['-p', bin])
+  mkdirSync(bin, { recursive: true })
   writeFileSync(calls, '')
   writeFileSync(path.join(bin, 'python3'), `#!/bin/sh\necho "$@" >> '${calls}'\nexec '${interpreter}' "$@"\n`)
   chmodSync(path.join(bin, 'python3'), 0o755)
