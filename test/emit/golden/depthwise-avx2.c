@@ -29,10 +29,22 @@ PK_SHARED int kc_3_depthwise(const float *restrict I, const float *restrict F, f
               _mm256_storeu_ps(O + n*sO0 + p*sO1 + q*C + c + 16, pk_vacc0_2);
               _mm256_storeu_ps(O + n*sO0 + p*sO1 + q*C + c + 24, pk_vacc0_3);
             }
-            for (; c <= pk_vhi - 8; c += 8) {
+            for (; c <= pk_vhi - 16; c += 16) {
               __m256 pk_vacc0_0 = _mm256_set1_ps(0.0f);
+              __m256 pk_vacc0_1 = _mm256_set1_ps(0.0f);
               for (int64_t r = pk_max_i64(0, -p + 1), r_end2 = pk_min_i64(3, H - p + 1); r < r_end2; r++) {
                 for (int64_t s = pk_max_i64(0, -q + 1), s_end2 = pk_min_i64(3, W - q + 1); s < s_end2; s++) {
+                  pk_vacc0_0 = _mm256_add_ps(pk_vacc0_0, _mm256_mul_ps(_mm256_loadu_ps(I + n*sI0 + (p + r - 1)*sI1 + (q + s - 1)*C + c), _mm256_loadu_ps(F + r*sF0 + s*C + c)));
+                  pk_vacc0_1 = _mm256_add_ps(pk_vacc0_1, _mm256_mul_ps(_mm256_loadu_ps(I + n*sI0 + (p + r - 1)*sI1 + (q + s - 1)*C + c + 8), _mm256_loadu_ps(F + r*sF0 + s*C + c + 8)));
+                }
+              }
+              _mm256_storeu_ps(O + n*sO0 + p*sO1 + q*C + c, pk_vacc0_0);
+              _mm256_storeu_ps(O + n*sO0 + p*sO1 + q*C + c + 8, pk_vacc0_1);
+            }
+            for (; c <= pk_vhi - 8; c += 8) {
+              __m256 pk_vacc0_0 = _mm256_set1_ps(0.0f);
+              for (int64_t r = pk_max_i64(0, -p + 1), r_end3 = pk_min_i64(3, H - p + 1); r < r_end3; r++) {
+                for (int64_t s = pk_max_i64(0, -q + 1), s_end3 = pk_min_i64(3, W - q + 1); s < s_end3; s++) {
                   pk_vacc0_0 = _mm256_add_ps(pk_vacc0_0, _mm256_mul_ps(_mm256_loadu_ps(I + n*sI0 + (p + r - 1)*sI1 + (q + s - 1)*C + c), _mm256_loadu_ps(F + r*sF0 + s*C + c)));
                 }
               }
@@ -41,8 +53,8 @@ PK_SHARED int kc_3_depthwise(const float *restrict I, const float *restrict F, f
             if (c < pk_vhi) {
               const __m256i pk_vm = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(pk_vhi - c)), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
               __m256 pk_vacc0_0 = _mm256_set1_ps(0.0f);
-              for (int64_t r = pk_max_i64(0, -p + 1), r_end3 = pk_min_i64(3, H - p + 1); r < r_end3; r++) {
-                for (int64_t s = pk_max_i64(0, -q + 1), s_end3 = pk_min_i64(3, W - q + 1); s < s_end3; s++) {
+              for (int64_t r = pk_max_i64(0, -p + 1), r_end4 = pk_min_i64(3, H - p + 1); r < r_end4; r++) {
+                for (int64_t s = pk_max_i64(0, -q + 1), s_end4 = pk_min_i64(3, W - q + 1); s < s_end4; s++) {
                   pk_vacc0_0 = _mm256_add_ps(pk_vacc0_0, _mm256_mul_ps(_mm256_maskload_ps(I + n*sI0 + (p + r - 1)*sI1 + (q + s - 1)*C + c, pk_vm), _mm256_maskload_ps(F + r*sF0 + s*C + c, pk_vm)));
                 }
               }
