@@ -17,17 +17,37 @@ const ROOT = path.resolve(import.meta.dirname, '../..')
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'polykern-packed-'))
 afterAll(() => rmSync(tmp, { recursive: true, force: true }))
 
-/** The environment a user's shell has: no CI quietness, no npm_* variables of the test run's own npm. */
-const userEnv = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^npm_/i.test(k) && k !== 'CI'))
+/**
+ * The environment a user's shell has: no CI quietness, no npm_* variables of the test run's own npm. Two npm settings
+ * guard against the registry, which is not what this file tests: a package npm's cache holds is taken from it, and a
+ * request that stalls is dropped and retried after a minute (npm's default waits five, this file's whole budget).
+ */
+const userEnv = {
+  ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^npm_/i.test(k) && k !== 'CI')),
+  npm_config_prefer_offline: 'true',
+  npm_config_fetch_timeout: '60000',
+}
+/** Longer than npm's retries of a stalled request take; a command still running then is killed and says so. */
+const COMMAND_TIMEOUT_MS = 270_000
+
+type Shell = { status: number | null; stdout: string; output: string }
 
 /** A shell command in `cwd`, as a user types it; resolves with its status and output, never rejects. */
-function sh(command: string, cwd: string): Promise<{ status: number | null; stdout: string; output: string }> {
+function sh(command: string, cwd: string): Promise<Shell> {
   return new Promise((resolve) => {
-    const child = spawn('bash', ['-c', command], { cwd, env: userEnv })
+    // Its own process group, so that a timeout kills npm with whatever it started.
+    const child = spawn('bash', ['-c', command], { cwd, env: userEnv, detached: true })
     let [stdout, output] = ['', '']
+    const timer = setTimeout(() => {
+      output += `\n[packed-install.test] \`${command}\` killed after ${COMMAND_TIMEOUT_MS / 1000} s: npm or the registry stalled`
+      process.kill(-child.pid!, 'SIGKILL')
+    }, COMMAND_TIMEOUT_MS)
     child.stdout.on('data', (d: Buffer) => ((stdout += d), (output += d)))
     child.stderr.on('data', (d: Buffer) => void (output += d))
-    child.on('close', (status) => resolve({ status, stdout, output }))
+    child.on('close', (status) => {
+      clearTimeout(timer)
+      resolve({ status, stdout, output })
+    })
   })
 }
 
@@ -93,7 +113,7 @@ function readmeRecipes(): Recipe[] {
 
 const recipes = readmeRecipes()
 let tarball: string
-let packed: Awaited<ReturnType<typeof sh>>
+let packed: Shell
 let plain: Awaited<ReturnType<typeof freshApp>>
 const apps = new Map<string, Awaited<ReturnType<typeof freshApp>>>()
 beforeAll(async () => {
@@ -141,7 +161,7 @@ describe("the README's bundler recipes, as written", () => {
       // hit checks the addon's bytes and identity, as for any user).
       const cache = path.join(plain.dir, 'node_modules/.cache/polykern')
       if (existsSync(cache)) cpSync(cache, path.join(dir, 'node_modules/.cache/polykern'), { recursive: true })
-      let last: Awaited<ReturnType<typeof sh>> | undefined
+      let last: Shell | undefined
       for (const step of recipe.steps.slice(ran)) {
         if ('file' in step) {
           writeFileSync(path.join(dir, step.file), step.text)
