@@ -36,6 +36,10 @@
 /* Filter rows a block pack prefetches ahead of the one it copies. */
 #define PK_CONV_PACK_AHEAD_ROWS 4
 
+/* The fewest packed elements (of either type) whose whole-filter pack the call's team shares: smaller packs take
+   less time than waking the team costs (a few microseconds). */
+#define PK_CONV_PARALLEL_PACK_MIN 65536
+
 /* The fewest rows of an im2col GEMM's filter block that takes whole filter rows (see pk_conv_gemm_blocks). */
 #define PK_CONV_WHOLE_ROWS_MIN_KC 32
 

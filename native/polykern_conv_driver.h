@@ -33,20 +33,16 @@ static inline void PK_CONV(panel_row)(const PK_CONV_T *from, int64_t flt_k, int6
  * instead leaves the prefetchers a short stream per row (measured: 3×3 convolutions of 14×14 × 256 and 7×7 × 512
  * maps ran 12% and 28% slower that way, the filter being most of what they read).
  */
-static void PK_CONV(pack)(const pk_conv_desc *d, int64_t taps, int64_t groups, PK_CONV_T *restrict pf) {
+static void PK_CONV(pack)(const pk_conv_desc *d, int64_t taps, int64_t r0, int64_t r1, PK_CONV_T *restrict pf) {
   const PK_CONV_T *flt = d->flt;
   const int64_t kd = taps * d->C, kp = pk_round_up(d->K, PK_CONV_NR);
-  for (int64_t g = 0; g < groups; g++) {
-    const int64_t base = pk_conv_group(d, g);
-    for (int64_t tap = 0; tap < taps; tap++) {
-      const PK_CONV_T *f = flt + base + pk_conv_tap(d, tap);
-      for (int64_t c = 0; c < d->C; c++) {
-        const PK_CONV_T *row = f + c * d->flt_c;
-        PK_CONV_T *restrict to = pf + g * kp * kd + (tap * d->C + c) * PK_CONV_NR;
-        for (int64_t x0 = 0; x0 < kp; x0 += PK_CONV_NR)
-          PK_CONV(panel_row)(row + x0 * d->flt_k, d->flt_k, pk_min64(PK_CONV_NR, d->K - x0), to + x0 * kd);
-      }
-    }
+  /* Rows [r0, r1) of the groups' (tap, c) rows, numbered group by group: a team member's share of them. */
+  for (int64_t at = r0; at < r1; at++) {
+    const int64_t g = at / kd, tap = at % kd / d->C, c = at % d->C;
+    const PK_CONV_T *row = flt + pk_conv_group(d, g) + pk_conv_tap(d, tap) + c * d->flt_c;
+    PK_CONV_T *restrict to = pf + g * kp * kd + (tap * d->C + c) * PK_CONV_NR;
+    for (int64_t x0 = 0; x0 < kp; x0 += PK_CONV_NR)
+      PK_CONV(panel_row)(row + x0 * d->flt_k, d->flt_k, pk_min64(PK_CONV_NR, d->K - x0), to + x0 * kd);
   }
 }
 
@@ -164,13 +160,13 @@ static void PK_CONV(first)(const pk_conv_desc *d, const PK_CONV_T *pf, const pk_
 }
 
 /* Channels first: every group's filter, tap after tap, as MR-row panels of output channels over C. */
-static void PK_CONV(pack_first)(const pk_conv_desc *d, int64_t taps, int64_t groups, PK_CONV_T *restrict pf) {
+static void PK_CONV(pack_first)(const pk_conv_desc *d, int64_t taps, int64_t r0, int64_t r1, PK_CONV_T *restrict pf) {
   const PK_CONV_T *flt = d->flt;
   const int64_t kp = pk_round_up(d->K, PK_CONV_MR);
-  for (int64_t g = 0; g < groups; g++) {
-    const int64_t base = pk_conv_group(d, g);
-    for (int64_t tap = 0; tap < taps; tap++)
-      PK_CONV_PACK_A(d->K, d->C, flt + base + pk_conv_tap(d, tap), d->flt_k, d->flt_c, pf + (g * taps + tap) * kp * d->C);
+  /* Blocks [r0, r1) of the groups' taps, numbered group by group: a team member's share of them. */
+  for (int64_t at = r0; at < r1; at++) {
+    const int64_t g = at / taps, tap = at % taps;
+    PK_CONV_PACK_A(d->K, d->C, flt + pk_conv_group(d, g) + pk_conv_tap(d, tap), d->flt_k, d->flt_c, pf + at * kp * d->C);
   }
 }
 
@@ -322,11 +318,29 @@ static void PK_CONV(member)(void *arg, int t, int nt) {
   }
 }
 
-/* The whole filter of call `ctx` packed into `out`: in panels of output channels (channels first) or of NR columns. */
+/* Member t of nt's share of the whole filter of call `c` packed into `out`: in panels of output channels (channels
+   first, by (group, tap) blocks) or of NR columns (by (group, tap, c) rows). */
+static void PK_CONV(pack_share)(const pk_conv_call *c, int t, int nt, PK_CONV_T *out) {
+  const int64_t items = c->groups * c->taps * (c->d.channels_first ? 1 : c->d.C);
+  int64_t r0, r1;
+  pk_share(items, 1, t, nt, &r0, &r1);
+  if (c->d.channels_first) PK_CONV(pack_first)(&c->d, c->taps, r0, r1, out);
+  else PK_CONV(pack)(&c->d, c->taps, r0, r1, out);
+}
+
+/* The whole filter of call `ctx` packed into `out`, on this thread: a bound filter's form. */
 static void PK_CONV(pack_whole)(const void *ctx, void *out) {
-  const pk_conv_call *c = ctx;
-  if (c->d.channels_first) PK_CONV(pack_first)(&c->d, c->taps, c->groups, out);
-  else PK_CONV(pack)(&c->d, c->taps, c->groups, out);
+  PK_CONV(pack_share)(ctx, 0, 1, out);
+}
+
+typedef struct {
+  const pk_conv_call *c;
+  PK_CONV_T *out;
+} PK_CONV(pack_job);
+
+static void PK_CONV(pack_member)(void *arg, int t, int nt) {
+  const PK_CONV(pack_job) *job = arg;
+  PK_CONV(pack_share)(job->c, t, nt, job->out);
 }
 
 /* O += I ⊛ F for the whole call; PK_NO_MEMORY when a buffer cannot be allocated. */
@@ -346,7 +360,10 @@ static int PK_CONV(run)(const pk_conv_desc *desc) {
   } else if (!call.in_place && !call.pack_blocks) {
     PK_CONV_T *own = pk_scratch(0, elements, sizeof(PK_CONV_T));
     if (own == NULL) return PK_NO_MEMORY;
-    PK_CONV(pack_whole)(&call, own);
+    /* The call's team packs it, each member its share, when it is large enough to pay for waking them. */
+    PK_CONV(pack_job) job = {&call, own};
+    if (call.team > 1 && elements >= PK_CONV_PARALLEL_PACK_MIN) pk_parallel_team(call.team, PK_CONV(pack_member), &job);
+    else PK_CONV(pack_member)(&job, 0, 1);
     pf = own;
   }
   pk_conv_ctx x = {&call, pf, 0};

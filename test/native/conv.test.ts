@@ -103,6 +103,32 @@ describe('direct and im2col convolution', () => {
     })
   })
 
+  it('a filter the team packs between its members, channels last and first, matches on every ISA, at 1 and 2 threads', () => {
+    // 120 output channels × 9 taps × 64 input channels: past PK_CONV_PARALLEL_PACK_MIN (65,536) packed elements, so at
+    // 2 threads each member packs its share of the filter's (tap, channel) rows (channels last) or of its taps
+    // (channels first) before the team computes. Rows of 26 positions stay direct: the filter is packed whole. Calls
+    // alternate between two filters, so that a share left unpacked cannot pass on the previous call's packed filter.
+    for (const name of ['nhwc_acc', 'nchw']) {
+      const kernel = KERNELS.find((k) => k.name === name)!
+      const sizes = new Map([['N', 1], ['H', 4], ['W', 26], ['P', 4], ['Q', 26], ['C', 64], ['K', 120], ['R', 3], ['S', 3]])
+      const next = rng(120)
+      const cases = [0, 1].map(() => {
+        const args = argsOf(kernel, sizes, next)
+        const want = copy(args)
+        interpret(kernel, want)
+        return { args, want }
+      })
+      const out = kernel.params.findIndex((p) => p.name === 'O')
+      let calls = 0
+      onEveryIsaAndThreads(addon, (isa, threads) => {
+        const { args, want } = cases[calls++ % 2]
+        const got = copy(args)
+        ;(addon[kernel.name] as Fn)(...got)
+        expect(maxRelErr(got[out] as TensorArray, want[out] as TensorArray), `${name}, ${isa}, ${threads} thread(s)`).toBeLessThan(tolerance('f32', 64 * 9))
+      })
+    }
+  })
+
   for (const kernel of KERNELS) {
     it(`${kernel.name} matches the interpreter in JS and on every ISA, at 1 and 2 threads`, () => {
       const next = rngOf(kernel.name)

@@ -1,7 +1,7 @@
 /**
  * C compiled as the addon compiles it, to an object and thrown away: binding.gyp's cflags and defines, the Node
- * headers (node-gyp's --nodedir, addon/toolchain.ts), native/ on the include path, and -Wall -Wextra -Werror, so
- * the optimizer's warnings and unused static functions (-O3 from binding.gyp) count.
+ * headers (node-gyp's --nodedir, addon/toolchain.ts), native/ on the include path, and -Wall -Wextra -Wpointer-arith
+ * -Werror, so the optimizer's warnings and unused static functions (-O3 from binding.gyp) count.
  */
 import { execFile } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -27,7 +27,8 @@ const FLAGS = [
   ...gypList('defines').map((d) => `-D${d}`),
   '-I', path.join(nodePrefix(), 'include', 'node'),
   '-I', NATIVE,
-  '-Wall', '-Wextra', '-Werror',
+  // -Wpointer-arith: arithmetic on a `const void *` (a descriptor's tensor) counts bytes, not elements.
+  '-Wall', '-Wextra', '-Wpointer-arith', '-Werror',
   '-c', '-o', '/dev/null',
 ]
 
