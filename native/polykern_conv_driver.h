@@ -36,10 +36,13 @@ static inline void PK_CONV(panel_row)(const PK_CONV_T *from, int64_t flt_k, int6
 static void PK_CONV(pack)(const pk_conv_desc *d, int64_t taps, int64_t r0, int64_t r1, PK_CONV_T *restrict pf) {
   const PK_CONV_T *flt = d->flt;
   const int64_t kd = taps * d->C, kp = pk_round_up(d->K, PK_CONV_NR);
-  /* Rows [r0, r1) of the groups' (tap, c) rows, numbered group by group: a team member's share of them. */
+  /* Rows [r0, r1) of the groups' (tap, c) rows, numbered group by group: a team member's share of them. The tap's
+     first row is located once per tap (and at the share's start), its channels' rows from it. */
+  const PK_CONV_T *f = flt;
   for (int64_t at = r0; at < r1; at++) {
     const int64_t g = at / kd, tap = at % kd / d->C, c = at % d->C;
-    const PK_CONV_T *row = flt + pk_conv_group(d, g) + pk_conv_tap(d, tap) + c * d->flt_c;
+    if (c == 0 || at == r0) f = flt + pk_conv_group(d, g) + pk_conv_tap(d, tap);
+    const PK_CONV_T *row = f + c * d->flt_c;
     PK_CONV_T *restrict to = pf + g * kp * kd + (tap * d->C + c) * PK_CONV_NR;
     for (int64_t x0 = 0; x0 < kp; x0 += PK_CONV_NR)
       PK_CONV(panel_row)(row + x0 * d->flt_k, d->flt_k, pk_min64(PK_CONV_NR, d->K - x0), to + x0 * kd);
@@ -363,7 +366,7 @@ static int PK_CONV(run)(const pk_conv_desc *desc) {
     /* The call's team packs it, each member its share, when it is large enough to pay for waking them. */
     PK_CONV(pack_job) job = {&call, own};
     if (call.team > 1 && elements >= PK_CONV_PARALLEL_PACK_MIN) pk_parallel_team(call.team, PK_CONV(pack_member), &job);
-    else PK_CONV(pack_member)(&job, 0, 1);
+    else PK_CONV(pack_whole)(&call, own);
     pf = own;
   }
   pk_conv_ctx x = {&call, pf, 0};
