@@ -43,7 +43,14 @@
 /* The fewest rows of an im2col GEMM's filter block that takes whole filter rows (see pk_conv_gemm_blocks). */
 #define PK_CONV_WHOLE_ROWS_MIN_KC 32
 
-/* One convolution call, O += I ⊛ F; its tensors are of the driver's element type. */
+/*
+ * Element-wise statements fused after a convolution (passes/fuse-epilogue.ts), in place on its output: the driver
+ * calls it on each block of the output once the block's sums are complete. lo/hi bound the block's indices, in the
+ * order batch indices (nb), spatial positions (nd, the original axes), output channels; ctx is the kernel's.
+ */
+typedef void (*pk_conv_epilogue)(const void *ctx, const int64_t *lo, const int64_t *hi);
+
+/* One convolution call, O += I ⊛ F (then the epilogue, when given); its tensors are of the driver's element type. */
 typedef struct {
   const void *in, *flt;
   void *out;
@@ -60,15 +67,22 @@ typedef struct {
   int channels_first;
   /* Output positions per filter from which a call packs the filter rather than reading it in place. */
   int64_t pack_filter_from;
+  /* The output's old content is not summed into: each block is zeroed before its first sum (the kernel's zero fill,
+     done block by block while the block is in cache, by the thread that sums it). */
+  int zero_out;
+  /* NULL: no epilogue. */
+  pk_conv_epilogue epilogue;
+  const void *epilogue_ctx;
 } pk_conv_desc;
 
-/* Where one output row starts: in the input, the output, the packed and the given filter (its group); its positions. */
+/* Where one output row starts: in the input, the output, the packed and the given filter (its group); its positions
+   on the outer axes and its batch indices. */
 typedef struct {
-  int64_t in, out, pf, flt, p[3];
+  int64_t in, out, pf, flt, p[3], b[4];
 } pk_conv_at;
 
 static inline pk_conv_at pk_conv_locate(const pk_conv_desc *d, int64_t row, int64_t group_elems) {
-  pk_conv_at at = {0, 0, 0, 0, {0, 0, 0}};
+  pk_conv_at at = {0, 0, 0, 0, {0, 0, 0}, {0, 0, 0, 0}};
   int64_t rest = row;
   for (int dd = d->nd - 2; dd >= 0; dd--) {
     at.p[dd] = rest % d->p_ext[dd];
@@ -78,6 +92,7 @@ static inline pk_conv_at pk_conv_locate(const pk_conv_desc *d, int64_t row, int6
   for (int i = d->nb - 1; i >= 0; i--) {
     const int64_t x = rest % d->b_ext[i];
     rest /= d->b_ext[i];
+    at.b[i] = x;
     at.in += x * d->b_in[i];
     at.out += x * d->b_out[i];
     at.flt += x * d->b_flt[i];
@@ -185,9 +200,35 @@ static inline int64_t pk_conv_chunk(const pk_conv_desc *d, int64_t rows, int64_t
   return pk_max_i64(1, pk_min64((rows + threads - 1) / threads, pk_min64(want, fits)));
 }
 
+/*
+ * The epilogue on output positions [q0, q1) of the row at (along the last axis) and output channels [k0, k1). The
+ * epilogue indexes the original axes: a call with an epilogue keeps them (pk_conv_collapse).
+ */
+static inline void pk_conv_finish(const pk_conv_desc *d, const pk_conv_at *at, int64_t q0, int64_t q1, int64_t k0,
+                                  int64_t k1) {
+  if (d->epilogue == NULL || q1 <= q0 || k1 <= k0) return;
+  int64_t lo[8], hi[8];
+  const int L = d->nd - 1;
+  for (int i = 0; i < d->nb; i++) lo[i] = at->b[i], hi[i] = at->b[i] + 1;
+  for (int dd = 0; dd < L; dd++) lo[d->nb + dd] = at->p[dd], hi[d->nb + dd] = at->p[dd] + 1;
+  lo[d->nb + L] = q0, hi[d->nb + L] = q1;
+  lo[d->nb + d->nd] = k0, hi[d->nb + d->nd] = k1;
+  d->epilogue(d->epilogue_ctx, lo, hi);
+}
+
+/* The epilogue on the whole output: a call whose sums are all zero (no taps or input channels). */
+static inline void pk_conv_finish_all(const pk_conv_desc *d) {
+  if (d->epilogue == NULL) return;
+  int64_t lo[8] = {0}, hi[8] = {0};
+  for (int i = 0; i < d->nb; i++) hi[i] = d->b_ext[i];
+  for (int dd = 0; dd < d->nd; dd++) hi[d->nb + dd] = d->p_ext[dd];
+  hi[d->nb + d->nd] = d->K;
+  d->epilogue(d->epilogue_ctx, lo, hi);
+}
+
 /* A 1×1 filter over dense, unpadded axes: the last two axes are one, so the call has fewer, longer rows. */
 static inline void pk_conv_collapse(pk_conv_desc *d) {
-  while (d->nd >= 2) {
+  while (d->nd >= 2 && d->epilogue == NULL) {
     const int L = d->nd - 1, M = L - 1;
     const int dense = d->r_ext[L] == 1 && d->r_ext[M] == 1 && d->stride[L] == 1 && d->stride[M] == 1 &&
         d->off[L] == 0 && d->off[M] == 0 && d->p_ext[L] == d->h_ext[L] && d->p_ext[M] == d->h_ext[M] &&

@@ -71,6 +71,32 @@ static PK_CONV(b) PK_CONV(filter)(const pk_conv_desc *d, const PK_CONV_T *pf, co
   return v;
 }
 
+/* Zeroes output positions [q0, q1) of the row at (along the last axis) and output channels [k0, k1). */
+static void PK_CONV(zero)(const pk_conv_desc *d, const pk_conv_at *at, int64_t q0, int64_t q1, int64_t k0, int64_t k1) {
+  PK_CONV_T *o = (PK_CONV_T *)d->out + at->out;
+  const int64_t ldq = d->out_s[d->nd - 1];
+  if (q1 <= q0 || k1 <= k0) return;
+  if (d->out_k == 1)
+    for (int64_t q = q0; q < q1; q++) memset(o + q * ldq + k0, 0, (size_t)(k1 - k0) * sizeof(PK_CONV_T));
+  else if (ldq == 1)
+    for (int64_t k = k0; k < k1; k++) memset(o + k * d->out_k + q0, 0, (size_t)(q1 - q0) * sizeof(PK_CONV_T));
+  else
+    for (int64_t q = q0; q < q1; q++)
+      for (int64_t k = k0; k < k1; k++) o[q * ldq + k * d->out_k] = 0;
+}
+
+/* The whole output zeroed: a call with nothing to sum (no taps or input channels) when zero_out is set. */
+static void PK_CONV(zero_all)(const pk_conv_desc *d) {
+  if (!d->zero_out) return;
+  int64_t rows = 1;
+  for (int i = 0; i < d->nb; i++) rows *= d->b_ext[i];
+  for (int dd = 0; dd < d->nd - 1; dd++) rows *= d->p_ext[dd];
+  for (int64_t row = 0; row < rows; row++) {
+    const pk_conv_at at = pk_conv_locate(d, row, 0);
+    PK_CONV(zero)(d, &at, 0, d->p_ext[d->nd - 1], 0, d->K);
+  }
+}
+
 /* The microkernel over rows output positions (A rows lda apart) and nb output channels. */
 static void PK_CONV(tiles)(int64_t rows, int64_t nb, int64_t kb, const PK_CONV_T *a, int64_t lda, PK_CONV(b) f,
                            PK_CONV_T *c, int64_t ldc) {
@@ -235,6 +261,8 @@ static void PK_CONV(gemm)(const pk_conv_desc *d, const PK_CONV_T *pf, const pk_c
   pk_conv_gemm_blocks(d, taps, M, PK_CONV_MR, PK_CONV_NR, &kc, &nc);
   for (int64_t jc = j0; jc < j1; jc += nc) {
     const int64_t nb = pk_min64(nc, j1 - jc);
+    /* The M positions follow each other (rows a whole row of Q apart): one run of positions from at on. */
+    if (d->zero_out) PK_CONV(zero)(d, at, 0, M, jc, jc + nb);
     for (int64_t pc = 0; pc < kd; pc += kc) {
       const int64_t kb = pk_min64(kc, kd - pc);
       PK_CONV(b) f = {buf, PK_CONV_NR, kb, 1};
@@ -242,6 +270,18 @@ static void PK_CONV(gemm)(const pk_conv_desc *d, const PK_CONV_T *pf, const pk_c
       else f = PK_CONV(filter)(d, pf, at, taps, 0, pc, jc);
       PK_CONV(tiles)(M, nb, kb, col + pc, kd, f, output + at->out + jc, ldc);
     }
+  }
+}
+
+/* im2col's GEMM over the n rows from row r on (first: where row r is), then the epilogue on them. */
+static void PK_CONV(gemm_rows)(const pk_conv_desc *d, const PK_CONV_T *pf, const pk_conv_at *first, int64_t r,
+                               int64_t n, int64_t taps, int64_t group, const PK_CONV_T *col, PK_CONV_T *buf,
+                               int64_t j0, int64_t j1) {
+  const int64_t Q = d->p_ext[d->nd - 1];
+  PK_CONV(gemm)(d, pf, first, taps, n * Q, col, buf, j0, j1);
+  for (int64_t row = r; row < r + n && d->epilogue != NULL; row++) {
+    const pk_conv_at at = pk_conv_locate(d, row, group);
+    pk_conv_finish(d, &at, 0, Q, j0, j1);
   }
 }
 
@@ -275,13 +315,13 @@ static void PK_CONV(member)(void *arg, int t, int nt) {
       for (int64_t row = r0; row < r1; row++) {
         const pk_conv_at at = pk_conv_locate(d, row, group);
         if (n > 0 && (at.out != first.out + n * Q * ldc || at.flt != first.flt)) {
-          PK_CONV(gemm)(d, pf, &first, taps, n * Q, col, buf, j0, j1);
+          PK_CONV(gemm_rows)(d, pf, &first, row - n, n, taps, group, col, buf, j0, j1);
           first = at, n = 0;
         }
         PK_CONV(im2col)(d, &at, taps, col + n * Q * kd);
         n++;
       }
-      PK_CONV(gemm)(d, pf, &first, taps, n * Q, col, buf, j0, j1);
+      PK_CONV(gemm_rows)(d, pf, &first, r1 - n, n, taps, group, col, buf, j0, j1);
     }
     return;
   }
@@ -297,8 +337,10 @@ static void PK_CONV(member)(void *arg, int t, int nt) {
     for (int64_t w = w0; w < w1; w++) {
       const pk_conv_at at = pk_conv_locate(d, w / blocks, group);
       const int64_t ic = w % blocks * mc;
+      if (d->zero_out) PK_CONV(zero)(d, &at, ic, pk_min64(ic + mc, Q), 0, d->K);
       for (int64_t pc = 0; pc < d->C; pc += kc)
         PK_CONV(first)(d, pf, &at, taps, ic, pk_min64(ic + mc, Q), pc, pk_min64(kc, d->C - pc));
+      pk_conv_finish(d, &at, ic, pk_min64(ic + mc, Q), 0, d->K);
     }
   } else if (d->weight_stationary) {
     for (int64_t jc = 0; jc < d->K; jc += nc)
@@ -306,17 +348,21 @@ static void PK_CONV(member)(void *arg, int t, int nt) {
         for (int64_t w = w0; w < w1; w++) {
           const pk_conv_at at = pk_conv_locate(d, w / blocks, group);
           const int64_t ic = w % blocks * mc;
+          if (pc == 0 && d->zero_out) PK_CONV(zero)(d, &at, ic, pk_min64(ic + mc, Q), jc, pk_min64(jc + nc, d->K));
           PK_CONV(direct)(d, pf, &at, taps, ic, pk_min64(ic + mc, Q), jc, pk_min64(nc, d->K - jc), pc,
                           pk_min64(kc, d->C - pc));
+          if (pc + kc >= d->C) pk_conv_finish(d, &at, ic, pk_min64(ic + mc, Q), jc, pk_min64(jc + nc, d->K));
         }
   } else {
     for (int64_t w = w0; w < w1; w++) {
       const pk_conv_at at = pk_conv_locate(d, w / blocks, group);
       const int64_t ic = w % blocks * mc;
+      if (d->zero_out) PK_CONV(zero)(d, &at, ic, pk_min64(ic + mc, Q), 0, d->K);
       for (int64_t jc = 0; jc < d->K; jc += nc)
         for (int64_t pc = 0; pc < d->C; pc += kc)
           PK_CONV(direct)(d, pf, &at, taps, ic, pk_min64(ic + mc, Q), jc, pk_min64(nc, d->K - jc), pc,
                           pk_min64(kc, d->C - pc));
+      pk_conv_finish(d, &at, ic, pk_min64(ic + mc, Q), 0, d->K);
     }
   }
 }
@@ -346,10 +392,14 @@ static void PK_CONV(pack_member)(void *arg, int t, int nt) {
   PK_CONV(pack_share)(job->c, t, nt, job->out);
 }
 
-/* O += I ⊛ F for the whole call; PK_NO_MEMORY when a buffer cannot be allocated. */
+/* O += I ⊛ F for the whole call, then its epilogue; PK_NO_MEMORY when a buffer cannot be allocated. */
 static int PK_CONV(run)(const pk_conv_desc *desc) {
   pk_conv_call call;
-  if (!pk_conv_prepare(desc, PK_CONV_MR, PK_CONV_NR, &call)) return PK_OK;
+  if (!pk_conv_prepare(desc, PK_CONV_MR, PK_CONV_NR, &call)) {
+    PK_CONV(zero_all)(desc);
+    pk_conv_finish_all(desc);
+    return PK_OK;
+  }
   const pk_conv_desc *d = &call.d;
   const int64_t panels = pk_max_i64(pk_round_up(d->K, PK_CONV_NR), pk_round_up(d->K, PK_CONV_MR));
   const int64_t elements = call.groups * panels * call.taps * d->C;

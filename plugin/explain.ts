@@ -188,6 +188,7 @@ function explainKernel(
   const pathStep = stepNamed('contraction-path')
   const matchStep = stepNamed('substitute-microkernel')
   const convStep = stepNamed('substitute-convolution')
+  const convMessages = [convStep, stepNamed('fuse-epilogue')].flatMap((s) => s?.messages.map((m) => m.text) ?? [])
   return {
     name: site.name,
     location: compiled.abi.loc,
@@ -205,7 +206,7 @@ function explainKernel(
       ? matchReports(matchStep.before, matchStep.ir, matchStep.messages.map((m) => m.text))
       : [],
     convolutions: convStep?.before
-      ? convolutionReports(convStep.before, convStep.ir, convStep.messages.map((m) => m.text))
+      ? convolutionReports(convStep.before, convStep.ir, convMessages)
       : [],
     models: contractionsOf(compiled.ir).map((c) => contractionReport(c, model)),
   }

@@ -29,6 +29,7 @@ import { defaultTarget, type ResolvedOptions } from './options.ts'
 import { lintQuadraticScan, lintSplitSum, nativeBuildFailed, perfPlainLoops } from './messages.ts'
 import { contractionPath } from './passes/contraction-path.ts'
 import { factsAfterFusion, fuse } from './passes/fuse.ts'
+import { fuseEpilogues } from './passes/fuse-epilogue.ts'
 import { lowerBlocks } from './passes/lower-blocks.ts'
 import { reorder } from './passes/reorder.ts'
 import { substituteConvolutions } from './passes/substitute-convolution.ts'
@@ -131,6 +132,7 @@ export const LOWERING_PASSES: readonly PassStep<LoweringContext>[] = [
     }),
   },
   { name: 'fuse', run: (ir) => fuse(ir) },
+  { name: 'fuse-epilogue', run: (ir, c) => fuseEpilogues(ir, c.facts, c.log('match')) },
   { name: 'lower-blocks', lowered: true, run: (ir, c) => lowerBlocks(ir, outermostParallel(factsAfterFusion(c.facts, ir))) },
   { name: 'vectorize', lowered: true, run: (ir) => vectorize(ir) },
 ]

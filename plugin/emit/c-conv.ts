@@ -5,11 +5,13 @@
  * of each spatial axis, the plan's tiles and choices) and calls it.
  */
 import { KernelInternalError } from '../diagnostics.ts'
-import type { Access, Convolution, ConvolutionPlan, IndexRange, Kernel } from '../ir/nodes.ts'
-import { walkStmts } from '../ir/walk.ts'
+import { equal } from '../ir/affine.ts'
+import type { Access, Convolution, ConvolutionPlan, IndexRange, Kernel, Stmt } from '../ir/nodes.ts'
+import { walkStmts, zeroFillsBefore } from '../ir/walk.ts'
 import type { Isa } from '../targets/isa.ts'
 import type { Microkernel } from '../targets/microkernel.ts'
 import { convolutionUses, driverSymbol, emitConvDriver } from './c-conv-driver.ts'
+import type { OutlinedEpilogue } from './c-conv-epilogue.ts'
 import { emitMicrokernel, microkernelSymbol } from './c-microkernel.ts'
 import { definesPack, emitPackA, packASymbol } from './c-pack.ts'
 import type { Layout } from './layout.ts'
@@ -55,11 +57,35 @@ export function emitConvSupport(kernels: readonly Kernel[], isa: Isa, printed: s
 }
 
 /**
+ * The zero fills of `body` a convolution right after them makes redundant, with those convolutions: the fill of the
+ * output the convolution sums into, when it covers the whole output and is not one of its operands. The driver zeroes
+ * each output block just before its first sum instead (`zero_out`): in cache, on the thread that sums it, where the
+ * fill is a serial pass over the whole output first.
+ */
+export function overwritingConvolutions(body: readonly Stmt[], kernel: Kernel, isa: Isa): ReadonlySet<Stmt> {
+  const found = new Set<Stmt>()
+  for (const { fill, next: s, shape } of zeroFillsBefore(body, kernel)) {
+    if (s.kind !== 'convolution' || convolutionPlan(s, isa) === undefined) continue
+    const r = s.roles
+    if (fill.tensor !== r.output.tensor || fill.tensor === r.input.tensor || fill.tensor === r.filter.tensor) continue
+    const ranges = [...r.batch, ...r.spatial.map((a) => a.out), r.outChannels]
+    const whole = r.output.index.every((ix, d) => {
+      const range = ranges.find((x) => ix.terms.length === 1 && x.name === ix.terms[0].v)
+      return range !== undefined && equal(range.extent, shape[d])
+    })
+    if (whole) found.add(fill).add(s)
+  }
+  return found
+}
+
+/**
  * The statements running convolution `s` with `p`: its descriptor, read off the access maps, and the driver call;
- * `onNoMemory` releases the kernel's temporaries and returns PK_NO_MEMORY.
+ * `zeroOut`: the output's zero fill was dropped (overwritingConvolutions); `onNoMemory` releases the kernel's
+ * temporaries and returns PK_NO_MEMORY.
  */
 export function emitConvCall(
   s: Convolution, p: ConvolutionEmitPlan, names: Names, layout: Layout, depth: number, onNoMemory: readonly string[],
+  zeroOut: boolean, epilogue?: OutlinedEpilogue,
 ): string[] {
   const r = s.roles
   const { plan, mk } = p
@@ -95,11 +121,14 @@ export function emitConvCall(
     `.weight_stationary = ${plan.stationary === 'weight' ? 1 : 0}`, `.im2col = ${plan.lowering === 'im2col' ? 1 : 0}`,
     `.im2col_below = ${plan.im2colBelow}`, `.channels_first = ${plan.layout === 'channels-first' ? 1 : 0}`,
     `.pack_filter_from = ${plan.packFilterFrom}`,
+    ...(zeroOut ? ['.zero_out = 1'] : []),
+    ...(epilogue ? [`.epilogue = ${epilogue.fn}`, '.epilogue_ctx = &pk_ectx'] : []),
   ]
   const pad = '  '.repeat(depth + 1)
   const what = `${plan.lowering}, mc ${plan.mc} nc ${plan.nc} kc ${plan.kc}, ${plan.stationary}-stationary`
   return [
     `${'  '.repeat(depth)}{ /* convolution ${s.id}: ${mk.name}, ${what} */`,
+    ...(epilogue?.context ?? []).map((l) => `${pad}${l}`),
     `${pad}const pk_conv_desc pk_cv = {`,
     ...fields.map((f) => `${pad}  ${f},`),
     `${pad}};`,

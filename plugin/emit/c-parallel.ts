@@ -27,7 +27,7 @@ export interface ParallelLoops {
 }
 
 /** A variable of the kernel function the chunk function may read. */
-interface Capture {
+export interface Capture {
   readonly name: string
   readonly type: string
 }
@@ -117,7 +117,7 @@ function chunkFunction(fn: string, v: string, fields: readonly Capture[], body: 
 }
 
 /** What a chunk function may need from the kernel function: tensors, sizes, hoisted strides, enclosing indices. */
-function capturesOf(kernel: Kernel, names: Names, layout: Layout): Capture[] {
+export function capturesOf(kernel: Kernel, names: Names, layout: Layout): Capture[] {
   const tensors = [
     ...kernel.params.filter((p) => p.kind === 'tensor').map((p) => layout.tensor(p.name)),
     ...kernel.tensors.filter((t) => t.role === 'temp'),
@@ -137,7 +137,7 @@ const IDENTIFIER = /(?<![\w.])[A-Za-z_]\w*/g
  * The captures a chunk's body reads, in the order it first reads them, and a key equal for two chunks exactly when
  * their bodies differ only in those names: such chunks share one function and context struct.
  */
-function sameChunk(body: readonly string[], v: string, captures: readonly Capture[]): { fields: Capture[]; key: string } {
+export function sameChunk(body: readonly string[], v: string, captures: readonly Capture[]): { fields: Capture[]; key: string } {
   const byName = new Map(captures.map((c) => [c.name, c]))
   const fields: Capture[] = []
   const text = body.join('\n').replace(IDENTIFIER, (name) => {
@@ -149,7 +149,7 @@ function sameChunk(body: readonly string[], v: string, captures: readonly Captur
   return { fields, key: [v, ...fields.map((f) => f.type), text].join('\n') }
 }
 
-function loopVars(body: readonly Stmt[]): string[] {
+export function loopVars(body: readonly Stmt[]): string[] {
   const found: string[] = []
   walkStmts(body, (s) => {
     if (s.kind === 'loop') found.push(s.v)

@@ -5,7 +5,8 @@
  * temporaries are calloc'd. Loops keep the IR's index names and print one to one; `parallel` loops run on the thread
  * pool (c-parallel.ts). Pointers are `restrict`: the N-API wrapper rejects outputs that alias another
  * argument.
- * A contraction with a schedule for the ISA compiled for runs as a blocked GEMM (c-gemm.ts), else as its loops;
+ * A contraction with a schedule for the ISA compiled for runs as a blocked GEMM (c-gemm.ts), else as its loops; a
+ * convolution with a plan through its driver (c-conv.ts), its epilogue outlined for the driver (c-conv-epilogue.ts);
  * a `vector` loop runs as that ISA's SIMD code (c-vector.ts) when it has one, else serially.
  */
 import { KernelInternalError } from '../diagnostics.ts'
@@ -15,7 +16,8 @@ import type { Isa } from '../targets/isa.ts'
 import { SCALAR } from '../targets/scalar.ts'
 import { C_TYPE, cExpr } from './c-expr.ts'
 import { candidateOf, choiceLines } from './choices.ts'
-import { convolutionPlan, emitConvCall, emitConvSupport } from './c-conv.ts'
+import { convolutionPlan, emitConvCall, emitConvSupport, overwritingConvolutions } from './c-conv.ts'
+import { convEpilogues, type ConvEpilogues } from './c-conv-epilogue.ts'
 import { emitGemmCall, emitGemmSupport, gemmPlan, overwritingGemms } from './c-gemm.ts'
 import { parallelLoops, type ParallelLoops } from './c-parallel.ts'
 import { emitVectorLoop } from './c-vector.ts'
@@ -80,10 +82,13 @@ export function emitC(kernel: Kernel, symbol: string, isa: Isa = SCALAR): string
   const temps = kernel.tensors.filter((t) => t.role === 'temp' && !arena.includes(t))
   const freeTemps = temps.map((t) => `free(${names.of(t.name)});`)
   const parallel = parallelLoops(kernel, symbol, names, layout)
+  const epilogues = convEpilogues(kernel, symbol, names, layout)
   // The candidates of a size choice are statement lists of their own, inside top-level ifs.
   const lists = [kernel.body, ...kernel.body.flatMap((s) => (s.kind === 'if' ? [s.body] : []))]
-  const overwriting = new Set(lists.flatMap((list) => [...overwritingGemms(list, kernel, isa), ...zeroStartedNests(list, kernel, isa)]))
-  const stmt = cStatements(names, layout, isa, [...freeTemps, 'return PK_NO_MEMORY;'], parallel, overwriting)
+  const overwriting = new Set(lists.flatMap((list) => [
+    ...overwritingGemms(list, kernel, isa), ...overwritingConvolutions(list, kernel, isa), ...zeroStartedNests(list, kernel, isa),
+  ]))
+  const stmt = cStatements(names, layout, isa, [...freeTemps, 'return PK_NO_MEMORY;'], parallel, overwriting, epilogues)
   const body = kernel.body.flatMap((s) => stmt(s, 1))
 
   const lines = [`PK_SHARED int ${symbol}(${cParams(kernel, names, layout).join(', ')}) {`]
@@ -99,7 +104,7 @@ export function emitC(kernel: Kernel, symbol: string, isa: Isa = SCALAR): string
     lines.push(...freeTemps.map((l) => `    ${l}`), '    return PK_NO_MEMORY;', '  }')
   }
   lines.push(...body, ...freeTemps.map((l) => `  ${l}`), '  return PK_OK;', '}')
-  return [...parallel.outlined, lines.join('\n') + '\n'].join('\n')
+  return [...parallel.outlined, ...epilogues.outlined, lines.join('\n') + '\n'].join('\n')
 }
 
 /**
@@ -127,10 +132,13 @@ function arenaLines(kernel: Kernel, arena: readonly Tensor[], names: Names): str
   ]
 }
 
+/** No loop runs on the pool. */
+const SERIAL: ParallelLoops = { emit: () => undefined, outlined: [] }
+
 /** Statement printer for one kernel; `depth` is the indentation level. */
 function cStatements(
   names: Names, layout: Layout, isa: Isa, onNoMemory: readonly string[], parallel: ParallelLoops,
-  overwriting: ReadonlySet<Stmt>,
+  overwriting: ReadonlySet<Stmt>, epilogues: ConvEpilogues,
 ): (s: Stmt, depth: number) => string[] {
   let fillIndex: string | undefined
 
@@ -186,7 +194,11 @@ function cStatements(
       case 'convolution': {
         const plan = convolutionPlan(s, isa)
         if (plan === undefined) return s.body.flatMap((b) => stmt(b, depth))
-        return emitConvCall(s, plan, names, layout, depth, onNoMemory)
+        // The epilogue's loops run inside the driver's threads: serially.
+        const epilogue = s.epilogue
+          ? epilogues.emit(s, (n) => cStatements(n, layout, isa, onNoMemory, SERIAL, new Set(), epilogues))
+          : undefined
+        return emitConvCall(s, plan, names, layout, depth, onNoMemory, overwriting.has(s), epilogue)
       }
       case 'block':
         throw new KernelInternalError('emit', `block '${s.id}' reached the C emitter: lower blocks to loops first`)

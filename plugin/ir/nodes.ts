@@ -319,6 +319,12 @@ export interface Convolution {
   readonly body: readonly Stmt[]
   readonly roles: ConvolutionRoles
   readonly plans: readonly ConvolutionPlan[]
+  /**
+   * How many statements at the end of `body` are its epilogue (fuse-epilogue.ts): element-wise, each writing the
+   * output in place at the element it reads. The C driver runs them on each output block once its sums are complete;
+   * the interpreter and the JS fallback run them after the nest. Absent: none.
+   */
+  readonly epilogue?: number
 }
 
 export type Stmt = Block | Loop | If | Store | Fill | Contraction | Convolution

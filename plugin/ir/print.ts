@@ -63,7 +63,8 @@ function printStmt(s: Stmt, ind: string): string {
       const roles = [...r.batch.map((b) => `batch: ${b.name}`), ...axes, `k: ${r.outChannels.name}`, `c: ${r.inChannels.name}`]
       const plans = s.plans.map((p) =>
         `${ind}  # ${p.isa} ${p.microkernel} ${p.lowering} mc=${p.mc} nc=${p.nc} kc=${p.kc} ${p.stationary}-stationary\n`)
-      return `${ind}convolution ${s.id} [${roles.join(', ')}] {\n${plans.join('')}${printStmts(s.body, ind + '  ')}${ind}}\n`
+      const epilogue = s.epilogue ? `${ind}  # epilogue: the last ${s.epilogue} on each finished output block\n` : ''
+      return `${ind}convolution ${s.id} [${roles.join(', ')}] {\n${plans.join('')}${epilogue}${printStmts(s.body, ind + '  ')}${ind}}\n`
     }
   }
 }

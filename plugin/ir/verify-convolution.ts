@@ -19,5 +19,7 @@ export function convolutionProblem(s: Convolution): string | undefined {
     if (!sizes.every((n) => Number.isInteger(n) && n > 0)) return `${p.isa}: block sizes ${sizes}`
   }
   if (new Set(s.plans.map((p) => p.isa)).size !== s.plans.length) return 'two plans for one ISA'
+  const e = s.epilogue ?? 0
+  if (!(Number.isInteger(e) && e >= 0 && e < s.body.length)) return `an epilogue of ${e} statements in a body of ${s.body.length}`
   return undefined
 }

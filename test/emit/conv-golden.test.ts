@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest'
 import { emitC, emitCSupport } from '../../plugin/emit/c.ts'
 import type { ConvolutionPlan } from '../../plugin/ir/nodes.ts'
 import { AVX2, AVX512, SCALAR } from '../../plugin/targets/index.ts'
-import { CONV_SPECS, convolutionKernel } from '../support/convolutions.ts'
+import { CONV_SPECS, EPILOGUE_SPECS, convolutionKernel, fusedConvolutionKernel } from '../support/convolutions.ts'
 import { expectGolden as expectGoldenIn } from '../support/golden.ts'
 
 const GOLDEN = path.join(path.dirname(fileURLToPath(import.meta.url)), 'golden')
@@ -17,6 +17,7 @@ const fixed = (p: ConvolutionPlan): ConvolutionPlan => ({ ...p, mc: 64, nc: 96, 
 const direct = convolutionKernel(CONV_SPECS.nhwc_s2, 'conv', 'direct', fixed)
 const im2col = convolutionKernel(CONV_SPECS.grouped, 'grouped', 'im2col', fixed)
 const nchw = convolutionKernel(CONV_SPECS.nchw, 'nchw', 'direct', fixed)
+const fused = fusedConvolutionKernel(EPILOGUE_SPECS.residual_s2, 'fused', 'direct', fixed)
 
 describe('convolution goldens', () => {
   it('a strided, padded NHWC convolution on avx512: the driver after its tile functions, and the call site', () => {
@@ -31,6 +32,9 @@ describe('convolution goldens', () => {
   })
   it('an NCHW convolution on avx512 (channels first): the call site', () => {
     expectGolden('conv-nchw-avx512.c', emitC(nchw, 'kc_2_nchw', AVX512))
+  })
+  it('a convolution with a fused scale + residual on avx512: the epilogue on a block, its context and the call site', () => {
+    expectGolden('conv-epilogue-avx512.c', emitC(fused, 'kc_3_fused', AVX512))
   })
   it('scalar has no microkernel: the loop nest, and no driver', () => {
     expect(emitCSupport([direct], SCALAR)).toBe('')

@@ -2,7 +2,10 @@
 import { buildKernel } from '../../plugin/spec/build-ir.ts'
 import type { ConvolutionPlan, Kernel } from '../../plugin/ir/nodes.ts'
 import { verifyKernel } from '../../plugin/ir/verify.ts'
+import { analyzeKernel } from '../../plugin/analysis/deps.ts'
+import { fuseEpilogues } from '../../plugin/passes/fuse-epilogue.ts'
 import { lowerBlocks } from '../../plugin/passes/lower-blocks.ts'
+import { vectorize } from '../../plugin/passes/vectorize.ts'
 import { reorder } from '../../plugin/passes/reorder.ts'
 import { substituteConvolutions } from '../../plugin/passes/substitute-convolution.ts'
 import { ISAS } from '../../plugin/targets/index.ts'
@@ -10,17 +13,53 @@ import { paramsOf, TEST_MACHINE } from './contractions.ts'
 import { specOf } from './examples.ts'
 
 /** Spec → lowered IR with convolutions, as the pipeline builds it; `plan` may rewrite every plan (small tiles). */
-export function convolutionKernel(
-  specText: string,
-  name: string,
-  lowering: ConvolutionPlan['lowering'] = 'direct',
-  plan: (p: ConvolutionPlan) => ConvolutionPlan = (p) => p,
-  log?: (message: string) => void,
+export const convolutionKernel = (
+  specText: string, name: string, lowering: ConvolutionPlan['lowering'] = 'direct',
+  plan: (p: ConvolutionPlan) => ConvolutionPlan = (p) => p, log?: (message: string) => void,
+): Kernel => lowered(specText, name, lowering, plan, log, false)
+
+/**
+ * A convolution with an element-wise statement after it, fused as the pipeline fuses it (fuse-epilogue.ts, from the
+ * block form's dependences), lowered and vectorized; `plan` as in convolutionKernel, `log` sees the fusion's messages.
+ */
+export const fusedConvolutionKernel = (
+  specText: string, name: string, lowering: ConvolutionPlan['lowering'] = 'direct',
+  plan: (p: ConvolutionPlan) => ConvolutionPlan = (p) => p, log?: (message: string) => void,
+): Kernel => lowered(specText, name, lowering, plan, log, true)
+
+function lowered(
+  specText: string, name: string, lowering: ConvolutionPlan['lowering'], plan: (p: ConvolutionPlan) => ConvolutionPlan,
+  log: ((message: string) => void) | undefined, fuse: boolean,
 ): Kernel {
-  const spec = specOf(specText, paramsOf(specText))
-  const ir = substituteConvolutions({ ...reorder(buildKernel(spec)), name }, { isas: ISAS, machine: TEST_MACHINE, lowering, log })
-  const body = ir.body.map((s) => (s.kind === 'convolution' ? { ...s, plans: s.plans.map(plan) } : s))
-  return verifyKernel(lowerBlocks({ ...ir, body }), 'test', { lowered: true })
+  const blockForm = { ...buildKernel(specOf(specText, paramsOf(specText))), name }
+  const ir = substituteConvolutions(reorder(blockForm), { isas: ISAS, machine: TEST_MACHINE, lowering, log: fuse ? undefined : log })
+  const fused = fuse ? fuseEpilogues(ir, analyzeKernel(blockForm), log) : ir
+  const body = fused.body.map((s) => (s.kind === 'convolution' ? { ...s, plans: s.plans.map(plan) } : s))
+  const loops = lowerBlocks({ ...fused, body })
+  return verifyKernel(fuse ? vectorize(loops) : loops, 'test', { lowered: true })
+}
+
+/**
+ * Convolutions with an epilogue (bias, ReLU, scale, residual), each laid out as one path of the driver runs it: channels
+ * last and first, grouped, strided, 1×1 over dense axes, f64; the epilogue's indices named unlike the convolution's.
+ */
+export const EPILOGUE_SPECS: Readonly<Record<string, string>> = {
+  bias_relu: 'I: f32[N, H, W, C]\nF: f32[R, S, C, K]\nbias: f32[K]\nO: f32[N, P, Q, K]\nlet T: f32[N, P, Q, K]\n' +
+    'T[n, p, q, k] +=! I[n, p + r - 1, q + s - 1, c] * F[r, s, c, k]\nO[n, p, q, k] = max(T[n, p, q, k] + bias[k], 0)',
+  // Stride 2, a scale per channel and a residual; the statement's own index names.
+  residual_s2: 'I: f32[N, H, W, C]\nF: f32[3, 3, C, K]\nscale: f32[K]\nX: f32[N, P, Q, K]\nO: f32[N, P, Q, K]\n' +
+    'let T: f32[N, P, Q, K]\nT[n, p, q, k] +=! I[n, 2*p + r - 1, 2*q + s - 1, c] * F[r, s, c, k]\n' +
+    'O[a, b, e, d] = T[a, b, e, d] * scale[d] + X[a, b, e, d]',
+  nchw_bias_relu: 'I: f32[N, C, H, W]\nF: f32[K, C, 3, 3]\nbias: f32[K]\nO: f32[N, K, P, Q]\nlet T: f32[N, K, P, Q]\n' +
+    'T[n, k, p, q] +=! I[n, c, p + r - 1, q + s - 1] * F[k, c, r, s]\nO[n, k, p, q] = max(T[n, k, p, q] + bias[k], 0)',
+  grouped_bias: 'I: f32[N, H, W, G, C]\nF: f32[G, 3, 3, C, K]\nbias: f32[G, K]\nO: f32[N, P, Q, G, K]\n' +
+    'let T: f32[N, P, Q, G, K]\nT[n, p, q, g, k] +=! I[n, p + r - 1, q + s - 1, g, c] * F[g, r, s, c, k]\n' +
+    'O[n, p, q, g, k] = T[n, p, q, g, k] + bias[g, k]',
+  // 1×1 over dense axes (collapsed into one row without an epilogue); T read twice.
+  pointwise_square: 'I: f32[N, H, W, C]\nF: f32[1, 1, C, K]\nO: f32[N, H, W, K]\nlet T: f32[N, H, W, K]\n' +
+    'T[n, p, q, k] +=! I[n, p + r, q + s, c] * F[r, s, c, k]\nO[n, p, q, k] = T[n, p, q, k] * T[n, p, q, k]',
+  f64_clamp: 'I: f64[N, H, W, C]\nF: f64[3, 3, C, K]\nO: f64[N, P, Q, K]\nlet T: f64[N, P, Q, K]\n' +
+    'T[n, p, q, k] +=! I[n, p + r - 1, q + s - 1, c] * F[r, s, c, k]\nO[n, p, q, k] = min(max(T[n, p, q, k], -1), 1)',
 }
 
 /** Convolutions in every form the direct path takes, and two it declines (depthwise, NCHW with stride 2). */

@@ -16,7 +16,6 @@ PK_SHARED int kc_0_conv(const float *restrict I, const float *restrict F, float 
   const int64_t sI1 = W*C;
   const int64_t sF0 = 3*C*K;
   const int64_t sF1 = C*K;
-  for (int64_t q2 = 0; q2 < N*P*Q*K; q2++) O[q2] = 0.0f;
   { /* convolution s0: gemm_f32_avx512_8x48, direct, mc 64 nc 96 kc 128, weight-stationary */
     const pk_conv_desc pk_cv = {
       .in = I,
@@ -52,6 +51,7 @@ PK_SHARED int kc_0_conv(const float *restrict I, const float *restrict F, float 
       .im2col_below = 24,
       .channels_first = 0,
       .pack_filter_from = 49,
+      .zero_out = 1,
     };
     if (pk_conv_gemm_f32_avx512_8x48_run(&pk_cv) != PK_OK) {
       return PK_NO_MEMORY;

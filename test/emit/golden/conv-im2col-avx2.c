@@ -8,7 +8,6 @@ PK_SHARED int kc_1_grouped(const float *restrict I, const float *restrict F, flo
   const int64_t sF0 = 9*C*K;
   const int64_t sF1 = 3*C*K;
   const int64_t sF2 = C*K;
-  for (int64_t q2 = 0; q2 < N*P*Q*G*K; q2++) O[q2] = 0.0f;
   { /* convolution s0: gemm_f32_avx2_6x16, im2col, mc 64 nc 96 kc 128, weight-stationary */
     const pk_conv_desc pk_cv = {
       .in = I,
@@ -44,6 +43,7 @@ PK_SHARED int kc_1_grouped(const float *restrict I, const float *restrict F, flo
       .im2col_below = 0,
       .channels_first = 0,
       .pack_filter_from = 49,
+      .zero_out = 1,
     };
     if (pk_conv_gemm_f32_avx2_6x16_run(&pk_cv) != PK_OK) {
       return PK_NO_MEMORY;

@@ -4,7 +4,6 @@ PK_SHARED int kc_2_nchw(const float *restrict I, const float *restrict F, float 
   const int64_t sI0 = C*H*W;
   const int64_t sI1 = H*W;
   const int64_t sF0 = 9*C;
-  for (int64_t q2 = 0; q2 < N*K*P*Q; q2++) O[q2] = 0.0f;
   { /* convolution s0: gemm_f32_avx512_8x48, direct, mc 64 nc 96 kc 128, weight-stationary */
     const pk_conv_desc pk_cv = {
       .in = I,
@@ -40,6 +39,7 @@ PK_SHARED int kc_2_nchw(const float *restrict I, const float *restrict F, float 
       .im2col_below = 0,
       .channels_first = 1,
       .pack_filter_from = 49,
+      .zero_out = 1,
     };
     if (pk_conv_gemm_f32_avx512_8x48_run(&pk_cv) != PK_OK) {
       return PK_NO_MEMORY;
