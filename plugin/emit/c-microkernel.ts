@@ -175,7 +175,7 @@ function emitTile(u: MicrokernelUse, R: number, V: number): string {
   // Packed B streams from L2 (its panel outgrows L1 past kc = L1 / (NR · element size)): fetching the micro-panel's
   // rows a few steps ahead keeps that stream from stalling the FMAs. Measured alone (8 × 48, kc 1024, B from L2),
   // 189 -> 204 GFLOP/s; in L1 it costs nothing. A fetch past the panel's end is harmless.
-  const aheadB = (o: number) => [...Array(Math.ceil(mk.nr / perLine)).keys()].map(
+  const aheadB = (o: number) => [...Array(Math.ceil(width / perLine)).keys()].map(
     (l) => `    __builtin_prefetch(b + ${(PACKED_B_AHEAD + o) * mk.nr + l * perLine}, 0, 3);`,
   )
   const broadcastA = (r: number, o: number): string =>

@@ -1160,7 +1160,6 @@ static inline void pk_ukr_gemm_f32_avx512_8x48_pp_8x2(int64_t kb, const float *r
     const __m512 b1 = _mm512_load_ps(b + 16);
     __builtin_prefetch(b + 768, 0, 3);
     __builtin_prefetch(b + 784, 0, 3);
-    __builtin_prefetch(b + 800, 0, 3);
     const __m512 a0v = _mm512_set1_ps(*(a + 0));
     c0_0 = _mm512_fmadd_ps(a0v, b0, c0_0);
     c0_1 = _mm512_fmadd_ps(a0v, b1, c0_1);
@@ -1276,8 +1275,6 @@ static inline void pk_ukr_gemm_f32_avx512_8x48_pp_8x1(int64_t kb, const float *r
   for (int64_t p = 0; p < kb; p++) {
     const __m512 b0 = _mm512_load_ps(b + 0);
     __builtin_prefetch(b + 768, 0, 3);
-    __builtin_prefetch(b + 784, 0, 3);
-    __builtin_prefetch(b + 800, 0, 3);
     const __m512 a0v = _mm512_set1_ps(*(a + 0));
     c0_0 = _mm512_fmadd_ps(a0v, b0, c0_0);
     const __m512 a1v = _mm512_set1_ps(*(a + 1));
@@ -1442,7 +1439,6 @@ static inline void pk_ukr_gemm_f32_avx512_8x48_pp_4x2(int64_t kb, const float *r
     const __m512 b1 = _mm512_load_ps(b + 16);
     __builtin_prefetch(b + 768, 0, 3);
     __builtin_prefetch(b + 784, 0, 3);
-    __builtin_prefetch(b + 800, 0, 3);
     const __m512 a0v = _mm512_set1_ps(*(a + 0));
     c0_0 = _mm512_fmadd_ps(a0v, b0, c0_0);
     c0_1 = _mm512_fmadd_ps(a0v, b1, c0_1);
@@ -1510,8 +1506,6 @@ static inline void pk_ukr_gemm_f32_avx512_8x48_pp_4x1(int64_t kb, const float *r
   for (int64_t p = 0; p < kb; p++) {
     const __m512 b0 = _mm512_load_ps(b + 0);
     __builtin_prefetch(b + 768, 0, 3);
-    __builtin_prefetch(b + 784, 0, 3);
-    __builtin_prefetch(b + 800, 0, 3);
     const __m512 a0v = _mm512_set1_ps(*(a + 0));
     c0_0 = _mm512_fmadd_ps(a0v, b0, c0_0);
     const __m512 a1v = _mm512_set1_ps(*(a + 1));
@@ -1658,7 +1652,6 @@ static inline void pk_ukr_gemm_f32_avx512_8x48_pp_2x2(int64_t kb, const float *r
     const __m512 b1 = _mm512_load_ps(b + 16);
     __builtin_prefetch(b + 768, 0, 3);
     __builtin_prefetch(b + 784, 0, 3);
-    __builtin_prefetch(b + 800, 0, 3);
     const __m512 a0v = _mm512_set1_ps(*(a + 0));
     c0_0 = _mm512_fmadd_ps(a0v, b0, c0_0);
     c0_1 = _mm512_fmadd_ps(a0v, b1, c0_1);
@@ -1669,7 +1662,6 @@ static inline void pk_ukr_gemm_f32_avx512_8x48_pp_2x2(int64_t kb, const float *r
     const __m512 b1_1 = _mm512_load_ps(b + 64);
     __builtin_prefetch(b + 816, 0, 3);
     __builtin_prefetch(b + 832, 0, 3);
-    __builtin_prefetch(b + 848, 0, 3);
     const __m512 a0v_1 = _mm512_set1_ps(*(a + 8));
     c0_0_1 = _mm512_fmadd_ps(a0v_1, b0_1, c0_0_1);
     c0_1_1 = _mm512_fmadd_ps(a0v_1, b1_1, c0_1_1);
@@ -1684,7 +1676,6 @@ static inline void pk_ukr_gemm_f32_avx512_8x48_pp_2x2(int64_t kb, const float *r
     const __m512 b1 = _mm512_load_ps(b + 16);
     __builtin_prefetch(b + 768, 0, 3);
     __builtin_prefetch(b + 784, 0, 3);
-    __builtin_prefetch(b + 800, 0, 3);
     const __m512 a0v = _mm512_set1_ps(*(a + 0));
     c0_0 = _mm512_fmadd_ps(a0v, b0, c0_0);
     c0_1 = _mm512_fmadd_ps(a0v, b1, c0_1);
@@ -1738,32 +1729,24 @@ static inline void pk_ukr_gemm_f32_avx512_8x48_pp_2x1(int64_t kb, const float *r
   for (; p + 4 <= kb; p += 4) {
     const __m512 b0 = _mm512_load_ps(b + 0);
     __builtin_prefetch(b + 768, 0, 3);
-    __builtin_prefetch(b + 784, 0, 3);
-    __builtin_prefetch(b + 800, 0, 3);
     const __m512 a0v = _mm512_set1_ps(*(a + 0));
     c0_0 = _mm512_fmadd_ps(a0v, b0, c0_0);
     const __m512 a1v = _mm512_set1_ps(*(a + 1));
     c1_0 = _mm512_fmadd_ps(a1v, b0, c1_0);
     const __m512 b0_1 = _mm512_load_ps(b + 48);
     __builtin_prefetch(b + 816, 0, 3);
-    __builtin_prefetch(b + 832, 0, 3);
-    __builtin_prefetch(b + 848, 0, 3);
     const __m512 a0v_1 = _mm512_set1_ps(*(a + 8));
     c0_0_1 = _mm512_fmadd_ps(a0v_1, b0_1, c0_0_1);
     const __m512 a1v_1 = _mm512_set1_ps(*(a + 9));
     c1_0_1 = _mm512_fmadd_ps(a1v_1, b0_1, c1_0_1);
     const __m512 b0_2 = _mm512_load_ps(b + 96);
     __builtin_prefetch(b + 864, 0, 3);
-    __builtin_prefetch(b + 880, 0, 3);
-    __builtin_prefetch(b + 896, 0, 3);
     const __m512 a0v_2 = _mm512_set1_ps(*(a + 16));
     c0_0_2 = _mm512_fmadd_ps(a0v_2, b0_2, c0_0_2);
     const __m512 a1v_2 = _mm512_set1_ps(*(a + 17));
     c1_0_2 = _mm512_fmadd_ps(a1v_2, b0_2, c1_0_2);
     const __m512 b0_3 = _mm512_load_ps(b + 144);
     __builtin_prefetch(b + 912, 0, 3);
-    __builtin_prefetch(b + 928, 0, 3);
-    __builtin_prefetch(b + 944, 0, 3);
     const __m512 a0v_3 = _mm512_set1_ps(*(a + 24));
     c0_0_3 = _mm512_fmadd_ps(a0v_3, b0_3, c0_0_3);
     const __m512 a1v_3 = _mm512_set1_ps(*(a + 25));
@@ -1774,8 +1757,6 @@ static inline void pk_ukr_gemm_f32_avx512_8x48_pp_2x1(int64_t kb, const float *r
   for (; p < kb; p++) {
     const __m512 b0 = _mm512_load_ps(b + 0);
     __builtin_prefetch(b + 768, 0, 3);
-    __builtin_prefetch(b + 784, 0, 3);
-    __builtin_prefetch(b + 800, 0, 3);
     const __m512 a0v = _mm512_set1_ps(*(a + 0));
     c0_0 = _mm512_fmadd_ps(a0v, b0, c0_0);
     const __m512 a1v = _mm512_set1_ps(*(a + 1));
@@ -1894,7 +1875,6 @@ static inline void pk_ukr_gemm_f32_avx512_8x48_pp_1x2(int64_t kb, const float *r
     const __m512 b1 = _mm512_load_ps(b + 16);
     __builtin_prefetch(b + 768, 0, 3);
     __builtin_prefetch(b + 784, 0, 3);
-    __builtin_prefetch(b + 800, 0, 3);
     const __m512 a0v = _mm512_set1_ps(*(a + 0));
     c0_0 = _mm512_fmadd_ps(a0v, b0, c0_0);
     c0_1 = _mm512_fmadd_ps(a0v, b1, c0_1);
@@ -1902,7 +1882,6 @@ static inline void pk_ukr_gemm_f32_avx512_8x48_pp_1x2(int64_t kb, const float *r
     const __m512 b1_1 = _mm512_load_ps(b + 64);
     __builtin_prefetch(b + 816, 0, 3);
     __builtin_prefetch(b + 832, 0, 3);
-    __builtin_prefetch(b + 848, 0, 3);
     const __m512 a0v_1 = _mm512_set1_ps(*(a + 8));
     c0_0_1 = _mm512_fmadd_ps(a0v_1, b0_1, c0_0_1);
     c0_1_1 = _mm512_fmadd_ps(a0v_1, b1_1, c0_1_1);
@@ -1910,7 +1889,6 @@ static inline void pk_ukr_gemm_f32_avx512_8x48_pp_1x2(int64_t kb, const float *r
     const __m512 b1_2 = _mm512_load_ps(b + 112);
     __builtin_prefetch(b + 864, 0, 3);
     __builtin_prefetch(b + 880, 0, 3);
-    __builtin_prefetch(b + 896, 0, 3);
     const __m512 a0v_2 = _mm512_set1_ps(*(a + 16));
     c0_0_2 = _mm512_fmadd_ps(a0v_2, b0_2, c0_0_2);
     c0_1_2 = _mm512_fmadd_ps(a0v_2, b1_2, c0_1_2);
@@ -1918,7 +1896,6 @@ static inline void pk_ukr_gemm_f32_avx512_8x48_pp_1x2(int64_t kb, const float *r
     const __m512 b1_3 = _mm512_load_ps(b + 160);
     __builtin_prefetch(b + 912, 0, 3);
     __builtin_prefetch(b + 928, 0, 3);
-    __builtin_prefetch(b + 944, 0, 3);
     const __m512 a0v_3 = _mm512_set1_ps(*(a + 24));
     c0_0_3 = _mm512_fmadd_ps(a0v_3, b0_3, c0_0_3);
     c0_1_3 = _mm512_fmadd_ps(a0v_3, b1_3, c0_1_3);
@@ -1930,7 +1907,6 @@ static inline void pk_ukr_gemm_f32_avx512_8x48_pp_1x2(int64_t kb, const float *r
     const __m512 b1 = _mm512_load_ps(b + 16);
     __builtin_prefetch(b + 768, 0, 3);
     __builtin_prefetch(b + 784, 0, 3);
-    __builtin_prefetch(b + 800, 0, 3);
     const __m512 a0v = _mm512_set1_ps(*(a + 0));
     c0_0 = _mm512_fmadd_ps(a0v, b0, c0_0);
     c0_1 = _mm512_fmadd_ps(a0v, b1, c0_1);
@@ -1967,26 +1943,18 @@ static inline void pk_ukr_gemm_f32_avx512_8x48_pp_1x1(int64_t kb, const float *r
   for (; p + 4 <= kb; p += 4) {
     const __m512 b0 = _mm512_load_ps(b + 0);
     __builtin_prefetch(b + 768, 0, 3);
-    __builtin_prefetch(b + 784, 0, 3);
-    __builtin_prefetch(b + 800, 0, 3);
     const __m512 a0v = _mm512_set1_ps(*(a + 0));
     c0_0 = _mm512_fmadd_ps(a0v, b0, c0_0);
     const __m512 b0_1 = _mm512_load_ps(b + 48);
     __builtin_prefetch(b + 816, 0, 3);
-    __builtin_prefetch(b + 832, 0, 3);
-    __builtin_prefetch(b + 848, 0, 3);
     const __m512 a0v_1 = _mm512_set1_ps(*(a + 8));
     c0_0_1 = _mm512_fmadd_ps(a0v_1, b0_1, c0_0_1);
     const __m512 b0_2 = _mm512_load_ps(b + 96);
     __builtin_prefetch(b + 864, 0, 3);
-    __builtin_prefetch(b + 880, 0, 3);
-    __builtin_prefetch(b + 896, 0, 3);
     const __m512 a0v_2 = _mm512_set1_ps(*(a + 16));
     c0_0_2 = _mm512_fmadd_ps(a0v_2, b0_2, c0_0_2);
     const __m512 b0_3 = _mm512_load_ps(b + 144);
     __builtin_prefetch(b + 912, 0, 3);
-    __builtin_prefetch(b + 928, 0, 3);
-    __builtin_prefetch(b + 944, 0, 3);
     const __m512 a0v_3 = _mm512_set1_ps(*(a + 24));
     c0_0_3 = _mm512_fmadd_ps(a0v_3, b0_3, c0_0_3);
     a += 32;
@@ -1995,8 +1963,6 @@ static inline void pk_ukr_gemm_f32_avx512_8x48_pp_1x1(int64_t kb, const float *r
   for (; p < kb; p++) {
     const __m512 b0 = _mm512_load_ps(b + 0);
     __builtin_prefetch(b + 768, 0, 3);
-    __builtin_prefetch(b + 784, 0, 3);
-    __builtin_prefetch(b + 800, 0, 3);
     const __m512 a0v = _mm512_set1_ps(*(a + 0));
     c0_0 = _mm512_fmadd_ps(a0v, b0, c0_0);
     a += 8;
