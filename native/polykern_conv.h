@@ -242,6 +242,13 @@ static inline void pk_conv_collapse(pk_conv_desc *d) {
   }
 }
 
+/* Whether a call runs through im2col: forced, or rows shorter than im2col_below after pk_conv_collapse. */
+static inline int pk_conv_runs_im2col(const pk_conv_desc *call) {
+  pk_conv_desc d = *call;
+  pk_conv_collapse(&d);
+  return d.im2col || d.p_ext[d.nd - 1] < d.im2col_below;
+}
+
 /* How one call runs. */
 typedef struct {
   /* The call's descriptor, its dense axes collapsed and im2col set when its rows are short. */

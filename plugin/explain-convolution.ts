@@ -119,7 +119,10 @@ export function formatConvolutions(
         `      packing: ${p.packing}`,
         ...(p.layout === 'channels-last'
           ? [`      a call slices mc and nc again on its own channels and positions, within ${p.l2Elements} elements of L2`] : []),
-        ...(p.im2colBelow > 0 ? [`      rows of fewer than ${p.im2colBelow} positions run through im2col (one GEMM per block of rows)`] : []),
+        ...(p.im2colBelow > 0
+          ? [`      rows of fewer than ${p.im2colBelow} positions run through im2col (one GEMM per block of rows` +
+            `${p.im2colMicrokernel ? `, on ${p.im2colMicrokernel}` : ''})`]
+          : []),
         ...(p.layout === 'channels-last' && p.packFilterFrom > 0
           ? [`      calls with fewer than ${p.packFilterFrom} output positions per filter read it in place, unpacked`] : []),
       )

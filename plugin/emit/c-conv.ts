@@ -21,17 +21,23 @@ import { affineCode } from './syntax.ts'
 export interface ConvolutionEmitPlan {
   readonly plan: ConvolutionPlan
   readonly mk: Microkernel
+  /** The microkernel of calls through im2col, when another (ConvolutionPlan.im2colMicrokernel). */
+  readonly im2colMk?: Microkernel
 }
 
 /** The plan of `s` for `isa` and its microkernel, or undefined when `isa` runs the loop nest. */
 export function convolutionPlan(s: Convolution, isa: Isa): ConvolutionEmitPlan | undefined {
   const plan = s.plans.find((p) => p.isa === isa.name)
   if (plan === undefined) return undefined
-  const mk = isa.microkernels.find((m) => m.name === plan.microkernel)
-  if (mk === undefined || mk.dtype !== s.roles.dtype) {
-    throw new KernelInternalError('emit', `${isa.name} has no ${s.roles.dtype} microkernel '${plan.microkernel}'`)
+  const named = (name: string) => {
+    const mk = isa.microkernels.find((m) => m.name === name)
+    if (mk === undefined || mk.dtype !== s.roles.dtype) {
+      throw new KernelInternalError('emit', `${isa.name} has no ${s.roles.dtype} microkernel '${name}'`)
+    }
+    return mk
   }
-  return { plan, mk }
+  const mk = named(plan.microkernel)
+  return plan.im2colMicrokernel === undefined ? { plan, mk } : { plan, mk, im2colMk: named(plan.im2colMicrokernel) }
 }
 
 
@@ -45,7 +51,7 @@ export function emitConvSupport(kernels: readonly Kernel[], isa: Isa, printed: s
     walkStmts(kernel.body, (s) => {
       if (s.kind !== 'convolution') return
       const p = convolutionPlan(s, isa)
-      if (p !== undefined) mks.set(p.mk.name, p.mk)
+      for (const mk of p === undefined ? [] : [p.mk, p.im2colMk ?? p.mk]) mks.set(mk.name, mk)
     })
   }
   return [...mks.values()].flatMap((mk) => {
@@ -88,7 +94,7 @@ export function emitConvCall(
   zeroOut: boolean, epilogue?: OutlinedEpilogue,
 ): string[] {
   const r = s.roles
-  const { plan, mk } = p
+  const { plan, mk, im2colMk } = p
   const extent = (a: IndexRange) => affineCode(a.extent, names.of).text
   // Roles index plain dimensions (match-convolution.ts), but for the input's spatial ones.
   const strideOf = (a: Access, v: string): string => {
@@ -125,14 +131,17 @@ export function emitConvCall(
     ...(epilogue ? [`.epilogue = ${epilogue.fn}`, '.epilogue_ctx = &pk_ectx'] : []),
   ]
   const pad = '  '.repeat(depth + 1)
-  const what = `${plan.lowering}, mc ${plan.mc} nc ${plan.nc} kc ${plan.kc}, ${plan.stationary}-stationary`
+  const what = `${plan.lowering}, mc ${plan.mc} nc ${plan.nc} kc ${plan.kc}, ${plan.stationary}-stationary` +
+    (im2colMk ? `; through im2col on ${im2colMk.name}` : '')
+  const run = (m: Microkernel) => `${driverSymbol(m)}_run`
+  const driver = im2colMk ? `(pk_conv_runs_im2col(&pk_cv) ? ${run(im2colMk)} : ${run(mk)})` : run(mk)
   return [
     `${'  '.repeat(depth)}{ /* convolution ${s.id}: ${mk.name}, ${what} */`,
     ...(epilogue?.context ?? []).map((l) => `${pad}${l}`),
     `${pad}const pk_conv_desc pk_cv = {`,
     ...fields.map((f) => `${pad}  ${f},`),
     `${pad}};`,
-    `${pad}if (${driverSymbol(mk)}_run(&pk_cv) != PK_OK) {`,
+    `${pad}if (${driver}(&pk_cv) != PK_OK) {`,
     ...onNoMemory.map((l) => `${pad}  ${l}`),
     `${pad}}`,
     `${'  '.repeat(depth)}}`,

@@ -10,7 +10,7 @@
  * rows contiguous in n, `ldb` apart (its last vector is loaded through the column mask).
  */
 import { C_TYPE } from './c-expr.ts'
-import type { Microkernel } from '../targets/microkernel.ts'
+import { tileRows, type Microkernel } from '../targets/microkernel.ts'
 import { instantiate, type SingleOp } from '../targets/vector-ops.ts'
 
 /** A microkernel with its operands' layouts: one family of tile functions. */
@@ -33,9 +33,6 @@ const useTag = (u: MicrokernelUse): string => `${u.packA ? 'p' : 'u'}${u.packB ?
  * each part through a mask (pk_vector_places). A gathered C tile is so stored in place with no local copy.
  */
 export const microkernelSymbol = (u: MicrokernelUse): string => `pk_ukr_${u.mk.name}_${useTag(u)}`
-
-/** Tile heights with a function of their own: MR, then halving to 1 (edge rows run on the next taller one). */
-export const tileRows = (mk: Microkernel): readonly number[] => [mk.mr, ...[4, 2, 1].filter((r) => r < mk.mr)]
 
 /** Every tile function of `u` and the dispatcher that picks one from `rows` and `cols`. */
 export function emitMicrokernel(u: MicrokernelUse): string {

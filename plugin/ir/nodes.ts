@@ -279,6 +279,11 @@ export interface ConvolutionPlan {
   /** `Microkernel.name` in that ISA's table. */
   readonly microkernel: string
   /**
+   * The microkernel of the calls whose rows run through im2col (one GEMM per block of rows), when not `microkernel`:
+   * the GEMMs' own (the first of its type in the table), whose tiles suit long GEMM rows.
+   */
+  readonly im2colMicrokernel?: string
+  /**
    * `channels-last` (NHWC): output positions are the microkernel's rows, output channels its columns;
    * `channels-first` (NCHW, direct only): output channels are its rows, output positions along the last axis its columns.
    */

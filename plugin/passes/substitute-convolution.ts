@@ -9,7 +9,7 @@
  */
 import type { Block, Convolution, ConvolutionPlan, Kernel } from '../ir/nodes.ts'
 import { mapStmts } from '../ir/walk.ts'
-import { IM2COL_BELOW_TILES, PACK_FILTER_FROM, representativeSizes, sliceConvolution } from '../schedule/conv-slicing.ts'
+import { IM2COL_BELOW_TILES, PACK_FILTER_FROM, convolutionMicrokernel, representativeSizes, sliceConvolution } from '../schedule/conv-slicing.ts'
 import type { Isa } from '../targets/isa.ts'
 import type { Machine } from '../targets/machine.ts'
 import { convolutionLayout, matchConvolution } from './match-convolution.ts'
@@ -55,7 +55,10 @@ function convolutionOf(
   const sizes = representativeSizes(roles)
   const plans: ConvolutionPlan[] = []
   for (const isa of opts.isas) {
-    const mk = isa.microkernels.find((m) => m.dtype === roles.dtype)
+    const ofType = isa.microkernels.filter((m) => m.dtype === roles.dtype)
+    // A direct channels-last plan runs on the microkernel whose tiles cost least on the sizes; im2col, one GEMM per block
+    // of rows, on the GEMMs' (the first), forced or for a direct plan's short rows. Channels first keeps the GEMMs'.
+    const mk = lowering === 'direct' && layout === 'channels-last' ? convolutionMicrokernel(ofType, sizes) : ofType[0]
     if (mk === undefined) {
       opts.log?.(`${kernel} ${block.id}: ${isa.name} has no ${roles.dtype} microkernel: the convolution runs as loops`)
       continue
@@ -64,6 +67,7 @@ function convolutionOf(
     // im2col runs one output row's GEMM after another: the input-stationary order by construction.
     const plan: ConvolutionPlan = {
       isa: isa.name, microkernel: mk.name, layout, lowering, ...tiles,
+      ...(mk !== ofType[0] && layout === 'channels-last' ? { im2colMicrokernel: ofType[0].name } : {}),
       // Channels first has no im2col: its positions are the microkernel's columns.
       im2colBelow: lowering === 'direct' && layout === 'channels-last' ? IM2COL_BELOW_TILES * mk.mr : 0,
       packFilterFrom: PACK_FILTER_FROM,
@@ -72,7 +76,8 @@ function convolutionOf(
     plans.push(plan)
     opts.log?.(
       `${kernel} ${block.id}: ${isa.name} runs a ${lowering} ${layout} convolution on ${mk.name}: mc ${plan.mc} nc ${plan.nc} ` +
-        `kc ${plan.kc}, ${plan.stationary}-stationary`,
+        `kc ${plan.kc}, ${plan.stationary}-stationary` +
+        (plan.im2colMicrokernel ? `; its short rows through im2col on ${plan.im2colMicrokernel}` : ''),
     )
   }
   if (plans.length === 0) return block

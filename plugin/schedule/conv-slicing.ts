@@ -16,7 +16,8 @@ import type { ConvolutionPlan, ConvolutionRoles, IndexRange } from '../ir/nodes.
 import { isConstant } from '../ir/affine.ts'
 import type { Machine } from '../targets/machine.ts'
 import { MEMORY_COST } from '../targets/machine.ts'
-import type { Microkernel } from '../targets/microkernel.ts'
+import { tileRows, type Microkernel } from '../targets/microkernel.ts'
+import { CALL_CYCLES, CALL_CYCLES_PER_ACCUMULATOR, FMA_UNITS } from './gemm-model.ts'
 
 /** Share of each cache level a tile may take (SConv's α): the rest is left to prefetching and the packed filter. */
 export const CACHE_SHARE = { l1: 0.6, l2: 0.5, l3: 0.5 } as const
@@ -49,6 +50,8 @@ export interface ConvolutionSizes {
   readonly channelsInKnown: boolean
   readonly channelsOut: number
   readonly taps: number
+  /** Taps along the last axis: a microkernel call's k loop runs them together (channels last). */
+  readonly lastTaps: number
   /** Output positions along the last axis (the microkernel's rows), and output rows (every other index but channels). */
   readonly positions: number
   readonly rows: number
@@ -73,6 +76,7 @@ export function representativeSizes(r: ConvolutionRoles): ConvolutionSizes {
     channelsInKnown: isConstant(r.inChannels.extent),
     channelsOut: sized(r.outChannels, 64),
     taps,
+    lastTaps,
     positions: outs[outs.length - 1],
     rows: batch * outs.slice(0, -1).reduce((n, x) => n * x, 1),
     inputPerRow: (taps / lastTaps) * windowWidth * channelsIn,
@@ -87,6 +91,50 @@ function cacheBytes(machine: Machine, level: number, fallback: number): number {
   const c = machine.caches.find((x) => x.level === level)
   return c === undefined ? fallback : c.bytes / Math.max(1, c.sharedBy)
 }
+
+/** Load µops a core issues per cycle (two on every x86 core with AVX2 or AVX-512 here). */
+export const LOAD_PORTS = 2
+
+/**
+ * Cycles of one k step of an R × V tile of `mk` (V vectors wide): its FMAs on the FMA units, or its loads on the load
+ * ports (R broadcasts of A, V vectors of the packed B and a prefetch per line of B's row ahead, emit/c-microkernel.ts),
+ * whichever takes longer.
+ */
+function stepCycles(mk: Microkernel, rows: number, vectors: number): number {
+  const lines = Math.ceil((vectors * mk.lanes * (mk.dtype === 'f64' ? 8 : 4)) / 64)
+  return Math.max((rows * vectors) / FMA_UNITS, (rows + vectors + lines) / LOAD_PORTS)
+}
+
+/**
+ * Cycles of the microkernel calls over one row of output positions × all output channels for one row of filter taps,
+ * on `mk`: the positions in tiles of MR rows (the rest on the next taller tile function, as the emitted code runs
+ * them), the channels in tiles of NR columns (the rest on the narrowest tile holding them), each call a k loop over
+ * the taps along the last axis × the input channels, plus its C tile's load and store (gemm-model.ts's call cost).
+ * An 8 × 48 tile over 64 channels leaves an 8 × 16 edge tile, load-bound on its 8 broadcasts; 6 × 64 leaves none.
+ * Measured on AMD Zen 5 (AVX-512, one process alternating both, best of 15 rounds), 3×3, 6 × 64 against 8 × 48:
+ * 56×56 64→64 1T +4% to +6%, 2T +5% to +10%; 28×28 128→128 1T +2%, 2T -3% to +6%. The model ranks 6 × 64 5% and
+ * 0.1% cheaper there.
+ */
+export function registerTileCycles(mk: Microkernel, sizes: ConvolutionSizes): number {
+  const k = sizes.lastTaps * sizes.channelsIn
+  const [fullRows, restRows] = [Math.floor(sizes.positions / mk.mr), sizes.positions % mk.mr]
+  const [fullCols, restCols] = [Math.floor(sizes.channelsOut / mk.nr), sizes.channelsOut % mk.nr]
+  // [tile height or width in vectors, how many such tiles]
+  const rows = [[mk.mr, fullRows], [tileRows(mk).filter((r) => r >= restRows).at(-1)!, restRows > 0 ? 1 : 0]]
+  const cols = [[mk.nr / mk.lanes, fullCols], [Math.ceil(restCols / mk.lanes), restCols > 0 ? 1 : 0]]
+  let cycles = 0
+  for (const [r, nr] of rows) {
+    for (const [v, nv] of cols) {
+      cycles += nr * nv * (k * stepCycles(mk, r, v) + CALL_CYCLES + CALL_CYCLES_PER_ACCUMULATOR * r * v)
+    }
+  }
+  return cycles
+}
+
+/** The microkernel of `mks` (one ISA's, of the convolution's type) whose tiles cost least on `sizes`; the first on ties. */
+export const convolutionMicrokernel = (mks: readonly Microkernel[], sizes: ConvolutionSizes): Microkernel | undefined =>
+  mks.reduce<Microkernel | undefined>((best, mk) =>
+    best === undefined || registerTileCycles(mk, sizes) < registerTileCycles(best, sizes) ? mk : best, undefined)
 
 /** Tiles and stationarity for `mk` on `sizes`; the lowering is the caller's. */
 export function sliceConvolution(

@@ -27,3 +27,6 @@ export interface Microkernel {
 /** Registers the k loop keeps live: MR·NR/lanes accumulators, NR/lanes B vectors and one broadcast. */
 export const registersUsed = (mk: Microkernel): number => (mk.mr * mk.nr) / mk.lanes + mk.nr / mk.lanes + 1
 
+
+/** Tile heights with a function of their own: MR, then halving to 1 (edge rows run on the next taller one). */
+export const tileRows = (mk: Microkernel): readonly number[] => [mk.mr, ...[4, 2, 1].filter((r) => r < mk.mr)]

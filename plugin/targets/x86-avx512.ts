@@ -65,8 +65,12 @@ const F64: VectorOps = {
 // 8 rows × 3 vectors: 24 accumulators + 3 B vectors + 1 broadcast = 28 of 32 registers, 24 FMAs per 11 loads.
 // Taller tiles (14×32: 31 registers) run as fast alone but lose 10-25% when C's rows are 4 KiB apart (N = 1024,
 // 2048...): a tile's rows then share one L1 set, and 14 rows × 2 lines exceed its 12 ways; 8 × 3 lines do not.
+// GEMMs run on the first of a type that matches; a convolution on the one whose tiles cost least on its sizes
+// (schedule/conv-slicing.ts: registerTileCycles). 6 rows × 4 vectors (29 registers) covers 64 output channels, most
+// CNN layers' multiple, with no edge tile.
 const MICROKERNELS: readonly Microkernel[] = [
   { name: 'gemm_f32_avx512_8x48', dtype: 'f32', spec: GEMM, mr: 8, nr: 48, lanes: F32.lanes, ops: F32 },
+  { name: 'gemm_f32_avx512_6x64', dtype: 'f32', spec: GEMM, mr: 6, nr: 64, lanes: F32.lanes, ops: F32 },
   { name: 'gemm_f64_avx512_8x24', dtype: 'f64', spec: GEMM, mr: 8, nr: 24, lanes: F64.lanes, ops: F64 },
 ]
 

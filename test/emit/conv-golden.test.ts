@@ -24,8 +24,12 @@ describe('convolution goldens', () => {
     // The tile functions are the GEMM's (emit/c-microkernel.ts, reviewed in gemm-*.c): only that they are there.
     const support = emitCSupport([direct], AVX512)
     expect(support).toContain('static void pk_ukr_gemm_f32_avx512_8x48_up(')
-    const driver = support.slice(support.indexOf('/* Direct and im2col convolutions'))
-    expectGolden('conv-avx512.c', `${driver}\n${emitC(direct, 'kc_0_conv', AVX512)}`)
+    // Direct rows on 6 × 64 (the ranking's choice for 64 output channels), short rows through im2col on 8 × 48: both
+    // drivers, each after its tile functions.
+    expect(support).toContain('static void pk_ukr_gemm_f32_avx512_6x64_up(')
+    const drivers = support.split('\n/* Direct and im2col convolutions').slice(1).map((d) => `/* Direct and im2col convolutions${d.split('\nstatic ')[0]}`)
+    expect(drivers).toHaveLength(2)
+    expectGolden('conv-avx512.c', `${drivers.join('\n')}\n${emitC(direct, 'kc_0_conv', AVX512)}`)
   })
   it('a grouped convolution through im2col on avx2: the call site', () => {
     expectGolden('conv-im2col-avx2.c', emitC(im2col, 'kc_1_grouped', AVX2))

@@ -1,3 +1,14 @@
+/* Direct and im2col convolutions on gemm_f32_avx512_6x64. */
+#define PK_CONV(name) pk_conv_gemm_f32_avx512_6x64_##name
+#define PK_CONV_T float
+#define PK_CONV_MR 6
+#define PK_CONV_NR 64
+#define PK_CONV_TILE pk_ukr_gemm_f32_avx512_6x64_up
+#define PK_CONV_TILE_IN_PLACE pk_ukr_gemm_f32_avx512_6x64_uu
+#define PK_CONV_TILE_FIRST pk_ukr_gemm_f32_avx512_6x64_pu
+#define PK_CONV_PACK_A pk_pack_a_gemm_f32_avx512_6x64
+#include "polykern_conv_driver.h"
+
 /* Direct and im2col convolutions on gemm_f32_avx512_8x48. */
 #define PK_CONV(name) pk_conv_gemm_f32_avx512_8x48_##name
 #define PK_CONV_T float
@@ -16,7 +27,7 @@ PK_SHARED int kc_0_conv(const float *restrict I, const float *restrict F, float 
   const int64_t sI1 = W*C;
   const int64_t sF0 = 3*C*K;
   const int64_t sF1 = C*K;
-  { /* convolution s0: gemm_f32_avx512_8x48, direct, mc 64 nc 96 kc 128, weight-stationary */
+  { /* convolution s0: gemm_f32_avx512_6x64, direct, mc 64 nc 96 kc 128, weight-stationary; through im2col on gemm_f32_avx512_8x48 */
     const pk_conv_desc pk_cv = {
       .in = I,
       .flt = F,
@@ -48,12 +59,12 @@ PK_SHARED int kc_0_conv(const float *restrict I, const float *restrict F, float 
       .l2 = 262144,
       .weight_stationary = 1,
       .im2col = 0,
-      .im2col_below = 24,
+      .im2col_below = 18,
       .channels_first = 0,
       .pack_filter_from = 49,
       .zero_out = 1,
     };
-    if (pk_conv_gemm_f32_avx512_8x48_run(&pk_cv) != PK_OK) {
+    if ((pk_conv_runs_im2col(&pk_cv) ? pk_conv_gemm_f32_avx512_8x48_run : pk_conv_gemm_f32_avx512_6x64_run)(&pk_cv) != PK_OK) {
       return PK_NO_MEMORY;
     }
   }

@@ -52,7 +52,7 @@ PK_SHARED int kc_3_fused(const float *restrict I, const float *restrict F, const
   const int64_t sF1 = C*K;
   const int64_t sX0 = P*Q*K;
   const int64_t sX1 = Q*K;
-  { /* convolution s0: gemm_f32_avx512_8x48, direct, mc 64 nc 96 kc 128, weight-stationary */
+  { /* convolution s0: gemm_f32_avx512_6x64, direct, mc 64 nc 96 kc 128, weight-stationary; through im2col on gemm_f32_avx512_8x48 */
     const kc_3_fused_e0_ctx pk_ectx = {scale, X, sX0, sX1, K, O, sO0, sO1};
     const pk_conv_desc pk_cv = {
       .in = I,
@@ -85,14 +85,14 @@ PK_SHARED int kc_3_fused(const float *restrict I, const float *restrict F, const
       .l2 = 262144,
       .weight_stationary = 1,
       .im2col = 0,
-      .im2col_below = 24,
+      .im2col_below = 18,
       .channels_first = 0,
       .pack_filter_from = 49,
       .zero_out = 1,
       .epilogue = kc_3_fused_e0,
       .epilogue_ctx = &pk_ectx,
     };
-    if (pk_conv_gemm_f32_avx512_8x48_run(&pk_cv) != PK_OK) {
+    if ((pk_conv_runs_im2col(&pk_cv) ? pk_conv_gemm_f32_avx512_8x48_run : pk_conv_gemm_f32_avx512_6x64_run)(&pk_cv) != PK_OK) {
       return PK_NO_MEMORY;
     }
   }
