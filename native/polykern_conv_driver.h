@@ -9,8 +9,10 @@
  *   PK_CONV_TILE           the tile function with B packed and A in place (emit/c-microkernel.ts);
  *   PK_CONV_TILE_IN_PLACE  the one with both in place;
  *   PK_CONV_TILE_FIRST     the one with A packed and B in place (channels first);
- *   PK_CONV_PACK_A         the microkernel's pack of A (emit/c-pack.ts).
- * It undefines them at its end.
+ *   PK_CONV_PACK_A         the microkernel's pack of A (emit/c-pack.ts);
+ * or, with PK_CONV_DIRECT_ONLY defined, neither of the last three: a driver of direct channels-last calls only, the
+ * filter always packed (a plan whose other calls another driver runs, ConvolutionPlan.im2colMicrokernel). It
+ * undefines them at its end.
  */
 #include <stdint.h>
 #include "polykern_conv.h"
@@ -103,8 +105,12 @@ static void PK_CONV(tiles)(int64_t rows, int64_t nb, int64_t kb, const PK_CONV_T
   for (int64_t jr = 0; jr < nb; jr += PK_CONV_NR)
     for (int64_t ir = 0; ir < rows; ir += PK_CONV_MR) {
       const int64_t m = pk_min64(PK_CONV_MR, rows - ir), n = pk_min64(PK_CONV_NR, nb - jr);
+#ifdef PK_CONV_DIRECT_ONLY
+      PK_CONV_TILE(kb, a + ir * lda, lda, f.b + jr * f.panel, 0, c + ir * ldc + jr, ldc, m, n, 0);
+#else
       if (f.packed) PK_CONV_TILE(kb, a + ir * lda, lda, f.b + jr * f.panel, 0, c + ir * ldc + jr, ldc, m, n, 0);
       else PK_CONV_TILE_IN_PLACE(kb, a + ir * lda, lda, f.b + jr, f.row, c + ir * ldc + jr, ldc, m, n, 0);
+#endif
     }
 }
 
@@ -158,6 +164,7 @@ static void PK_CONV(direct)(const pk_conv_desc *d, const PK_CONV_T *pf, const pk
   }
 }
 
+#ifndef PK_CONV_DIRECT_ONLY
 /*
  * Channels first (NCHW): output channels [0, K) are the microkernel's rows (A: the tap's filter, packed in MR-row
  * panels), output positions [ic, ie) along the last axis its columns (B: input rows read in place, one input channel
@@ -284,6 +291,7 @@ static void PK_CONV(gemm_rows)(const pk_conv_desc *d, const PK_CONV_T *pf, const
     pk_conv_finish(d, &at, 0, Q, j0, j1);
   }
 }
+#endif
 
 static void PK_CONV(member)(void *arg, int t, int nt) {
   pk_conv_ctx *x = arg;
@@ -292,6 +300,7 @@ static void PK_CONV(member)(void *arg, int t, int nt) {
   const PK_CONV_T *pf = x->pf;
   const int64_t taps = call->taps;
   const int64_t group = pk_round_up(d->K, d->channels_first ? PK_CONV_MR : PK_CONV_NR) * taps * d->C;
+#ifndef PK_CONV_DIRECT_ONLY
   if (d->im2col) {
     const int L = d->nd - 1;
     const int64_t Q = d->p_ext[L], kd = taps * d->C, ldc = d->out_s[L], per = call->per;
@@ -325,6 +334,7 @@ static void PK_CONV(member)(void *arg, int t, int nt) {
     }
     return;
   }
+#endif
   /* Direct: the members share (row, block of mc positions) items, so one long row still splits. */
   int64_t mc = d->mc, nc = d->nc, kc = d->kc;
   if (!d->channels_first) pk_conv_slice(d, taps, PK_CONV_MR, PK_CONV_NR, &mc, &nc, &kc);
@@ -333,6 +343,7 @@ static void PK_CONV(member)(void *arg, int t, int nt) {
   const int64_t blocks = (Q + mc - 1) / mc;
   int64_t w0, w1;
   pk_share(call->rows * blocks, 1, t, nt, &w0, &w1);
+#ifndef PK_CONV_DIRECT_ONLY
   if (d->channels_first) {
     for (int64_t w = w0; w < w1; w++) {
       const pk_conv_at at = pk_conv_locate(d, w / blocks, group);
@@ -342,7 +353,10 @@ static void PK_CONV(member)(void *arg, int t, int nt) {
         PK_CONV(first)(d, pf, &at, taps, ic, pk_min64(ic + mc, Q), pc, pk_min64(kc, d->C - pc));
       pk_conv_finish(d, &at, ic, pk_min64(ic + mc, Q), 0, d->K);
     }
-  } else if (d->weight_stationary) {
+    return;
+  }
+#endif
+  if (d->weight_stationary) {
     for (int64_t jc = 0; jc < d->K; jc += nc)
       for (int64_t pc = 0; pc < d->C; pc += kc)
         for (int64_t w = w0; w < w1; w++) {
@@ -373,8 +387,13 @@ static void PK_CONV(pack_share)(const pk_conv_call *c, int t, int nt, PK_CONV_T 
   const int64_t items = c->groups * c->taps * (c->d.channels_first ? 1 : c->d.C);
   int64_t r0, r1;
   pk_share(items, 1, t, nt, &r0, &r1);
-  if (c->d.channels_first) PK_CONV(pack_first)(&c->d, c->taps, r0, r1, out);
-  else PK_CONV(pack)(&c->d, c->taps, r0, r1, out);
+#ifndef PK_CONV_DIRECT_ONLY
+  if (c->d.channels_first) {
+    PK_CONV(pack_first)(&c->d, c->taps, r0, r1, out);
+    return;
+  }
+#endif
+  PK_CONV(pack)(&c->d, c->taps, r0, r1, out);
 }
 
 /* The whole filter of call `ctx` packed into `out`, on this thread: a bound filter's form. */
@@ -401,6 +420,9 @@ static int PK_CONV(run)(const pk_conv_desc *desc) {
     return PK_OK;
   }
   const pk_conv_desc *d = &call.d;
+#ifdef PK_CONV_DIRECT_ONLY
+  call.in_place = 0, call.pack_blocks = 0;
+#endif
   const int64_t panels = pk_max_i64(pk_round_up(d->K, PK_CONV_NR), pk_round_up(d->K, PK_CONV_MR));
   const int64_t elements = call.groups * panels * call.taps * d->C;
   /* A bound filter's form, packed by its first call: read packed, never in place or block by block. */
@@ -434,3 +456,4 @@ static int PK_CONV(run)(const pk_conv_desc *desc) {
 #undef PK_CONV_TILE_IN_PLACE
 #undef PK_CONV_TILE_FIRST
 #undef PK_CONV_PACK_A
+#undef PK_CONV_DIRECT_ONLY

@@ -20,19 +20,24 @@ export const convolutionUses = (mk: Microkernel) => ({
 
 export const driverSymbol = (mk: Microkernel): string => `pk_conv_${mk.name}`
 
-/** The driver's functions, `<symbol>_run(const pk_conv_desc *)` among them: the template's parameters, then it. */
-export function emitConvDriver(mk: Microkernel): string {
+/**
+ * The driver's functions, `<symbol>_run(const pk_conv_desc *)` among them: the template's parameters, then it.
+ * `directOnly`: the driver of a plan's direct calls only (ConvolutionPlan.im2colMicrokernel), on packed filters.
+ */
+export function emitConvDriver(mk: Microkernel, directOnly: boolean): string {
   const uses = convolutionUses(mk)
   return [
-    `/* Direct and im2col convolutions on ${mk.name}. */`,
+    `/* ${directOnly ? 'Direct channels-last' : 'Direct and im2col'} convolutions on ${mk.name}. */`,
     `#define PK_CONV(name) ${driverSymbol(mk)}_##name`,
     `#define PK_CONV_T ${C_TYPE[mk.dtype]}`,
     `#define PK_CONV_MR ${mk.mr}`,
     `#define PK_CONV_NR ${mk.nr}`,
     `#define PK_CONV_TILE ${microkernelSymbol(uses.packedFilter)}`,
-    `#define PK_CONV_TILE_IN_PLACE ${microkernelSymbol(uses.filterInPlace)}`,
-    `#define PK_CONV_TILE_FIRST ${microkernelSymbol(uses.channelsFirst)}`,
-    `#define PK_CONV_PACK_A ${packASymbol(mk)}`,
+    ...(directOnly ? ['#define PK_CONV_DIRECT_ONLY'] : [
+      `#define PK_CONV_TILE_IN_PLACE ${microkernelSymbol(uses.filterInPlace)}`,
+      `#define PK_CONV_TILE_FIRST ${microkernelSymbol(uses.channelsFirst)}`,
+      `#define PK_CONV_PACK_A ${packASymbol(mk)}`,
+    ]),
     '#include "polykern_conv_driver.h"',
     '',
   ].join('\n')

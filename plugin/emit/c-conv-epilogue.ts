@@ -48,19 +48,17 @@ export function convEpilogues(kernel: Kernel, symbol: string, names: Names, layo
       `/* Convolution ${s.id}'s epilogue on the output block pk_lo .. pk_hi (batch, spatial, channel indices). */`,
       'typedef struct {',
       ...fields.map((f) => `  ${f.type} ${f.name};`),
-      ...(fields.length === 0 ? ['  char pk_none;'] : []),
       `} ${ctx};`,
       '',
       `static void ${fn}(const void *pk_ctx, const int64_t *pk_lo, const int64_t *pk_hi) {`,
       `  const ${ctx} *pk_c = pk_ctx;`,
-      ...(fields.length === 0 ? ['  (void)pk_c;'] : []),
       ...fields.map((f) => `  ${f.type} ${f.name} = pk_c->${f.name};`),
       ...body,
       '}',
       '',
     ].join('\n'))
-    const values = fields.length === 0 ? '0' : fields.map((f) => f.name).join(', ')
-    return { fn, context: [`const ${ctx} pk_ectx = {${values}};`] }
+    // Never empty: the epilogue writes the convolution's output.
+    return { fn, context: [`const ${ctx} pk_ectx = {${fields.map((f) => f.name).join(', ')}};`] }
   }
   return { emit, outlined }
 }

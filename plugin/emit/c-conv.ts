@@ -46,19 +46,22 @@ export function convolutionPlan(s: Convolution, isa: Isa): ConvolutionEmitPlan |
  * region (the GEMMs'): a tile function it defines is not defined again.
  */
 export function emitConvSupport(kernels: readonly Kernel[], isa: Isa, printed: string): string {
-  const mks = new Map<string, Microkernel>()
+  // Each microkernel's driver, whole or (only ever a plan's direct driver beside an im2col one) direct-only.
+  const mks = new Map<string, { mk: Microkernel; whole: boolean }>()
+  const need = (mk: Microkernel, whole: boolean) => mks.set(mk.name, { mk, whole: whole || (mks.get(mk.name)?.whole ?? false) })
   for (const kernel of kernels) {
     walkStmts(kernel.body, (s) => {
       if (s.kind !== 'convolution') return
       const p = convolutionPlan(s, isa)
-      for (const mk of p === undefined ? [] : [p.mk, p.im2colMk ?? p.mk]) mks.set(mk.name, mk)
+      if (p !== undefined) need(p.mk, p.im2colMk === undefined)
+      if (p?.im2colMk !== undefined) need(p.im2colMk, true)
     })
   }
-  return [...mks.values()].flatMap((mk) => {
-    const uses = Object.values(convolutionUses(mk))
+  return [...mks.values()].flatMap(({ mk, whole }) => {
+    const uses = whole ? Object.values(convolutionUses(mk)) : [convolutionUses(mk).packedFilter]
     const tiles = uses.filter((u) => !printed.includes(`static void ${microkernelSymbol(u)}(`)).map(emitMicrokernel)
-    const pack = definesPack(printed, packASymbol(mk)) ? [] : [emitPackA(mk)]
-    return [...tiles, ...pack, emitConvDriver(mk)]
+    const pack = !whole || definesPack(printed, packASymbol(mk)) ? [] : [emitPackA(mk)]
+    return [...tiles, ...pack, emitConvDriver(mk, !whole)]
   }).join('\n')
 }
 

@@ -27,20 +27,26 @@ function gemmRun(t: 'float' | 'double', fn: string): string {
  * declared tile and pack functions, then a use of what it defines (a static function nothing uses is a warning).
  */
 const TEMPLATES: Readonly<Record<string, (t: 'float' | 'double') => string>> = {
+  // Whole, and direct-only (no in-place or channels-first tile, no pack of A).
   'polykern_conv_driver.h': (t) => {
     const operands = `const ${t} *restrict a, int64_t lda, const ${t} *restrict b, int64_t ldb, ${t} *restrict c`
     return [
       '#include <stdint.h>',
       `void check_${t}_tile(int64_t kb, ${operands}, int64_t ldc, int64_t rows, int64_t cols, int store);`,
       `void check_${t}_pack_a(int64_t len, int64_t kb, const ${t} *restrict src, int64_t s_len, int64_t s_k, ${t} *restrict out);`,
-      `#define PK_CONV(name) check_${t}_##name`,
-      `#define PK_CONV_T ${t}`,
-      `#define PK_CONV_MR ${t === 'float' ? 8 : 4}`,
-      `#define PK_CONV_NR ${t === 'float' ? 48 : 24}`,
-      ...['PK_CONV_TILE', 'PK_CONV_TILE_IN_PLACE', 'PK_CONV_TILE_FIRST'].map((m) => `#define ${m} check_${t}_tile`),
-      `#define PK_CONV_PACK_A check_${t}_pack_a`,
-      '#include "polykern_conv_driver.h"',
-      used(`check_${t}_run`),
+      ...(['whole', 'direct'] as const).flatMap((form) => [
+        `#define PK_CONV(name) check_${t}_${form}_##name`,
+        `#define PK_CONV_T ${t}`,
+        `#define PK_CONV_MR ${t === 'float' ? 8 : 4}`,
+        `#define PK_CONV_NR ${t === 'float' ? 48 : 24}`,
+        '#define PK_CONV_TILE check_' + t + '_tile',
+        ...(form === 'direct' ? ['#define PK_CONV_DIRECT_ONLY'] : [
+          ...['PK_CONV_TILE_IN_PLACE', 'PK_CONV_TILE_FIRST'].map((m) => `#define ${m} check_${t}_tile`),
+          `#define PK_CONV_PACK_A check_${t}_pack_a`,
+        ]),
+        '#include "polykern_conv_driver.h"',
+        used(`check_${t}_${form}_run`),
+      ]),
     ].join('\n')
   },
   'polykern_pack.h': (t) =>

@@ -1,12 +1,10 @@
-/* Direct and im2col convolutions on gemm_f32_avx512_6x64. */
+/* Direct channels-last convolutions on gemm_f32_avx512_6x64. */
 #define PK_CONV(name) pk_conv_gemm_f32_avx512_6x64_##name
 #define PK_CONV_T float
 #define PK_CONV_MR 6
 #define PK_CONV_NR 64
 #define PK_CONV_TILE pk_ukr_gemm_f32_avx512_6x64_up
-#define PK_CONV_TILE_IN_PLACE pk_ukr_gemm_f32_avx512_6x64_uu
-#define PK_CONV_TILE_FIRST pk_ukr_gemm_f32_avx512_6x64_pu
-#define PK_CONV_PACK_A pk_pack_a_gemm_f32_avx512_6x64
+#define PK_CONV_DIRECT_ONLY
 #include "polykern_conv_driver.h"
 
 /* Direct and im2col convolutions on gemm_f32_avx512_8x48. */
