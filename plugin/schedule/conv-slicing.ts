@@ -24,12 +24,14 @@ export const CACHE_SHARE = { l1: 0.6, l2: 0.5, l3: 0.5 } as const
 
 /**
  * Rows of fewer than this many register tiles of output positions run a direct convolution through im2col instead
- * (SConv's "hybrid" future work): on 14×14 and 7×7 feature maps most microkernel rows of the direct path are edge rows
- * and its output tile is reloaded once per tap, while im2col's one GEMM over the whole map runs full tiles. Measured
- * (AVX-512, 1 thread, GFLOP/s direct / im2col over whole maps): 56×56 3×3 176 / 160, 28×28 186 / 177, 14×14 147 / 172,
- * 7×7 104 / 165.
+ * (SConv's "hybrid" future work): on 7×7 feature maps most microkernel rows of the direct path are edge rows and its
+ * output tile is reloaded once per tap, while im2col's one GEMM over the whole map uses full tiles. Measured on an Intel
+ * Xeon (AVX-512, 8×48, 1 thread, GFLOP/s direct / im2col over whole maps): 56×56 3×3 176 / 160, 28×28 186 / 177,
+ * 14×14 147 / 172, 7×7 104 / 165: 3 tiles then. On AMD Zen 5 with 6×64 tiles, 14×14 256→256 ran direct / im2col 188-192
+ * / 167-179 at 1 thread and 267-285 / 198-203 at 2, and on AVX2 (6×16) 100-102 / 98-99 and 177-179 / 166-168: two
+ * tiles (12 positions on 6×64 and 6×16; 16 on 8×48, whose 14×14 still goes through im2col).
  */
-export const IM2COL_BELOW_TILES = 3
+export const IM2COL_BELOW_TILES = 2
 
 /**
  * Output positions per filter below which a call reads the filter in place instead of packing it (SConv packs filters

@@ -4,7 +4,7 @@
  * nest. Shapes are small and random: odd sizes, channel counts past one and two register tiles (K > 48, 96: small
  * im2col calls on 2 threads split their channels when their rows do not split evenly), output extents that
  * overhang the input (whole rows of padding), size 1. Tiles come from the cost model (whose direct plans run rows
- * shorter than 3 register tiles through im2col: output rows of 1 to 53 positions cross that switch), and also small
+ * shorter than 2 register tiles through im2col: output rows of 1 to 53 positions cross that switch), and also small
  * ones (mc of one register tile, nc of one panel, kc 4; direct always) in both stationary orders so modest shapes cross
  * every block edge, with the filter packed or read in place. The addon wakes the pool for any work, so 2 threads
  * really split the rows.

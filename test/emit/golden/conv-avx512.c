@@ -57,7 +57,7 @@ PK_SHARED int kc_0_conv(const float *restrict I, const float *restrict F, float 
       .l2 = 262144,
       .weight_stationary = 1,
       .im2col = 0,
-      .im2col_below = 18,
+      .im2col_below = 12,
       .channels_first = 0,
       .pack_filter_from = 49,
       .zero_out = 1,
