@@ -7,6 +7,7 @@ import path from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { kernels as loadedKernels, setThreads } from '../../runtime/index.ts'
 import { importCompiled } from '../support/compiled-import.ts'
+import { convolutionKernel } from '../support/convolutions.ts'
 import { randomArray, rng } from '../support/random.ts'
 
 const OUT = path.join(import.meta.dirname, '../.out/bind', String(process.pid))
@@ -66,6 +67,13 @@ const close = (got: ArrayLike<number>, want: ArrayLike<number>) => {
   expect(worst).toBeLessThan(1e-4)
 }
 
+/** The convolution's plans as the compiler makes them (per ISA: its tile, and the im2col calls' tile when another). */
+const CONV_PLANS = (() => {
+  const spec = KERNELS.slice(KERNELS.indexOf('I: f32'), KERNELS.indexOf('*/'))
+  const conv = convolutionKernel(spec, 'conv3x3').body.find((s) => s.kind === 'convolution')
+  return conv?.kind === 'convolution' ? conv.plans : []
+})()
+
 let native: Kernels
 let fallback: Kernels
 beforeAll(async () => {
@@ -87,14 +95,22 @@ describe('natively', () => {
       const I = f32(N * H * W * C)
       close(layer(I, new Float32Array(N * H * W * K), N, H, W, C, K) as Float32Array, convReference(I, F, N, H, W, C, K))
     }
+    // Rows of fewer than 12 positions run through im2col on the GEMMs' tile: one form for all of them.
     run(1, 8, 9)
     expect(meta.boundForms).toBe(before + 1)
-    run(2, 5, 13)
     run(1, 30, 3)
     await layer.async(f32(4 * 4 * C), new Float32Array(4 * 4 * K), 1, 4, 4, C, K)
     expect(meta.boundForms).toBe(before + 1)
     native.conv3x3(f32(64 * C), F, new Float32Array(64 * K), 1, 8, 8, C, K)
     expect(meta.boundForms).toBe(before + 1)
+    // Longer rows run direct, on the tile the ranking chose: a form of their own where that is another (6×64 on
+    // AVX-512), packed on the first such call and read by the next.
+    const plan = CONV_PLANS.find((p) => p.isa === entry.meta?.isa)
+    const forms = plan?.im2colMicrokernel === undefined ? 1 : 2
+    run(2, 5, 13)
+    expect(meta.boundForms, `${entry.meta?.isa}: ${plan?.microkernel}`).toBe(before + forms)
+    run(1, 3, 20)
+    expect(meta.boundForms).toBe(before + forms)
     layer.release()
     expect(meta.boundForms).toBe(before)
   })
