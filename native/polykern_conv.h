@@ -242,11 +242,16 @@ static inline void pk_conv_collapse(pk_conv_desc *d) {
   }
 }
 
-/* Whether a call runs through im2col: forced, or rows shorter than im2col_below after pk_conv_collapse. */
+/* Whether a call whose descriptor pk_conv_collapse made `d` runs through im2col: forced, or rows too short. */
+static inline int pk_conv_im2col_rows(const pk_conv_desc *d) {
+  return d->im2col || d->p_ext[d->nd - 1] < d->im2col_below;
+}
+
+/* The same for a call's descriptor as given: what pk_conv_prepare decides (a call site choosing a driver asks). */
 static inline int pk_conv_runs_im2col(const pk_conv_desc *call) {
   pk_conv_desc d = *call;
   pk_conv_collapse(&d);
-  return d.im2col || d.p_ext[d.nd - 1] < d.im2col_below;
+  return pk_conv_im2col_rows(&d);
 }
 
 /* How one call runs. */
@@ -280,7 +285,7 @@ static inline int pk_conv_prepare(const pk_conv_desc *call, int64_t mr, int64_t 
   const int L = d->nd - 1;
   const int64_t Q = d->p_ext[L];
   if (rows <= 0 || Q <= 0 || taps <= 0 || d->K <= 0 || d->C <= 0) return 0;
-  if (!d->im2col && Q < d->im2col_below) d->im2col = 1;
+  d->im2col = pk_conv_im2col_rows(d);
   /* Packing the filter pays when enough output positions reuse it; in place, B's rows must be F's (taps, c) rows. */
   int dense = d->flt_s[L] == d->C * d->flt_c;
   for (int dd = 0; dd < L; dd++) dense = dense && d->flt_s[dd] == d->r_ext[dd + 1] * d->flt_s[dd + 1];

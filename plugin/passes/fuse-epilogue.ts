@@ -13,8 +13,9 @@
  */
 import { equal } from '../ir/affine.ts'
 import type { Access, Block, Convolution, Expr, Kernel, Stmt, Store } from '../ir/nodes.ts'
-import { loadsOf, mapExpr, walkStmts } from '../ir/walk.ts'
+import { loadsOf, mapExpr, mapStmts, walkStmts } from '../ir/walk.ts'
 import type { KernelFacts } from '../analysis/deps.ts'
+import { plainIndex } from './match-convolution.ts'
 
 export function fuseEpilogues(kernel: Kernel, facts: KernelFacts, log?: (message: string) => void): Kernel {
   let body = kernel.body
@@ -32,7 +33,7 @@ export function fuseEpilogues(kernel: Kernel, facts: KernelFacts, log?: (message
     const fused: Convolution = {
       ...conv,
       roles: { ...conv.roles, output: { ...conv.roles.output, tensor: out.tensor } },
-      body: [...conv.body.map((s) => renameStores(s, temp, out.tensor)), inPlace(next, temp, out.tensor)],
+      body: [...renameStores(conv.body, temp, out.tensor), inPlace(next, temp, out.tensor)],
       epilogue: 1,
     }
     const zero: Stmt = { kind: 'fill', tensor: out.tensor, value: { kind: 'const', value: 0, type: out.dtype } }
@@ -59,7 +60,7 @@ function epilogueOf(
   const O = tensor(store.access.tensor)
   if (store.op !== '=' || O === undefined || O.name === temp) return 'not an assignment to another tensor'
   // Every point of the statement writes its own element of O, all of O, at the indices it reads T with.
-  const plain = store.access.index.map((ix) => (ix.terms.length === 1 && ix.terms[0].coeff === 1 && ix.constant === 0 ? ix.terms[0].v : undefined))
+  const plain = store.access.index.map(plainIndex)
   const indices = next.indices.map((ix) => ix.name)
   if (plain.some((v) => v === undefined) || new Set(plain).size !== plain.length || plain.length !== indices.length ||
     !indices.every((v) => plain.includes(v))) return `${O.name} is not written at plain indices covering the statement`
@@ -90,17 +91,9 @@ function epilogueOf(
   return { temp, out: { ...store.access, dtype: O.dtype as 'f32' | 'f64' } }
 }
 
-/** `s` with its stores to `from` writing `to` instead. */
-function renameStores(s: Stmt, from: string, to: string): Stmt {
-  switch (s.kind) {
-    case 'store':
-      return s.access.tensor === from ? { ...s, access: { ...s.access, tensor: to } } : s
-    case 'fill':
-      return s
-    default:
-      return { ...s, body: s.body.map((x) => renameStores(x, from, to)) } as Stmt
-  }
-}
+/** `stmts` with their stores to `from` writing `to` instead. */
+const renameStores = (stmts: readonly Stmt[], from: string, to: string): readonly Stmt[] =>
+  mapStmts(stmts, { store: (s) => (s.access.tensor === from ? { ...s, access: { ...s.access, tensor: to } } : s) })
 
 /** The epilogue statement reading `to` where it read `from`: O = f(O, ...) in place. */
 function inPlace(b: Block, from: string, to: string): Block {

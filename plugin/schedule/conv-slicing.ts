@@ -95,7 +95,9 @@ function cacheBytes(machine: Machine, level: number, fallback: number): number {
 }
 
 /** Load µops a core issues per cycle (two on every x86 core with AVX2 or AVX-512 here). */
-export const LOAD_PORTS = 2
+const LOAD_PORTS = 2
+
+const elementBytes = (mk: Microkernel): number => (mk.dtype === 'f64' ? 8 : 4)
 
 /**
  * Cycles of one k step of an R × V tile of `mk` (V vectors wide): its FMAs on the FMA units, or its loads on the load
@@ -103,7 +105,7 @@ export const LOAD_PORTS = 2
  * whichever takes longer.
  */
 function stepCycles(mk: Microkernel, rows: number, vectors: number): number {
-  const lines = Math.ceil((vectors * mk.lanes * (mk.dtype === 'f64' ? 8 : 4)) / 64)
+  const lines = Math.ceil((vectors * mk.lanes * elementBytes(mk)) / 64)
   return Math.max((rows * vectors) / FMA_UNITS, (rows + vectors + lines) / LOAD_PORTS)
 }
 
@@ -142,7 +144,7 @@ export const convolutionMicrokernel = (mks: readonly Microkernel[], sizes: Convo
 export function sliceConvolution(
   mk: Microkernel, sizes: ConvolutionSizes, machine: Machine,
 ): Pick<ConvolutionPlan, 'mc' | 'nc' | 'kc' | 'l2Elements' | 'stationary' | 'cost'> {
-  const b = mk.dtype === 'f64' ? 8 : 4
+  const b = elementBytes(mk)
   const l1 = CACHE_SHARE.l1 * cacheBytes(machine, 1, 32 * 1024)
   const l2 = CACHE_SHARE.l2 * cacheBytes(machine, 2, 1024 * 1024)
 
