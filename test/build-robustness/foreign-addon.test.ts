@@ -105,15 +105,15 @@ test("another module's addon with the same kernels, beside the bundle with its s
 })
 
 test("the build cache's addon replaced, with its .sha256, by another module's: rebuilt, and the bundle ships its own", async () => {
+  // The build machine's cache as the first build left it, then poisoned.
   const cacheDir = path.join(dir, 'poisoned-cache')
-  const bundle = (name: string) => bundleFixture(path.join(dir, name), cacheDir)
-  await bundle('poison-first')
+  cpSync(path.join(dir, 'cache-elsewhere'), cacheDir, { recursive: true })
   const [hash] = cacheEntries(cacheDir).addons
   const entry = path.join(cacheDir, hash, 'polykern.node')
   cpSync(foreign.path, entry)
   cpSync(`${foreign.path}.sha256`, `${entry}.sha256`)
 
-  const second = await bundle('poison-second')
+  const second = await bundleFixture(path.join(dir, 'poison-second'), cacheDir)
   const shipped = readdirSync(path.dirname(second)).find((f) => f.endsWith('.node'))!
   const bytes = readFileSync(path.join(path.dirname(second), shipped))
   expect(bytes.equals(readFileSync(foreign.path))).toBe(false)

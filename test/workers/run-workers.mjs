@@ -1,15 +1,16 @@
 /**
- * A process whose main thread never loads the kernels: argv[2] is a scenario, argv[3] the module (or `addon:<path>`).
- * It exits 0 only when every worker finished as expected and nothing crashed on the way out.
+ * A process whose main thread never loads the kernels: argv[2] is a scenario, argv[3] the module (or `addon:<path>`),
+ * argv[4] the rounds of `cycles` (50 unless given). It exits 0 only when every worker finished as expected and
+ * nothing crashed on the way out.
  *   alone: one worker runs sync, ends; a second (the addon unloaded and loaded again) runs `.async`, ends; the first
  *     one's bound filter must be gone when the second starts.
- *   cycles: 50 rounds of 4 workers at once, sync and async mixed, each created, run and exited.
+ *   cycles: rounds of 4 workers at once, sync and async mixed, each created, run and exited.
  *   terminate: terminate() of an idle worker that ran its kernels, then while a long sync GEMM runs, then while a
  *     long `.async` one runs.
  */
 import { Worker } from 'node:worker_threads'
 
-const [scenario, target] = process.argv.slice(2)
+const [scenario, target, rounds = '50'] = process.argv.slice(2)
 const where = target.startsWith('addon:') ? { addon: target.slice(6) } : { module: target }
 const worker = (data) => new Worker(new URL('./worker.mjs', import.meta.url), { workerData: { ...where, size: 96, ...data } })
 
@@ -26,7 +27,7 @@ if (scenario === 'alone') {
   await finished(worker({ async: false }))
   await finished(worker({ async: true, noForms: true }))
 } else if (scenario === 'cycles') {
-  for (let round = 0; round < 50; round++) {
+  for (let round = 0; round < Number(rounds); round++) {
     await Promise.all([0, 1, 2, 3].map((i) => finished(worker({ async: i % 2 === 1, size: 40 + 7 * i }))))
   }
 } else if (scenario === 'terminate') {
