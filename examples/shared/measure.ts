@@ -8,8 +8,19 @@ export const f32 = (n: number): Float32Array => Float32Array.from({ length: n },
 export const f64 = (n: number): Float64Array => Float64Array.from({ length: n }, random)
 export const i32 = (n: number): Int32Array => Int32Array.from({ length: n }, () => Math.round(random() * 1000))
 
+/**
+ * The test suite runs every example to check that its native path agrees with its JS one, not to time it: there
+ * `EXAMPLES_CALL_ONCE=1` makes each timing one call.
+ */
+const callOnce = process.env.EXAMPLES_CALL_ONCE === '1'
+
 /** Best of several runs, each run at least ~50 ms of calls, so timer noise stays small. */
 export function bestMs(fn: () => void): number {
+  if (callOnce) {
+    const t0 = performance.now()
+    fn()
+    return performance.now() - t0
+  }
   fn()
   let best = Infinity
   const start = performance.now()
