@@ -1,6 +1,7 @@
 /**
  * Builds test/report/fixture with polykern's `report` option through esbuild's JS API (output by `outdir`), as the
- * report tests need it; one cache directory for every build, so the addon is compiled once.
+ * report tests need it. Their builds share the bundler tests' cache directory: the report tests also bundle the
+ * bundler fixture, whose addon is then compiled once in a run.
  */
 import fs from 'node:fs'
 import os from 'node:os'
@@ -10,7 +11,7 @@ import polykernEsbuild from '../../plugin/esbuild.ts'
 import type { Options } from '../../plugin/index.ts'
 
 export const fixtureRoot = path.join(import.meta.dirname, 'fixture')
-export const cacheDir = path.join(import.meta.dirname, '../.out/report/cache')
+export const cacheDir = path.join(import.meta.dirname, '../.out/bundlers/cache')
 export const FIXTURE_KERNELS = ['matmul', 'batchedMatmul', 'softmax']
 
 const scratch: string[] = []
