@@ -15,6 +15,11 @@ export function points(k: Kernel, sizes: ReadonlyMap<string, number>): number {
   return k.body.reduce((n, s) => (s.kind === 'block' ? n + s.indices.reduce((m, ix) => m * evaluate(ix.extent, sizes), 1) : n), 0)
 }
 
+/** Elements of every tensor, temporaries included: what the arguments and the interpreter's arrays hold. */
+export function elements(k: Kernel, sizes: ReadonlyMap<string, number>): number {
+  return k.tensors.reduce((n, t) => n + t.shape.reduce((m, d) => m * evaluate(d, sizes), 1), 0)
+}
+
 /** The longest reduction of any block, which scales the floating-point tolerance. */
 export function reductionLength(k: Kernel, sizes: ReadonlyMap<string, number>): number {
   const facts = analyzeKernel(k)
