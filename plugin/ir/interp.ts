@@ -17,6 +17,8 @@ interface Env {
   readonly vars: Map<string, number>
   readonly arrays: ReadonlyMap<string, TensorArray>
   readonly tensors: ReadonlyMap<string, Tensor>
+  /** Each tensor's extents: its shape depends on sizes only, so it is evaluated once, not at every access. */
+  readonly dims: ReadonlyMap<string, readonly number[]>
 }
 
 /** Runs `kernel` on `args` (typed arrays and sizes, in `kernel.params` order), writing outputs in place. */
@@ -30,10 +32,11 @@ export function interpret(kernel: Kernel, args: readonly unknown[]): void {
   })
   const tensors = new Map(kernel.tensors.map((t) => [t.name, t]))
   for (const c of kernel.choices ?? []) vars.set(c.name, cheapest(c, (s) => vars.get(s)!))
+  const dims = new Map(kernel.tensors.map((t) => [t.name, t.shape.map((d) => evaluate(d, vars))]))
   for (const t of kernel.tensors) {
-    if (t.role === 'temp') arrays.set(t.name, new ARRAY[t.dtype](t.shape.reduce((n, d) => n * evaluate(d, vars), 1)))
+    if (t.role === 'temp') arrays.set(t.name, new ARRAY[t.dtype](dims.get(t.name)!.reduce((n, d) => n * d, 1)))
   }
-  run(kernel.body, { vars, arrays, tensors })
+  run(kernel.body, { vars, arrays, tensors, dims })
 }
 
 function run(stmts: readonly Stmt[], env: Env): void {
@@ -109,10 +112,10 @@ function bound(b: Bound, env: Env): number {
 
 /** Row-major offset, or -1 when an index is outside its dimension. */
 function offset(access: Access, env: Env): number {
-  const shape = env.tensors.get(access.tensor)!.shape
+  const shape = env.dims.get(access.tensor)!
   let at = 0
   for (let d = 0; d < shape.length; d++) {
-    const dim = evaluate(shape[d], env.vars)
+    const dim = shape[d]
     const ix = evaluate(access.index[d], env.vars)
     if (ix < 0 || ix >= dim) return -1
     at = at * dim + ix
