@@ -17,7 +17,7 @@ const dir = scratch('corrupted')
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex')
-const module = (value: number) => `#include <node_api.h>\nNAPI_MODULE_INIT() { napi_value v; napi_create_int32(env, ${value}, &v); return v; }\n`
+const addonSource = (value: number) => `#include <node_api.h>\nNAPI_MODULE_INIT() { napi_value v; napi_create_int32(env, ${value}, &v); return v; }\n`
 
 /** A build that must succeed; its result. */
 async function build(req: AddonBuildRequest) {
@@ -27,11 +27,11 @@ async function build(req: AddonBuildRequest) {
 }
 
 test('each kind of damage is detected and the entry rebuilt', async () => {
-  const request = { sources: [{ name: 'polykern.c', text: module(1) }], cacheDir: path.join(dir, 'cache') }
+  const request = { sources: [{ name: 'polykern.c', text: addonSource(1) }], cacheDir: path.join(dir, 'cache') }
   const clean = await build(request)
   const addon = clean.path
   const good = readFileSync(addon)
-  const other = await build({ sources: [{ name: 'polykern.c', text: module(2) }], cacheDir: path.join(dir, 'other') })
+  const other = await build({ sources: [{ name: 'polykern.c', text: addonSource(2) }], cacheDir: path.join(dir, 'other') })
 
   const damage: Record<string, () => void> = {
     'bytes flipped': () => {
