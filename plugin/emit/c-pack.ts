@@ -21,22 +21,45 @@ export const scaledGatherASymbol = (mk: Microkernel): string => `pk_gather_a_sca
  * The transposing gather's blocks of `lanes` k steps over which k is contiguous in the source: each lanes × lanes
  * block of rows is loaded as vectors along k, transposed in registers (log2(lanes) rounds of two-vector shuffles, each
  * swapping the off-diagonal quarters of 2s × 2s blocks) and stored as vectors along the panel, instead of one
- * scalar load per element. Sets p0 past the blocks it copied; the scalar loop does the rest. Uses the gather's
+ * scalar load per element. A panel narrower than a vector (A's MR of 8 rows, 16 lanes) is a w × lanes block: the
+ * rounds up to w leave each vector holding w rows at lanes/w k steps, stored as that many pieces. The blocks need not
+ * start at multiples of lanes: a k block of the driver's (507 of ccsd ab-cad-dcb's 40000) or a short tile of a tiled
+ * order shifts them, so the k steps up to the next block are copied one at a time. Runs only where the panel's first
+ * lanes steps hold a block's start, and leaves p0 at kb; else p0 stays 0 for the scalar loop. Uses the gather's
  * `pk_vec` and `pk_lanes` (vectorTypes).
  */
 function transposeBlocks(w: number, mk: Microkernel, scaled: boolean): string {
   const L = mk.lanes
+  const t = C_TYPE[mk.dtype]
+  const v = scaledBy(scaled)
+  const [groups, rows] = w < L ? ['', w] : [`for (int64_t xg = 0; xg < ${w}; xg += ${L}) `, L]
+  const xg = w < L ? '' : 'xg + '
+  const store = w < L
+    ? [
+        `              for (int h = 0; h < ${L / w}; h++)`,
+        `                __builtin_memcpy(to + (p0 + ${w}*h + i)*${w}, (const ${t} *)&out_i + h*${w}, ${w}*sizeof(${t}));`,
+      ]
+    : [`              __builtin_memcpy(to + (p0 + i)*${w} + xg, &out_i, sizeof out_i);`]
   return [
-    `        for (; p0 + ${L} <= kb && pk_uniform_stride(o_k + p0, ${L}) == 1; p0 += ${L})`,
-    `          for (int64_t xg = 0; xg < ${w}; xg += ${L}) {`,
-    `            pk_vec v[${L}];`,
-    `            for (int i = 0; i < ${L}; i++) __builtin_memcpy(&v[i], row[xg + i] + o_k[p0], sizeof v[i]);`,
-    ...transposeRounds(mk, '            '),
-    `            for (int i = 0; i < ${L}; i++) {`,
+    '        int blocks = 0;',
+    `        for (int64_t q = 0; q < ${L} && q + ${L} <= kb && !blocks; q++) blocks = pk_uniform_stride(o_k + q, ${L}) == 1;`,
+    '        while (blocks && p0 < kb) {',
+    `          if (p0 + ${L} > kb || pk_uniform_stride(o_k + p0, ${L}) != 1) {`,
+    `            for (int64_t x = 0; x < ${w}; x++) to[p0*${w} + x] = ${v('row[x][o_k[p0]]')};`,
+    '            p0++;',
+    '            continue;',
+    '          }',
+    `          ${groups}{`,
+    `            pk_vec v[${rows}];`,
+    `            for (int i = 0; i < ${rows}; i++) __builtin_memcpy(&v[i], row[${xg}i] + o_k[p0], sizeof v[i]);`,
+    ...transposeRounds(mk, '            ', rows),
+    `            for (int i = 0; i < ${rows}; i++) {`,
     `              const pk_vec out_i = ${scaled ? 'alpha*v[i]' : 'v[i]'};`,
-    `              __builtin_memcpy(to + (p0 + i)*${w} + xg, &out_i, sizeof out_i);`,
-    `            }`,
-    `          }`,
+    ...store,
+    '            }',
+    '          }',
+    `          p0 += ${L};`,
+    '        }',
     '',
   ].join('\n')
 }
@@ -51,16 +74,19 @@ function vectorTypes(mk: Microkernel, pad: string): string[] {
   ]
 }
 
-/** The lanes × lanes transpose of `pk_vec v[lanes]` in registers: log2(lanes) rounds of two-vector shuffles. */
-function transposeRounds(mk: Microkernel, pad: string): string[] {
+/**
+ * The lanes × lanes transpose of `pk_vec v[lanes]` in registers: log2(lanes) rounds of two-vector shuffles. With
+ * `rows` < lanes, the rounds of the first log2(rows): v[i]'s lane h·rows + m is then row m's lane h·rows + i.
+ */
+function transposeRounds(mk: Microkernel, pad: string, rows = mk.lanes): string[] {
   const L = mk.lanes
   const lane = Array.from({ length: L }, (_, l) => l)
-  const stages = lane.filter((s) => s > 0 && (s & (s - 1)) === 0)
+  const stages = lane.filter((s) => s > 0 && s < rows && (s & (s - 1)) === 0)
   return stages.flatMap((s) => {
     const lo = lane.map((l) => ((l & s) === 0 ? l : l - s + L)).join(', ')
     const hi = lane.map((l) => ((l & s) === 0 ? l + s : l + L)).join(', ')
     return [
-      `${pad}for (int i = 0; i < ${L}; i++)`,
+      `${pad}for (int i = 0; i < ${rows}; i++)`,
       `${pad}  if ((i & ${s}) == 0) {`,
       `${pad}    const pk_vec a = v[i], b = v[i + ${s}];`,
       `${pad}    v[i] = __builtin_shuffle(a, b, (pk_lanes){${lo}});`,
@@ -203,12 +229,14 @@ export const emitPackB = (mk: Microkernel): string => emitPack(packBSymbol(mk), 
 function emitGather(symbol: string, w: number, mk: Microkernel, scaled = false): string {
   const t = C_TYPE[mk.dtype]
   const v = scaledBy(scaled)
-  // Panels of whole vectors (B's) are transposed in registers, along k and across panels; A's MR rows are less than
-  // a vector.
+  // Panels of whole vectors (B's) are transposed in registers, along k and across panels; A's MR rows along k when
+  // they are a power of two dividing a vector (AVX-512's 8 of 16 lanes; not AVX2's 6).
   const whole = w % mk.lanes === 0
+  const alongK = whole || (mk.lanes % w === 0 && (w & (w - 1)) === 0)
   return `static void ${symbol}(int64_t len, int64_t kb, const ${t} *restrict src, const int64_t *restrict o_len,
     const int64_t *restrict o_k, ${t} *restrict out${alphaParam(t, scaled)}) {
-${whole ? [...vectorTypes(mk, '  '), transposeAcrossPanels(w, mk, scaled)].join('\n') : ''}
+${alongK ? vectorTypes(mk, '  ').join('\n') : ''}
+${whole ? transposeAcrossPanels(w, mk, scaled) : ''}
   for (int64_t x0 = 0; x0 < len; x0 += ${w}) {
     const int64_t n = pk_min64(${w}, len - x0);
 ${whole ? `    if (n == ${w} && ${[...Array(w / mk.lanes).keys()].map((g) => `done[x0/${mk.lanes} + ${g}]`).join(' && ')}) continue;
@@ -233,7 +261,7 @@ ${scaled ? `          for (int64_t x = start[r]; x < start[r + 1]; x++) row[x] =
       for (int64_t x = 0; x < ${w}; x++) row[x] = src + o_len[x0 + (x < n ? x : n - 1)];
       if (n == ${w}) {
         int64_t p0 = 0;
-${whole ? transposeBlocks(w, mk, scaled) : ''}        // ${rowGroup(w)} rows at a time: each row is a stream along k, and all ${w} are more than the prefetchers follow.
+${alongK ? transposeBlocks(w, mk, scaled) : ''}        // ${rowGroup(w)} rows at a time: each row is a stream along k, and all ${w} are more than the prefetchers follow.
         for (int64_t xg = 0; xg < ${w}; xg += ${rowGroup(w)})
           for (int64_t p = p0; p < kb; p++)
             for (int64_t x = xg; x < xg + ${rowGroup(w)}; x++) to[p*${w} + x] = ${v('row[x][o_k[p]]')};

@@ -2,7 +2,8 @@
  * The gathering packs of gathered contractions (plugin/emit/c-pack.ts), compiled alone with each microkernel's ISA
  * and run against a plain element-by-element gather on offset tables of the layouts the role orders make: runs,
  * lone elements, and tiled orders whose columns step along the operand's stride-1 index group by group (the
- * transpose across panels), with ragged blocks, short steps and a block cut by the end of the range. Differences in
+ * transpose across panels), with ragged blocks, short steps and a block cut by the end of the range; each with k
+ * apart and k in runs of adjacent steps (the transposes along k, for A's narrow panels as for B's). Differences in
  * which path a panel takes are invisible here by construction: every layout must give the plain gather's panels.
  */
 import { execFileSync } from 'node:child_process'
@@ -43,6 +44,17 @@ const LAYOUTS: Readonly<Record<string, number[]>> = {
   'lone elements': Array.from({ length: 200 }, (_, x) => ((x * 37) % 200) * 53),
 }
 
+/**
+ * Offsets of k: no two steps adjacent; and runs of 16 adjacent steps (a tiled order's blocks of the operand's stride-1
+ * index, or that index innermost) that start 5 steps into a run, as a driver's k block of 507 does (the transposes
+ * along k take a block wherever it starts).
+ */
+const K_LAYOUTS: Readonly<Record<string, number[]>> = {
+  'k apart': Array.from({ length: 19 }, (_, p) => (p * 20011) % 150000),
+  'k in blocks of 16 from step 5': Array.from({ length: 45 }, (_, p) => Math.floor((p + 5) / 16) * 5003 + ((p + 5) % 16)),
+  'k along the rows': Array.from({ length: 37 }, (_, p) => p),
+}
+
 describe.each(ISAS.filter((isa) => isa.microkernels.length > 0))('gathers on $name', (isa) => {
   const runs = cpuRuns(isa)
   // Compiled for every ISA; run where the CPU has it (the title says why not).
@@ -58,11 +70,9 @@ describe.each(ISAS.filter((isa) => isa.microkernels.length > 0))('gathers on $na
         '#include <stdio.h>',
         emitGatherA(mk),
         emitGatherB(mk),
-        `static int check(const char *name, int64_t len, const int64_t *o_len, int w,`,
+        `static int check(const char *name, int64_t len, const int64_t *o_len, int64_t kb, const int64_t *o_k, int w,`,
         `    void (*gather)(int64_t, int64_t, const ${t} *restrict, const int64_t *restrict, const int64_t *restrict, ${t} *restrict)) {`,
-        '  const int64_t kb = 19, size = 400000;',
-        '  int64_t o_k[19];',
-        '  for (int64_t p = 0; p < kb; p++) o_k[p] = p * 20011 % 150000;',
+        '  const int64_t size = 400000;',
         `  ${t} *src = malloc(size * sizeof(${t}));`,
         `  const int64_t panels = (len + w - 1) / w;`,
         `  ${t} *got = aligned_alloc(64, (panels * w * kb + 16) * sizeof(${t}));`,
@@ -81,10 +91,13 @@ describe.each(ISAS.filter((isa) => isa.microkernels.length > 0))('gathers on $na
         '}',
         'int main(void) {',
         '  int bad = 0;',
+        ...Object.entries(K_LAYOUTS).map(([, o], n) => `  static const int64_t k${n}[] = {${o.join(', ')}};`),
         ...cases.flatMap(({ name, o }, n) => [
           `  static const int64_t o${n}[] = {${o.join(', ')}};`,
-          `  bad |= check("${name}", ${o.length}, o${n}, ${mk.mr}, ${gatherASymbol(mk)});`,
-          `  bad |= check("${name}", ${o.length}, o${n}, ${mk.nr}, ${gatherBSymbol(mk)});`,
+          ...Object.entries(K_LAYOUTS).flatMap(([kName, k], kn) => [
+            `  bad |= check("${name}, ${kName}", ${o.length}, o${n}, ${k.length}, k${kn}, ${mk.mr}, ${gatherASymbol(mk)});`,
+            `  bad |= check("${name}, ${kName}", ${o.length}, o${n}, ${k.length}, k${kn}, ${mk.nr}, ${gatherBSymbol(mk)});`,
+          ]),
         ]),
         '  return bad;',
         '}',

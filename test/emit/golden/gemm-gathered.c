@@ -1212,6 +1212,7 @@ static void pk_ukr_gemm_f32_avx2_6x16_pps(int64_t kb, const float *restrict a, i
 static void pk_gather_a_gemm_f32_avx2_6x16(int64_t len, int64_t kb, const float *restrict src, const int64_t *restrict o_len,
     const int64_t *restrict o_k, float *restrict out) {
 
+
   for (int64_t x0 = 0; x0 < len; x0 += 6) {
     const int64_t n = pk_min64(6, len - x0);
     float *restrict to = out + x0*kb;
@@ -1342,7 +1343,14 @@ static void pk_gather_b_gemm_f32_avx2_6x16(int64_t len, int64_t kb, const float 
       for (int64_t x = 0; x < 16; x++) row[x] = src + o_len[x0 + (x < n ? x : n - 1)];
       if (n == 16) {
         int64_t p0 = 0;
-        for (; p0 + 8 <= kb && pk_uniform_stride(o_k + p0, 8) == 1; p0 += 8)
+        int blocks = 0;
+        for (int64_t q = 0; q < 8 && q + 8 <= kb && !blocks; q++) blocks = pk_uniform_stride(o_k + q, 8) == 1;
+        while (blocks && p0 < kb) {
+          if (p0 + 8 > kb || pk_uniform_stride(o_k + p0, 8) != 1) {
+            for (int64_t x = 0; x < 16; x++) to[p0*16 + x] = row[x][o_k[p0]];
+            p0++;
+            continue;
+          }
           for (int64_t xg = 0; xg < 16; xg += 8) {
             pk_vec v[8];
             for (int i = 0; i < 8; i++) __builtin_memcpy(&v[i], row[xg + i] + o_k[p0], sizeof v[i]);
@@ -1369,6 +1377,8 @@ static void pk_gather_b_gemm_f32_avx2_6x16(int64_t len, int64_t kb, const float 
               __builtin_memcpy(to + (p0 + i)*16 + xg, &out_i, sizeof out_i);
             }
           }
+          p0 += 8;
+        }
         // 16 rows at a time: each row is a stream along k, and all 16 are more than the prefetchers follow.
         for (int64_t xg = 0; xg < 16; xg += 16)
           for (int64_t p = p0; p < kb; p++)
