@@ -97,14 +97,22 @@ function transposeRounds(mk: Microkernel, pad: string, rows = mk.lanes): string[
 }
 
 /**
+ * k steps ahead the transpose across panels fetches its rows: each is a line no prefetcher follows (the rows are an
+ * index far apart, the steps another), so without it the loads wait on memory one line at a time.
+ */
+const ACROSS_AHEAD = 4
+
+/**
  * The gather's columns laid out as `group` columns of C's stride-1 index at each of several consecutive values of
  * the operand's own stride-1 index (an order with C's stride-1 index innermost and the operand's next, or a tiled
  * one: schedule/role-orders.ts): column x + group·j + i at offset o_len[x + i] + j. For each k step, the group's rows
  * are loaded lanes at a time as vectors along j (every line read whole), transposed in registers and stored as the
  * panel's vectors, instead of one element per line. A group need not be whole vectors: a run of 24 is 16 + 8 rows,
  * the missing rows zero and only the rows' lanes stored, as long as each store stays in its panel (intensli
- * abcde-ecbfa-fd, AVX-512, 1 thread: 13 -> 23 GFLOP/s). Marks the lane groups it copied in `done`; the panel loop
- * skips panels whose groups are all done.
+ * abcde-ecbfa-fd, AVX-512, 1 thread: 13 -> 23 GFLOP/s). Nor need the steps be: where the operand's stride-1 index
+ * ends before a vector's worth (its last block, 8 of 24), each row is loaded through a mask of that many lanes, down
+ * to a quarter vector, as long as the group's columns end on a vector. Marks the lane groups it copied in `done`; the
+ * panel loop skips panels whose groups are all done.
  */
 function transposeAcrossPanels(w: number, mk: Microkernel, scaled: boolean): string {
   const L = mk.lanes
@@ -123,7 +131,8 @@ function transposeAcrossPanels(w: number, mk: Microkernel, scaled: boolean): str
     `    for (int ok = 1; ok && steps < ${L} && x + group*(steps + 1) <= len; steps += ok)`,
     '      for (int64_t i = 0; i < group && ok; i++) ok = o_len[x + group*steps + i] == o_len[x + i] + steps;',
     // Rows in vectors of lanes, the last at least a quarter vector; every store inside one panel.
-    `    int fits = group > 0 && steps == ${L} && x % ${L} == 0 && (group % ${L} == 0 || 4*(group % ${L}) >= ${L});`,
+    `    int fits = group > 0 && (steps == ${L} || (4*steps >= ${L} && group*steps % ${L} == 0)) && x % ${L} == 0`,
+    `      && (group % ${L} == 0 || 4*(group % ${L}) >= ${L});`,
     `    for (int64_t j = 0; fits && j < steps; j++)`,
     `      for (int64_t i0 = 0; fits && i0 < group; i0 += ${L}) fits = (x + group*j + i0) % ${w} + pk_min64(${L}, group - i0) <= ${w};`,
     '    if (!fits) {',
@@ -131,12 +140,18 @@ function transposeAcrossPanels(w: number, mk: Microkernel, scaled: boolean): str
     '      continue;',
     '    }',
     `    const ${ops.mask} across = ${instantiate(ops.firstLanes, { n: `group % ${L}` })};`,
+    `    const ${ops.mask} along = ${instantiate(ops.firstLanes, { n: 'steps' })};`,
     '    for (int64_t p = 0; p < kb; p++)',
     `      for (int64_t i0 = 0; i0 < group; i0 += ${L}) {`,
     `        const int64_t rows = pk_min64(${L}, group - i0);`,
     `        pk_vec v[${L}];`,
     `        for (int i = 0; i < ${L}; i++) {`,
-    `          const ${ops.vector} r = i < rows ? ${instantiate(ops.load, { p: 'src + o_k[p] + o_len[x + i0 + i]' })} : ${ops.zero};`,
+    `          const ${t} *row = src + o_k[p] + o_len[x + i0 + i];`,
+    `          if (i < rows && p + ${ACROSS_AHEAD} < kb) {`,
+    `            const ${t} *ahead = src + o_k[p + ${ACROSS_AHEAD}] + o_len[x + i0 + i];`,
+    `            __builtin_prefetch(ahead), __builtin_prefetch(ahead + ${L - 1});`,
+    '          }',
+    `          const ${ops.vector} r = i >= rows ? ${ops.zero} : steps == ${L} ? ${instantiate(ops.load, { p: 'row' })} : ${instantiate(ops.maskedLoad, { m: 'along', p: 'row' })};`,
     '          __builtin_memcpy(&v[i], &r, sizeof r);',
     '        }',
     ...transposeRounds(mk, '        '),

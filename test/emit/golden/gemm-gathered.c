@@ -1267,7 +1267,8 @@ static void pk_gather_b_gemm_f32_avx2_6x16(int64_t len, int64_t kb, const float 
     int64_t steps = 0;
     for (int ok = 1; ok && steps < 8 && x + group*(steps + 1) <= len; steps += ok)
       for (int64_t i = 0; i < group && ok; i++) ok = o_len[x + group*steps + i] == o_len[x + i] + steps;
-    int fits = group > 0 && steps == 8 && x % 8 == 0 && (group % 8 == 0 || 4*(group % 8) >= 8);
+    int fits = group > 0 && (steps == 8 || (4*steps >= 8 && group*steps % 8 == 0)) && x % 8 == 0
+      && (group % 8 == 0 || 4*(group % 8) >= 8);
     for (int64_t j = 0; fits && j < steps; j++)
       for (int64_t i0 = 0; fits && i0 < group; i0 += 8) fits = (x + group*j + i0) % 16 + pk_min64(8, group - i0) <= 16;
     if (!fits) {
@@ -1275,12 +1276,18 @@ static void pk_gather_b_gemm_f32_avx2_6x16(int64_t len, int64_t kb, const float 
       continue;
     }
     const __m256i across = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(group % 8)), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+    const __m256i along = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(steps)), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
     for (int64_t p = 0; p < kb; p++)
       for (int64_t i0 = 0; i0 < group; i0 += 8) {
         const int64_t rows = pk_min64(8, group - i0);
         pk_vec v[8];
         for (int i = 0; i < 8; i++) {
-          const __m256 r = i < rows ? _mm256_loadu_ps(src + o_k[p] + o_len[x + i0 + i]) : _mm256_setzero_ps();
+          const float *row = src + o_k[p] + o_len[x + i0 + i];
+          if (i < rows && p + 4 < kb) {
+            const float *ahead = src + o_k[p + 4] + o_len[x + i0 + i];
+            __builtin_prefetch(ahead), __builtin_prefetch(ahead + 7);
+          }
+          const __m256 r = i >= rows ? _mm256_setzero_ps() : steps == 8 ? _mm256_loadu_ps(row) : _mm256_maskload_ps(row, along);
           __builtin_memcpy(&v[i], &r, sizeof r);
         }
         for (int i = 0; i < 8; i++)
