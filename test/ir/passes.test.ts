@@ -4,7 +4,6 @@
  */
 import { describe, expect, it } from 'vitest'
 import { analyzeKernel } from '../../plugin/analysis/deps.ts'
-import { evaluate } from '../../plugin/ir/affine.ts'
 import { buildKernel } from '../../plugin/spec/build-ir.ts'
 import { interpret } from '../../plugin/ir/interp.ts'
 import type { Kernel } from '../../plugin/ir/nodes.ts'
@@ -12,7 +11,8 @@ import { printKernel } from '../../plugin/ir/print.ts'
 import { verifyKernel } from '../../plugin/ir/verify.ts'
 import { lowerBlocks } from '../../plugin/passes/lower-blocks.ts'
 import { reorder } from '../../plugin/passes/reorder.ts'
-import { maxRelErr, randomArray, rngOf, type TensorArray } from '../support/random.ts'
+import { copyArgs, irArgs } from '../support/kernel-args.ts'
+import { maxRelErr, rngOf, type TensorArray } from '../support/random.ts'
 import { exampleSpecs, specOf } from '../support/examples.ts'
 
 const PASSES: readonly [string, (k: Kernel) => Kernel][] = [
@@ -26,13 +26,9 @@ describe('every pass preserves the meaning of every example kernel', () => {
       const next = rngOf(name)
       let ir = verifyKernel(buildKernel(spec), 'build')
       const sizes = new Map(spec.sizes.map((s) => [s, [1, 3, 5, 7, 8][Math.floor(next() * 5)]]))
-      const args = spec.params.map((p) => {
-        if (p.kind === 'size') return sizes.get(p.name)!
-        const t = spec.tensors.find((x) => x.name === p.name)!
-        return randomArray(t.dtype, t.shape.reduce((n, d) => n * evaluate(d, sizes), 1), next)
-      })
+      const args = irArgs(spec, sizes, next)
       const run = (k: Kernel) => {
-        const copy = args.map((a) => (ArrayBuffer.isView(a) ? (a as TensorArray).slice() : a))
+        const copy = copyArgs(args)
         interpret(k, copy)
         return copy
       }

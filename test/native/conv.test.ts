@@ -11,13 +11,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { emitJs } from '../../plugin/emit/js.ts'
-import { evaluate } from '../../plugin/ir/affine.ts'
 import { interpret } from '../../plugin/ir/interp.ts'
 import type { ConvolutionPlan, Kernel } from '../../plugin/ir/nodes.ts'
 import { walkStmts } from '../../plugin/ir/walk.ts'
 import { ISAS } from '../../plugin/targets/index.ts'
 import { CONV_SPECS, EPILOGUE_SPECS, convolutionKernel, fusedConvolutionKernel } from '../support/convolutions.ts'
-import { maxRelErr, randomArray, rng, rngOf, tolerance, type TensorArray } from '../support/random.ts'
+import { copyArgs, irArgs } from '../support/kernel-args.ts'
+import { maxRelErr, rng, rngOf, tolerance, type TensorArray } from '../support/random.ts'
 import { loadTestAddon, onEveryIsaAndThreads, testAddonSource, type KernelCall as Fn, type TestAddon } from '../support/test-addon.ts'
 
 const tileOf = (p: ConvolutionPlan) => ISAS.flatMap((i) => i.microkernels).find((m) => m.name === p.microkernel)!
@@ -74,15 +74,6 @@ function sizesOf(next: () => number): Map<string, number> {
   ])
 }
 
-function argsOf(kernel: Kernel, sizes: ReadonlyMap<string, number>, next: () => number): unknown[] {
-  return kernel.params.map((p) => {
-    if (p.kind === 'size') return sizes.get(p.name)!
-    const t = kernel.tensors.find((x) => x.name === p.name)!
-    return randomArray(t.dtype, t.shape.reduce((n, d) => n * evaluate(d, sizes), 1), next)
-  })
-}
-
-const copy = (args: readonly unknown[]) => args.map((a) => (ArrayBuffer.isView(a) ? (a as TensorArray).slice() : a))
 const planned = (kernel: Kernel): string[] => {
   const isas: string[] = []
   walkStmts(kernel.body, (s) => void (s.kind === 'convolution' && isas.push(...s.plans.map((p) => p.isa))))
@@ -107,12 +98,12 @@ describe('direct and im2col convolution', () => {
     const kernel = KERNELS.find((k) => k.name === 'nhwc_acc')!
     const sizes = new Map([['N', 1], ['H', 7], ['W', 7], ['P', 7], ['Q', 7], ['C', 64], ['K', 400], ['R', 3], ['S', 3]])
     const next = rng(400)
-    const args = argsOf(kernel, sizes, next)
-    const want = copy(args)
+    const args = irArgs(kernel, sizes, next)
+    const want = copyArgs(args)
     interpret(kernel, want)
     const out = kernel.params.findIndex((p) => p.name === 'O')
     onEveryIsaAndThreads(addon, (isa, threads) => {
-      const got = copy(args)
+      const got = copyArgs(args)
       ;(addon[kernel.name] as Fn)(...got)
       expect(maxRelErr(got[out] as TensorArray, want[out] as TensorArray), `${isa}, ${threads} thread(s)`).toBeLessThan(tolerance('f32', 64 * 9))
     })
@@ -128,8 +119,8 @@ describe('direct and im2col convolution', () => {
       const sizes = new Map([['N', 1], ['H', 2], ['W', 26], ['P', 2], ['Q', 26], ['C', 64], ['K', 120], ['R', 3], ['S', 3]])
       const next = rng(120)
       const cases = [0, 1].map(() => {
-        const args = argsOf(kernel, sizes, next)
-        const want = copy(args)
+        const args = irArgs(kernel, sizes, next)
+        const want = copyArgs(args)
         interpret(kernel, want)
         return { args, want }
       })
@@ -137,7 +128,7 @@ describe('direct and im2col convolution', () => {
       let calls = 0
       onEveryIsaAndThreads(addon, (isa, threads) => {
         const { args, want } = cases[calls++ % 2]
-        const got = copy(args)
+        const got = copyArgs(args)
         ;(addon[kernel.name] as Fn)(...got)
         expect(maxRelErr(got[out] as TensorArray, want[out] as TensorArray), `${name}, ${isa}, ${threads} thread(s)`).toBeLessThan(tolerance('f32', 64 * 9))
       })
@@ -171,17 +162,17 @@ function matchesEverywhere(kernel: Kernel, reference: Kernel, sizesFor: (next: (
   const js = new Function(`'use strict'; return ${emitJs(kernel)}`)() as Fn
   for (let trial = 0; trial < 6; trial++) {
     const sizes = sizesFor(next, trial)
-    const args = argsOf(kernel, sizes, next)
-    const want = copy(args)
+    const args = irArgs(kernel, sizes, next)
+    const want = copyArgs(args)
     interpret(reference, want)
     // Every output sums C·27 terms at most; an epilogue adds two roundings.
     const tol = tolerance(dtype, sizes.get('C')! * 27 + 2)
     const shape = [...sizes].map(([k, v]) => `${k}=${v}`).join(' ')
-    const viaJs = copy(args)
+    const viaJs = copyArgs(args)
     js(...viaJs)
     expect(maxRelErr(viaJs[out] as TensorArray, want[out] as TensorArray), `${kernel.name} JS ${shape}`).toBeLessThan(tol)
     onEveryIsaAndThreads(addon, (isa, threads) => {
-      const got = copy(args)
+      const got = copyArgs(args)
       ;(addon[kernel.name] as Fn)(...got)
       const what = `${kernel.name} ${shape} on ${isa}, ${threads} thread(s)`
       expect(maxRelErr(got[out] as TensorArray, want[out] as TensorArray), what).toBeLessThan(tol)

@@ -15,14 +15,14 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildAddon } from '../../plugin/addon/build.ts'
 import { emitAddonSource } from '../../plugin/emit/napi.ts'
-import { evaluate } from '../../plugin/ir/affine.ts'
 import { interpret } from '../../plugin/ir/interp.ts'
 import type { ContractionSchedule, GemmBlocking, Kernel } from '../../plugin/ir/nodes.ts'
 import { timeCalls } from '../../plugin/measure/timing.ts'
 import { ISAS } from '../../plugin/targets/index.ts'
 import { abiOf } from '../emit/kernels.ts'
 import { contractionKernel as specKernel } from '../support/contractions.ts'
-import { maxRelErr, randomArray, rng, rngOf, tolerance, type TensorArray } from '../support/random.ts'
+import { copyArgs, irArgs } from '../support/kernel-args.ts'
+import { maxRelErr, rng, rngOf, tolerance, type TensorArray } from '../support/random.ts'
 import type { KernelCall as Fn, TestAddon as Addon } from '../support/test-addon.ts'
 
 const MM = 'A: f32[M, K]\nB: f32[K, N]\nC: f32[M, N]\nC[i, j] +=! A[i, k] * B[k, j]'
@@ -113,15 +113,9 @@ afterAll(() => rmSync(cacheDir, { recursive: true, force: true }))
 
 /** Arguments of `kernel` for sizes M, N, K (Bt = 3), fresh random data; outputs prefilled with random values too. */
 function argsOf(kernel: Kernel, [M, N, K]: readonly number[], next: () => number): unknown[] {
-  const sizes = new Map([['M', M], ['N', N], ['K', K], ['Bt', 3]])
-  return kernel.params.map((p) => {
-    if (p.kind === 'size') return sizes.get(p.name)!
-    const t = kernel.tensors.find((x) => x.name === p.name)!
-    return randomArray(t.dtype, t.shape.reduce((n, d) => n * evaluate(d, sizes), 1), next)
-  })
+  return irArgs(kernel, new Map([['M', M], ['N', N], ['K', K], ['Bt', 3]]), next)
 }
 
-const copy = (args: readonly unknown[]) => args.map((a) => (ArrayBuffer.isView(a) ? (a as TensorArray).slice() : a))
 
 /**
  * Random arguments of `kernel` at `shape` and the interpreter's outputs for them, computed once per spec and shape
@@ -133,7 +127,7 @@ function referenceOf(kernel: Kernel, shape: readonly number[]): { readonly args:
   let known = references.get(key)
   if (known === undefined) {
     const args = argsOf(kernel, shape, rngOf(key))
-    const want = copy(args)
+    const want = copyArgs(args)
     interpret(kernel, want)
     references.set(key, (known = { args, want }))
   }
@@ -172,7 +166,7 @@ describe('blocked GEMM', () => {
           const ran = addon.__polykern.setIsa(isa)
           for (const threads of [1, 2]) {
             addon.__polykern.setThreads(threads)
-            const got = copy(args)
+            const got = copyArgs(args)
             ;(addon[kernel.name] as Fn)(...got)
             const what = `${kernel.name} ${shape.join('x')} on ${ran}, ${threads} thread(s)`
             expect(maxRelErr(got[out] as TensorArray, want[out] as TensorArray), what).toBeLessThan(tolerance(dtype, shape[2]))

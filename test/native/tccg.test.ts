@@ -12,7 +12,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildAddon } from '../../plugin/addon/build.ts'
 import { emitJs } from '../../plugin/emit/js.ts'
 import { emitAddonSource } from '../../plugin/emit/napi.ts'
-import { evaluate } from '../../plugin/ir/affine.ts'
 import { buildKernel } from '../../plugin/spec/build-ir.ts'
 import { interpret } from '../../plugin/ir/interp.ts'
 import type { ContractionSchedule, Kernel } from '../../plugin/ir/nodes.ts'
@@ -23,7 +22,8 @@ import { abiOf } from '../emit/kernels.ts'
 import { contractionKernel, paramsOf } from '../support/contractions.ts'
 import { runnableIsas } from '../support/cpu.ts'
 import { specOf } from '../support/examples.ts'
-import { maxRelErr, randomArray, rngOf, tolerance, type TensorArray } from '../support/random.ts'
+import { copyArgs, irArgs } from '../support/kernel-args.ts'
+import { maxRelErr, rngOf, tolerance, type TensorArray } from '../support/random.ts'
 import { RESHAPED, TCCG, TCCG_TENSORS, tccgSpec } from '../support/tccg.ts'
 import { MIXED_SHAPES } from './tccg-shapes.ts'
 import type { KernelCall as Fn, TestAddon as Addon } from '../support/test-addon.ts'
@@ -96,7 +96,6 @@ beforeAll(async () => {
 
 afterAll(() => rmSync(cacheDir, { recursive: true, force: true }))
 
-const copy = (args: readonly unknown[]) => args.map((a) => (ArrayBuffer.isView(a) ? (a as TensorArray).slice() : a))
 
 describe('TCCG contractions', () => {
   it('all run as blocked GEMMs: flattened where each role is one run of dimensions, gathered otherwise', () => {
@@ -127,26 +126,22 @@ describe('TCCG contractions', () => {
       expect(addon.__polykern.isas).toEqual(expect.arrayContaining([...runnableIsas]))
       for (const shape of SHAPES) {
         const sizes = new Map(kernel.sizes.map((s, n) => [s, shape(s, n)]))
-        const args = kernel.params.map((p) => {
-          if (p.kind === 'size') return sizes.get(p.name)!
-          const t = kernel.tensors.find((x) => x.name === p.name)!
-          return randomArray(t.dtype, t.shape.reduce((n, d) => n * evaluate(d, sizes), 1), next)
-        })
-        const want = copy(args)
+        const args = irArgs(kernel, sizes, next)
+        const want = copyArgs(args)
         interpret(reference, want)
         const [c, a] = tc.split('-')
         const summed = [...a].filter((v) => !c.includes(v)).reduce((n, v) => n * sizes.get(v.toUpperCase())!, 1)
         const tol = tolerance(dtype, summed)
         const check = (got: unknown[], what: string) =>
           expect(maxRelErr(got[out] as TensorArray, want[out] as TensorArray), `${kernel.name} ${what}`).toBeLessThan(tol)
-        const viaJs = copy(args)
+        const viaJs = copyArgs(args)
         js(...viaJs)
         check(viaJs, 'generated JS')
         for (const isa of runnableIsas) {
           const ran = addon.__polykern.setIsa(isa)
           for (const threads of [1, 2]) {
             addon.__polykern.setThreads(threads)
-            const got = copy(args)
+            const got = copyArgs(args)
             ;(addon[kernel.name] as Fn)(...got)
             check(got, `${[...sizes].map(([s, v]) => `${s}=${v}`).join(' ')} on ${ran}, ${threads} thread(s)`)
           }

@@ -17,7 +17,8 @@ import { resolveOptions } from '../../plugin/options.ts'
 import { contractionPath, planContractionPaths } from '../../plugin/passes/contraction-path.ts'
 import { compileKernel } from '../../plugin/pipeline.ts'
 import { EXAMPLE_FILES, ROOT, exampleSpecs, specOf } from '../support/examples.ts'
-import { maxRelErr, randomArray, rng, tolerance, type TensorArray } from '../support/random.ts'
+import { copyArgs, irArgs } from '../support/kernel-args.ts'
+import { maxRelErr, rng, tolerance, type TensorArray } from '../support/random.ts'
 
 const SIZES = [1, 2, 3, 5, 7, 13, 17]
 const MAX_POINTS = 150_000
@@ -55,12 +56,8 @@ function expectSameResults(before: Kernel, after: Kernel, seed: number, runs = 8
   verifyKernel(after, 'contraction-path')
   const next = rng(seed * 31 + 7)
   for (const sizes of shapes(before, seed, runs)) {
-    const args = before.params.map((p) => {
-      if (p.kind === 'size') return sizes.get(p.name)!
-      const t = before.tensors.find((x) => x.name === p.name)!
-      return randomArray(t.dtype, t.shape.reduce((n, d) => n * evaluate(d, sizes), 1), next)
-    })
-    const copy = () => args.map((a) => (typeof a === 'number' ? a : a.slice()))
+    const args = irArgs(before, sizes, next)
+    const copy = () => copyArgs(args)
     const [want, got] = [copy(), copy()]
     interpret(before, want)
     interpret(after, got)
@@ -221,12 +218,8 @@ describe('a reduced index shared by three factors', () => {
       O[i] +=! X[i, k] * t`, params)
     const sizes = new Map([['I', 3], ['K', 5], ['B', 7]])
     const next = rng(8)
-    const args = before.params.map((p) => {
-      if (p.kind === 'size') return sizes.get(p.name)!
-      const t = before.tensors.find((x) => x.name === p.name)!
-      return randomArray(t.dtype, t.shape.reduce((n, d) => n * evaluate(d, sizes), 1), next)
-    })
-    const copy = () => args.map((a) => (typeof a === 'number' ? a : a.slice()))
+    const args = irArgs(before, sizes, next)
+    const copy = () => copyArgs(args)
     const [want, got] = [copy(), copy()]
     interpret(before, want)
     interpret(wrong, got)

@@ -6,7 +6,6 @@ import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { analyzeKernel } from '../../plugin/analysis/deps.ts'
-import { evaluate } from '../../plugin/ir/affine.ts'
 import { buildKernel } from '../../plugin/spec/build-ir.ts'
 import { interpret } from '../../plugin/ir/interp.ts'
 import type { Block, Kernel, Stmt } from '../../plugin/ir/nodes.ts'
@@ -17,7 +16,8 @@ import { lowerBlocks } from '../../plugin/passes/lower-blocks.ts'
 import { reorder } from '../../plugin/passes/reorder.ts'
 import { vectorize } from '../../plugin/passes/vectorize.ts'
 import type { KernelSpec } from '../../plugin/spec/checked.ts'
-import { maxRelErr, randomArray, rngOf, type TensorArray } from '../support/random.ts'
+import { copyArgs, irArgs } from '../support/kernel-args.ts'
+import { maxRelErr, rngOf, type TensorArray } from '../support/random.ts'
 import { ROOT, specOf, specsOf } from '../support/examples.ts'
 
 const nn = new Map(specsOf('nn.ts', readFileSync(path.join(ROOT, 'examples/kernels/nn.ts'), 'utf8')).map((s) => [s.name, s]))
@@ -164,13 +164,9 @@ describe('fuse, then lower and vectorize: the interpreter computes the same outp
       const vectorized = verifyKernel(vectorize(lowered), 'vectorize', { lowered: true })
       for (let shape = 0; shape < 4; shape++) {
         const sizes = new Map(spec.sizes.map((s) => [s, SIZES[Math.floor(next() * SIZES.length)]]))
-        const args = spec.params.map((p) => {
-          if (p.kind === 'size') return sizes.get(p.name)!
-          const t = spec.tensors.find((x) => x.name === p.name)!
-          return randomArray(t.dtype, t.shape.reduce((n, d) => n * evaluate(d, sizes), 1), next)
-        })
+        const args = irArgs(spec, sizes, next)
         const run = (k: Kernel) => {
-          const copy = args.map((a) => (ArrayBuffer.isView(a) ? (a as TensorArray).slice() : a))
+          const copy = copyArgs(args)
           interpret(k, copy)
           return copy
         }

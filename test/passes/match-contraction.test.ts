@@ -17,7 +17,8 @@ import { substituteMicrokernels } from '../../plugin/passes/substitute-microkern
 import { printKernel, printRole } from '../../plugin/ir/print.ts'
 import { TEST_MACHINE, contractionKernel, lastBlock } from '../support/contractions.ts'
 import { specOf } from '../support/examples.ts'
-import { maxRelErr, randomArray, rng, type TensorArray } from '../support/random.ts'
+import { copyArgs, irArgs } from '../support/kernel-args.ts'
+import { maxRelErr, rng, type TensorArray } from '../support/random.ts'
 
 const NEEDLE = needleOf(AVX512.microkernels[0])
 const NEEDLE_F64 = needleOf(AVX512.microkernels.find((m) => m.dtype === 'f64')!)
@@ -231,14 +232,10 @@ describe('random products', () => {
       if ([verdict.roles.m, verdict.roles.n, verdict.roles.k].some((ixs) => ixs.length > 1)) severalPerRole++
       const kernel = buildKernel(specOf(spec, ['X', 'Y', 'O', ...used.map((v) => v.toUpperCase())]))
       const sizes = new Map(used.map((v) => [v.toUpperCase(), 1 + Math.floor(next() * 4)]))
-      const args = kernel.params.map((p) => {
-        if (p.kind === 'size') return sizes.get(p.name)!
-        const t = kernel.tensors.find((q) => q.name === p.name)!
-        return randomArray('f32', t.shape.reduce((n, d) => n * evaluate(d, sizes), 1), next)
-      })
-      const want = args.map((a) => (ArrayBuffer.isView(a) ? (a as TensorArray).slice() : a))
+      const args = irArgs(kernel, sizes, next)
+      const want = copyArgs(args)
       interpret(kernel, want)
-      const got = args.map((a) => (ArrayBuffer.isView(a) ? (a as TensorArray).slice() : a))
+      const got = copyArgs(args)
       gemmFromRoles(block, kernel, got, sizes)
       const o = kernel.params.findIndex((p) => p.name === 'O')
       expect(maxRelErr(got[o] as TensorArray, want[o] as TensorArray), spec).toBeLessThan(1e-5)

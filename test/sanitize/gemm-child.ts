@@ -1,10 +1,9 @@
 // Run under ASan/UBSan by sanitize.test.ts with the sanitized addon of gemmVariants(): every variant, shape, ISA and
 // thread count against the interpreter. Prints the cases run and any that disagree.
 import { createRequire } from 'node:module'
-import { evaluate } from '../../plugin/ir/affine.ts'
 import { interpret } from '../../plugin/ir/interp.ts'
-import type { Kernel } from '../../plugin/ir/nodes.ts'
-import { maxRelErr, randomArray, rng, tolerance, type TensorArray } from '../support/random.ts'
+import { copyArgs, irArgs } from '../support/kernel-args.ts'
+import { maxRelErr, rng, tolerance, type TensorArray } from '../support/random.ts'
 import type { FuzzAddon } from '../fuzz/differential.ts'
 import { GEMM_SHAPES, gemmVariants } from './gemm-variants.ts'
 
@@ -17,8 +16,8 @@ const ran = new Set<string>()
 for (const kernel of gemmVariants()) {
   for (const [M, N, K] of GEMM_SHAPES) {
     const sizes = new Map([['M', M], ['N', N], ['K', K], ['Bt', 3]])
-    const args = argsOf(kernel, sizes)
-    const want = copy(args)
+    const args = irArgs(kernel, sizes, next)
+    const want = copyArgs(args)
     interpret(kernel, want)
     const out = kernel.params.findIndex((p) => p.name === 'C')
     for (const isa of meta.isas) {
@@ -26,7 +25,7 @@ for (const kernel of gemmVariants()) {
       ran.add(isa)
       for (const threads of [1, 2]) {
         meta.setThreads(threads)
-        const got = copy(args)
+        const got = copyArgs(args)
         addon[kernel.name](...got)
         cases++
         const err = maxRelErr(want[out] as TensorArray, got[out] as TensorArray)
@@ -37,14 +36,3 @@ for (const kernel of gemmVariants()) {
 }
 process.stdout.write(JSON.stringify({ cases, wrong, isas: [...ran] }))
 
-function argsOf(kernel: Kernel, sizes: ReadonlyMap<string, number>): unknown[] {
-  return kernel.params.map((p) => {
-    if (p.kind === 'size') return sizes.get(p.name)!
-    const t = kernel.tensors.find((x) => x.name === p.name)!
-    return randomArray(t.dtype, t.shape.reduce((n, d) => n * evaluate(d, sizes), 1), next)
-  })
-}
-
-function copy(args: readonly unknown[]): unknown[] {
-  return args.map((a) => (ArrayBuffer.isView(a) ? (a as TensorArray).slice() : a))
-}

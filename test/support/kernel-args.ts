@@ -1,13 +1,32 @@
 /** Random arguments for a compiled kernel and bounds on its reference run, shared by the differential suites. */
 import { analyzeKernel } from '../../plugin/analysis/deps.ts'
 import { evaluate } from '../../plugin/ir/affine.ts'
-import type { Kernel } from '../../plugin/ir/nodes.ts'
+import type { Kernel, Tensor } from '../../plugin/ir/nodes.ts'
 import type { KernelAbi } from '../../runtime/abi.ts'
-import { argsOf } from '../../plugin/verify/random-args.ts'
+import { argsOf, randomArray } from '../../plugin/verify/random-args.ts'
+import type { TensorArray } from './random.ts'
 
 /** Arguments in the ABI's order: random arrays of the right length and dtype, and the given sizes. */
 export function makeArgs(abi: KernelAbi, sizes: ReadonlyMap<string, number>, next: () => number): unknown[] {
   return argsOf(abi, Object.fromEntries(sizes), next)
+}
+
+/** Elements of tensor `t` at `sizes`. */
+const tensorElements = (t: Tensor, sizes: ReadonlyMap<string, number>): number =>
+  t.shape.reduce((m, d) => m * evaluate(d, sizes), 1)
+
+/** Arguments of IR kernel `k` in its parameters' order: a random array for each tensor at `sizes`, each size's value. */
+export function irArgs(k: Pick<Kernel, 'params' | 'tensors'>, sizes: ReadonlyMap<string, number>, next: () => number): unknown[] {
+  return k.params.map((p) => {
+    if (p.kind === 'size') return sizes.get(p.name)!
+    const t = k.tensors.find((x) => x.name === p.name)!
+    return randomArray(t.dtype, tensorElements(t, sizes), next)
+  })
+}
+
+/** Kernel arguments with every array copied and the sizes as they are: one run's inputs kept for another. */
+export function copyArgs(args: readonly unknown[]): unknown[] {
+  return args.map((a) => (ArrayBuffer.isView(a) ? (a as TensorArray).slice() : a))
 }
 
 /** Iteration points of every block: a bound on the interpreter's work. */
@@ -17,7 +36,7 @@ export function points(k: Kernel, sizes: ReadonlyMap<string, number>): number {
 
 /** Elements of every tensor, temporaries included: what the arguments and the interpreter's arrays hold. */
 export function elements(k: Kernel, sizes: ReadonlyMap<string, number>): number {
-  return k.tensors.reduce((n, t) => n + t.shape.reduce((m, d) => m * evaluate(d, sizes), 1), 0)
+  return k.tensors.reduce((n, t) => n + tensorElements(t, sizes), 0)
 }
 
 /** The longest reduction of any block, which scales the floating-point tolerance. */
