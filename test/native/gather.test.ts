@@ -3,7 +3,7 @@
  * and run against a plain element-by-element gather on offset tables of the layouts the role orders make: runs,
  * lone elements, and tiled orders whose columns step along the operand's stride-1 index group by group (the
  * transpose across panels), with ragged blocks, short steps and a block cut by the end of the range; each with k
- * apart and k in runs of adjacent steps (the transposes along k, for A's narrow panels as for B's). Differences in
+ * apart and k in runs of adjacent steps (the transposes along k, for A's narrow panels as for B's); A's also scaled. Differences in
  * which path a panel takes are invisible here by construction: every layout must give the plain gather's panels.
  */
 import { execFileSync } from 'node:child_process'
@@ -11,7 +11,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { emitGatherA, emitGatherB, gatherASymbol, gatherBSymbol } from '../../plugin/emit/c-pack.ts'
+import { emitGatherA, emitGatherB, emitScaledGatherA, gatherASymbol, gatherBSymbol, scaledGatherASymbol } from '../../plugin/emit/c-pack.ts'
 import { ISAS } from '../../plugin/targets/index.ts'
 import { cpuRuns } from '../support/cpu.ts'
 
@@ -70,7 +70,12 @@ describe.each(ISAS.filter((isa) => isa.microkernels.length > 0))('gathers on $na
         '#include <stdio.h>',
         emitGatherA(mk),
         emitGatherB(mk),
-        `static int check(const char *name, int64_t len, const int64_t *o_len, int64_t kb, const int64_t *o_k, int w,`,
+        emitScaledGatherA(mk),
+        // A's gather times alpha (a constant factor of the product), checked through check's unscaled signature.
+        `static void scaled_a(int64_t len, int64_t kb, const ${t} *restrict src, const int64_t *restrict o_len, const int64_t *restrict o_k, ${t} *restrict out) {`,
+        `  ${scaledGatherASymbol(mk)}(len, kb, src, o_len, o_k, out, 2);`,
+        '}',
+        `static int check(const char *name, int64_t len, const int64_t *o_len, int64_t kb, const int64_t *o_k, int w, ${t} alpha,`,
         `    void (*gather)(int64_t, int64_t, const ${t} *restrict, const int64_t *restrict, const int64_t *restrict, ${t} *restrict)) {`,
         '  const int64_t size = 400000;',
         `  ${t} *src = malloc(size * sizeof(${t}));`,
@@ -82,7 +87,7 @@ describe.each(ISAS.filter((isa) => isa.microkernels.length > 0))('gathers on $na
         '  int bad = 0;',
         '  for (int64_t x = 0; x < panels * w && !bad; x++)',
         '    for (int64_t p = 0; p < kb && !bad; p++) {',
-        `      const ${t} want = x < len ? src[o_len[x] + o_k[p]] : 0, have = got[(x / w) * w * kb + p * w + x % w];`,
+        `      const ${t} want = x < len ? alpha*src[o_len[x] + o_k[p]] : 0, have = got[(x / w) * w * kb + p * w + x % w];`,
         '      if (want != have) bad = printf("%s len %ld: column %ld k %ld: %g, want %g\\n", name, (long)len, (long)x, (long)p, (double)have, (double)want);',
         '    }',
         '  free(src);',
@@ -95,8 +100,9 @@ describe.each(ISAS.filter((isa) => isa.microkernels.length > 0))('gathers on $na
         ...cases.flatMap(({ name, o }, n) => [
           `  static const int64_t o${n}[] = {${o.join(', ')}};`,
           ...Object.entries(K_LAYOUTS).flatMap(([kName, k], kn) => [
-            `  bad |= check("${name}, ${kName}", ${o.length}, o${n}, ${k.length}, k${kn}, ${mk.mr}, ${gatherASymbol(mk)});`,
-            `  bad |= check("${name}, ${kName}", ${o.length}, o${n}, ${k.length}, k${kn}, ${mk.nr}, ${gatherBSymbol(mk)});`,
+            `  bad |= check("${name}, ${kName}", ${o.length}, o${n}, ${k.length}, k${kn}, ${mk.mr}, 1, ${gatherASymbol(mk)});`,
+            `  bad |= check("${name}, ${kName}, alpha 2", ${o.length}, o${n}, ${k.length}, k${kn}, ${mk.mr}, 2, scaled_a);`,
+            `  bad |= check("${name}, ${kName}", ${o.length}, o${n}, ${k.length}, k${kn}, ${mk.nr}, 1, ${gatherBSymbol(mk)});`,
           ]),
         ]),
         '  return bad;',
