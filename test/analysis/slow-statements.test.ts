@@ -3,11 +3,12 @@
  * warning's wording and location, the hint table, and `@allow-loops`.
  */
 import { describe, expect, test } from 'vitest'
+import type { CompiledKernel } from '../../plugin/compiled-kernel.ts'
 import { formatDiagnostic } from '../../plugin/diagnostics.ts'
 import { findKernelSites } from '../../plugin/find/annotations.ts'
 import { ALLOW_LOOPS, LOOP_HINTS, LOOP_HINT_GENERAL, loopHint } from '../../plugin/messages.ts'
 import { resolveOptions } from '../../plugin/options.ts'
-import { compileKernel, compileModule, kernelWarnings, type CompiledKernel } from '../../plugin/pipeline.ts'
+import { compileKernel, compileModule, kernelWarnings } from '../../plugin/pipeline.ts'
 
 const slowWarnings = (k: CompiledKernel) => kernelWarnings(k).filter((d) => d.code === 'perf_plain_loops')
 

@@ -61,7 +61,7 @@ for (const [path_, kernelsOf] of [['native', () => native], ['JS fallback', () =
           const want = kernel(...args)
           const got = await kernel.async(...again)
           // The same output argument comes back (or undefined for several outputs), holding the same numbers.
-          expect(got === undefined ? undefined : again.indexOf(got)).toBe(want === undefined ? undefined : args.indexOf(want))
+          expect(got === undefined ? undefined : (again as unknown[]).indexOf(got)).toBe(want === undefined ? undefined : (args as unknown[]).indexOf(want))
           again.forEach((a, i) => expect(a, `${name} argument ${i}`).toEqual(args[i]))
         }
       })

@@ -52,7 +52,7 @@ function scriptPath(): string {
 }
 
 export async function startNumpy(threads: number): Promise<NumpyRunner> {
-  const env = { ...process.env, OPENBLAS_NUM_THREADS: String(threads), OMP_NUM_THREADS: String(threads), MKL_NUM_THREADS: String(threads) }
+  const env: NodeJS.ProcessEnv = { ...process.env, OPENBLAS_NUM_THREADS: String(threads), OMP_NUM_THREADS: String(threads), MKL_NUM_THREADS: String(threads) }
   delete env.OPENBLAS_CORETYPE
   delete env.OPENBLAS_L2_SIZE
   const child: ChildProcessWithoutNullStreams = spawn('python3', [scriptPath()], { env, stdio: ['pipe', 'pipe', 'pipe'] })

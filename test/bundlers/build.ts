@@ -90,7 +90,6 @@ export const BUNDLERS: Readonly<Record<Bundler, (req: BuildRequest) => Promise<s
       context: fixtureRoot,
       entry: `./${entry}`,
       output: { path: outDir, filename: 'main.mjs', module: true, chunkFormat: 'module', library: { type: 'module' } },
-      experiments: { outputModule: true },
       resolve: { extensions: ['.ts', '.js'] },
       module: {
         rules: [{

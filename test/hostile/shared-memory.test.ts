@@ -5,6 +5,7 @@
  * views of one buffer: `runtime_alias`, the same KernelRangeError on the native path and the JS fallback. And an
  * error the addon's C re-validation still throws reaches the caller as the JS check's KernelTypeError/RangeError.
  */
+import { MessageChannel } from 'node:worker_threads'
 import { beforeAll, expect, test } from 'vitest'
 import { KernelRangeError, KernelTypeError, type AbiParam, type KernelAbi } from '../../runtime/index.ts'
 import { expectRejected, expectSameResults, thrown } from './expect.ts'
@@ -35,9 +36,9 @@ const sameMemory: Record<string, () => Promise<[SharedArrayBuffer, SharedArrayBu
   },
   'a WebAssembly shared memory before and after growing': async () => {
     const memory = new WebAssembly.Memory({ initial: 1, maximum: 2, shared: true })
-    const before = memory.buffer as SharedArrayBuffer
+    const before = memory.buffer as unknown as SharedArrayBuffer
     memory.grow(1)
-    return [before, memory.buffer as SharedArrayBuffer]
+    return [before, memory.buffer as unknown as SharedArrayBuffer]
   },
   'a growable SharedArrayBuffer, cloned and grown': async () => {
     const sab = new (SharedArrayBuffer as new (n: number, o: object) => SharedArrayBuffer)(256, { maxByteLength: 1024 })
@@ -107,7 +108,7 @@ test('arrays on two different SharedArrayBuffers at the same offsets (and the sa
 const withParam = (abi: KernelAbi, name: string, change: Partial<AbiParam>): KernelAbi =>
   ({ ...abi, params: abi.params.map((p) => (p.name === name ? ({ ...p, ...change } as AbiParam) : p)) })
 
-const fields = (e: Error & Record<string, unknown>) =>
+const fields = (e: Error & { code?: unknown; kernel?: unknown; argument?: unknown }) =>
   ({ constructor: e.constructor, code: e.code, kernel: e.kernel, argument: e.argument, message: e.message })
 
 test('a runtime_alias from the C re-validation reaches the caller as the JS check\'s KernelRangeError', async () => {

@@ -161,7 +161,10 @@ describe('the vector ISAs\' math', () => {
         const edges = t.dtype === 'f32' ? F32_EDGES : F64_EDGES
         const pairs = edges.flatMap((a) => edges.map((b) => [a, b]))
         const n = Math.ceil(pairs.length / t.ops.lanes) * t.ops.lanes
-        const make = (k: number) => (t.dtype === 'f32' ? Float32Array : Float64Array).from({ length: n }, (_, i) => pairs[i % pairs.length][k])
+        const make = (k: number) => {
+          const values = Array.from({ length: n }, (_, i) => pairs[i % pairs.length][k])
+          return t.dtype === 'f32' ? Float32Array.from(values) : Float64Array.from(values)
+        }
         const [x, y] = [make(0), make(1)]
         const out = x.slice().fill(1)
         run(`${fn}_${t.key}`, x, y, out)

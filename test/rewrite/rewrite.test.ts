@@ -3,10 +3,10 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { TraceMap, originalPositionFor } from '@jridgewell/trace-mapping'
 import { describe, expect, test } from 'vitest'
+import type { CompiledKernel } from '../../plugin/compiled-kernel.ts'
 import { lineColumn } from '../../plugin/diagnostics.ts'
 import { findKernelSites } from '../../plugin/find/annotations.ts'
 import type { Kernel } from '../../plugin/ir/nodes.ts'
-import type { CompiledKernel } from '../../plugin/pipeline.ts'
 import { isRewritten, rewriteModule } from '../../plugin/rewrite/rewrite.ts'
 import type { RewriteInput } from '../../plugin/rewrite/rewrite.ts'
 import type { KernelAbi } from '../../runtime/abi.ts'
@@ -76,7 +76,7 @@ const doubleJs = 'function (x, y, N) { for (let i = 0; i < N; i++) y[i] = x[i] *
 function inputFor(code: string, file = '/project/src/linalg.ts'): RewriteInput {
   const sites = findKernelSites(file, code)
   const compiled = (name: string, abi: KernelAbi, js: string): CompiledKernel =>
-    ({ site: sites.find((s) => s.name === name)!, ir: {} as Kernel, abi, js })
+    ({ site: sites.find((s) => s.name === name)!, ir: {} as Kernel, abi, js, slow: [], splitSums: [], prefixScans: [] })
   return {
     file,
     code,
@@ -212,7 +212,7 @@ describe('arrow kernels', () => {
     const file = '/project/src/fill.ts'
     const [site] = findKernelSites(file, code)
     const abi: KernelAbi = { ...doubleAbi, name: 'fill', params: [{ kind: 'tensor', name: 'y', dtype: 'f32', shape: [4], role: 'out' }], returns: 0 }
-    const kernels = [{ site, ir: {} as Kernel, abi, js: 'function (y) { y.fill(1) }' }]
+    const kernels = [{ site, ir: {} as Kernel, abi, js: 'function (y) { y.fill(1) }', slow: [], splitSums: [], prefixScans: [] }]
     return rewriteModule({ file, code, moduleId: 'src/fill.ts', kernels, addon: null, nativeReason: 'native: false', requires: [] }).code
   }
   const spec = '/* @kernel\n   y: f32[4]\n   y[i] = 1\n*/\n'
