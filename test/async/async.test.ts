@@ -7,6 +7,7 @@ import vm from 'node:vm'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { kernelAsync, kernels } from '../../runtime/index.ts'
 import { importCompiled } from '../support/compiled-import.ts'
+import { copyArgs } from '../support/kernel-args.ts'
 import { randomArray, rng } from '../support/random.ts'
 import { ASYNC_KERNELS, type AsyncKernels } from './fixture.ts'
 
@@ -38,8 +39,6 @@ const argsOf = {
 }
 type Name = keyof typeof argsOf
 
-/** The same call's arguments with copies of its arrays, for a second run to compare. */
-const copy = (args: unknown[]) => args.map((a) => (ArrayBuffer.isView(a) ? (a as Float32Array).slice() : a))
 
 for (const [path_, kernelsOf] of [['native', () => native], ['JS fallback', () => fallback]] as const) {
   describe(`.async on the ${path_} path`, () => {
@@ -56,7 +55,7 @@ for (const [path_, kernelsOf] of [['native', () => native], ['JS fallback', () =
       test(`${name}: resolves with what the sync form returns, on random shapes`, async () => {
         for (let shape = 0; shape < 6; shape++) {
           const args = argsOf[name]()
-          const again = copy(args)
+          const again = copyArgs(args)
           const kernel = kernelsOf()[name]
           const want = kernel(...args)
           const got = await kernel.async(...again)
@@ -101,7 +100,7 @@ for (const [path_, kernelsOf] of [['native', () => native], ['JS fallback', () =
     test('concurrent calls on different outputs each get their own correct result', async () => {
       const calls = Array.from({ length: 8 }, (_, n) => (n % 2 ? argsOf.softmax(33, 100) : argsOf.matmul(97, 65, 129)))
       const expected = calls.map((args) => {
-        const again = copy(args)
+        const again = copyArgs(args)
         ;(args.length === 4 ? kernelsOf().softmax : kernelsOf().matmul)(...again)
         return again
       })

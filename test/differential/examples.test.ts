@@ -15,7 +15,7 @@ import { compileModule } from '../../plugin/pipeline.ts'
 import { checkSpec } from '../../plugin/spec/check.ts'
 import { parseSpec } from '../../plugin/spec/parser.ts'
 import type { KernelAbi } from '../../runtime/abi.ts'
-import { makeArgs, points, reductionLength } from '../support/kernel-args.ts'
+import { copyArgs, makeArgs, points, reductionLength } from '../support/kernel-args.ts'
 import { maxRelErr, rng, tolerance, type TensorArray } from '../support/random.ts'
 
 const root = path.resolve(fileURLToPath(import.meta.url), '../../..')
@@ -48,7 +48,7 @@ for (const file of ['examples/kernels/linalg.ts', 'examples/kernels/nn.ts']) {
           shape++
           const args = makeArgs(k.abi, sizes, next)
           const run = (f: (...a: unknown[]) => unknown) => {
-            const copy = args.map((a) => (ArrayBuffer.isView(a) ? (a as TensorArray).slice() : a))
+            const copy = copyArgs(args)
             f(...copy)
             return copy
           }

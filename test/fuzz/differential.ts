@@ -24,7 +24,7 @@ import type { SpecAst } from '../../plugin/spec/ast.ts'
 import { checkSpec } from '../../plugin/spec/check.ts'
 import { parseSpec } from '../../plugin/spec/parser.ts'
 import { ISAS } from '../../plugin/targets/index.ts'
-import { elements, makeArgs, points, reductionLength } from '../support/kernel-args.ts'
+import { copyArgs, elements, makeArgs, points, reductionLength } from '../support/kernel-args.ts'
 import { maxRelErr, rng, tolerance, type TensorArray } from '../support/random.ts'
 import { moduleSource, type KernelText } from './model.ts'
 import { naiveEvaluate } from './naive.ts'
@@ -140,7 +140,7 @@ export function checkCase(
   const abi = c.compiled.abi
   const args = makeArgs(abi, sizes, rng(dataSeed))
   const run = (f: (...a: unknown[]) => unknown): unknown[] => {
-    const copy = args.map((a) => (ArrayBuffer.isView(a) ? (a as TensorArray).slice() : a))
+    const copy = copyArgs(args)
     f(...copy)
     return copy
   }

@@ -14,6 +14,7 @@ import type { Kernel, Stmt } from '../../plugin/ir/nodes.ts'
 import type { Builtin } from '../../plugin/spec/ast.ts'
 import { elementsOf } from '../../plugin/verify/random-args.ts'
 import type { KernelAbi } from '../../runtime/abi.ts'
+import { copyArgs } from '../support/kernel-args.ts'
 import { type TensorArray } from '../support/random.ts'
 import { MAX_ULPS, firstDifference, ulps, type Transcendental } from '../support/ulps.ts'
 import { THREADS, type FuzzAddon, type FuzzCompiled, type Mismatch } from './differential.ts'
@@ -193,7 +194,7 @@ export function checkExtremeCase(
   const abi = c.compiled.abi
   const args = extremeArgs(abi, sizes, next)
   const run = (f: (...a: unknown[]) => unknown): unknown[] => {
-    const copy = args.map((a) => (ArrayBuffer.isView(a) ? (a as TensorArray).slice() : a))
+    const copy = copyArgs(args)
     f(...copy)
     return copy
   }

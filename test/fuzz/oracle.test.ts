@@ -14,7 +14,7 @@ import { resolveOptions } from '../../plugin/options.ts'
 import { checkSpec } from '../../plugin/spec/check.ts'
 import { parseSpec } from '../../plugin/spec/parser.ts'
 import { maxRelErr, rng, tolerance, type TensorArray } from '../support/random.ts'
-import { makeArgs } from '../support/kernel-args.ts'
+import { copyArgs, makeArgs } from '../support/kernel-args.ts'
 import { buildAll, checkCase, compileAll, loadFuzzAddon, randomSizes, type FuzzAddon, type FuzzCompiled } from './differential.ts'
 import { generateKernels } from './generate.ts'
 import { kernelSource, textOf } from './model.ts'
@@ -33,8 +33,8 @@ test('the interpreter and the naive evaluator agree on 1,200 generated kernels, 
       const sizes = randomSizes(reference, cases + 1, 3_000)
       if (!sizes) continue
       const args = makeArgs(abiLike(reference), sizes, rng(cases))
-      const viaIr = args.map(copy)
-      const viaAst = args.map(copy)
+      const viaIr = copyArgs(args)
+      const viaAst = copyArgs(args)
       interpret(reference, viaIr)
       naiveEvaluate(ast, new Map(reference.params.map((p, n) => [p.name, viaAst[n] as TensorArray | number])))
       const tol = tolerance(reference.tensors[0].dtype, 4096)
@@ -89,7 +89,7 @@ describe('a wrong system is caught', async () => {
     // A kernel whose result the mutation changes on this case (an empty domain would hide it).
     const changed = mutants.find(({ c, mutated }) => {
       const args = makeArgs(c.compiled.abi, caseOf(c), rng(1))
-      const [a, b] = [args.map(copy), args.map(copy)]
+      const [a, b] = [copyArgs(args), copyArgs(args)]
       interpret(c.reference, a)
       interpret(mutated, b)
       return a.some((x, n) => ArrayBuffer.isView(x) && maxRelErr(x as TensorArray, b[n] as TensorArray) > 0)
@@ -122,4 +122,3 @@ function abiLike(k: Kernel) {
   }
 }
 
-const copy = (a: unknown) => (ArrayBuffer.isView(a) ? (a as TensorArray).slice() : a)

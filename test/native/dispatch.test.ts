@@ -24,7 +24,7 @@ import type { Isa } from '../../plugin/targets/isa.ts'
 import type { KernelAbi } from '../../runtime/abi.ts'
 import * as K from '../emit/kernels.ts'
 import { cpuRuns } from '../support/cpu.ts'
-import { makeArgs, points, reductionLength } from '../support/kernel-args.ts'
+import { copyArgs, makeArgs, points, reductionLength } from '../support/kernel-args.ts'
 import { maxRelErr, randomArray, rng, tolerance, type TensorArray } from '../support/random.ts'
 
 const root = path.resolve(fileURLToPath(import.meta.url), '../../..')
@@ -175,7 +175,7 @@ for (const file of ['examples/kernels/linalg.ts', 'examples/kernels/nn.ts']) {
           shape++
           const args = makeArgs(k.abi, sizes, next)
           const run = (f: (...a: unknown[]) => unknown) => {
-            const copy = args.map((a) => (ArrayBuffer.isView(a) ? (a as TensorArray).slice() : a))
+            const copy = copyArgs(args)
             f(...copy)
             return copy
           }

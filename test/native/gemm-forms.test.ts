@@ -15,7 +15,7 @@ import { format } from '../../plugin/ir/affine.ts'
 import { interpret } from '../../plugin/ir/interp.ts'
 import type { Access, Contraction, Kernel } from '../../plugin/ir/nodes.ts'
 import { walkStmts } from '../../plugin/ir/walk.ts'
-import { makeArgs } from '../support/kernel-args.ts'
+import { copyArgs, makeArgs } from '../support/kernel-args.ts'
 import { maxRelErr, rng, tolerance, type TensorArray } from '../support/random.ts'
 import { pipelineKernel, type PipelineKernel } from '../support/pipeline-kernels.ts'
 import { loadTestAddon, onEveryIsaAndThreads, testAddonSource, type TestAddon } from '../support/test-addon.ts'
@@ -81,7 +81,6 @@ let remove = () => {}
 beforeAll(async () => void ({ addon, remove } = await loadTestAddon(testAddonSource(KERNELS.map((k) => k.ir), 'test/native/gemm-forms.test.ts'), 'gemm-forms-test')), 600_000)
 afterAll(() => remove())
 
-const copy = (args: readonly unknown[]) => args.map((a) => (ArrayBuffer.isView(a) ? (a as TensorArray).slice() : a))
 
 /**
  * Per size symbol: odd sizes past a few register tiles (tiles inside, outside and on a domain's edge), a 1, and an
@@ -112,17 +111,17 @@ describe('contractions with constant factors or triangular domains run as GEMMs'
       for (const shape of SHAPES) {
         const sizes = new Map(k.reference.sizes.map((s, i) => [s, shape(s, i)]))
         const args = makeArgs(k.abi, sizes, next)
-        const want = copy(args)
+        const want = copyArgs(args)
         interpret(k.reference, want)
         const shown = [...sizes].map(([s, v]) => `${s}=${v}`).join(' ')
         const check = (got: unknown[], where: string) =>
           expect(maxRelErr(got[out] as TensorArray, want[out] as TensorArray), `${k.name} ${shown} ${where}`)
             .toBeLessThanOrEqual(tolerance(dtype, Math.max(1, sizes.get('K') ?? 1, (sizes.get('K') ?? 1) * (sizes.get('L') ?? 1))))
-        const viaJs = copy(args)
+        const viaJs = copyArgs(args)
         k.js(...viaJs)
         check(viaJs, 'JS')
         onEveryIsaAndThreads(addon, (isa, threads) => {
-          const got = copy(args)
+          const got = copyArgs(args)
           ;(addon[k.name] as (...a: unknown[]) => unknown)(...got)
           check(got, `${isa}, ${threads} thread(s)`)
         })

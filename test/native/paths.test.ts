@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { interpret } from '../../plugin/ir/interp.ts'
 import { cheapest } from '../../plugin/ir/polynomial.ts'
 import { runnableIsas } from '../support/cpu.ts'
-import { makeArgs, points } from '../support/kernel-args.ts'
+import { copyArgs, makeArgs, points } from '../support/kernel-args.ts'
 import { maxRelErr, rng, tolerance, type TensorArray } from '../support/random.ts'
 import { pipelineKernel, type PipelineKernel } from '../support/pipeline-kernels.ts'
 import { loadTestAddon, testAddonSource, type KernelCall as Fn, type TestAddon as Addon } from '../support/test-addon.ts'
@@ -60,7 +60,6 @@ beforeAll(async () => void ({ addon, remove } = await loadTestAddon(testAddonSou
 afterAll(() => remove())
 
 
-const copy = (args: readonly unknown[]) => args.map((a) => (ArrayBuffer.isView(a) ? (a as TensorArray).slice() : a))
 
 describe('contraction paths chosen per call', () => {
   for (const [n, k] of KERNELS.entries()) {
@@ -79,24 +78,24 @@ describe('contraction paths chosen per call', () => {
       for (const sizes of shapes) {
         ran.add(cheapest(choice, (s) => sizes.get(s)!))
         const args = makeArgs(k.abi, sizes, next)
-        const want = copy(args)
+        const want = copyArgs(args)
         interpret(k.reference, want)
         const reduction = Math.max(...sizes.values()) ** 3
         const shown = [...sizes].map(([s, v]) => `${s}=${v}`).join(' ')
         const check = (got: unknown[], where: string) =>
           expect(maxRelErr(got[out] as TensorArray, want[out] as TensorArray), `${k.name} ${shown} ${where}`)
             .toBeLessThanOrEqual(tolerance(dtype, reduction))
-        const viaIr = copy(args)
+        const viaIr = copyArgs(args)
         interpret(k.ir, viaIr)
         check(viaIr, 'interpreter, lowered')
-        const viaJs = copy(args)
+        const viaJs = copyArgs(args)
         k.js(...viaJs)
         check(viaJs, 'JS')
         for (const isa of runnableIsas) {
           const running = addon.__polykern.setIsa(isa)
           for (const threads of [1, 2]) {
             addon.__polykern.setThreads(threads)
-            const got = copy(args)
+            const got = copyArgs(args)
             ;(addon[k.name] as Fn)(...got)
             check(got, `${running}, ${threads} thread(s)`)
           }

@@ -17,7 +17,8 @@ import { resolveOptions } from '../../plugin/options.ts'
 import { ISAS } from '../../plugin/targets/index.ts'
 import { kernels as loadedKernels, loadKernels, setThreads } from '../../runtime/index.ts'
 import * as K from '../emit/kernels.ts'
-import { maxRelErr, randomArray, rng, type TensorArray } from '../support/random.ts'
+import { copyArgs, irArgs } from '../support/kernel-args.ts'
+import { maxRelErr, rng, type TensorArray } from '../support/random.ts'
 
 const { bin, fill, k, ld, loop, store, tensor, v } = K
 
@@ -89,18 +90,10 @@ function threadsAtLoad(value?: string): number {
   return Number(execFileSync(process.execPath, ['-e', code], { env, encoding: 'utf8' }))
 }
 
-/** Random arguments for `kernel` with the given sizes. */
-function argsFor(kernel: Kernel, sizes: Record<string, number>, next: () => number): unknown[] {
-  return kernel.params.map((p) => {
-    if (p.kind === 'size') return sizes[p.name]
-    const t = kernel.tensors.find((x) => x.name === p.name)!
-    return randomArray(t.dtype, t.shape.reduce((n, d) => n * (d.terms.length ? sizes[d.terms[0].v] : d.constant), 1), next)
-  })
-}
 
 /** Runs `f` on a copy of `args`; returns the copies of the outputs. */
 function outputs(kernel: Kernel, f: (...a: unknown[]) => void, args: readonly unknown[]): TensorArray[] {
-  const copy = args.map((a) => (ArrayBuffer.isView(a) ? (a as TensorArray).slice() : a))
+  const copy = copyArgs(args)
   f(...copy)
   const written = (name: string) => kernel.tensors.find((t) => t.name === name)!.role !== 'in'
   return kernel.params.flatMap((p, i) => (p.kind === 'tensor' && written(p.name) ? [copy[i] as TensorArray] : []))
@@ -182,7 +175,7 @@ describe('results', () => {
     for (const kernel of KERNELS) {
       for (let shape = 0; shape < 6; shape++) {
         const sizes = randomSizes(kernel, next, shape === 0 ? 1 : 40)
-        const args = argsFor(kernel, sizes, next)
+        const args = irArgs(kernel, new Map(Object.entries(sizes)), next)
         const want = outputs(kernel, (...a) => interpret(kernel, a), args)
         for (const isa of ISAS) {
           addon.__polykern.setIsa(isa.name)
@@ -202,7 +195,7 @@ describe('results', () => {
   it('a batch of one runs its rows on the pool with the same results as one thread', () => {
     const next = rng(0xba7c)
     for (const P of [1, 2, 3, 17, 100]) {
-      const args = argsFor(scaleRows, { N: 1, P }, next)
+      const args = irArgs(scaleRows, new Map([['N', 1], ['P', P]]), next)
       const want = outputs(scaleRows, (...a) => interpret(scaleRows, a), args)
       for (const threads of [1, 2, 4]) {
         addon.__polykern.setThreads(threads)
@@ -215,7 +208,7 @@ describe('results', () => {
     const next = rng(0x9001)
     for (let call = 0; call < 400; call++) {
       const kernel = KERNELS[Math.floor(next() * KERNELS.length)]
-      const args = argsFor(kernel, randomSizes(kernel, next, 24), next)
+      const args = irArgs(kernel, new Map(Object.entries(randomSizes(kernel, next, 24))), next)
       addon.__polykern.setIsa(ISAS[Math.floor(next() * ISAS.length)].name)
       addon.__polykern.setThreads(1)
       const serial = outputs(kernel, addon[kernel.name], args)

@@ -19,6 +19,7 @@ import { checkSpec } from '../../plugin/spec/check.ts'
 import { parseSpec } from '../../plugin/spec/parser.ts'
 import { ISAS } from '../../plugin/targets/index.ts'
 import type { KernelAbi } from '../../runtime/abi.ts'
+import { copyArgs } from '../support/kernel-args.ts'
 import { maxRelErr, rngOf, tolerance, type TensorArray } from '../support/random.ts'
 import { ROOT } from '../support/examples.ts'
 
@@ -218,7 +219,7 @@ describe('SIMD loops at every ISA equal the interpreter', () => {
           return fill(p.dtype, length, next, c.special.includes(p.name))
         })
         const run = (f: (...a: unknown[]) => unknown) => {
-          const copy = args.map((a) => (ArrayBuffer.isView(a) ? (a as TensorArray).slice() : a))
+          const copy = copyArgs(args)
           f(...copy)
           return copy
         }
