@@ -9,10 +9,10 @@
  * Undefined, so c.ts prints the loop serially, when the ISA has no vector unit or the body needs something this file
  * has no vector form of (i32 lanes, mixed element types, `%`, `pow`).
  */
-import { coeffOf, varsOf } from '../ir/affine.ts'
+import { add, coeffOf, constant, substitute, variable, varsOf } from '../ir/affine.ts'
 import { identityOf } from '../spec/build-ir.ts'
 import type { Access, AssignOp, Bound, DType, Expr, Loop, Store } from '../ir/nodes.ts'
-import { perfectNest, walkExpr } from '../ir/walk.ts'
+import { mapExpr, perfectNest, walkExpr } from '../ir/walk.ts'
 import type { Isa } from '../targets/isa.ts'
 import { instantiate, type CompareOp, type Horizontal, type VectorOps } from '../targets/vector-ops.ts'
 import { C_TYPE, cConst, cExpr } from './c-expr.ts'
@@ -29,6 +29,12 @@ export interface VectorLoopContext {
   readonly bound: (b: Bound) => Code
   /** A nest's accumulators start at zero instead of loading the elements (the zero fill before it dropped). */
   readonly zeroStart?: boolean
+  /**
+   * Around a nest, also run the iterations `v + 1` .. `v + count - 1` of the enclosing loop `v` (c-jam.ts checked
+   * they are independent of each other and leave the nest's bounds alone): their sums are more registers side by side,
+   * sharing the loads that do not move with `v`.
+   */
+  readonly jam?: { readonly v: string; readonly count: number }
 }
 
 /** The vector operations `isa` runs `loop` with, or undefined when it runs the loop serially. */
@@ -206,8 +212,10 @@ export function emitVectorLoop(loop: Loop, depth: number, ctx: VectorLoopContext
     const start = (p: string, mask?: string) =>
       ctx.zeroStart ? t(ops.set1, { x: cConst(0, dtype).text }) : mask ? t(ops.maskedLoad, { m: mask, p }) : t(ops.load, { p })
     const tensors = [...new Set(stores.map((s) => s.access.tensor))]
-    const accOf = (tensor: string, u: number) => `pk_vacc${tensors.indexOf(tensor)}_${u}`
-    const atOf = (tensor: string) => stores.find((s) => s.access.tensor === tensor)!.access
+    const jam = ctx.jam
+    const copies = Array.from({ length: jam?.count ?? 1 }, (_, j) => (j === 0 ? stores : stores.map((s) => shifted(s, jam!.v, j))))
+    const accOf = (tensor: string, u: number, j: number) => `pk_vacc${tensors.indexOf(tensor)}_${u}${j ? `_${j}` : ''}`
+    const atOf = (tensor: string, j: number) => copies[j].find((s) => s.access.tensor === tensor)!.access
     const step = (vectors: number, mask?: string): string[] => {
       const lanes = Array.from({ length: vectors }, (_, u) => u)
       const opens = nest!.loops.map((l, d) => {
@@ -219,18 +227,18 @@ export function emitVectorLoop(loop: Loop, depth: number, ctx: VectorLoopContext
       })
       const deep = '  '.repeat(nest!.loops.length)
       const updates = lanes.flatMap((u) =>
-        stores.map((s) => {
-          const acc = accOf(s.access.tensor, u)
+        copies.flatMap((copy, j) => copy.map((s) => {
+          const acc = accOf(s.access.tensor, u, j)
           return `${deep}${acc} = ${combine(s.op, acc, vexpr(s.value, u * ops.lanes, mask))};`
-        }),
+        })),
       )
       const closes = nest!.loops.map((_, d) => '  '.repeat(nest!.loops.length - 1 - d) + '}')
-      const each = (f: (tensor: string, u: number, p: string) => string) =>
-        lanes.flatMap((u) => tensors.map((tensor) => f(tensor, u, pointer(atOf(tensor), u * ops.lanes))))
+      const each = (f: (acc: string, p: string) => string) =>
+        lanes.flatMap((u) => copies.flatMap((_, j) => tensors.map((tensor) => f(accOf(tensor, u, j), pointer(atOf(tensor, j), u * ops.lanes)))))
       return [
-        ...each((tensor, u, p) => `${ops.vector} ${accOf(tensor, u)} = ${start(p, mask)};`),
+        ...each((acc, p) => `${ops.vector} ${acc} = ${start(p, mask)};`),
         ...opens, ...updates, ...closes,
-        ...each((tensor, u, p) => `${mask ? t(ops.maskedStore, { p, m: mask, v: accOf(tensor, u) }) : t(ops.store, { p, v: accOf(tensor, u) })};`),
+        ...each((acc, p) => `${mask ? t(ops.maskedStore, { p, m: mask, v: acc }) : t(ops.store, { p, v: acc })};`),
       ]
     }
     // Halving ladders down to one vector: an extent under NEST_UNROLL vectors (32 channels in 16 lanes) still runs
@@ -240,9 +248,11 @@ export function emitVectorLoop(loop: Loop, depth: number, ctx: VectorLoopContext
       const loop = [`for (; ${v} <= pk_vhi - ${W}; ${v} += ${W}) {`, ...step(vectors).map(indent), '}']
       return vectors === 1 ? loop : [...loop, ...ladder(vectors >> 1)]
     }
+    // Jammed, the copies already give the core independent sums: fewer vectors per step keep them all in registers.
+    const top = jam ? Math.max(1, Math.floor(jamRegisters(ctx.isa) / jam.count)) : NEST_UNROLL
     return [
       `int64_t ${v} = pk_vlo;`,
-      ...ladder(NEST_UNROLL),
+      ...ladder(top),
       `if (${v} < pk_vhi) {`,
       `  const ${ops.mask} pk_vm = ${t(ops.firstLanes, { n: `pk_vhi - ${v}` })};`,
       ...step(1, 'pk_vm').map(indent),
@@ -272,10 +282,20 @@ const UNROLL = 2
  * vectors of 16), 1 thread, AMD Zen 5: 27.8 GFLOP/s a vector at a time, 40 two at a time.
  */
 const NEST_UNROLL = 4
+
+/** Accumulators a jammed nest may keep (c-jam.ts): half the registers, the rest for the loads they share. */
+export const jamRegisters = (isa: Isa): number => Math.floor(isa.vectorRegisters / 2)
 /** How far ahead input streams are prefetched (measured on softmax rows: 2-8 KiB all gain ~8%). */
 const PREFETCH_BYTES = 2048
 
 const indent = (l: string) => `  ${l}`
+
+/** `s` at iteration `v + by` of loop `v`: every access's `v` shifted (the jam never reads `v` as a value). */
+function shifted(s: Store, v: string, by: number): Store {
+  const at = (a: Access): Access => ({ ...a, index: a.index.map((ix) => substitute(ix, v, add(variable(v), constant(by)))) })
+  const value = mapExpr(s.value, (e) => (e.kind === 'load' ? { ...e, access: at(e.access) } : e))
+  return { ...s, access: at(s.access), value }
+}
 
 /** The one element type of every value in the loop (comparisons aside), or undefined when they mix. */
 function elementType(stores: readonly Store[]): DType | undefined {

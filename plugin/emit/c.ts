@@ -10,7 +10,7 @@
  * a `vector` loop runs as that ISA's SIMD code (c-vector.ts) when it has one, else serially.
  */
 import { KernelInternalError } from '../diagnostics.ts'
-import type { Affine, Bound, Kernel, Stmt, Tensor } from '../ir/nodes.ts'
+import type { Affine, Bound, Kernel, Loop, Stmt, Tensor } from '../ir/nodes.ts'
 import { laneLoopInside } from '../ir/walk.ts'
 import type { Isa } from '../targets/isa.ts'
 import { SCALAR } from '../targets/scalar.ts'
@@ -21,6 +21,7 @@ import { convEpilogues, type ConvEpilogues } from './c-conv-epilogue.ts'
 import { emitGemmCall, emitGemmSupport, gemmPlan, overwritingGemms } from './c-gemm.ts'
 import { parallelLoops, type ParallelLoops } from './c-parallel.ts'
 import { emitVectorLoop } from './c-vector.ts'
+import { emitJammedLoop } from './c-jam.ts'
 import { zeroStartedNests } from './zero-started.ts'
 import { tensorLayout, type Layout } from './layout.ts'
 import { kernelNames, type Names } from './names.ts'
@@ -161,16 +162,14 @@ function cStatements(
           ? emitVectorLoop(s, depth, { isa, names, layout, bound, zeroStart: overwriting.has(s) })
           : undefined
         if (simd) return simd
+        const lanes = s.body[0]
+        const jammed = s.mode === 'serial' && lanes?.kind === 'loop'
+          ? emitJammedLoop(s, depth, { isa, names, layout, bound, plainLoop, zeroStart: overwriting.has(lanes) })
+          : undefined
+        if (jammed) return jammed
         // Without vector code for it, a vector loop around a nest runs innermost, under it.
         const plain = s.mode === 'vector' ? laneLoopInside(s) : s
-        if (plain !== s) return stmt(plain, depth)
-        const v = names.of(s.v)
-        const [lo, hi] = [bound(s.lo).text, bound(s.hi).text]
-        // A max/min/division upper bound is evaluated once, not on every iteration.
-        const end = s.hi.kind === 'affine' ? undefined : names.fresh(`${v}_end`)
-        const init = end === undefined ? `int64_t ${v} = ${lo}` : `int64_t ${v} = ${lo}, ${end} = ${hi}`
-        const head = `${init}; ${v} < ${end ?? hi}`
-        return [`${pad}for (${head}; ${v}++) {`, ...s.body.flatMap((b) => stmt(b, depth + 1)), `${pad}}`]
+        return plain !== s ? stmt(plain, depth) : plainLoop(s, depth)
       }
       case 'if': {
         if (s.conds.length === 0) return s.body.flatMap((b) => stmt(b, depth))
@@ -203,6 +202,18 @@ function cStatements(
       case 'block':
         throw new KernelInternalError('emit', `block '${s.id}' reached the C emitter: lower blocks to loops first`)
     }
+  }
+
+  /** `s` as a C for loop, its body statement by statement. */
+  const plainLoop = (s: Loop, depth: number): string[] => {
+    const pad = '  '.repeat(depth)
+    const v = names.of(s.v)
+    const [lo, hi] = [bound(s.lo).text, bound(s.hi).text]
+    // A max/min/division upper bound is evaluated once, not on every iteration.
+    const end = s.hi.kind === 'affine' ? undefined : names.fresh(`${v}_end`)
+    const init = end === undefined ? `int64_t ${v} = ${lo}` : `int64_t ${v} = ${lo}, ${end} = ${hi}`
+    const head = `${init}; ${v} < ${end ?? hi}`
+    return [`${pad}for (${head}; ${v}++) {`, ...s.body.flatMap((b) => stmt(b, depth + 1)), `${pad}}`]
   }
 
   /** Loop bounds are int64; max/min/division go through polykern_math.h (C's `/` truncates toward zero). */

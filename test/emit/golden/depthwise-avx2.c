@@ -6,7 +6,7 @@ PK_SHARED int kc_3_depthwise(const float *restrict I, const float *restrict F, f
   const int64_t sF0 = 3*C;
   for (int64_t n = 0; n < N; n++) {
     for (int64_t p = 0; p < P; p++) {
-      for (int64_t q = 0; q < Q; q++) {
+      for (int64_t q = 0, q_end2 = pk_max_i64(0, pk_min_i64(Q, 1)); q < q_end2; q++) {
         {
           const int64_t pk_vlo = 0, pk_vhi = C;
           if (pk_vlo < pk_vhi) {
@@ -55,6 +55,192 @@ PK_SHARED int kc_3_depthwise(const float *restrict I, const float *restrict F, f
               __m256 pk_vacc0_0 = _mm256_set1_ps(0.0f);
               for (int64_t r = pk_max_i64(0, -p + 1), r_end4 = pk_min_i64(3, H - p + 1); r < r_end4; r++) {
                 for (int64_t s = pk_max_i64(0, -q + 1), s_end4 = pk_min_i64(3, W - q + 1); s < s_end4; s++) {
+                  pk_vacc0_0 = _mm256_add_ps(pk_vacc0_0, _mm256_mul_ps(_mm256_maskload_ps(I + n*sI0 + (p + r - 1)*sI1 + (q + s - 1)*C + c, pk_vm), _mm256_maskload_ps(F + r*sF0 + s*C + c, pk_vm)));
+                }
+              }
+              _mm256_maskstore_ps(O + n*sO0 + p*sO1 + q*C + c, pk_vm, pk_vacc0_0);
+            }
+          }
+        }
+      }
+      {
+        int64_t q = pk_max_i64(0, pk_min_i64(Q, 1)), q_end = pk_max_i64(pk_max_i64(0, pk_min_i64(Q, 1)), pk_min_i64(Q, W - 1));
+        for (; q <= q_end - 8; q += 8) {
+          {
+            const int64_t pk_vlo = 0, pk_vhi = C;
+            if (pk_vlo < pk_vhi) {
+              int64_t c = pk_vlo;
+              for (; c <= pk_vhi - 8; c += 8) {
+                __m256 pk_vacc0_0 = _mm256_set1_ps(0.0f);
+                __m256 pk_vacc0_0_1 = _mm256_set1_ps(0.0f);
+                __m256 pk_vacc0_0_2 = _mm256_set1_ps(0.0f);
+                __m256 pk_vacc0_0_3 = _mm256_set1_ps(0.0f);
+                __m256 pk_vacc0_0_4 = _mm256_set1_ps(0.0f);
+                __m256 pk_vacc0_0_5 = _mm256_set1_ps(0.0f);
+                __m256 pk_vacc0_0_6 = _mm256_set1_ps(0.0f);
+                __m256 pk_vacc0_0_7 = _mm256_set1_ps(0.0f);
+                for (int64_t r = pk_max_i64(0, -p + 1), r_end5 = pk_min_i64(3, H - p + 1); r < r_end5; r++) {
+                  for (int64_t s = 0; s < 3; s++) {
+                    pk_vacc0_0 = _mm256_add_ps(pk_vacc0_0, _mm256_mul_ps(_mm256_loadu_ps(I + n*sI0 + (p + r - 1)*sI1 + (q + s - 1)*C + c), _mm256_loadu_ps(F + r*sF0 + s*C + c)));
+                    pk_vacc0_0_1 = _mm256_add_ps(pk_vacc0_0_1, _mm256_mul_ps(_mm256_loadu_ps(I + n*sI0 + (p + r - 1)*sI1 + (q + s)*C + c), _mm256_loadu_ps(F + r*sF0 + s*C + c)));
+                    pk_vacc0_0_2 = _mm256_add_ps(pk_vacc0_0_2, _mm256_mul_ps(_mm256_loadu_ps(I + n*sI0 + (p + r - 1)*sI1 + (q + s + 1)*C + c), _mm256_loadu_ps(F + r*sF0 + s*C + c)));
+                    pk_vacc0_0_3 = _mm256_add_ps(pk_vacc0_0_3, _mm256_mul_ps(_mm256_loadu_ps(I + n*sI0 + (p + r - 1)*sI1 + (q + s + 2)*C + c), _mm256_loadu_ps(F + r*sF0 + s*C + c)));
+                    pk_vacc0_0_4 = _mm256_add_ps(pk_vacc0_0_4, _mm256_mul_ps(_mm256_loadu_ps(I + n*sI0 + (p + r - 1)*sI1 + (q + s + 3)*C + c), _mm256_loadu_ps(F + r*sF0 + s*C + c)));
+                    pk_vacc0_0_5 = _mm256_add_ps(pk_vacc0_0_5, _mm256_mul_ps(_mm256_loadu_ps(I + n*sI0 + (p + r - 1)*sI1 + (q + s + 4)*C + c), _mm256_loadu_ps(F + r*sF0 + s*C + c)));
+                    pk_vacc0_0_6 = _mm256_add_ps(pk_vacc0_0_6, _mm256_mul_ps(_mm256_loadu_ps(I + n*sI0 + (p + r - 1)*sI1 + (q + s + 5)*C + c), _mm256_loadu_ps(F + r*sF0 + s*C + c)));
+                    pk_vacc0_0_7 = _mm256_add_ps(pk_vacc0_0_7, _mm256_mul_ps(_mm256_loadu_ps(I + n*sI0 + (p + r - 1)*sI1 + (q + s + 6)*C + c), _mm256_loadu_ps(F + r*sF0 + s*C + c)));
+                  }
+                }
+                _mm256_storeu_ps(O + n*sO0 + p*sO1 + q*C + c, pk_vacc0_0);
+                _mm256_storeu_ps(O + n*sO0 + p*sO1 + (q + 1)*C + c, pk_vacc0_0_1);
+                _mm256_storeu_ps(O + n*sO0 + p*sO1 + (q + 2)*C + c, pk_vacc0_0_2);
+                _mm256_storeu_ps(O + n*sO0 + p*sO1 + (q + 3)*C + c, pk_vacc0_0_3);
+                _mm256_storeu_ps(O + n*sO0 + p*sO1 + (q + 4)*C + c, pk_vacc0_0_4);
+                _mm256_storeu_ps(O + n*sO0 + p*sO1 + (q + 5)*C + c, pk_vacc0_0_5);
+                _mm256_storeu_ps(O + n*sO0 + p*sO1 + (q + 6)*C + c, pk_vacc0_0_6);
+                _mm256_storeu_ps(O + n*sO0 + p*sO1 + (q + 7)*C + c, pk_vacc0_0_7);
+              }
+              if (c < pk_vhi) {
+                const __m256i pk_vm = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(pk_vhi - c)), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+                __m256 pk_vacc0_0 = _mm256_set1_ps(0.0f);
+                __m256 pk_vacc0_0_1 = _mm256_set1_ps(0.0f);
+                __m256 pk_vacc0_0_2 = _mm256_set1_ps(0.0f);
+                __m256 pk_vacc0_0_3 = _mm256_set1_ps(0.0f);
+                __m256 pk_vacc0_0_4 = _mm256_set1_ps(0.0f);
+                __m256 pk_vacc0_0_5 = _mm256_set1_ps(0.0f);
+                __m256 pk_vacc0_0_6 = _mm256_set1_ps(0.0f);
+                __m256 pk_vacc0_0_7 = _mm256_set1_ps(0.0f);
+                for (int64_t r = pk_max_i64(0, -p + 1), r_end6 = pk_min_i64(3, H - p + 1); r < r_end6; r++) {
+                  for (int64_t s = 0; s < 3; s++) {
+                    pk_vacc0_0 = _mm256_add_ps(pk_vacc0_0, _mm256_mul_ps(_mm256_maskload_ps(I + n*sI0 + (p + r - 1)*sI1 + (q + s - 1)*C + c, pk_vm), _mm256_maskload_ps(F + r*sF0 + s*C + c, pk_vm)));
+                    pk_vacc0_0_1 = _mm256_add_ps(pk_vacc0_0_1, _mm256_mul_ps(_mm256_maskload_ps(I + n*sI0 + (p + r - 1)*sI1 + (q + s)*C + c, pk_vm), _mm256_maskload_ps(F + r*sF0 + s*C + c, pk_vm)));
+                    pk_vacc0_0_2 = _mm256_add_ps(pk_vacc0_0_2, _mm256_mul_ps(_mm256_maskload_ps(I + n*sI0 + (p + r - 1)*sI1 + (q + s + 1)*C + c, pk_vm), _mm256_maskload_ps(F + r*sF0 + s*C + c, pk_vm)));
+                    pk_vacc0_0_3 = _mm256_add_ps(pk_vacc0_0_3, _mm256_mul_ps(_mm256_maskload_ps(I + n*sI0 + (p + r - 1)*sI1 + (q + s + 2)*C + c, pk_vm), _mm256_maskload_ps(F + r*sF0 + s*C + c, pk_vm)));
+                    pk_vacc0_0_4 = _mm256_add_ps(pk_vacc0_0_4, _mm256_mul_ps(_mm256_maskload_ps(I + n*sI0 + (p + r - 1)*sI1 + (q + s + 3)*C + c, pk_vm), _mm256_maskload_ps(F + r*sF0 + s*C + c, pk_vm)));
+                    pk_vacc0_0_5 = _mm256_add_ps(pk_vacc0_0_5, _mm256_mul_ps(_mm256_maskload_ps(I + n*sI0 + (p + r - 1)*sI1 + (q + s + 4)*C + c, pk_vm), _mm256_maskload_ps(F + r*sF0 + s*C + c, pk_vm)));
+                    pk_vacc0_0_6 = _mm256_add_ps(pk_vacc0_0_6, _mm256_mul_ps(_mm256_maskload_ps(I + n*sI0 + (p + r - 1)*sI1 + (q + s + 5)*C + c, pk_vm), _mm256_maskload_ps(F + r*sF0 + s*C + c, pk_vm)));
+                    pk_vacc0_0_7 = _mm256_add_ps(pk_vacc0_0_7, _mm256_mul_ps(_mm256_maskload_ps(I + n*sI0 + (p + r - 1)*sI1 + (q + s + 6)*C + c, pk_vm), _mm256_maskload_ps(F + r*sF0 + s*C + c, pk_vm)));
+                  }
+                }
+                _mm256_maskstore_ps(O + n*sO0 + p*sO1 + q*C + c, pk_vm, pk_vacc0_0);
+                _mm256_maskstore_ps(O + n*sO0 + p*sO1 + (q + 1)*C + c, pk_vm, pk_vacc0_0_1);
+                _mm256_maskstore_ps(O + n*sO0 + p*sO1 + (q + 2)*C + c, pk_vm, pk_vacc0_0_2);
+                _mm256_maskstore_ps(O + n*sO0 + p*sO1 + (q + 3)*C + c, pk_vm, pk_vacc0_0_3);
+                _mm256_maskstore_ps(O + n*sO0 + p*sO1 + (q + 4)*C + c, pk_vm, pk_vacc0_0_4);
+                _mm256_maskstore_ps(O + n*sO0 + p*sO1 + (q + 5)*C + c, pk_vm, pk_vacc0_0_5);
+                _mm256_maskstore_ps(O + n*sO0 + p*sO1 + (q + 6)*C + c, pk_vm, pk_vacc0_0_6);
+                _mm256_maskstore_ps(O + n*sO0 + p*sO1 + (q + 7)*C + c, pk_vm, pk_vacc0_0_7);
+              }
+            }
+          }
+        }
+        for (; q < q_end; q++) {
+          {
+            const int64_t pk_vlo = 0, pk_vhi = C;
+            if (pk_vlo < pk_vhi) {
+              int64_t c = pk_vlo;
+              for (; c <= pk_vhi - 32; c += 32) {
+                __m256 pk_vacc0_0 = _mm256_set1_ps(0.0f);
+                __m256 pk_vacc0_1 = _mm256_set1_ps(0.0f);
+                __m256 pk_vacc0_2 = _mm256_set1_ps(0.0f);
+                __m256 pk_vacc0_3 = _mm256_set1_ps(0.0f);
+                for (int64_t r = pk_max_i64(0, -p + 1), r_end7 = pk_min_i64(3, H - p + 1); r < r_end7; r++) {
+                  for (int64_t s = 0; s < 3; s++) {
+                    pk_vacc0_0 = _mm256_add_ps(pk_vacc0_0, _mm256_mul_ps(_mm256_loadu_ps(I + n*sI0 + (p + r - 1)*sI1 + (q + s - 1)*C + c), _mm256_loadu_ps(F + r*sF0 + s*C + c)));
+                    pk_vacc0_1 = _mm256_add_ps(pk_vacc0_1, _mm256_mul_ps(_mm256_loadu_ps(I + n*sI0 + (p + r - 1)*sI1 + (q + s - 1)*C + c + 8), _mm256_loadu_ps(F + r*sF0 + s*C + c + 8)));
+                    pk_vacc0_2 = _mm256_add_ps(pk_vacc0_2, _mm256_mul_ps(_mm256_loadu_ps(I + n*sI0 + (p + r - 1)*sI1 + (q + s - 1)*C + c + 16), _mm256_loadu_ps(F + r*sF0 + s*C + c + 16)));
+                    pk_vacc0_3 = _mm256_add_ps(pk_vacc0_3, _mm256_mul_ps(_mm256_loadu_ps(I + n*sI0 + (p + r - 1)*sI1 + (q + s - 1)*C + c + 24), _mm256_loadu_ps(F + r*sF0 + s*C + c + 24)));
+                  }
+                }
+                _mm256_storeu_ps(O + n*sO0 + p*sO1 + q*C + c, pk_vacc0_0);
+                _mm256_storeu_ps(O + n*sO0 + p*sO1 + q*C + c + 8, pk_vacc0_1);
+                _mm256_storeu_ps(O + n*sO0 + p*sO1 + q*C + c + 16, pk_vacc0_2);
+                _mm256_storeu_ps(O + n*sO0 + p*sO1 + q*C + c + 24, pk_vacc0_3);
+              }
+              for (; c <= pk_vhi - 16; c += 16) {
+                __m256 pk_vacc0_0 = _mm256_set1_ps(0.0f);
+                __m256 pk_vacc0_1 = _mm256_set1_ps(0.0f);
+                for (int64_t r = pk_max_i64(0, -p + 1), r_end8 = pk_min_i64(3, H - p + 1); r < r_end8; r++) {
+                  for (int64_t s = 0; s < 3; s++) {
+                    pk_vacc0_0 = _mm256_add_ps(pk_vacc0_0, _mm256_mul_ps(_mm256_loadu_ps(I + n*sI0 + (p + r - 1)*sI1 + (q + s - 1)*C + c), _mm256_loadu_ps(F + r*sF0 + s*C + c)));
+                    pk_vacc0_1 = _mm256_add_ps(pk_vacc0_1, _mm256_mul_ps(_mm256_loadu_ps(I + n*sI0 + (p + r - 1)*sI1 + (q + s - 1)*C + c + 8), _mm256_loadu_ps(F + r*sF0 + s*C + c + 8)));
+                  }
+                }
+                _mm256_storeu_ps(O + n*sO0 + p*sO1 + q*C + c, pk_vacc0_0);
+                _mm256_storeu_ps(O + n*sO0 + p*sO1 + q*C + c + 8, pk_vacc0_1);
+              }
+              for (; c <= pk_vhi - 8; c += 8) {
+                __m256 pk_vacc0_0 = _mm256_set1_ps(0.0f);
+                for (int64_t r = pk_max_i64(0, -p + 1), r_end9 = pk_min_i64(3, H - p + 1); r < r_end9; r++) {
+                  for (int64_t s = 0; s < 3; s++) {
+                    pk_vacc0_0 = _mm256_add_ps(pk_vacc0_0, _mm256_mul_ps(_mm256_loadu_ps(I + n*sI0 + (p + r - 1)*sI1 + (q + s - 1)*C + c), _mm256_loadu_ps(F + r*sF0 + s*C + c)));
+                  }
+                }
+                _mm256_storeu_ps(O + n*sO0 + p*sO1 + q*C + c, pk_vacc0_0);
+              }
+              if (c < pk_vhi) {
+                const __m256i pk_vm = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(pk_vhi - c)), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+                __m256 pk_vacc0_0 = _mm256_set1_ps(0.0f);
+                for (int64_t r = pk_max_i64(0, -p + 1), r_end10 = pk_min_i64(3, H - p + 1); r < r_end10; r++) {
+                  for (int64_t s = 0; s < 3; s++) {
+                    pk_vacc0_0 = _mm256_add_ps(pk_vacc0_0, _mm256_mul_ps(_mm256_maskload_ps(I + n*sI0 + (p + r - 1)*sI1 + (q + s - 1)*C + c, pk_vm), _mm256_maskload_ps(F + r*sF0 + s*C + c, pk_vm)));
+                  }
+                }
+                _mm256_maskstore_ps(O + n*sO0 + p*sO1 + q*C + c, pk_vm, pk_vacc0_0);
+              }
+            }
+          }
+        }
+      }
+      for (int64_t q = pk_max_i64(pk_max_i64(0, pk_min_i64(Q, 1)), pk_min_i64(Q, W - 1)); q < Q; q++) {
+        {
+          const int64_t pk_vlo = 0, pk_vhi = C;
+          if (pk_vlo < pk_vhi) {
+            int64_t c = pk_vlo;
+            for (; c <= pk_vhi - 32; c += 32) {
+              __m256 pk_vacc0_0 = _mm256_set1_ps(0.0f);
+              __m256 pk_vacc0_1 = _mm256_set1_ps(0.0f);
+              __m256 pk_vacc0_2 = _mm256_set1_ps(0.0f);
+              __m256 pk_vacc0_3 = _mm256_set1_ps(0.0f);
+              for (int64_t r = pk_max_i64(0, -p + 1), r_end11 = pk_min_i64(3, H - p + 1); r < r_end11; r++) {
+                for (int64_t s = pk_max_i64(0, -q + 1), s_end5 = pk_min_i64(3, W - q + 1); s < s_end5; s++) {
+                  pk_vacc0_0 = _mm256_add_ps(pk_vacc0_0, _mm256_mul_ps(_mm256_loadu_ps(I + n*sI0 + (p + r - 1)*sI1 + (q + s - 1)*C + c), _mm256_loadu_ps(F + r*sF0 + s*C + c)));
+                  pk_vacc0_1 = _mm256_add_ps(pk_vacc0_1, _mm256_mul_ps(_mm256_loadu_ps(I + n*sI0 + (p + r - 1)*sI1 + (q + s - 1)*C + c + 8), _mm256_loadu_ps(F + r*sF0 + s*C + c + 8)));
+                  pk_vacc0_2 = _mm256_add_ps(pk_vacc0_2, _mm256_mul_ps(_mm256_loadu_ps(I + n*sI0 + (p + r - 1)*sI1 + (q + s - 1)*C + c + 16), _mm256_loadu_ps(F + r*sF0 + s*C + c + 16)));
+                  pk_vacc0_3 = _mm256_add_ps(pk_vacc0_3, _mm256_mul_ps(_mm256_loadu_ps(I + n*sI0 + (p + r - 1)*sI1 + (q + s - 1)*C + c + 24), _mm256_loadu_ps(F + r*sF0 + s*C + c + 24)));
+                }
+              }
+              _mm256_storeu_ps(O + n*sO0 + p*sO1 + q*C + c, pk_vacc0_0);
+              _mm256_storeu_ps(O + n*sO0 + p*sO1 + q*C + c + 8, pk_vacc0_1);
+              _mm256_storeu_ps(O + n*sO0 + p*sO1 + q*C + c + 16, pk_vacc0_2);
+              _mm256_storeu_ps(O + n*sO0 + p*sO1 + q*C + c + 24, pk_vacc0_3);
+            }
+            for (; c <= pk_vhi - 16; c += 16) {
+              __m256 pk_vacc0_0 = _mm256_set1_ps(0.0f);
+              __m256 pk_vacc0_1 = _mm256_set1_ps(0.0f);
+              for (int64_t r = pk_max_i64(0, -p + 1), r_end12 = pk_min_i64(3, H - p + 1); r < r_end12; r++) {
+                for (int64_t s = pk_max_i64(0, -q + 1), s_end6 = pk_min_i64(3, W - q + 1); s < s_end6; s++) {
+                  pk_vacc0_0 = _mm256_add_ps(pk_vacc0_0, _mm256_mul_ps(_mm256_loadu_ps(I + n*sI0 + (p + r - 1)*sI1 + (q + s - 1)*C + c), _mm256_loadu_ps(F + r*sF0 + s*C + c)));
+                  pk_vacc0_1 = _mm256_add_ps(pk_vacc0_1, _mm256_mul_ps(_mm256_loadu_ps(I + n*sI0 + (p + r - 1)*sI1 + (q + s - 1)*C + c + 8), _mm256_loadu_ps(F + r*sF0 + s*C + c + 8)));
+                }
+              }
+              _mm256_storeu_ps(O + n*sO0 + p*sO1 + q*C + c, pk_vacc0_0);
+              _mm256_storeu_ps(O + n*sO0 + p*sO1 + q*C + c + 8, pk_vacc0_1);
+            }
+            for (; c <= pk_vhi - 8; c += 8) {
+              __m256 pk_vacc0_0 = _mm256_set1_ps(0.0f);
+              for (int64_t r = pk_max_i64(0, -p + 1), r_end13 = pk_min_i64(3, H - p + 1); r < r_end13; r++) {
+                for (int64_t s = pk_max_i64(0, -q + 1), s_end7 = pk_min_i64(3, W - q + 1); s < s_end7; s++) {
+                  pk_vacc0_0 = _mm256_add_ps(pk_vacc0_0, _mm256_mul_ps(_mm256_loadu_ps(I + n*sI0 + (p + r - 1)*sI1 + (q + s - 1)*C + c), _mm256_loadu_ps(F + r*sF0 + s*C + c)));
+                }
+              }
+              _mm256_storeu_ps(O + n*sO0 + p*sO1 + q*C + c, pk_vacc0_0);
+            }
+            if (c < pk_vhi) {
+              const __m256i pk_vm = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(pk_vhi - c)), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+              __m256 pk_vacc0_0 = _mm256_set1_ps(0.0f);
+              for (int64_t r = pk_max_i64(0, -p + 1), r_end14 = pk_min_i64(3, H - p + 1); r < r_end14; r++) {
+                for (int64_t s = pk_max_i64(0, -q + 1), s_end8 = pk_min_i64(3, W - q + 1); s < s_end8; s++) {
                   pk_vacc0_0 = _mm256_add_ps(pk_vacc0_0, _mm256_mul_ps(_mm256_maskload_ps(I + n*sI0 + (p + r - 1)*sI1 + (q + s - 1)*C + c, pk_vm), _mm256_maskload_ps(F + r*sF0 + s*C + c, pk_vm)));
                 }
               }
