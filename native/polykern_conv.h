@@ -67,8 +67,8 @@ typedef struct {
   int channels_first;
   /* Output positions per filter from which a call packs the filter rather than reading it in place. */
   int64_t pack_filter_from;
-  /* The output's old content is not summed into: each block is zeroed before its first sum (the kernel's zero fill,
-     done block by block while the block is in cache, by the thread that sums it). */
+  /* The output's old content is not summed into (the kernel's zero fill): each block's first sums store, the
+     positions they miss zeroed just before, by the thread that sums the block. */
   int zero_out;
   /* NULL: no epilogue. */
   pk_conv_epilogue epilogue;

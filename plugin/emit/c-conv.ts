@@ -67,9 +67,9 @@ export function emitConvSupport(kernels: readonly Kernel[], isa: Isa, printed: s
 
 /**
  * The zero fills of `body` a convolution right after them makes redundant, with those convolutions: the fill of the
- * output the convolution sums into, when it covers the whole output and is not one of its operands. The driver zeroes
- * each output block just before its first sum instead (`zero_out`): in cache, on the thread that sums it, where the
- * fill is a serial pass over the whole output first.
+ * output the convolution sums into, when it covers the whole output and is not one of its operands. The driver's
+ * first sums into each output block store instead of adding, the positions they miss (padding) zeroed just before
+ * (`zero_out`): on the thread that sums the block, where the fill is a serial pass over the whole output first.
  */
 export function overwritingConvolutions(body: readonly Stmt[], kernel: Kernel, isa: Isa): ReadonlySet<Stmt> {
   const found = new Set<Stmt>()
