@@ -67,6 +67,8 @@ typedef struct {
   int channels_first;
   /* Output positions per filter from which a call packs the filter rather than reading it in place. */
   int64_t pack_filter_from;
+  /* The most filter-matrix rows of an im2col GEMM block (the GEMM ranking's kc; kc is the direct path's). */
+  int64_t im2col_kc;
   /* The output's old content is not summed into (the kernel's zero fill): each block's first sums store, the
      positions they miss zeroed just before, by the thread that sums the block. */
   int zero_out;
@@ -175,9 +177,13 @@ static inline void pk_conv_slice(const pk_conv_desc *d, int64_t taps, int64_t mr
  * fewer blocks re-walk the same im2col rows. Where the share holds PK_CONV_WHOLE_ROWS_MIN_KC rows or more of every
  * output channel, the block takes whole filter rows instead: one sequential run of the filter, which the prefetchers
  * follow, where part rows are short runs a stride apart. Measured on AVX2, 1 thread (median GFLOP/s): 7×7 512→512 3×3
- * 42.7 -> 51.1, 14×14 256→256 60.3 -> 64.4.
+ * 42.7 -> 51.1, 14×14 256→256 60.3 -> 64.4. The rows are at most the plan's im2col_kc, the GEMM ranking's for such a
+ * GEMM (the direct path's kc, sized for its windows in L1, held 7×7 512→512 to 64 rows: 2 threads, bound, Intel
+ * AVX-512, 220 -> 266-274 GFLOP/s).
  */
-static inline int64_t pk_conv_gemm_kc(const pk_conv_desc *d, int64_t taps) { return pk_even_block(taps * d->C, d->kc, 1); }
+static inline int64_t pk_conv_gemm_kc(const pk_conv_desc *d, int64_t taps) {
+  return pk_even_block(taps * d->C, d->im2col_kc > 0 ? d->im2col_kc : d->kc, 1);
+}
 
 static inline void pk_conv_gemm_blocks(const pk_conv_desc *d, int64_t taps, int64_t M, int64_t mr, int64_t nr,
                                        int64_t *kc, int64_t *nc) {

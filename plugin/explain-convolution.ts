@@ -121,7 +121,7 @@ export function formatConvolutions(
           ? [`      a call slices mc and nc again on its own channels and positions, within ${p.l2Elements} elements of L2`] : []),
         ...(p.im2colBelow > 0
           ? [`      rows of fewer than ${p.im2colBelow} positions run through im2col (one GEMM per block of rows` +
-            `${p.im2colMicrokernel ? `, on ${p.im2colMicrokernel}` : ''})`]
+            `${p.im2colMicrokernel ? `, on ${p.im2colMicrokernel}` : ''}, kc up to ${p.im2colKc})`]
           : []),
         ...(p.layout === 'channels-last' && p.packFilterFrom > 0
           ? [`      calls with fewer than ${p.packFilterFrom} output positions per filter read it in place, unpacked`] : []),

@@ -306,6 +306,11 @@ export interface ConvolutionPlan {
    */
   readonly im2colBelow: number
   /**
+   * The most rows of the filter matrix (taps × input channels) one block of an im2col GEMM takes: the GEMM ranking's
+   * kc for the im2col microkernel (schedule/conv-slicing.ts), where `kc` is the direct path's, sized for L1.
+   */
+  readonly im2colKc: number
+  /**
    * A call packs the filter (once, into the microkernel's panels) when it has at least this many output positions
    * per filter, and reads it in place otherwise (when its layout allows: output channels contiguous).
    */

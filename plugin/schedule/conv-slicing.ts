@@ -18,6 +18,7 @@ import type { Machine } from '../targets/machine.ts'
 import { MEMORY_COST } from '../targets/machine.ts'
 import { tileRows, type Microkernel } from '../targets/microkernel.ts'
 import { CALL_CYCLES, CALL_CYCLES_PER_ACCUMULATOR, FMA_UNITS } from './gemm-model.ts'
+import { rankGemm } from './rank-gemm.ts'
 
 /** Share of each cache level a tile may take (SConv's α): the rest is left to prefetching and the packed filter. */
 export const CACHE_SHARE = { l1: 0.6, l2: 0.5, l3: 0.5 } as const
@@ -139,6 +140,21 @@ export function registerTileCycles(mk: Microkernel, sizes: ConvolutionSizes): nu
 export const convolutionMicrokernel = (mks: readonly Microkernel[], sizes: ConvolutionSizes): Microkernel | undefined =>
   mks.reduce<Microkernel | undefined>((best, mk) =>
     best === undefined || registerTileCycles(mk, sizes) < registerTileCycles(best, sizes) ? mk : best, undefined)
+
+/** Output positions an im2col GEMM takes at least (whole rows), as the driver's PK_CONV_IM2COL_POSITIONS. */
+const IM2COL_POSITIONS = 512
+
+/**
+ * The kc of an im2col GEMM on `mk`: the GEMM ranking's (rank-gemm.ts) for one GEMM of the driver's on the
+ * representative sizes (whole output rows for IM2COL_POSITIONS positions × output channels × taps·input channels, A
+ * the im2col rows read in place, B the packed filter), at one thread. The driver takes fewer rows where its L2 share
+ * holds fewer (pk_conv_gemm_blocks).
+ */
+export function im2colKc(mk: Microkernel, sizes: ConvolutionSizes, machine: Machine): number {
+  const m = Math.min(sizes.rows, Math.ceil(IM2COL_POSITIONS / sizes.positions)) * sizes.positions
+  const p = { m, n: sizes.channelsOut, k: sizes.taps * sizes.channelsIn, batch: 1, mr: mk.mr, nr: mk.nr, lanes: mk.lanes, bytes: elementBytes(mk) }
+  return rankGemm(p, { machine, threads: 1, unpacked: { a: true, b: false } })[0].variant.kc
+}
 
 /** Tiles and stationarity for `mk` on `sizes`; the lowering is the caller's. */
 export function sliceConvolution(
