@@ -99,17 +99,25 @@ static void PK_CONV(zero_all)(const pk_conv_desc *d) {
   }
 }
 
-/* The microkernel over rows output positions (A rows lda apart) and nb output channels; store: C = the sums. */
-static void PK_CONV(tiles)(int64_t rows, int64_t nb, int64_t kb, const PK_CONV_T *a, int64_t lda, PK_CONV(b) f,
-                           PK_CONV_T *c, int64_t ldc, int store) {
+/*
+ * The microkernel over rows output positions (A rows lda apart) and nb output channels, k in `groups` runs of kb
+ * filter rows one after another, A's rows moving on by ga between runs (a convolution's rows of taps); store: C = the
+ * sums.
+ */
+static void PK_CONV(tiles)(int64_t rows, int64_t nb, int64_t kb, int64_t groups, int64_t ga, const PK_CONV_T *a,
+                           int64_t lda, PK_CONV(b) f, PK_CONV_T *c, int64_t ldc, int store) {
   for (int64_t jr = 0; jr < nb; jr += PK_CONV_NR)
     for (int64_t ir = 0; ir < rows; ir += PK_CONV_MR) {
       const int64_t m = pk_min64(PK_CONV_MR, rows - ir), n = pk_min64(PK_CONV_NR, nb - jr);
 #ifdef PK_CONV_DIRECT_ONLY
-      PK_CONV_TILE(kb, a + ir * lda, lda, f.b + jr * f.panel, 0, c + ir * ldc + jr, ldc, m, n, store);
+      PK_CONV_TILE(kb, groups, ga, a + ir * lda, lda, f.b + jr * f.panel, 0, c + ir * ldc + jr, ldc, m, n, store);
 #else
-      if (f.packed) PK_CONV_TILE(kb, a + ir * lda, lda, f.b + jr * f.panel, 0, c + ir * ldc + jr, ldc, m, n, store);
-      else PK_CONV_TILE_IN_PLACE(kb, a + ir * lda, lda, f.b + jr, f.row, c + ir * ldc + jr, ldc, m, n, store);
+      if (f.packed)
+        PK_CONV_TILE(kb, groups, ga, a + ir * lda, lda, f.b + jr * f.panel, 0, c + ir * ldc + jr, ldc, m, n, store);
+      else
+        for (int64_t g = 0; g < groups; g++)
+          PK_CONV_TILE_IN_PLACE(kb, a + ir * lda + g * ga, lda, f.b + jr + g * kb * f.row, f.row, c + ir * ldc + jr,
+                                ldc, m, n, store && g == 0);
 #endif
     }
 }
@@ -129,10 +137,37 @@ static int PK_CONV(first_sums)(const pk_conv_desc *d, const pk_conv_at *at, int 
 }
 
 /*
+ * Tap row ot of the block (its input row at `in`), tap by tap along the last axis, on the positions outside the fused
+ * ones [flo, fhi): each tap over the positions whose input it reaches.
+ */
+static void PK_CONV(sides)(const pk_conv_desc *d, const PK_CONV_T *pf, const pk_conv_at *at, int64_t taps, int64_t ot,
+                           int64_t in, int64_t ic, int64_t ie, int64_t flo, int64_t fhi, int64_t jc, int64_t nb,
+                           int64_t pc, int64_t kb, int *fresh) {
+  const int L = d->nd - 1;
+  const int64_t S = d->r_ext[L], lda = d->stride[L] * d->in_s[L], ldc = d->out_s[L];
+  PK_CONV_T *c = (PK_CONV_T *)d->out + at->out + jc;
+  for (int64_t sw = 0; sw < S; sw++) {
+    const int64_t base = d->dil[L] * sw + d->off[L];
+    int64_t lo = ic, hi = ie;
+    pk_conv_inside(d, base, &lo, &hi);
+    const PK_CONV_T *a = (const PK_CONV_T *)d->in + in + base * d->in_s[L] + pc;
+    const PK_CONV(b) f = PK_CONV(filter)(d, pf, at, taps, ot * S + sw, pc, jc);
+    const int64_t cut[2][2] = {{lo, pk_min64(hi, flo)}, {pk_max_i64(lo, fhi), hi}};
+    for (int side = 0; side < 2; side++) {
+      const int64_t from = cut[side][0], to = cut[side][1];
+      if (to > from)
+        PK_CONV(tiles)(to - from, nb, kb, 1, 0, a + from * lda, lda, f, c + from * ldc, ldc,
+                       PK_CONV(first_sums)(d, at, fresh, ic, ie, from, to, jc, nb));
+    }
+  }
+}
+
+/*
  * Output positions [ic, ie), output channels [jc, jc + nb) and input channels [pc, pc + kb) of one row, every tap,
- * the input read in place; fresh: the block holds nothing yet and is to start from zero (PK_CONV(first_sums)). When a window's taps along the last axis are adjacent in memory (dilation 1, pixels C
- * apart) and the block holds every channel, the positions whose whole window row is inside run those taps as one
- * k loop of S·C: a third of the output-tile traffic of a 3×3 filter.
+ * the input read in place; fresh: the block holds nothing yet and is to start from zero (PK_CONV(first_sums)). When a
+ * window's taps along the last axis are adjacent in memory (dilation 1, pixels C apart) and the block holds every
+ * channel, the positions whose whole window row is inside run those taps as one k loop of S·C, and consecutive rows
+ * of taps as runs of one call; the other positions tap by tap (PK_CONV(sides)).
  */
 static void PK_CONV(direct)(const pk_conv_desc *d, const PK_CONV_T *pf, const pk_conv_at *at, int64_t taps,
                             int64_t ic, int64_t ie, int64_t jc, int64_t nb, int64_t pc, int64_t kb, int fresh) {
@@ -143,40 +178,38 @@ static void PK_CONV(direct)(const pk_conv_desc *d, const PK_CONV_T *pf, const pk
   /* In place, the taps' rows must follow each other in F too. */
   const int fuse = S > 1 && d->dil[L] == 1 && kb == d->C && d->in_s[L] == d->C &&
       (pf != NULL || d->flt_s[L] == d->C * d->flt_c);
+  PK_CONV_T *c = output + at->out + jc;
+  /* [flo, fhi): the positions whose taps all run fused (their whole window row inside the input). */
+  int64_t flo = ic, fhi = ic;
+  if (fuse) {
+    int64_t lo = ic, hi = ie, lo_last = ic, hi_last = ie;
+    pk_conv_inside(d, d->off[L], &lo, &hi);
+    pk_conv_inside(d, S - 1 + d->off[L], &lo_last, &hi_last);
+    flo = pk_max_i64(lo, lo_last), fhi = pk_min64(hi, hi_last);
+    if (fhi <= flo) fhi = flo = ic;
+  }
   for (int64_t ot = 0; ot < taps / S; ot++) {
     int64_t in;
     if (!pk_conv_outer(d, at, ot, &in)) continue;
-    PK_CONV_T *c = output + at->out + jc;
-    /* [flo, fhi): the positions whose taps all ran fused. */
-    int64_t flo = ic, fhi = ic;
-    if (fuse) {
-      int64_t lo = ic, hi = ie, lo_last = ic, hi_last = ie;
-      pk_conv_inside(d, d->off[L], &lo, &hi);
-      pk_conv_inside(d, S - 1 + d->off[L], &lo_last, &hi_last);
-      flo = pk_max_i64(lo, lo_last), fhi = pk_min64(hi, hi_last);
-      if (fhi > flo) {
-        const PK_CONV_T *a = input + in + (s * flo + d->off[L]) * d->in_s[L];
-        PK_CONV(tiles)(fhi - flo, nb, S * d->C, a, lda, PK_CONV(filter)(d, pf, at, taps, ot * S, 0, jc), c + flo * ldc,
-                       ldc, PK_CONV(first_sums)(d, at, &fresh, ic, ie, flo, fhi, jc, nb));
-      } else {
-        fhi = flo = ic;
+    if (fhi > flo) {
+      /* With the filter packed (its rows of taps one after another), the fused positions run this row of taps and
+         the next ones in one call while their inputs lie a constant stride apart: the output tile is loaded and
+         stored once for all of them (7×7 taps over 3 channels: one k loop of 147 steps, not seven of 21). */
+      int64_t rows = 1, ga = 0, next;
+      while (pf != NULL && ot + rows < taps / S && pk_conv_outer(d, at, ot + rows, &next) &&
+             (rows == 1 ? (ga = next - in, 1) : next == in + rows * ga))
+        rows++;
+      const PK_CONV_T *a = input + in + (s * flo + d->off[L]) * d->in_s[L];
+      PK_CONV(tiles)(fhi - flo, nb, S * d->C, rows, ga, a, lda, PK_CONV(filter)(d, pf, at, taps, ot * S, 0, jc),
+                     c + flo * ldc, ldc, PK_CONV(first_sums)(d, at, &fresh, ic, ie, flo, fhi, jc, nb));
+      for (int64_t g = 0; g < rows; g++) {
+        if (g > 0) pk_conv_outer(d, at, ot + g, &in);
+        PK_CONV(sides)(d, pf, at, taps, ot + g, in, ic, ie, flo, fhi, jc, nb, pc, kb, &fresh);
       }
+      ot += rows - 1;
+      continue;
     }
-    for (int64_t sw = 0; sw < S; sw++) {
-      const int64_t base = d->dil[L] * sw + d->off[L];
-      int64_t lo = ic, hi = ie;
-      pk_conv_inside(d, base, &lo, &hi);
-      const PK_CONV_T *a = input + in + base * d->in_s[L] + pc;
-      const PK_CONV(b) f = PK_CONV(filter)(d, pf, at, taps, ot * S + sw, pc, jc);
-      /* Both sides of the fused positions. */
-      const int64_t cut[2][2] = {{lo, pk_min64(hi, flo)}, {pk_max_i64(lo, fhi), hi}};
-      for (int side = 0; side < 2; side++) {
-        const int64_t from = cut[side][0], to = cut[side][1];
-        if (to > from)
-          PK_CONV(tiles)(to - from, nb, kb, a + from * lda, lda, f, c + from * ldc, ldc,
-                         PK_CONV(first_sums)(d, at, &fresh, ic, ie, from, to, jc, nb));
-      }
-    }
+    PK_CONV(sides)(d, pf, at, taps, ot, in, ic, ie, flo, fhi, jc, nb, pc, kb, &fresh);
   }
   /* No tap reached the block (all in the padding). */
   if (fresh) PK_CONV(zero)(d, at, ic, ie, jc, jc + nb);
@@ -293,7 +326,7 @@ static void PK_CONV(gemm)(const pk_conv_desc *d, const PK_CONV_T *pf, const pk_c
       PK_CONV(b) f = {buf, PK_CONV_NR, kb, 1};
       if (buf != NULL) PK_CONV(pack_block)(d, at, pc, kb, jc, nb, buf);
       else f = PK_CONV(filter)(d, pf, at, taps, 0, pc, jc);
-      PK_CONV(tiles)(M, nb, kb, col + pc, kd, f, output + at->out + jc, ldc, pc == 0 && d->zero_out);
+      PK_CONV(tiles)(M, nb, kb, 1, 0, col + pc, kd, f, output + at->out + jc, ldc, pc == 0 && d->zero_out);
     }
   }
 }

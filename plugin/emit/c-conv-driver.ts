@@ -10,8 +10,8 @@ import type { Microkernel } from '../targets/microkernel.ts'
 
 /** The operand layouts of the tile functions the driver calls. */
 export const convolutionUses = (mk: Microkernel) => ({
-  /** Channels last: the windows in place, the filter packed. */
-  packedFilter: { mk, packA: false, packB: true },
+  /** Channels last: the windows in place, the filter packed; a call may run several rows of taps (groupedK). */
+  packedFilter: { mk, packA: false, packB: true, groupedK: true },
   /** Channels last, few positions: both in place. */
   filterInPlace: { mk, packA: false, packB: false },
   /** Channels first: the filter (A) packed, the input rows (B) in place. */

@@ -20,9 +20,19 @@ export interface MicrokernelUse {
   readonly packB: boolean
   /** C's rows and vectors placed through offset tables (a gathered contraction's C), not at r·ldc + column. */
   readonly scatterC?: boolean
+  /**
+   * The k loop runs `groups` runs of kb steps, A's rows (in place) moving on by `ga` elements between runs and B
+   * straight on: a convolution's rows of taps, each window row contiguous in A, in one call (two more parameters).
+   */
+  readonly groupedK?: boolean
 }
 
-const useTag = (u: MicrokernelUse): string => `${u.packA ? 'p' : 'u'}${u.packB ? 'p' : 'u'}${u.scatterC ? 's' : ''}`
+const useTag = (u: MicrokernelUse): string =>
+  `${u.packA ? 'p' : 'u'}${u.packB ? 'p' : 'u'}${u.scatterC ? 's' : ''}${u.groupedK ? 'g' : ''}`
+
+/** The k range's parameters: its steps, and with groupedK its runs of them and A's move between runs. */
+const kParams = (u: MicrokernelUse): string => (u.groupedK ? 'int64_t kb, int64_t groups, int64_t ga' : 'int64_t kb')
+const kArgs = (u: MicrokernelUse): string => (u.groupedK ? 'kb, groups, ga' : 'kb')
 
 /**
  * `static void pk_ukr_<name>_<ab>(kb, a, lda, b, ldb, c, ldc, rows, cols, store)`: C[r, j] += Σp A(r, p) · B(p, j)
@@ -41,10 +51,10 @@ export function emitMicrokernel(u: MicrokernelUse): string {
   const vectors = mk.nr / mk.lanes
   const shapes = tileRows(mk).flatMap((r) => [...Array(vectors).keys()].map((v) => [r, vectors - v] as const))
   const tiles = shapes.map(([r, v]) => emitTile(u, r, v))
-  const params = `int64_t kb, const ${t} *restrict a, int64_t lda, const ${t} *restrict b, int64_t ldb,
+  const params = `${kParams(u)}, const ${t} *restrict a, int64_t lda, const ${t} *restrict b, int64_t ldb,
     ${t} *restrict c, ${cPlaceParams(u)}, int64_t rows, int64_t cols, int store`
   const call = (r: number, v: number) =>
-    `${tileSymbol(u, r, v)}(kb, a, lda, b, ldb, c, ${u.scatterC ? 'om, vp, split' : 'ldc'}, rows, cols, store)`
+    `${tileSymbol(u, r, v)}(${kArgs(u)}, a, lda, b, ldb, c, ${u.scatterC ? 'om, vp, split' : 'ldc'}, rows, cols, store)`
   // The narrowest tile holding `cols`, then the shortest holding `rows`.
   const byWidth = (r: number, pad: string): string[] =>
     [...Array(vectors).keys()].map((i) => {
@@ -190,7 +200,7 @@ function emitTile(u: MicrokernelUse, R: number, V: number): string {
     ...(u.packA ? [`    a += ${steps * mk.mr};`] : []),
     ...(u.packB ? [`    b += ${steps * mk.nr};`] : []),
   ]
-  const kLoop: string[] =
+  const steps: string[] =
     sets.length === 1
       ? [
           // Unrolled: the loop's own increments and branch fall to a quarter, which measured up to 8% faster.
@@ -210,14 +220,22 @@ function emitTile(u: MicrokernelUse, R: number, V: number): string {
           ...step(0, 0),
           ...advance(1),
           '  }',
-          ...tile((r, v) => {
-            const total = sets.slice(1).reduce((sum, set) => op('add', { a: sum, b: acc(r, v, set) }), acc(r, v))
-            return `  ${acc(r, v)} = ${total};`
-          }),
         ]
+  // The partial sums added up once, after every run of k.
+  const combine = sets.length === 1 ? [] : tile((r, v) => {
+    const total = sets.slice(1).reduce((sum, set) => op('add', { a: sum, b: acc(r, v, set) }), acc(r, v))
+    return `  ${acc(r, v)} = ${total};`
+  })
+  const kLoop = !u.groupedK ? [...steps, ...combine] : [
+    '  for (int64_t g = 0; g < groups; g++) {',
+    ...steps.map((l) => `  ${l}`),
+    ...rows.map((r) => `    a${r} += ga;`),
+    '  }',
+    ...combine,
+  ]
 
   const lines = [
-    `static inline void ${tileSymbol(u, R, V)}(int64_t kb, const ${t} *restrict a, int64_t lda,`,
+    `static inline void ${tileSymbol(u, R, V)}(${kParams(u)}, const ${t} *restrict a, int64_t lda,`,
     `    const ${t} *restrict b, int64_t ldb, ${t} *restrict c, ${cPlaceParams(u)}, int64_t rows, int64_t cols, int store) {`,
     ...(u.packA ? ['  (void)lda;'] : rows.map((r) => `  const ${t} *restrict a${r} = a + ${rowOf(r)}*lda;`)),
     ...(u.packB ? ['  (void)ldb;'] : [`  const ${mk.ops.mask} bm = ${edgeMask(last)};`]),

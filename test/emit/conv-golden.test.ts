@@ -21,12 +21,13 @@ const fused = fusedConvolutionKernel(EPILOGUE_SPECS.residual_s2, 'fused', 'direc
 
 describe('convolution goldens', () => {
   it('a strided, padded NHWC convolution on avx512: the driver after its tile functions, and the call site', () => {
-    // The tile functions are the GEMM's (emit/c-microkernel.ts, reviewed in gemm-*.c): only that they are there.
+    // The tile functions are the GEMM's (emit/c-microkernel.ts, reviewed in gemm-*.c), with k in runs (groupedK):
+    // only that they are there.
     const support = emitCSupport([direct], AVX512)
-    expect(support).toContain('static void pk_ukr_gemm_f32_avx512_8x48_up(')
+    expect(support).toContain('static void pk_ukr_gemm_f32_avx512_8x48_upg(')
     // Direct rows on 6 × 64 (the ranking's choice for 64 output channels), short rows through im2col on 8 × 48: both
     // drivers, each after its tile functions; 6 × 64's direct-only, with the packed filter's tiles alone.
-    expect(support).toContain('static void pk_ukr_gemm_f32_avx512_6x64_up(')
+    expect(support).toContain('static void pk_ukr_gemm_f32_avx512_6x64_upg(')
     expect(support).not.toContain('pk_ukr_gemm_f32_avx512_6x64_uu')
     const drivers = support.split('\n/* Direct ').slice(1).map((d) => `/* Direct ${d.split('\nstatic ')[0]}`)
     expect(drivers).toHaveLength(2)

@@ -33,13 +33,15 @@ const TEMPLATES: Readonly<Record<string, (t: 'float' | 'double') => string>> = {
     return [
       '#include <stdint.h>',
       `void check_${t}_tile(int64_t kb, ${operands}, int64_t ldc, int64_t rows, int64_t cols, int store);`,
+      // The packed filter's tiles take k in runs (groupedK): two more parameters.
+      `void check_${t}_runs_tile(int64_t kb, int64_t groups, int64_t ga, ${operands}, int64_t ldc, int64_t rows, int64_t cols, int store);`,
       `void check_${t}_pack_a(int64_t len, int64_t kb, const ${t} *restrict src, int64_t s_len, int64_t s_k, ${t} *restrict out);`,
       ...(['whole', 'direct'] as const).flatMap((form) => [
         `#define PK_CONV(name) check_${t}_${form}_##name`,
         `#define PK_CONV_T ${t}`,
         `#define PK_CONV_MR ${t === 'float' ? 8 : 4}`,
         `#define PK_CONV_NR ${t === 'float' ? 48 : 24}`,
-        '#define PK_CONV_TILE check_' + t + '_tile',
+        '#define PK_CONV_TILE check_' + t + '_runs_tile',
         ...(form === 'direct' ? ['#define PK_CONV_DIRECT_ONLY'] : [
           ...['PK_CONV_TILE_IN_PLACE', 'PK_CONV_TILE_FIRST'].map((m) => `#define ${m} check_${t}_tile`),
           `#define PK_CONV_PACK_A check_${t}_pack_a`,

@@ -3,7 +3,7 @@
 #define PK_CONV_T float
 #define PK_CONV_MR 6
 #define PK_CONV_NR 64
-#define PK_CONV_TILE pk_ukr_gemm_f32_avx512_6x64_up
+#define PK_CONV_TILE pk_ukr_gemm_f32_avx512_6x64_upg
 #define PK_CONV_DIRECT_ONLY
 #include "polykern_conv_driver.h"
 
@@ -12,7 +12,7 @@
 #define PK_CONV_T float
 #define PK_CONV_MR 8
 #define PK_CONV_NR 48
-#define PK_CONV_TILE pk_ukr_gemm_f32_avx512_8x48_up
+#define PK_CONV_TILE pk_ukr_gemm_f32_avx512_8x48_upg
 #define PK_CONV_TILE_IN_PLACE pk_ukr_gemm_f32_avx512_8x48_uu
 #define PK_CONV_TILE_FIRST pk_ukr_gemm_f32_avx512_8x48_pu
 #define PK_CONV_PACK_A pk_pack_a_gemm_f32_avx512_8x48
