@@ -33,6 +33,7 @@ function formatKernel(k: KernelExplanation, paint: Paint): string {
       k.paths.length ? k.paths.flatMap((p) => formatPath(p, paint)) : [paint('dim', 'no product of three or more factors')]),
     section(paint, 'microkernels', k.microkernels.flatMap((m) => formatMatch(m, paint, convolved(k)))),
     ...(k.convolutions.length ? [section(paint, 'convolutions', formatConvolutions(k.convolutions, paint))] : []),
+    ...(k.jams.length ? [section(paint, 'loops run side by side (unroll-and-jam around a register nest)', k.jams)] : []),
     ...(k.models.length ? [section(paint, 'schedule model (working sets per cache level, predicted GFLOP/s)', k.models.flatMap((m) => formatModel(m, paint)))] : []),
   ].join('\n\n')
 }

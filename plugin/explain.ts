@@ -10,10 +10,11 @@ import path from 'node:path'
 import type { KernelFacts } from './analysis/deps.ts'
 import { KernelDiagnostic, formatDiagnostic } from './diagnostics.ts'
 import { convolutionReports, type ConvolutionReport } from './explain-convolution.ts'
+import { jamPlan } from './emit/c-jam.ts'
 import type { KernelSite } from './find/site.ts'
 import { format } from './ir/affine.ts'
-import type { ContractionSchedule, Kernel } from './ir/nodes.ts'
-import { printConstraint, printKernel, printRole } from './ir/print.ts'
+import type { ContractionSchedule, Kernel, Loop } from './ir/nodes.ts'
+import { printBound, printConstraint, printKernel, printRole } from './ir/print.ts'
 import { walkStmts } from './ir/walk.ts'
 import type { ResolvedOptions } from './options.ts'
 import { planContractionPaths, type PathDecision } from './passes/contraction-path.ts'
@@ -21,6 +22,7 @@ import { describePanels } from './report/contraction-panels.ts'
 import { contractionReport, contractionsOf, modelContextFor, type ModelContext } from './report/contraction-report.ts'
 import type { ContractionReport } from './report/report-types.ts'
 import type { CompiledKernel } from './compiled-kernel.ts'
+import { ISAS } from './targets/index.ts'
 import { checkedSpec, compileFile, kernelWarnings, type ModuleState, type ModuleStepRecord, type PipelineEvent } from './pipeline.ts'
 
 export interface FileExplanation {
@@ -59,6 +61,8 @@ export interface KernelExplanation {
   readonly microkernels: readonly MatchReport[]
   /** Per reduction: the convolution it became (roles, per-ISA tiling) or why not (explain-convolution.ts). */
   readonly convolutions: readonly ConvolutionReport[]
+  /** Loops run several iterations side by side around a register nest (emit/c-jam.ts), one line each. */
+  readonly jams: readonly string[]
   /**
    * Per GEMM of the lowered kernel, what the schedule model says (the build report's data): per ISA and shape class the
    * blocking, its working sets per cache level and predicted GFLOP/s, and the default class's ranked variants.
@@ -208,8 +212,32 @@ function explainKernel(
     convolutions: convStep?.before
       ? convolutionReports(convStep.before, convStep.ir, convMessages)
       : [],
+    jams: jamReports(compiled.ir),
     models: contractionsOf(compiled.ir).map((c) => contractionReport(c, model)),
   }
+}
+
+/** Each loop some vector ISA jams: how many iterations side by side, on which ISAs, and where (its interior). */
+function jamReports(ir: Kernel): string[] {
+  const lines: string[] = []
+  walkStmts(ir.body, (s) => {
+    if (s.kind !== 'loop') return
+    const plans = ISAS.flatMap((isa) => {
+      const plan = jamPlan(s, isa)
+      return plan ? [{ isa: isa.name, plan }] : []
+    })
+    if (plans.length === 0) return
+    const lanes = s.body[0] as Loop
+    const byCount = new Map<number, string[]>()
+    for (const { isa, plan } of plans) byCount.set(plan.count, [...(byCount.get(plan.count) ?? []), isa])
+    const counts = [...byCount].map(([n, isas]) => `${n} at a time on ${isas.join(' and ')}`).join(', ')
+    const split = plans[0].plan.split
+    const where = split
+      ? `; inside [${printBound(split.interior.lo)}, ${printBound(split.interior.hi)}), the window's edges one by one`
+      : ''
+    lines.push(`${s.v}: ${counts}, around the register nest over ${lanes.v}${where}`)
+  })
+  return lines
 }
 
 function specReport(site: KernelSite, code: string): SpecReport {

@@ -6,10 +6,11 @@
  * loop is split at the edges first (analysis/interior.ts) and only its interior is jammed. Each stored element still
  * sums the same terms in the same order: bit for bit the loop it replaces.
  */
-import { splitInterior } from '../analysis/interior.ts'
+import { splitInterior, type InteriorSplit } from '../analysis/interior.ts'
 import { coeffOf } from '../ir/affine.ts'
 import type { Loop } from '../ir/nodes.ts'
 import { boundVars, perfectNest, walkExpr } from '../ir/walk.ts'
+import type { Isa } from '../targets/isa.ts'
 import { emitVectorLoop, isRegisterNest, jamRegisters, type VectorLoopContext } from './c-vector.ts'
 
 /**
@@ -25,13 +26,27 @@ export interface JamContext extends Omit<VectorLoopContext, 'jam' | 'zeroStart'>
   readonly zeroStart: boolean
 }
 
+/** How `isa` jams a loop: its iterations side by side, and its split at the edges (none: the whole loop jams). */
+export interface JamPlan {
+  readonly count: number
+  readonly split?: InteriorSplit
+}
+
+/** How `isa` runs `loop` jammed, or undefined when it is not a serial loop it can jam. */
+export function jamPlan(loop: Loop, isa: Isa): JamPlan | undefined {
+  const count = Math.min(JAM, jamRegisters(isa))
+  if (count < 2 || jamProblem(loop, isa) !== undefined) return undefined
+  const split = splitInterior(loop)
+  if (jamProblem(split?.interior ?? loop, isa, true) !== undefined) return undefined
+  return split ? { count, split } : { count }
+}
+
 /** `loop`'s lines with its interior jammed, or undefined when it is not a serial loop this can jam. */
 export function emitJammedLoop(loop: Loop, depth: number, ctx: JamContext): string[] | undefined {
-  const count = Math.min(JAM, jamRegisters(ctx.isa))
-  if (count < 2 || jamProblem(loop, ctx) !== undefined) return undefined
-  const split = splitInterior(loop)
+  const plan = jamPlan(loop, ctx.isa)
+  if (plan === undefined) return undefined
+  const { count, split } = plan
   const interior = split?.interior ?? loop
-  if (jamProblem(interior, ctx, true) !== undefined) return undefined
   const lanes = interior.body[0] as Loop
   const { names, bound } = ctx
   const v = names.of(loop.v)
@@ -59,11 +74,11 @@ export function emitJammedLoop(loop: Loop, depth: number, ctx: JamContext): stri
  * loop's variable, whose values do not read it, and whose every store writes, for each iteration, elements no other
  * iteration writes: one dimension of the store moves with the loop and with no loop inside it.
  */
-function jamProblem(loop: Loop, ctx: JamContext, nestToo = false): string | undefined {
+function jamProblem(loop: Loop, isa: Isa, nestToo = false): string | undefined {
   const [lanes] = loop.body
   if (loop.mode !== 'serial' || loop.body.length !== 1 || lanes.kind !== 'loop' || lanes.mode !== 'vector') return 'not around a vector loop'
   const nest = perfectNest(lanes)
-  if (nest === undefined || !isRegisterNest(lanes, ctx.isa)) return 'not around a register nest'
+  if (nest === undefined || !isRegisterNest(lanes, isa)) return 'not around a register nest'
   const v = loop.v
   const reads = (l: Loop) => [...boundVars(l.lo), ...boundVars(l.hi)].includes(v)
   if (reads(lanes) || (nestToo && nest.loops.some(reads))) return `a bound reads ${v}`

@@ -41,4 +41,16 @@ describe('explain: convolutions', () => {
     expect(pool[0].roles).toBeUndefined()
     expect(pool[0].log.join('\n')).toMatch(/not a convolution: op is max=/)
   })
+  it('depthwise3x3: the loop over columns runs 8 at a time around the register nest, inside the window\'s edges', async () => {
+    const run = await runCli(['explain', `${NN}:depthwise3x3`, '--json'])
+    expect(run.code, run.stderr).toBe(0)
+    const [kernel] = (JSON.parse(run.stdout) as FileExplanation).kernels
+    expect(kernel.jams).toEqual([
+      'w: 8 at a time on avx512 and avx2, around the register nest over c; inside [max(0, min(W, 1)), ' +
+        "max(max(0, min(W, 1)), min(W, W - 1))), the window's edges one by one",
+    ])
+    // A matrix product has no register nest to jam.
+    const matmul = await runCli(['explain', 'examples/kernels/linalg.ts:matmul', '--json'])
+    expect((JSON.parse(matmul.stdout) as FileExplanation).kernels[0].jams).toEqual([])
+  })
 })
