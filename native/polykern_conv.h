@@ -67,8 +67,9 @@ typedef struct {
   int channels_first;
   /* Output positions per filter from which a call packs the filter rather than reading it in place. */
   int64_t pack_filter_from;
-  /* The most filter-matrix rows of an im2col GEMM block (the GEMM ranking's kc; kc is the direct path's). */
-  int64_t im2col_kc;
+  /* The most k steps of a call that is a plain GEMM: an im2col GEMM block, a 1×1 filter's direct call (the GEMM
+     ranking's kc; kc is the direct path's, sized for every tap's windows in L1). */
+  int64_t gemm_kc;
   /* The output's old content is not summed into (the kernel's zero fill): each block's first sums store, the
      positions they miss zeroed just before, by the thread that sums the block. */
   int zero_out;
@@ -162,7 +163,9 @@ static inline int64_t pk_conv_block_elems(const pk_conv_desc *d, int64_t taps, i
 /* mc, nc and kc for a microkernel of mr × nr tiles. */
 static inline void pk_conv_slice(const pk_conv_desc *d, int64_t taps, int64_t mr, int64_t nr, int64_t *mc,
                                  int64_t *nc, int64_t *kc) {
-  const int64_t k = pk_min64(d->kc, d->C);
+  /* One tap: no other tap revisits the output tile, so the call is a GEMM's (measured, 1×1 56×56 256→64, Intel
+     AVX-512, bound: 1T 144-149 -> 167-190 GFLOP/s, 2T 325 -> 347 with 256 channels a call instead of 64). */
+  const int64_t k = pk_min64(taps == 1 && d->gemm_kc > 0 ? d->gemm_kc : d->kc, d->C);
   int64_t m = pk_round_up(d->p_ext[d->nd - 1], mr), n = pk_round_up(d->K, nr);
   while (pk_conv_block_elems(d, taps, m, n, k) > d->l2 && m > pk_min64(d->mc, 4 * mr))
     m = pk_max_i64(mr, pk_round_up(m / 2, mr));
@@ -177,12 +180,12 @@ static inline void pk_conv_slice(const pk_conv_desc *d, int64_t taps, int64_t mr
  * fewer blocks re-walk the same im2col rows. Where the share holds PK_CONV_WHOLE_ROWS_MIN_KC rows or more of every
  * output channel, the block takes whole filter rows instead: one sequential run of the filter, which the prefetchers
  * follow, where part rows are short runs a stride apart. Measured on AVX2, 1 thread (median GFLOP/s): 7×7 512→512 3×3
- * 42.7 -> 51.1, 14×14 256→256 60.3 -> 64.4. The rows are at most the plan's im2col_kc, the GEMM ranking's for such a
+ * 42.7 -> 51.1, 14×14 256→256 60.3 -> 64.4. The rows are at most the plan's gemm_kc, the GEMM ranking's for such a
  * GEMM (the direct path's kc, sized for its windows in L1, held 7×7 512→512 to 64 rows: 2 threads, bound, Intel
  * AVX-512, 220 -> 266-274 GFLOP/s).
  */
 static inline int64_t pk_conv_gemm_kc(const pk_conv_desc *d, int64_t taps) {
-  return pk_even_block(taps * d->C, d->im2col_kc > 0 ? d->im2col_kc : d->kc, 1);
+  return pk_even_block(taps * d->C, d->gemm_kc > 0 ? d->gemm_kc : d->kc, 1);
 }
 
 static inline void pk_conv_gemm_blocks(const pk_conv_desc *d, int64_t taps, int64_t M, int64_t mr, int64_t nr,

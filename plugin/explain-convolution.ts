@@ -118,10 +118,11 @@ export function formatConvolutions(
         `      L2: ${p.tiles.l2}`,
         `      packing: ${p.packing}`,
         ...(p.layout === 'channels-last'
-          ? [`      a call slices mc and nc again on its own channels and positions, within ${p.l2Elements} elements of L2`] : []),
+          ? [`      a call slices mc and nc again on its own channels and positions, within ${p.l2Elements} elements of L2;` +
+            ` with a single tap, up to ${p.gemmKc} input channels a microkernel call (a GEMM's kc)`] : []),
         ...(p.im2colBelow > 0
           ? [`      rows of fewer than ${p.im2colBelow} positions run through im2col (one GEMM per block of rows` +
-            `${p.im2colMicrokernel ? `, on ${p.im2colMicrokernel}` : ''}, kc up to ${p.im2colKc})`]
+            `${p.im2colMicrokernel ? `, on ${p.im2colMicrokernel}` : ''}, kc up to ${p.gemmKc})`]
           : []),
         ...(p.layout === 'channels-last' && p.packFilterFrom > 0
           ? [`      calls with fewer than ${p.packFilterFrom} output positions per filter read it in place, unpacked`] : []),

@@ -129,7 +129,7 @@ export function emitConvCall(
     `.mc = ${plan.mc}`, `.nc = ${plan.nc}`, `.kc = ${plan.kc}`, `.l2 = ${plan.l2Elements}`,
     `.weight_stationary = ${plan.stationary === 'weight' ? 1 : 0}`, `.im2col = ${plan.lowering === 'im2col' ? 1 : 0}`,
     `.im2col_below = ${plan.im2colBelow}`, `.channels_first = ${plan.layout === 'channels-first' ? 1 : 0}`,
-    `.pack_filter_from = ${plan.packFilterFrom}`, `.im2col_kc = ${plan.im2colKc}`,
+    `.pack_filter_from = ${plan.packFilterFrom}`, `.gemm_kc = ${plan.gemmKc}`,
     ...(zeroOut ? ['.zero_out = 1'] : []),
     ...(epilogue ? [`.epilogue = ${epilogue.fn}`, '.epilogue_ctx = &pk_ectx'] : []),
   ]

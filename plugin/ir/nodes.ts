@@ -306,10 +306,12 @@ export interface ConvolutionPlan {
    */
   readonly im2colBelow: number
   /**
-   * The most rows of the filter matrix (taps × input channels) one block of an im2col GEMM takes: the GEMM ranking's
-   * kc for the im2col microkernel (schedule/conv-slicing.ts), where `kc` is the direct path's, sized for L1.
+   * The most k steps (rows of the filter matrix, taps × input channels) of a microkernel call where the call is a
+   * plain GEMM: im2col's GEMM blocks, and a single-tap (1×1) filter's direct calls, where no other tap revisits the
+   * output tile. The GEMM ranking's kc for such a GEMM (schedule/conv-slicing.ts); `kc` is the direct path's, sized so
+   * that every tap's windows and filter panel fit L1.
    */
-  readonly im2colKc: number
+  readonly gemmKc: number
   /**
    * A call packs the filter (once, into the microkernel's panels) when it has at least this many output positions
    * per filter, and reads it in place otherwise (when its layout allows: output channels contiguous).

@@ -10,7 +10,7 @@
 import type { Block, Convolution, ConvolutionPlan, Kernel } from '../ir/nodes.ts'
 import { mapStmts } from '../ir/walk.ts'
 import {
-  IM2COL_BELOW_TILES, PACK_FILTER_FROM, convolutionMicrokernel, im2colKc, representativeSizes, sliceConvolution,
+  IM2COL_BELOW_TILES, PACK_FILTER_FROM, convolutionMicrokernel, gemmKc, representativeSizes, sliceConvolution,
 } from '../schedule/conv-slicing.ts'
 import type { Isa } from '../targets/isa.ts'
 import type { Machine } from '../targets/machine.ts'
@@ -72,7 +72,7 @@ function convolutionOf(
       ...(mk !== ofType[0] && layout === 'channels-last' ? { im2colMicrokernel: ofType[0].name } : {}),
       // Channels first has no im2col: its positions are the microkernel's columns.
       im2colBelow: lowering === 'direct' && layout === 'channels-last' ? IM2COL_BELOW_TILES * mk.mr : 0,
-      im2colKc: layout === 'channels-last' ? im2colKc(ofType[0], sizes, opts.machine) : tiles.kc,
+      gemmKc: layout === 'channels-last' ? gemmKc(ofType[0], sizes, opts.machine) : tiles.kc,
       packFilterFrom: PACK_FILTER_FROM,
       ...(lowering === 'im2col' ? { stationary: 'input' as const } : {}),
     }

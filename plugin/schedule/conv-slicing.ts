@@ -145,14 +145,16 @@ export const convolutionMicrokernel = (mks: readonly Microkernel[], sizes: Convo
 const IM2COL_POSITIONS = 512
 
 /**
- * The kc of an im2col GEMM on `mk`: the GEMM ranking's (rank-gemm.ts) for one GEMM of the driver's on the
- * representative sizes (whole output rows for IM2COL_POSITIONS positions × output channels × taps·input channels, A
- * the im2col rows read in place, B the packed filter), at one thread. The driver takes fewer rows where its L2 share
- * holds fewer (pk_conv_gemm_blocks).
+ * The kc of a convolution's calls that are plain GEMMs (ConvolutionPlan.gemmKc) on `mk`: the GEMM ranking's
+ * (rank-gemm.ts) for one im2col GEMM of the driver's on the representative sizes (whole output rows for
+ * IM2COL_POSITIONS positions × output channels × taps·input channels, A read in place, B the packed filter), at one
+ * thread; input channels known only at call time rank as MAX_CHANNEL_BLOCK, a long k. A call takes fewer where it
+ * has fewer channels or its L2 share holds fewer (pk_conv_slice, pk_conv_gemm_blocks).
  */
-export function im2colKc(mk: Microkernel, sizes: ConvolutionSizes, machine: Machine): number {
+export function gemmKc(mk: Microkernel, sizes: ConvolutionSizes, machine: Machine): number {
   const m = Math.min(sizes.rows, Math.ceil(IM2COL_POSITIONS / sizes.positions)) * sizes.positions
-  const p = { m, n: sizes.channelsOut, k: sizes.taps * sizes.channelsIn, batch: 1, mr: mk.mr, nr: mk.nr, lanes: mk.lanes, bytes: elementBytes(mk) }
+  const channels = sizes.channelsInKnown ? sizes.channelsIn : MAX_CHANNEL_BLOCK
+  const p = { m, n: sizes.channelsOut, k: sizes.taps * channels, batch: 1, mr: mk.mr, nr: mk.nr, lanes: mk.lanes, bytes: elementBytes(mk) }
   return rankGemm(p, { machine, threads: 1, unpacked: { a: true, b: false } })[0].variant.kc
 }
 

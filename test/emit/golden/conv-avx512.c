@@ -60,7 +60,7 @@ PK_SHARED int kc_0_conv(const float *restrict I, const float *restrict F, float 
       .im2col_below = 12,
       .channels_first = 0,
       .pack_filter_from = 49,
-      .im2col_kc = 576,
+      .gemm_kc = 1024,
       .zero_out = 1,
     };
     if ((pk_conv_runs_im2col(&pk_cv) ? pk_conv_gemm_f32_avx512_8x48_run : pk_conv_gemm_f32_avx512_6x64_run)(&pk_cv) != PK_OK) {

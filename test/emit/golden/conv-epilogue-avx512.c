@@ -88,7 +88,7 @@ PK_SHARED int kc_3_fused(const float *restrict I, const float *restrict F, const
       .im2col_below = 12,
       .channels_first = 0,
       .pack_filter_from = 49,
-      .im2col_kc = 576,
+      .gemm_kc = 1024,
       .zero_out = 1,
       .epilogue = kc_3_fused_e0,
       .epilogue_ctx = &pk_ectx,

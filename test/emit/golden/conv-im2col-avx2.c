@@ -43,7 +43,7 @@ PK_SHARED int kc_1_grouped(const float *restrict I, const float *restrict F, flo
       .im2col_below = 0,
       .channels_first = 0,
       .pack_filter_from = 49,
-      .im2col_kc = 576,
+      .gemm_kc = 512,
       .zero_out = 1,
     };
     if (pk_conv_gemm_f32_avx2_6x16_run(&pk_cv) != PK_OK) {

@@ -39,7 +39,7 @@ PK_SHARED int kc_2_nchw(const float *restrict I, const float *restrict F, float 
       .im2col_below = 0,
       .channels_first = 1,
       .pack_filter_from = 49,
-      .im2col_kc = 128,
+      .gemm_kc = 128,
       .zero_out = 1,
     };
     if (pk_conv_gemm_f32_avx512_8x48_run(&pk_cv) != PK_OK) {
