@@ -5,11 +5,8 @@
  * from below one jam (8 columns) to several jams and a remainder, so the edges, the jammed steps and the single steps
  * after them all run, and channel counts around the lane counts, so every rung of the vector ladder runs.
  */
-import { createRequire } from 'node:module'
-import { beforeAll, describe, expect, it } from 'vitest'
-import { buildAddon } from '../../plugin/addon/build.ts'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { emitC } from '../../plugin/emit/c.ts'
-import { emitAddonSource } from '../../plugin/emit/napi.ts'
 import { constant } from '../../plugin/ir/affine.ts'
 import { mapStmts } from '../../plugin/ir/walk.ts'
 import { findKernelSites } from '../../plugin/find/annotations.ts'
@@ -19,12 +16,12 @@ import { compileKernel } from '../../plugin/pipeline.ts'
 import { buildKernel } from '../../plugin/spec/build-ir.ts'
 import { checkSpec } from '../../plugin/spec/check.ts'
 import { parseSpec } from '../../plugin/spec/parser.ts'
-import { AVX2, AVX512, ISAS } from '../../plugin/targets/index.ts'
+import { AVX2, AVX512 } from '../../plugin/targets/index.ts'
 import { ROOT } from '../support/examples.ts'
 import { copyArgs, makeArgs } from '../support/kernel-args.ts'
 import { rngOf, type TensorArray } from '../support/random.ts'
+import { loadTestAddon, onEveryIsaAndThreads, testAddonSource, type KernelCall } from '../support/test-addon.ts'
 
-const require = createRequire(import.meta.url)
 const opts = resolveOptions({ root: ROOT, cacheDir: 'node_modules/.cache/polykern-test' })
 
 interface Case {
@@ -77,20 +74,11 @@ const file = `${ROOT}/test/native/jam-kernels.ts`
 describe('jammed register nests at every ISA equal the interpreter', () => {
   const sites = findKernelSites(file, code)
   const compiled = sites.map((site) => compileKernel(site, code, opts))
-  const sources = emitAddonSource(
-    compiled.map((k, n) => ({ kernel: k.ir, abi: k.abi, symbol: `kc_${n}_${k.abi.name}` })),
-    { moduleId: 'jam.test.ts', isas: ISAS, parallelMinWork: 1 },
-  )
-  type Addon = Record<string, (...args: unknown[]) => void> & {
-    __polykern: { setIsa: (name: string) => string; setThreads: (n: number) => void }
-  }
-  let addon: Addon
+  const sources = testAddonSource(compiled.map((k) => k.ir), 'jam.test.ts')
+  let built: Awaited<ReturnType<typeof loadTestAddon>>
 
-  beforeAll(async () => {
-    const built = await buildAddon({ sources, cacheDir: opts.cacheDir })
-    if (!built.ok) throw new Error(`addon build failed:\n${built.error}`)
-    addon = require(built.path) as Addon
-  })
+  beforeAll(async () => void (built = await loadTestAddon(sources, 'jam')))
+  afterAll(() => built?.remove())
 
   it('jams each window at both vector ISAs, eight columns at a time', () => {
     for (const isa of ['avx512', 'avx2']) {
@@ -131,19 +119,15 @@ describe('jammed register nests at every ISA equal the interpreter', () => {
           return copy
         }
         const want = run((...a) => interpret(reference, a))
-        for (const isa of ISAS) {
-          addon.__polykern.setIsa(isa.name)
-          for (const threads of [1, 2]) {
-            addon.__polykern.setThreads(threads)
-            const got = run(addon[c.name])
-            abi.params.forEach((p, k) => {
-              if (p.kind !== 'tensor' || p.role === 'in') return
-              const [a, b] = [want[k] as TensorArray, got[k] as TensorArray]
-              const differs = a.findIndex((x, i) => !Object.is(x, b[i]))
-              expect(differs, `${isa.name} ${threads}T ${[...sizes].join(' ')}: ${p.name}, first differing element`).toBe(-1)
-            })
-          }
-        }
+        onEveryIsaAndThreads(built.addon, (isa, threads) => {
+          const got = run(built.addon[c.name] as KernelCall)
+          abi.params.forEach((p, k) => {
+            if (p.kind !== 'tensor' || p.role === 'in') return
+            const [a, b] = [want[k] as TensorArray, got[k] as TensorArray]
+            const differs = a.findIndex((x, i) => !Object.is(x, b[i]))
+            expect(differs, `${isa} ${threads}T ${[...sizes].join(' ')}: ${p.name}, first differing element`).toBe(-1)
+          })
+        })
       }
     })
   }
