@@ -9,7 +9,7 @@
 import { splitInterior, type InteriorSplit } from '../analysis/interior.ts'
 import { coeffOf } from '../ir/affine.ts'
 import type { Loop } from '../ir/nodes.ts'
-import { boundVars, perfectNest, walkExpr } from '../ir/walk.ts'
+import { boundVars, perfectNest, readsVar } from '../ir/walk.ts'
 import type { Isa } from '../targets/isa.ts'
 import { emitVectorLoop, isRegisterNest, jamRegisters, type VectorLoopContext } from './c-vector.ts'
 
@@ -84,9 +84,7 @@ function jamProblem(loop: Loop, isa: Isa, nestToo = false): string | undefined {
   if (reads(lanes) || (nestToo && nest.loops.some(reads))) return `a bound reads ${v}`
   const inner = [lanes.v, ...nest.loops.map((l) => l.v)]
   for (const s of nest.stores) {
-    let readsV = false
-    walkExpr(s.value, (e) => void (readsV ||= e.kind === 'var' && e.name === v))
-    if (readsV) return `a value reads ${v}`
+    if (readsVar(s.value, v)) return `a value reads ${v}`
     const own = s.access.index.some((ix) => coeffOf(ix, v) !== 0 && inner.every((x) => coeffOf(ix, x) === 0))
     if (!own) return `${s.access.tensor} is not written apart for each ${v}`
   }

@@ -8,7 +8,7 @@
 import { internalAssert } from '../diagnostics.ts'
 import { coeffOf, equal } from './affine.ts'
 import type { Access, Affine, Bound, Contraction, Expr, Kernel, Loop, Stmt, Store, Tensor } from './nodes.ts'
-import { boundVars, loadsOf, perfectNest, walkExpr } from './walk.ts'
+import { boundVars, loadsOf, perfectNest, readsVar, walkExpr } from './walk.ts'
 import { convolutionProblem } from './verify-convolution.ts'
 
 export function verifyKernel(k: Kernel, pass: string, opts: { lowered?: boolean } = {}): Kernel {
@@ -252,11 +252,3 @@ function nestProblem(
 }
 
 const sameAccess = (a: Access, b: Access): boolean => a.index.every((ix, d) => equal(ix, b.index[d]))
-
-function readsVar(e: Expr, v: string): boolean {
-  let found = false
-  walkExpr(e, (x) => {
-    if (x.kind === 'var' && x.name === v) found = true
-  })
-  return found
-}

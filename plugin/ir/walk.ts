@@ -152,6 +152,15 @@ export function laneLoopInside(loop: Loop): Loop {
   return nest.loops.reduceRight<Loop>((inner, l) => ({ ...l, body: [inner] }), lanes)
 }
 
+/** Whether the expression reads loop index or size `v` as a value. */
+export function readsVar(e: Expr, v: string): boolean {
+  let found = false
+  walkExpr(e, (x) => {
+    if (x.kind === 'var' && x.name === v) found = true
+  })
+  return found
+}
+
 /** Every tensor load in an expression, in evaluation order. */
 export function loadsOf(e: Expr): Extract<Expr, { kind: 'load' }>[] {
   const out: Extract<Expr, { kind: 'load' }>[] = []
