@@ -202,10 +202,9 @@ static void PK_CONV(direct)(const pk_conv_desc *d, const PK_CONV_T *pf, const pk
       const PK_CONV_T *a = input + in + (s * flo + d->off[L]) * d->in_s[L];
       PK_CONV(tiles)(fhi - flo, nb, S * d->C, rows, ga, a, lda, PK_CONV(filter)(d, pf, at, taps, ot * S, 0, jc),
                      c + flo * ldc, ldc, PK_CONV(first_sums)(d, at, &fresh, ic, ie, flo, fhi, jc, nb));
-      for (int64_t g = 0; g < rows; g++) {
-        if (g > 0) pk_conv_outer(d, at, ot + g, &in);
-        PK_CONV(sides)(d, pf, at, taps, ot + g, in, ic, ie, flo, fhi, jc, nb, pc, kb, &fresh);
-      }
+      /* Row g's input is in + g·ga: the run was cut where that stopped holding. */
+      for (int64_t g = 0; g < rows; g++)
+        PK_CONV(sides)(d, pf, at, taps, ot + g, in + g * ga, ic, ie, flo, fhi, jc, nb, pc, kb, &fresh);
       ot += rows - 1;
       continue;
     }
