@@ -347,6 +347,67 @@ static inline pk_conv_form_key pk_conv_form_key_of(const pk_conv_call *c, const 
   return k;
 }
 
+/*
+ * A microkernel's register tiles as schedule/conv-slicing.ts's model costs them (tileCostTable): its tile heights, MR
+ * first (rows past the full tiles run on the shortest holding them), and per height and width in vectors the cycles
+ * of one k step and of a call around its k loop, at [height · NR/lanes + vectors - 1].
+ */
+typedef struct {
+  int64_t mr, nr, lanes, heights;
+  const int64_t *height;
+  const double *step, *call;
+} pk_tile_costs;
+
+/* Modelled cycles of an M × N product of k steps on those tiles. */
+static inline double pk_tile_cycles(const pk_tile_costs *t, int64_t M, int64_t N, int64_t k) {
+  const int64_t widest = t->nr / t->lanes, rest_rows = M % t->mr, rest_cols = N % t->nr;
+  const int64_t count_r[2] = {M / t->mr, rest_rows > 0}, count_c[2] = {N / t->nr, rest_cols > 0};
+  int64_t h[2] = {0, 0};
+  const int64_t v[2] = {widest, (rest_cols + t->lanes - 1) / t->lanes};
+  for (int64_t i = 0; i < t->heights; i++)
+    if (t->height[i] >= rest_rows) h[1] = i;
+  double cycles = 0;
+  for (int i = 0; i < 2; i++)
+    for (int j = 0; j < 2; j++) {
+      if (count_r[i] == 0 || count_c[j] == 0) continue;
+      const int64_t at = h[i] * widest + v[j] - 1;
+      cycles += (double)(count_r[i] * count_c[j]) * ((double)k * t->step[at] + t->call[at]);
+    }
+  return cycles;
+}
+
+/*
+ * Modelled cycles of the slowest team member of im2col call c on those tiles: its GEMMs (per·Q positions, the last
+ * one fewer) over its channels, or its share of the GEMMs over every channel.
+ */
+static inline double pk_conv_im2col_cycles(const pk_conv_call *c, const pk_tile_costs *t) {
+  const int64_t Q = c->d.p_ext[c->d.nd - 1], k = c->taps * c->d.C;
+  const int64_t chunks = (c->rows + c->per - 1) / c->per, last = c->rows - (chunks - 1) * c->per;
+  if (c->split_channels) {
+    int64_t j0, j1;
+    pk_share(c->d.K, t->nr, c->team - 1, c->team, &j0, &j1);
+    return (double)(chunks - 1) * pk_tile_cycles(t, c->per * Q, j1 - j0, k) + pk_tile_cycles(t, last * Q, j1 - j0, k);
+  }
+  return (double)((chunks + c->team - 1) / c->team) * pk_tile_cycles(t, c->per * Q, c->d.K, k);
+}
+
+/* A driver a call site may choose per call: its modelled cycles for a call (0: it has no work) and its run. */
+typedef struct {
+  double (*cycles)(const pk_conv_desc *);
+  int (*run)(const pk_conv_desc *);
+} pk_conv_driver;
+
+/* Runs the call on the driver of n whose model costs least (the first on ties). */
+static inline int pk_conv_run_cheapest(const pk_conv_desc *d, const pk_conv_driver *drivers, int n) {
+  int best = 0;
+  double least = drivers[0].cycles(d);
+  for (int i = 1; i < n; i++) {
+    const double cycles = drivers[i].cycles(d);
+    if (cycles < least) best = i, least = cycles;
+  }
+  return drivers[best].run(d);
+}
+
 /* What the members of a call's team share. */
 typedef struct {
   const pk_conv_call *c;

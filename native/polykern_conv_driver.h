@@ -10,8 +10,10 @@
  *   PK_CONV_TILE_IN_PLACE  the one with both in place;
  *   PK_CONV_TILE_FIRST     the one with A packed and B in place (channels first);
  *   PK_CONV_PACK_A         the microkernel's pack of A (emit/c-pack.ts);
- * or, with PK_CONV_DIRECT_ONLY defined, neither of the last three: a driver of direct channels-last calls only, the
- * filter always packed (a plan whose other calls another driver runs, ConvolutionPlan.im2colMicrokernel). It
+ *   PK_CONV_LANES, PK_CONV_HEIGHTS, PK_CONV_STEP_CYCLES, PK_CONV_CALL_CYCLES
+ *                          its tiles' cost model (pk_tile_costs: lanes per vector, tile heights, cycle tables);
+ * or, with PK_CONV_DIRECT_ONLY defined, none of the last five: a driver of direct channels-last calls only, the
+ * filter always packed (a plan whose im2col calls other drivers run, ConvolutionPlan.im2colMicrokernels). It
  * undefines them at its end.
  */
 #include <stdint.h>
@@ -343,6 +345,18 @@ static void PK_CONV(gemm_rows)(const pk_conv_desc *d, const PK_CONV_T *pf, const
 }
 #endif
 
+#ifndef PK_CONV_DIRECT_ONLY
+/* Modelled cycles of an im2col call on this microkernel: what a call site with several compares (pk_conv_run_cheapest). */
+static double PK_CONV(im2col_cycles)(const pk_conv_desc *desc) {
+  static const int64_t heights[] = PK_CONV_HEIGHTS;
+  static const double step[] = PK_CONV_STEP_CYCLES, call[] = PK_CONV_CALL_CYCLES;
+  static const pk_tile_costs costs = {PK_CONV_MR, PK_CONV_NR, PK_CONV_LANES, sizeof heights / sizeof heights[0], heights,
+                                      step, call};
+  pk_conv_call c;
+  return pk_conv_prepare(desc, PK_CONV_MR, PK_CONV_NR, &c) ? pk_conv_im2col_cycles(&c, &costs) : 0;
+}
+#endif
+
 static void PK_CONV(member)(void *arg, int t, int nt) {
   pk_conv_ctx *x = arg;
   const pk_conv_call *call = x->c;
@@ -505,3 +519,7 @@ static int PK_CONV(run)(const pk_conv_desc *desc) {
 #undef PK_CONV_TILE_FIRST
 #undef PK_CONV_PACK_A
 #undef PK_CONV_DIRECT_ONLY
+#undef PK_CONV_LANES
+#undef PK_CONV_HEIGHTS
+#undef PK_CONV_STEP_CYCLES
+#undef PK_CONV_CALL_CYCLES

@@ -122,7 +122,7 @@ export function formatConvolutions(
             ` with a single tap, up to ${p.gemmKc} input channels a microkernel call (a GEMM's kc)`] : []),
         ...(p.im2colBelow > 0
           ? [`      rows of fewer than ${p.im2colBelow} positions run through im2col (one GEMM per block of rows` +
-            `${p.im2colMicrokernel ? `, on ${p.im2colMicrokernel}` : ''}, kc up to ${p.gemmKc})`]
+            `${onEach(p.im2colMicrokernels)}, kc up to ${p.gemmKc})`]
           : []),
         ...(p.layout === 'channels-last' && p.packFilterFrom > 0
           ? [`      calls with fewer than ${p.packFilterFrom} output positions per filter read it in place, unpacked`] : []),
@@ -132,3 +132,7 @@ export function formatConvolutions(
     return lines
   })
 }
+
+/** Where im2col's GEMMs run: the one microkernel, or the cheapest per call of several. */
+const onEach = (mks: readonly string[]): string =>
+  mks.length === 0 ? '' : mks.length === 1 ? `, on ${mks[0]}` : `, each call on the cheapest of ${mks.join(', ')} for its sizes`

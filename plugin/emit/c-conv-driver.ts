@@ -7,6 +7,7 @@ import { C_TYPE } from './c-expr.ts'
 import { microkernelSymbol, type MicrokernelUse } from './c-microkernel.ts'
 import { packASymbol } from './c-pack.ts'
 import type { Microkernel } from '../targets/microkernel.ts'
+import { tileCostTable } from '../schedule/conv-slicing.ts'
 
 /** The operand layouts of the tile functions the driver calls. */
 export const convolutionUses = (mk: Microkernel) => ({
@@ -22,10 +23,13 @@ export const driverSymbol = (mk: Microkernel): string => `pk_conv_${mk.name}`
 
 /**
  * The driver's functions, `<symbol>_run(const pk_conv_desc *)` among them: the template's parameters, then it.
- * `directOnly`: the driver of a plan's direct calls only (ConvolutionPlan.im2colMicrokernel), on packed filters.
+ * `directOnly`: the driver of a plan's direct calls only (not among ConvolutionPlan.im2colMicrokernels), on packed
+ * filters. A whole driver also has `<symbol>_im2col_cycles`, its tiles' modelled cost of an im2col call.
  */
 export function emitConvDriver(mk: Microkernel, directOnly: boolean): string {
   const uses = convolutionUses(mk)
+  const costs = tileCostTable(mk)
+  const list = (xs: readonly number[]) => `{${xs.join(', ')}}`
   return [
     `/* ${directOnly ? 'Direct channels-last' : 'Direct and im2col'} convolutions on ${mk.name}. */`,
     `#define PK_CONV(name) ${driverSymbol(mk)}_##name`,
@@ -37,6 +41,10 @@ export function emitConvDriver(mk: Microkernel, directOnly: boolean): string {
       `#define PK_CONV_TILE_IN_PLACE ${microkernelSymbol(uses.filterInPlace)}`,
       `#define PK_CONV_TILE_FIRST ${microkernelSymbol(uses.channelsFirst)}`,
       `#define PK_CONV_PACK_A ${packASymbol(mk)}`,
+      `#define PK_CONV_LANES ${mk.lanes}`,
+      `#define PK_CONV_HEIGHTS ${list(costs.heights)}`,
+      `#define PK_CONV_STEP_CYCLES ${list(costs.step.flat())}`,
+      `#define PK_CONV_CALL_CYCLES ${list(costs.call.flat())}`,
     ]),
     '#include "polykern_conv_driver.h"',
     '',

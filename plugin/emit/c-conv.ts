@@ -21,8 +21,8 @@ import { affineCode } from './syntax.ts'
 export interface ConvolutionEmitPlan {
   readonly plan: ConvolutionPlan
   readonly mk: Microkernel
-  /** The microkernel of calls through im2col, when another (ConvolutionPlan.im2colMicrokernel). */
-  readonly im2colMk?: Microkernel
+  /** The microkernels of calls through im2col (ConvolutionPlan.im2colMicrokernels), the cheapest run per call. */
+  readonly im2colMks: readonly Microkernel[]
 }
 
 /** The plan of `s` for `isa` and its microkernel, or undefined when `isa` runs the loop nest. */
@@ -36,8 +36,7 @@ export function convolutionPlan(s: Convolution, isa: Isa): ConvolutionEmitPlan |
     }
     return mk
   }
-  const mk = named(plan.microkernel)
-  return plan.im2colMicrokernel === undefined ? { plan, mk } : { plan, mk, im2colMk: named(plan.im2colMicrokernel) }
+  return { plan, mk: named(plan.microkernel), im2colMks: plan.im2colMicrokernels.map(named) }
 }
 
 
@@ -53,8 +52,9 @@ export function emitConvSupport(kernels: readonly Kernel[], isa: Isa, printed: s
     walkStmts(kernel.body, (s) => {
       if (s.kind !== 'convolution') return
       const p = convolutionPlan(s, isa)
-      if (p !== undefined) need(p.mk, p.im2colMk === undefined)
-      if (p?.im2colMk !== undefined) need(p.im2colMk, true)
+      if (p === undefined) return
+      need(p.mk, ownsIm2col(p))
+      for (const m of p.im2colMks) need(m, true)
     })
   }
   return [...mks.values()].flatMap(({ mk, whole }) => {
@@ -64,6 +64,10 @@ export function emitConvSupport(kernels: readonly Kernel[], isa: Isa, printed: s
     return [...tiles, ...pack, emitConvDriver(mk, !whole)]
   }).join('\n')
 }
+
+/** Whether the plan's direct driver runs its im2col calls too: channels first (none), or its one im2col microkernel. */
+const ownsIm2col = (p: ConvolutionEmitPlan): boolean =>
+  p.im2colMks.length === 0 || (p.im2colMks.length === 1 && p.im2colMks[0] === p.mk)
 
 /**
  * The zero fills of `body` a convolution right after them makes redundant, with those convolutions: the fill of the
@@ -97,7 +101,7 @@ export function emitConvCall(
   zeroOut: boolean, epilogue?: OutlinedEpilogue,
 ): string[] {
   const r = s.roles
-  const { plan, mk, im2colMk } = p
+  const { plan, mk, im2colMks } = p
   const extent = (a: IndexRange) => affineCode(a.extent, names.of).text
   // Roles index plain dimensions (match-convolution.ts), but for the input's spatial ones.
   const strideOf = (a: Access, v: string): string => {
@@ -135,16 +139,24 @@ export function emitConvCall(
   ]
   const pad = '  '.repeat(depth + 1)
   const what = `${plan.lowering}, mc ${plan.mc} nc ${plan.nc} kc ${plan.kc}, ${plan.stationary}-stationary` +
-    (im2colMk ? `; through im2col on ${im2colMk.name}` : '')
+    (ownsIm2col(p) ? '' : `; through im2col on the cheapest of ${im2colMks.map((m) => m.name).join(', ')}`)
   const run = (m: Microkernel) => `${driverSymbol(m)}_run`
-  const driver = im2colMk ? `(pk_conv_runs_im2col(&pk_cv) ? ${run(im2colMk)} : ${run(mk)})` : run(mk)
+  // Several im2col microkernels: a table of their drivers, the cheapest on the call's sizes run.
+  const choices = ownsIm2col(p) || im2colMks.length === 1 ? [] : [
+    `${pad}const pk_conv_driver pk_im2col[] = {`,
+    ...im2colMks.map((m) => `${pad}  {${driverSymbol(m)}_im2col_cycles, ${run(m)}},`),
+    `${pad}};`,
+  ]
+  const im2colRun = () => choices.length ? `pk_conv_run_cheapest(&pk_cv, pk_im2col, ${im2colMks.length})` : `${run(im2colMks[0])}(&pk_cv)`
+  const status = ownsIm2col(p) ? `${run(mk)}(&pk_cv)` : `(pk_conv_runs_im2col(&pk_cv) ? ${im2colRun()} : ${run(mk)}(&pk_cv))`
   return [
     `${'  '.repeat(depth)}{ /* convolution ${s.id}: ${mk.name}, ${what} */`,
     ...(epilogue?.context ?? []).map((l) => `${pad}${l}`),
     `${pad}const pk_conv_desc pk_cv = {`,
     ...fields.map((f) => `${pad}  ${f},`),
     `${pad}};`,
-    `${pad}if (${driver}(&pk_cv) != PK_OK) {`,
+    ...choices,
+    `${pad}if (${status} != PK_OK) {`,
     ...onNoMemory.map((l) => `${pad}  ${l}`),
     `${pad}}`,
     `${'  '.repeat(depth)}}`,

@@ -279,10 +279,10 @@ export interface ConvolutionPlan {
   /** `Microkernel.name` in that ISA's table. */
   readonly microkernel: string
   /**
-   * The microkernel of the calls whose rows run through im2col (one GEMM per block of rows), when not `microkernel`:
-   * the GEMMs' own (the first of its type in the table), whose tiles suit long GEMM rows.
+   * The microkernels a call whose rows run through im2col (one GEMM per block of rows) may run on: each call takes the
+   * one whose tiles cost least on its GEMMs (their positions, channels and threads); none for channels first.
    */
-  readonly im2colMicrokernel?: string
+  readonly im2colMicrokernels: readonly string[]
   /**
    * `channels-last` (NHWC): output positions are the microkernel's rows, output channels its columns;
    * `channels-first` (NCHW, direct only): output channels are its rows, output positions along the last axis its columns.

@@ -59,8 +59,9 @@ function convolutionOf(
   for (const isa of opts.isas) {
     const ofType = isa.microkernels.filter((m) => m.dtype === roles.dtype)
     // A direct channels-last plan runs on the microkernel whose tiles cost least on the sizes; im2col, one GEMM per block
-    // of rows, on the GEMMs' (the first), forced or for a direct plan's short rows. Channels first keeps the GEMMs'.
-    const mk = lowering === 'direct' && layout === 'channels-last' ? convolutionMicrokernel(ofType, sizes) : ofType[0]
+    // of rows, forced or for a direct plan's short rows, on the one that costs least on each call's GEMMs (their
+    // sizes are the call's: a 7×7 map's 49 positions fill 7-row tiles). Channels first keeps the GEMMs'.
+    const mk = lowering === 'direct' && layout === 'channels-last' ? convolutionMicrokernel(ofType, sizes, isa.vectorRegisters) : ofType[0]
     if (mk === undefined) {
       opts.log?.(`${kernel} ${block.id}: ${isa.name} has no ${roles.dtype} microkernel: the convolution runs as loops`)
       continue
@@ -69,7 +70,7 @@ function convolutionOf(
     // im2col runs one output row's GEMM after another: the input-stationary order by construction.
     const plan: ConvolutionPlan = {
       isa: isa.name, microkernel: mk.name, layout, lowering, ...tiles,
-      ...(mk !== ofType[0] && layout === 'channels-last' ? { im2colMicrokernel: ofType[0].name } : {}),
+      im2colMicrokernels: layout === 'channels-last' ? ofType.map((m) => m.name) : [],
       // Channels first has no im2col: its positions are the microkernel's columns.
       im2colBelow: lowering === 'direct' && layout === 'channels-last' ? IM2COL_BELOW_TILES * mk.mr : 0,
       gemmKc: layout === 'channels-last' ? gemmKc(ofType[0], sizes, opts.machine) : tiles.kc,
@@ -80,7 +81,8 @@ function convolutionOf(
     opts.log?.(
       `${kernel} ${block.id}: ${isa.name} runs a ${lowering} ${layout} convolution on ${mk.name}: mc ${plan.mc} nc ${plan.nc} ` +
         `kc ${plan.kc}, ${plan.stationary}-stationary` +
-        (plan.im2colMicrokernel ? `; its short rows through im2col on ${plan.im2colMicrokernel}` : ''),
+        (plan.im2colMicrokernels.some((m) => m !== mk.name)
+          ? `; its short rows through im2col on the cheapest of ${plan.im2colMicrokernels.join(', ')} for each call` : ''),
     )
   }
   if (plans.length === 0) return block

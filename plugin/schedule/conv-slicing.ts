@@ -16,7 +16,7 @@ import type { ConvolutionPlan, ConvolutionRoles, IndexRange } from '../ir/nodes.
 import { isConstant } from '../ir/affine.ts'
 import type { Machine } from '../targets/machine.ts'
 import { MEMORY_COST } from '../targets/machine.ts'
-import { tileRows, type Microkernel } from '../targets/microkernel.ts'
+import { registersUsed, tileRows, type Microkernel } from '../targets/microkernel.ts'
 import { CALL_CYCLES, CALL_CYCLES_PER_ACCUMULATOR, FMA_UNITS } from './gemm-model.ts'
 import { rankGemm } from './rank-gemm.ts'
 
@@ -129,16 +129,39 @@ export function registerTileCycles(mk: Microkernel, sizes: ConvolutionSizes): nu
   const cols = [[mk.nr / mk.lanes, fullCols], [Math.ceil(restCols / mk.lanes), restCols > 0 ? 1 : 0]]
   let cycles = 0
   for (const [r, nr] of rows) {
-    for (const [v, nv] of cols) {
-      cycles += nr * nv * (k * stepCycles(mk, r, v) + CALL_CYCLES + CALL_CYCLES_PER_ACCUMULATOR * r * v)
-    }
+    for (const [v, nv] of cols) cycles += nr * nv * (k * stepCycles(mk, r, v) + callCycles(r, v))
   }
   return cycles
 }
 
-/** The microkernel of `mks` (one ISA's, of the convolution's type) whose tiles cost least on `sizes`; the first on ties. */
-export const convolutionMicrokernel = (mks: readonly Microkernel[], sizes: ConvolutionSizes): Microkernel | undefined =>
-  mks.reduce<Microkernel | undefined>((best, mk) =>
+/** Cycles of a microkernel call beside its k loop: loading, adding and storing its R × V tile (gemm-model.ts). */
+const callCycles = (rows: number, vectors: number): number => CALL_CYCLES + CALL_CYCLES_PER_ACCUMULATOR * rows * vectors
+
+/**
+ * The same model as data, for a call to rank microkernels on its own sizes (native/polykern_conv.h,
+ * pk_tile_cycles): per tile height (tileRows) and width in vectors (1 to NR/lanes), the cycles of a k step and of
+ * the call around the k loop.
+ */
+export function tileCostTable(mk: Microkernel): { readonly heights: readonly number[]; readonly step: number[][]; readonly call: number[][] } {
+  const heights = tileRows(mk)
+  const widths = [...Array(mk.nr / mk.lanes).keys()].map((v) => v + 1)
+  return {
+    heights,
+    step: heights.map((r) => widths.map((v) => stepCycles(mk, r, v))),
+    call: heights.map((r) => widths.map((v) => callCycles(r, v))),
+  }
+}
+
+/**
+ * The microkernel of `mks` (one ISA's of `registers` vector registers, of the convolution's type) for its direct calls:
+ * the one whose tiles cost least on `sizes`, the first on ties, among those that leave a register for the broadcast.
+ * A tile that spills (7 × 64 on AVX-512) ran 56×56 64→64 3×3 3% slower than 6 × 64 (Intel, 1 and 2 threads, four
+ * alternating rounds), where the model, blind to the spill, ranks it 1% cheaper; im2col's long k loops do not mind it.
+ */
+export const convolutionMicrokernel = (
+  mks: readonly Microkernel[], sizes: ConvolutionSizes, registers: number,
+): Microkernel | undefined =>
+  mks.filter((mk) => registersUsed(mk) < registers).reduce<Microkernel | undefined>((best, mk) =>
     best === undefined || registerTileCycles(mk, sizes) < registerTileCycles(best, sizes) ? mk : best, undefined)
 
 /** Output positions an im2col GEMM takes at least (whole rows), as the driver's PK_CONV_IM2COL_POSITIONS. */

@@ -24,8 +24,11 @@ export interface Microkernel {
   readonly ops: VectorOps
 }
 
-/** Registers the k loop keeps live: MR·NR/lanes accumulators, NR/lanes B vectors and one broadcast. */
-export const registersUsed = (mk: Microkernel): number => (mk.mr * mk.nr) / mk.lanes + mk.nr / mk.lanes + 1
+/**
+ * Registers the k loop must keep live: MR·NR/lanes accumulators and NR/lanes B vectors. Its broadcast of A takes one
+ * more, or the place of an accumulator spilled around the step (cheap: one load and store per MR·NR/lanes FMAs).
+ */
+export const registersUsed = (mk: Microkernel): number => (mk.mr * mk.nr) / mk.lanes + mk.nr / mk.lanes
 
 
 /** Tile heights with a function of their own: MR, then halving to 1 (edge rows run on the next taller one). */

@@ -17,7 +17,8 @@ describe('explain: convolutions', () => {
     for (const level of ['registers: 6 q × 64 k outputs', 'L1: ', 'L2: r·s taps', 'packing: filter packed once']) {
       expect(section).toContain(level)
     }
-    expect(section).toMatch(/rows of fewer than 12 positions run through im2col \(one GEMM per block of rows, on gemm_f32_avx512_8x48, kc up to \d+\)/)
+    expect(section).toMatch(/rows of fewer than 12 positions run through im2col \(one GEMM per block of rows, each call on the cheapest of gemm_f32_avx512_8x48, gemm_f32_avx512_6x64, gemm_f32_avx512_7x64 for its sizes, kc up to \d+\)/)
+    expect(section).toMatch(/through im2col \(one GEMM per block of rows, on gemm_f32_avx2_6x16, kc up to \d+\)/)
     expect(section).toMatch(/scalar has no f32 microkernel/)
     // The microkernel section agrees: a convolution is not "loops" because no plain GEMM matched it.
     const microkernels = run.stdout.slice(run.stdout.indexOf('\nmicrokernels\n'), run.stdout.indexOf('\nconvolutions\n'))

@@ -25,12 +25,12 @@ describe('convolution goldens', () => {
     // only that they are there.
     const support = emitCSupport([direct], AVX512)
     expect(support).toContain('static void pk_ukr_gemm_f32_avx512_8x48_upg(')
-    // Direct rows on 6 × 64 (the ranking's choice for 64 output channels), short rows through im2col on 8 × 48: both
-    // drivers, each after its tile functions; 6 × 64's direct-only, with the packed filter's tiles alone.
+    // Direct rows on 6 × 64 (the ranking's choice for 64 output channels), short rows through im2col on whichever of
+    // the three f32 microkernels costs least on the call: three whole drivers, each after its tile functions.
     expect(support).toContain('static void pk_ukr_gemm_f32_avx512_6x64_upg(')
-    expect(support).not.toContain('pk_ukr_gemm_f32_avx512_6x64_uu')
+    expect(support).toContain('static void pk_ukr_gemm_f32_avx512_7x64_uu(')
     const drivers = support.split('\n/* Direct ').slice(1).map((d) => `/* Direct ${d.split('\nstatic ')[0]}`)
-    expect(drivers).toHaveLength(2)
+    expect(drivers).toHaveLength(3)
     expectGolden('conv-avx512.c', `${drivers.join('\n')}\n${emitC(direct, 'kc_0_conv', AVX512)}`)
   })
   it('a grouped convolution through im2col on avx2: the call site', () => {

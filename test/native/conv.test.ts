@@ -87,7 +87,8 @@ describe('direct and im2col convolution', () => {
       const declined = /^(depthwise|nchw_s2)/.test(kernel.name) || /^nchw.*_im2col/.test(kernel.name)
       expect(planned(kernel), kernel.name).toEqual(declined ? [] : vectorIsas)
     }
-    expect(source).toContain('pk_conv_gemm_f32_avx512_8x48_run(&pk_cv)')
+    // AVX-512's im2col calls rank its three f32 microkernels per call; AVX2 has one.
+    expect(source).toContain('{pk_conv_gemm_f32_avx512_7x64_im2col_cycles, pk_conv_gemm_f32_avx512_7x64_run},')
     expect(source).toContain('pk_conv_gemm_f32_avx2_6x16_run(&pk_cv)')
   })
 
@@ -107,6 +108,24 @@ describe('direct and im2col convolution', () => {
       ;(addon[kernel.name] as Fn)(...got)
       expect(maxRelErr(got[out] as TensorArray, want[out] as TensorArray), `${isa}, ${threads} thread(s)`).toBeLessThan(tolerance('f32', 64 * 9))
     })
+  })
+
+  it("im2col calls whose sizes each favour another of AVX-512's microkernels match the interpreter, at 1 and 2 threads", () => {
+    // At 1 thread one GEMM of all P·Q positions: 49 × 64 fills 7 × 64 tiles, 48 × 48 one column of 8 × 48 tiles, 54 × 64
+    // nine 6 × 64 tiles (pk_conv_run_cheapest on the model's tile costs; the other two leave edge tiles).
+    const kernel = KERNELS.find((k) => k.name === 'nhwc_acc')!
+    for (const [P, Q, K] of [[7, 7, 64], [6, 8, 48], [6, 9, 64]]) {
+      const sizes = new Map([['N', 1], ['H', P], ['W', Q], ['P', P], ['Q', Q], ['C', 5], ['K', K], ['R', 3], ['S', 3]])
+      const args = irArgs(kernel, sizes, rng(P * Q + K))
+      const want = copyArgs(args)
+      interpret(kernel, want)
+      const out = kernel.params.findIndex((p) => p.name === 'O')
+      onEveryIsaAndThreads(addon, (isa, threads) => {
+        const got = copyArgs(args)
+        ;(addon[kernel.name] as Fn)(...got)
+        expect(maxRelErr(got[out] as TensorArray, want[out] as TensorArray), `${P}×${Q}→${K}, ${isa}, ${threads} thread(s)`).toBeLessThan(tolerance('f32', 5 * 9))
+      })
+    }
   })
 
   it('a filter the team packs between its members, channels last and first, matches on every ISA, at 1 and 2 threads', () => {

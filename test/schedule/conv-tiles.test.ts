@@ -3,7 +3,7 @@
  * ISA's microkernels of a type runs a direct channels-last convolution, from its tiles' FMAs and loads on the sizes.
  */
 import { describe, expect, it } from 'vitest'
-import { convolutionMicrokernel, registerTileCycles, type ConvolutionSizes } from '../../plugin/schedule/conv-slicing.ts'
+import { convolutionMicrokernel, registerTileCycles, tileCostTable, type ConvolutionSizes } from '../../plugin/schedule/conv-slicing.ts'
 import { AVX2, AVX512 } from '../../plugin/targets/index.ts'
 
 const sizes = (positions: number, channelsOut: number): ConvolutionSizes => ({
@@ -11,12 +11,13 @@ const sizes = (positions: number, channelsOut: number): ConvolutionSizes => ({
 })
 const f32 = AVX512.microkernels.filter((m) => m.dtype === 'f32')
 const named = (name: string) => f32.find((m) => m.name === name)!
+const REGISTERS = AVX512.vectorRegisters
 
 describe('convolution register tiles', () => {
   it('64 output channels run on 6 × 64 (no edge tile); 48 and 96 on 8 × 48 (none either)', () => {
-    expect(convolutionMicrokernel(f32, sizes(56, 64))?.name).toBe('gemm_f32_avx512_6x64')
-    expect(convolutionMicrokernel(f32, sizes(56, 48))?.name).toBe('gemm_f32_avx512_8x48')
-    expect(convolutionMicrokernel(f32, sizes(56, 96))?.name).toBe('gemm_f32_avx512_8x48')
+    expect(convolutionMicrokernel(f32, sizes(56, 64), REGISTERS)?.name).toBe('gemm_f32_avx512_6x64')
+    expect(convolutionMicrokernel(f32, sizes(56, 48), REGISTERS)?.name).toBe('gemm_f32_avx512_8x48')
+    expect(convolutionMicrokernel(f32, sizes(56, 96), REGISTERS)?.name).toBe('gemm_f32_avx512_8x48')
   })
 
   it("an 8 × 16 edge tile costs more per FMA than the full tile: its 8 broadcasts leave it load-bound", () => {
@@ -33,7 +34,27 @@ describe('convolution register tiles', () => {
     expect(registerTileCycles(tall, sizes(56, 64))).toBe(9 * (192 * 12 + 16 + 2 * 24) + (192 * 5 + 16 + 2 * 8))
   })
 
+  it('a tile that spills an accumulator (7 × 64) runs no direct call, however cheap its tiles rank', () => {
+    const seven = named('gemm_f32_avx512_7x64')
+    expect(registerTileCycles(seven, sizes(56, 64))).toBeLessThan(registerTileCycles(named('gemm_f32_avx512_6x64'), sizes(56, 64)))
+    expect(convolutionMicrokernel(f32, sizes(56, 64), REGISTERS)?.name).not.toBe(seven.name)
+    expect(convolutionMicrokernel([seven], sizes(56, 64), REGISTERS)).toBeUndefined()
+  })
+
+  it("the cost table a call ranks im2col's microkernels with is the same model, tile by tile", () => {
+    for (const mk of f32) {
+      const { heights, step, call } = tileCostTable(mk)
+      expect(heights[0]).toBe(mk.mr)
+      expect(step.map((row) => row.length)).toEqual(heights.map(() => mk.nr / mk.lanes))
+      // One tile per call: positions = a height, channels = a width; one k step of 3 taps × 64 channels.
+      heights.forEach((r, h) => step[h].forEach((cycles, v) => {
+        const one = { ...sizes(r, (v + 1) * mk.lanes), lastTaps: 1, channelsIn: 1 }
+        expect(registerTileCycles(mk, one), `${mk.name} ${r}×${v + 1}`).toBe(cycles + call[h][v])
+      }))
+    }
+  })
+
   it('one microkernel of the type: that one', () => {
-    expect(convolutionMicrokernel(AVX2.microkernels.filter((m) => m.dtype === 'f32'), sizes(56, 64))?.name).toBe('gemm_f32_avx2_6x16')
+    expect(convolutionMicrokernel(AVX2.microkernels.filter((m) => m.dtype === 'f32'), sizes(56, 64), AVX2.vectorRegisters)?.name).toBe('gemm_f32_avx2_6x16')
   })
 })

@@ -52,7 +52,7 @@ PK_SHARED int kc_3_fused(const float *restrict I, const float *restrict F, const
   const int64_t sF1 = C*K;
   const int64_t sX0 = P*Q*K;
   const int64_t sX1 = Q*K;
-  { /* convolution s0: gemm_f32_avx512_6x64, direct, mc 64 nc 96 kc 128, weight-stationary; through im2col on gemm_f32_avx512_8x48 */
+  { /* convolution s0: gemm_f32_avx512_6x64, direct, mc 64 nc 96 kc 128, weight-stationary; through im2col on the cheapest of gemm_f32_avx512_8x48, gemm_f32_avx512_6x64, gemm_f32_avx512_7x64 */
     const kc_3_fused_e0_ctx pk_ectx = {scale, X, sX0, sX1, K, O, sO0, sO1};
     const pk_conv_desc pk_cv = {
       .in = I,
@@ -93,7 +93,12 @@ PK_SHARED int kc_3_fused(const float *restrict I, const float *restrict F, const
       .epilogue = kc_3_fused_e0,
       .epilogue_ctx = &pk_ectx,
     };
-    if ((pk_conv_runs_im2col(&pk_cv) ? pk_conv_gemm_f32_avx512_8x48_run : pk_conv_gemm_f32_avx512_6x64_run)(&pk_cv) != PK_OK) {
+    const pk_conv_driver pk_im2col[] = {
+      {pk_conv_gemm_f32_avx512_8x48_im2col_cycles, pk_conv_gemm_f32_avx512_8x48_run},
+      {pk_conv_gemm_f32_avx512_6x64_im2col_cycles, pk_conv_gemm_f32_avx512_6x64_run},
+      {pk_conv_gemm_f32_avx512_7x64_im2col_cycles, pk_conv_gemm_f32_avx512_7x64_run},
+    };
+    if ((pk_conv_runs_im2col(&pk_cv) ? pk_conv_run_cheapest(&pk_cv, pk_im2col, 3) : pk_conv_gemm_f32_avx512_6x64_run(&pk_cv)) != PK_OK) {
       return PK_NO_MEMORY;
     }
   }
