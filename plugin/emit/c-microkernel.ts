@@ -185,12 +185,17 @@ function emitTile(u: MicrokernelUse, R: number, V: number): string {
   const aheadB = (o: number) => [...Array(Math.ceil(width / perLine)).keys()].map(
     (l) => `    __builtin_prefetch(b + ${(PACKED_B_AHEAD + o) * mk.nr + l * perLine}, 0, 3);`,
   )
+  // The convolution driver runs a panel's short tiles after its full ones (PK_CONV(tiles): rows inside panels), which
+  // have fetched B into L1: their fetches would only take load slots, and a 2-row tile's 2 broadcasts and V loads
+  // leave none to spare (14×14 256→256 3×3, 6 + 6 + 2 rows: 1.026-1.034× at 1 thread, bound, Intel; 28² and 56²
+  // unchanged).
+  const shortOfPanel = u.groupedK === true && R < mk.mr
   const broadcastA = (r: number, o: number): string =>
     op('broadcast', { p: u.packA ? `a + ${o * mk.mr + r}` : `a${r} + ${kAt(o)}` })
   /** One k step into partial sum `set`. */
   const step = (o: number, set: number): string[] => [
     ...vectors.map((v) => `    const ${mk.ops.vector} b${v}${tag(set)} = ${loadB(v, o)};`),
-    ...(u.packB ? aheadB(o) : V < mk.nr / mk.lanes ? [] : nextB(o)),
+    ...(u.packB ? (shortOfPanel ? [] : aheadB(o)) : V < mk.nr / mk.lanes ? [] : nextB(o)),
     ...rows.flatMap((r) => [
       `    const ${mk.ops.vector} a${r}v${tag(set)} = ${broadcastA(r, o)};`,
       ...vectors.map((v) => `    ${acc(r, v, set)} = ${op('fma', { a: `a${r}v${tag(set)}`, b: `b${v}${tag(set)}`, c: acc(r, v, set) })};`),
