@@ -18,7 +18,8 @@
  * - Direct, channels first (NCHW): output channels are the microkernel's rows (the packed filter), output positions
  *   its columns (input rows in place).
  * - im2col (forced, or for rows shorter than the plan's `im2col_below`): blocks of output rows' windows are copied
- *   (zeros for padding) into a buffer of positions × taps·C, then one GEMM with the same filter.
+ *   (zeros for padding) into a buffer of positions × taps·C, then one GEMM with the same filter, each of its tiles
+ *   over the columns its rows read from inside the input only (the rows of taps wholly in the padding skipped).
  */
 #ifndef POLYKERN_CONV_H
 #define POLYKERN_CONV_H

@@ -308,26 +308,62 @@ static void PK_CONV(pack_block)(const pk_conv_desc *d, const pk_conv_at *at, int
 }
 
 /*
- * The GEMM of im2col: M positions of col (rows kd = taps·C apart) times the filter (its taps' rows one after another,
- * packed, in place, or packed block by block into buf when buf is not NULL) of the row at, into the output from that
- * row on: output channels [j0, j1).
+ * The columns of im2col's matrix that the n output rows from row r on read from inside the input, as a range [*lo,
+ * *hi): the outer taps (every axis but the last, S·C columns each) from the first whose input rows hold one of those
+ * rows' windows to the last. Outside it every column of these rows is padding, zeros im2col wrote.
  */
-static void PK_CONV(gemm)(const pk_conv_desc *d, const PK_CONV_T *pf, const pk_conv_at *at, int64_t taps, int64_t M,
-                          const PK_CONV_T *col, PK_CONV_T *buf, int64_t j0, int64_t j1) {
-  PK_CONV_T *output = d->out;
-  const int64_t ldc = d->out_s[d->nd - 1], kd = taps * d->C;
+static void PK_CONV(live_columns)(const pk_conv_desc *d, int64_t group, int64_t r, int64_t n, int64_t taps, int64_t *lo,
+                                  int64_t *hi) {
+  const int64_t S = d->r_ext[d->nd - 1], outer = taps / S;
+  int64_t first = outer, last = -1, in;
+  for (int64_t row = r; row < r + n && (first > 0 || last < outer - 1); row++) {
+    const pk_conv_at at = pk_conv_locate(d, row, group);
+    for (int64_t ot = 0; ot < first; ot++)
+      if (pk_conv_outer(d, &at, ot, &in)) { first = ot; break; }
+    for (int64_t ot = outer - 1; ot > last; ot--)
+      if (pk_conv_outer(d, &at, ot, &in)) { last = ot; break; }
+  }
+  *lo = first * S * d->C, *hi = pk_max_i64(*lo, (last + 1) * S * d->C);
+}
+
+/*
+ * The GEMM of im2col: M positions of col (rows kd = taps·C apart, output row r on) times the filter (its taps' rows
+ * one after another, packed, in place, or packed block by block into buf when buf is not NULL) of the row at, into
+ * the output from that row on: output channels [j0, j1). Each tile runs only the columns its rows read from inside
+ * the input (PK_CONV(live_columns)): a 7×7 map's first and last rows skip a third of a 3×3 filter, its zeros.
+ */
+static void PK_CONV(gemm)(const pk_conv_desc *d, const PK_CONV_T *pf, const pk_conv_at *at, int64_t r, int64_t group,
+                          int64_t taps, int64_t M, const PK_CONV_T *col, PK_CONV_T *buf, int64_t j0, int64_t j1) {
+  PK_CONV_T *output = (PK_CONV_T *)d->out + at->out;
+  const int64_t Q = d->p_ext[d->nd - 1], ldc = d->out_s[d->nd - 1], kd = taps * d->C;
   int64_t kc, nc;
   pk_conv_gemm_blocks(d, taps, M, PK_CONV_MR, PK_CONV_NR, &kc, &nc);
   for (int64_t jc = j0; jc < j1; jc += nc) {
     const int64_t nb = pk_min64(nc, j1 - jc);
-    /* The M positions follow each other (rows a whole row of Q apart): one run of positions from at on, which the
-       first block of input channels overwrites when the output starts from zero. */
+    /* The M positions follow each other (rows a whole row of Q apart): one run of positions from at on, whose first
+       live block of columns overwrites the output when the output starts from zero. */
     for (int64_t pc = 0; pc < kd; pc += kc) {
       const int64_t kb = pk_min64(kc, kd - pc);
       PK_CONV(b) f = {buf, PK_CONV_NR, kb, 1};
       if (buf != NULL) PK_CONV(pack_block)(d, at, pc, kb, jc, nb, buf);
       else f = PK_CONV(filter)(d, pf, at, taps, 0, pc, jc);
-      PK_CONV(tiles)(M, nb, kb, 1, 0, col + pc, kd, f, output + at->out + jc, ldc, pc == 0 && d->zero_out);
+      for (int64_t jr = 0; jr < nb; jr += PK_CONV_NR)
+        for (int64_t ir = 0; ir < M; ir += PK_CONV_MR) {
+          const int64_t m = pk_min64(PK_CONV_MR, M - ir), n = pk_min64(PK_CONV_NR, nb - jr);
+          int64_t lo, hi;
+          PK_CONV(live_columns)(d, group, r + ir / Q, (ir + m - 1) / Q - ir / Q + 1, taps, &lo, &hi);
+          PK_CONV_T *c = output + ir * ldc + jc + jr;
+          const int64_t k0 = pk_max_i64(pc, lo), k1 = pk_min64(pc + kb, hi);
+          if (k1 <= k0) {
+            /* Windows wholly in the padding sum to zero. */
+            if (lo == hi && pc == 0 && d->zero_out)
+              for (int64_t i = 0; i < m; i++) memset(c + i * ldc, 0, (size_t)n * sizeof(PK_CONV_T));
+            continue;
+          }
+          PK_CONV(b) g = f;
+          g.b = f.b + (f.packed ? jr * f.panel : jr) + (k0 - pc) * f.row;
+          PK_CONV(tiles)(m, n, k1 - k0, 1, 0, col + ir * kd + k0, kd, g, c, ldc, k0 == lo && d->zero_out);
+        }
     }
   }
 }
@@ -337,7 +373,7 @@ static void PK_CONV(gemm_rows)(const pk_conv_desc *d, const PK_CONV_T *pf, const
                                int64_t n, int64_t taps, int64_t group, const PK_CONV_T *col, PK_CONV_T *buf,
                                int64_t j0, int64_t j1) {
   const int64_t Q = d->p_ext[d->nd - 1];
-  PK_CONV(gemm)(d, pf, first, taps, n * Q, col, buf, j0, j1);
+  PK_CONV(gemm)(d, pf, first, r, group, taps, n * Q, col, buf, j0, j1);
   for (int64_t row = r; row < r + n && d->epilogue != NULL; row++) {
     const pk_conv_at at = pk_conv_locate(d, row, group);
     pk_conv_finish(d, &at, 0, Q, j0, j1);
