@@ -302,7 +302,7 @@ static inline int pk_conv_prepare(const pk_conv_desc *call, int64_t mr, int64_t 
   const int in_place = !d->channels_first && d->flt_k == 1 && (dense || !d->im2col) &&
       rows * Q / groups < d->pack_filter_from;
   const double work = (double)rows * (double)Q * (double)d->K * (double)d->C * (double)taps;
-  const int threads = pk_threads() > 1 && work >= PK_GEMM_PARALLEL_MIN_WORK ? pk_threads() : 1;
+  const int threads = pk_gemm_team_pays(work) ? pk_threads() : 1;
   int64_t per = d->im2col ? pk_conv_chunk(d, rows, taps, threads) : 1;
   int64_t items = d->im2col ? (rows + per - 1) / per : rows * ((Q + mr - 1) / mr);
   /*

@@ -383,7 +383,7 @@ static void PK_GEMM(member)(void *arg, int t, int nt) {
 static int PK_GEMM(drive)(const PK_GEMM(shape) *s, const PK_GEMM_DESC *g, int threads) {
   if (g->m <= 0 || g->n <= 0 || g->k <= 0) return PK_OK;
   const double work = (double)g->m * (double)g->n * (double)g->k;
-  const int team = s->parallel != PK_GEMM_NONE && threads > 1 && work >= PK_GEMM_PARALLEL_MIN_WORK ? threads : 1;
+  const int team = s->parallel != PK_GEMM_NONE && threads > 1 && pk_gemm_team_pays(work) ? threads : 1;
   const int shared = PK_GEMM(shared_operand)(s, g, team);
   PK_GEMM(team) x = {g, s, pk_min64(g->mc, pk_round_up(g->m, s->mr)), pk_min64(g->nc, pk_round_up(g->n, s->nr)),
                      pk_min64(g->kc, g->k), {PK_GEMM_IN_PLACE, PK_GEMM_IN_PLACE}, NULL, NULL, {NULL, NULL}, {0, 0}};

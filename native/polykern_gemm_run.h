@@ -103,7 +103,7 @@ PK_CALLED int PK_GEMM(run)(const PK_GEMM_DESC *g, const pk_batch *bt, const PK_G
   int64_t points = 1;
   for (int d = 0; d < bt->dims; d++) points *= bt->extent[d];
   const double work = (double)points * (double)g->m * (double)g->n * (double)g->k;
-  across = across && points > 1 && pk_threads() > 1 && work >= PK_GEMM_PARALLEL_MIN_WORK;
+  across = across && points > 1 && pk_gemm_team_pays(work);
   PK_GEMM(batch_ctx) ctx = {g, bt, shape, across ? 1 : pk_threads(), 0};
   if (across) pk_parallel_for(points, PK_GEMM(points), &ctx);
   else PK_GEMM(points)(&ctx, 0, points);
