@@ -80,6 +80,20 @@ const planned = (kernel: Kernel): string[] => {
   return isas
 }
 
+/** nhwc_acc at `sizes` (random data from `seed`) against the interpreter on every ISA and thread count. */
+function expectNhwcMatches(sizes: Map<string, number>, seed: number, summed: number, label: string): void {
+  const kernel = KERNELS.find((k) => k.name === 'nhwc_acc')!
+  const args = irArgs(kernel, sizes, rng(seed))
+  const want = copyArgs(args)
+  interpret(kernel, want)
+  const out = kernel.params.findIndex((p) => p.name === 'O')
+  onEveryIsaAndThreads(addon, (isa, threads) => {
+    const got = copyArgs(args)
+    ;(addon[kernel.name] as Fn)(...got)
+    expect(maxRelErr(got[out] as TensorArray, want[out] as TensorArray), `${label}${isa}, ${threads} thread(s)`).toBeLessThan(tolerance('f32', summed))
+  })
+}
+
 describe('direct and im2col convolution', () => {
   it('every spec but depthwise, strided NCHW and NCHW through im2col has a plan on each ISA with microkernels, none on scalar', () => {
     const vectorIsas = ISAS.filter((i) => i.microkernels.length > 0).map((i) => i.name)
@@ -96,35 +110,16 @@ describe('direct and im2col convolution', () => {
     // 7 positions per row run through im2col, 49 per filter: the filter is packed, block by block. With 64 input
     // channels the L2 share holds about 80 rows of all 400 output channels, so one thread's blocks take whole filter
     // rows, and two threads, splitting the channels, part rows.
-    const kernel = KERNELS.find((k) => k.name === 'nhwc_acc')!
     const sizes = new Map([['N', 1], ['H', 7], ['W', 7], ['P', 7], ['Q', 7], ['C', 64], ['K', 400], ['R', 3], ['S', 3]])
-    const next = rng(400)
-    const args = irArgs(kernel, sizes, next)
-    const want = copyArgs(args)
-    interpret(kernel, want)
-    const out = kernel.params.findIndex((p) => p.name === 'O')
-    onEveryIsaAndThreads(addon, (isa, threads) => {
-      const got = copyArgs(args)
-      ;(addon[kernel.name] as Fn)(...got)
-      expect(maxRelErr(got[out] as TensorArray, want[out] as TensorArray), `${isa}, ${threads} thread(s)`).toBeLessThan(tolerance('f32', 64 * 9))
-    })
+    expectNhwcMatches(sizes, 400, 64 * 9, '')
   })
 
   it("im2col calls whose sizes each favour another of AVX-512's microkernels match the interpreter, at 1 and 2 threads", () => {
     // At 1 thread one GEMM of all P·Q positions: 49 × 64 fills 7 × 64 tiles, 48 × 48 one column of 8 × 48 tiles, 54 × 64
     // nine 6 × 64 tiles (pk_conv_run_cheapest on the model's tile costs; the other two leave edge tiles).
-    const kernel = KERNELS.find((k) => k.name === 'nhwc_acc')!
     for (const [P, Q, K] of [[7, 7, 64], [6, 8, 48], [6, 9, 64]]) {
       const sizes = new Map([['N', 1], ['H', P], ['W', Q], ['P', P], ['Q', Q], ['C', 5], ['K', K], ['R', 3], ['S', 3]])
-      const args = irArgs(kernel, sizes, rng(P * Q + K))
-      const want = copyArgs(args)
-      interpret(kernel, want)
-      const out = kernel.params.findIndex((p) => p.name === 'O')
-      onEveryIsaAndThreads(addon, (isa, threads) => {
-        const got = copyArgs(args)
-        ;(addon[kernel.name] as Fn)(...got)
-        expect(maxRelErr(got[out] as TensorArray, want[out] as TensorArray), `${P}×${Q}→${K}, ${isa}, ${threads} thread(s)`).toBeLessThan(tolerance('f32', 5 * 9))
-      })
+      expectNhwcMatches(sizes, P * Q + K, 5 * 9, `${P}×${Q}→${K}, `)
     }
   })
 
