@@ -330,14 +330,21 @@ static void PK_CONV(live_columns)(const pk_conv_desc *d, int64_t group, int64_t 
  * The GEMM of im2col: M positions of col (rows kd = taps·C apart, output row r on) times the filter (its taps' rows
  * one after another, packed, in place, or packed block by block into buf when buf is not NULL) of the row at, into
  * the output from that row on: output channels [j0, j1). Each tile runs only the columns its rows read from inside
- * the input (PK_CONV(live_columns)): a 7×7 map's first and last rows skip a third of a 3×3 filter, its zeros.
+ * the input (PK_CONV(live_columns)): a 7×7 map's first and last rows skip a third of a 3×3 filter, its zeros. live:
+ * room for two per tile, where each tile's range is found once for all its blocks and panels.
  */
 static void PK_CONV(gemm)(const pk_conv_desc *d, const PK_CONV_T *pf, const pk_conv_at *at, int64_t r, int64_t group,
-                          int64_t taps, int64_t M, const PK_CONV_T *col, PK_CONV_T *buf, int64_t j0, int64_t j1) {
+                          int64_t taps, int64_t M, const PK_CONV_T *col, PK_CONV_T *buf, int64_t *live, int64_t j0,
+                          int64_t j1) {
   PK_CONV_T *output = (PK_CONV_T *)d->out + at->out;
   const int64_t Q = d->p_ext[d->nd - 1], ldc = d->out_s[d->nd - 1], kd = taps * d->C;
   int64_t kc, nc;
   pk_conv_gemm_blocks(d, taps, M, PK_CONV_MR, PK_CONV_NR, &kc, &nc);
+  for (int64_t ir = 0; ir < M; ir += PK_CONV_MR) {
+    const int64_t m = pk_min64(PK_CONV_MR, M - ir);
+    int64_t *tile = live + 2 * (ir / PK_CONV_MR);
+    PK_CONV(live_columns)(d, group, r + ir / Q, (ir + m - 1) / Q - ir / Q + 1, taps, tile, tile + 1);
+  }
   for (int64_t jc = j0; jc < j1; jc += nc) {
     const int64_t nb = pk_min64(nc, j1 - jc);
     /* The M positions follow each other (rows a whole row of Q apart): one run of positions from at on, whose first
@@ -350,8 +357,7 @@ static void PK_CONV(gemm)(const pk_conv_desc *d, const PK_CONV_T *pf, const pk_c
       for (int64_t jr = 0; jr < nb; jr += PK_CONV_NR)
         for (int64_t ir = 0; ir < M; ir += PK_CONV_MR) {
           const int64_t m = pk_min64(PK_CONV_MR, M - ir), n = pk_min64(PK_CONV_NR, nb - jr);
-          int64_t lo, hi;
-          PK_CONV(live_columns)(d, group, r + ir / Q, (ir + m - 1) / Q - ir / Q + 1, taps, &lo, &hi);
+          const int64_t lo = live[2 * (ir / PK_CONV_MR)], hi = live[2 * (ir / PK_CONV_MR) + 1];
           PK_CONV_T *c = output + ir * ldc + jc + jr;
           const int64_t k0 = pk_max_i64(pc, lo), k1 = pk_min64(pc + kb, hi);
           if (k1 <= k0) {
@@ -371,9 +377,9 @@ static void PK_CONV(gemm)(const pk_conv_desc *d, const PK_CONV_T *pf, const pk_c
 /* im2col's GEMM over the n rows from row r on (first: where row r is), then the epilogue on them. */
 static void PK_CONV(gemm_rows)(const pk_conv_desc *d, const PK_CONV_T *pf, const pk_conv_at *first, int64_t r,
                                int64_t n, int64_t taps, int64_t group, const PK_CONV_T *col, PK_CONV_T *buf,
-                               int64_t j0, int64_t j1) {
+                               int64_t *live, int64_t j0, int64_t j1) {
   const int64_t Q = d->p_ext[d->nd - 1];
-  PK_CONV(gemm)(d, pf, first, r, group, taps, n * Q, col, buf, j0, j1);
+  PK_CONV(gemm)(d, pf, first, r, group, taps, n * Q, col, buf, live, j0, j1);
   for (int64_t row = r; row < r + n && d->epilogue != NULL; row++) {
     const pk_conv_at at = pk_conv_locate(d, row, group);
     pk_conv_finish(d, &at, 0, Q, j0, j1);
@@ -408,7 +414,9 @@ static void PK_CONV(member)(void *arg, int t, int nt) {
     PK_CONV_T *buf = call->pack_blocks
         ? pk_scratch(0, pk_conv_gemm_kc(d, taps) * pk_round_up(d->K, PK_CONV_NR), sizeof(PK_CONV_T))
         : NULL;
-    if (col == NULL || (call->pack_blocks && buf == NULL)) {
+    /* Two per tile of a GEMM of at most per rows (PK_CONV(gemm)'s live columns). */
+    int64_t *live = pk_scratch(PK_TABLE_SLOT, 2 * ((per * Q + PK_CONV_MR - 1) / PK_CONV_MR), sizeof(int64_t));
+    if (col == NULL || live == NULL || (call->pack_blocks && buf == NULL)) {
       __atomic_store_n(&x->failed, 1, __ATOMIC_RELAXED);
       return;
     }
@@ -424,13 +432,13 @@ static void PK_CONV(member)(void *arg, int t, int nt) {
       for (int64_t row = r0; row < r1; row++) {
         const pk_conv_at at = pk_conv_locate(d, row, group);
         if (n > 0 && (at.out != first.out + n * Q * ldc || at.flt != first.flt)) {
-          PK_CONV(gemm_rows)(d, pf, &first, row - n, n, taps, group, col, buf, j0, j1);
+          PK_CONV(gemm_rows)(d, pf, &first, row - n, n, taps, group, col, buf, live, j0, j1);
           first = at, n = 0;
         }
         PK_CONV(im2col)(d, &at, taps, col + n * Q * kd);
         n++;
       }
-      PK_CONV(gemm_rows)(d, pf, &first, r1 - n, n, taps, group, col, buf, j0, j1);
+      PK_CONV(gemm_rows)(d, pf, &first, r1 - n, n, taps, group, col, buf, live, j0, j1);
     }
     return;
   }
