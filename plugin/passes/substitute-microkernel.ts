@@ -12,9 +12,9 @@ import { printRole } from '../ir/print.ts'
 import { mapStmts } from '../ir/walk.ts'
 import type { Isa } from '../targets/isa.ts'
 import type { Machine } from '../targets/machine.ts'
-import type { Microkernel } from '../targets/microkernel.ts'
+import { registersUsed, type Microkernel } from '../targets/microkernel.ts'
 import type { ScheduleMemo } from '../schedule/schedule-cache.ts'
-import { analyticSchedule } from '../schedule/select.ts'
+import { cheapestSchedule } from '../schedule/select.ts'
 import { matchContraction, needleOf } from './match-contraction.ts'
 
 export interface SubstituteOptions {
@@ -40,26 +40,28 @@ function substituteBlock(kernel: string, block: Block, opts: SubstituteOptions):
   const schedules: ContractionSchedule[] = []
   for (const isa of opts.isas) {
     const reasons: string[] = []
+    const matched: { readonly mk: Microkernel; readonly roles: ContractionRoles }[] = []
     for (const mk of isa.microkernels) {
       const match = matchContraction(block, needle(mk))
-      if (!match.ok) {
-        reasons.push(`${mk.name}: ${match.reason}`)
-        continue
-      }
-      roles ??= match.roles
-      schedules.push(
-        opts.schedules === 'interim'
-          ? interimSchedule(isa, mk, opts.machine)
-          : analyticSchedule(isa, { roles: match.roles, mk, machine: opts.machine, threads: opts.threads }, opts.scheduleMemo),
-      )
-      const [m, n, k] = [match.roles.m, match.roles.n, match.roles.k].map(printRole)
-      const gathered = match.roles.layout === 'gathered' ? ', gathered through offset tables' : ''
-      opts.log?.(`${kernel} ${block.id}: ${isa.name} runs ${mk.name} (m ${m}, n ${n}, k ${k}${gathered})`)
-      break
+      if (match.ok) matched.push({ mk, roles: match.roles })
+      else reasons.push(`${mk.name}: ${match.reason}`)
     }
-    if (!schedules.some((x) => x.isa === isa.name)) {
+    if (matched.length === 0) {
       opts.log?.(`${kernel} ${block.id}: no ${isa.name} microkernel${reasons.length ? `: ${reasons.join('; ')}` : ''}`)
+      continue
     }
+    const first = matched[0]
+    roles ??= first.roles
+    // A tile that spills (registersUsed) is for im2col's long k loops only (targets/x86-avx512.ts).
+    const candidates = matched.map((x) => x.mk).filter((mk) => registersUsed(mk) < isa.vectorRegisters)
+    const ctx = { roles: first.roles, machine: opts.machine, threads: opts.threads }
+    const schedule = opts.schedules === 'interim'
+      ? interimSchedule(isa, first.mk, opts.machine)
+      : cheapestSchedule(isa, candidates.length > 0 ? candidates : [first.mk], ctx, opts.scheduleMemo)
+    schedules.push(schedule)
+    const [m, n, k] = [first.roles.m, first.roles.n, first.roles.k].map(printRole)
+    const gathered = first.roles.layout === 'gathered' ? ', gathered through offset tables' : ''
+    opts.log?.(`${kernel} ${block.id}: ${isa.name} runs ${schedule.microkernel} (m ${m}, n ${n}, k ${k}${gathered})`)
   }
   if (roles === undefined) return block
   return { kind: 'contraction', id: block.id, body: [block], roles, schedules }

@@ -111,12 +111,24 @@ export function spaceOf(ctx: RankingContext): GemmSpace {
   }
 }
 
+/**
+ * A tiny call's variants that pack nothing first, where it has any: the model runs it on one thread
+ * (PARALLEL_MIN_WORK), but in a run of calls it takes the warm team (native/polykern_simd.h, pk_gemm_team_pays),
+ * whose threads wait for each other around a shared pack. 64³ on 6 × 64, AVX-512: its model's pick (B packed, 2%
+ * cheaper) ran 1T / 2T 127 / 135 GFLOP/s, nothing packed 129 / 157; 8 × 48 packs nothing either way.
+ */
+function inPlaceFirst(c: ShapeClass, ranked: readonly RankedVariant[]): readonly RankedVariant[] {
+  if (c.name !== 'tiny') return ranked
+  const inPlace = ranked.filter((x) => !x.variant.packA && !x.variant.packB)
+  return inPlace.length > 0 ? [...inPlace, ...ranked.filter((x) => x.variant.packA || x.variant.packB)] : ranked
+}
+
 /** Every class of the contraction with its ranked variants (memoized by rank-gemm.ts). */
 export function rankClasses(ctx: RankingContext): { readonly shapeClass: ShapeClass; readonly ranked: readonly RankedVariant[] }[] {
   const space = spaceOf(ctx)
   return shapeClasses(ctx.mk, ctx.threads, ctx.roles.batch.length > 0).map((shapeClass) => ({
     shapeClass,
-    ranked: rankGemm(classProblem(shapeClass, ctx), space),
+    ranked: inPlaceFirst(shapeClass, rankGemm(classProblem(shapeClass, ctx), space)),
   }))
 }
 
@@ -145,6 +157,39 @@ export function analyticSchedule(isa: Isa, ctx: RankingContext, memo?: ScheduleM
   return memoSchedule(memo, key, () =>
     scheduleOf(isa, mk, rankClasses(ctx).map((c) => ({ shapeClass: c.shapeClass, blocking: c.ranked[0].variant }))),
   )
+}
+
+/**
+ * The microkernel of `mks` (an ISA's that match the contraction, in its order) its GEMMs run on: the one whose
+ * classes cost least, as the geometric mean over the first's classes of each one's top variant against the cheapest
+ * microkernel's there; the first on ties. The model counts whole register tiles, so it sees the edges a tile width
+ * leaves: N = 64 is two 48-wide tiles, the second a third full, and one 64-wide tile. Measured against 8 × 48 with
+ * one process alternating the builds (bound, Intel AVX-512, 1T / 2T), 6 × 64, which it picks for a row-major GEMM,
+ * ran 64³ 1.12× / 1.01×, 256³ 1.00× / 1.15× (n split in whole tiles: 3 + 3 of 48 against 2 + 2 of 64), 512³ 1.00× /
+ * 1.09×, 1024³ 1.04× / 1.09×, DeepBench 2048 × 64 × 2048 1.06× / 1.07×; the rest of the GEMM set 0.98-1.02×.
+ * A gathered contraction stays on the first: the model prices its packs per element, blind to the transposes a
+ * tile's width shapes (TCCG at 1T on 6 × 64: ccsd_t 1.00-1.10×, but intensli abcde-ecbfa-fd 0.55×, abc-ad-bdc 0.80×).
+ */
+export function cheapestMicrokernel(mks: readonly Microkernel[], ctx: Omit<RankingContext, 'mk'>): Microkernel {
+  if (mks.length === 1 || ctx.roles.layout === 'gathered') return mks[0]
+  const classes = shapeClasses(mks[0], ctx.threads, ctx.roles.batch.length > 0)
+  const costs = mks.map((mk) => {
+    const space = spaceOf({ ...ctx, mk })
+    return classes.map((c) => rankGemm(classProblem(c, { ...ctx, mk }), space)[0].cost.cost)
+  })
+  const logMean = (row: readonly number[]) =>
+    row.reduce((sum, cost, i) => sum + Math.log(cost / Math.min(...costs.map((r) => r[i]))), 0) / row.length
+  const means = costs.map(logMean)
+  return mks[means.indexOf(Math.min(...means))]
+}
+
+/** analyticSchedule on cheapestMicrokernel's pick of `mks`, the pick memoized with it. */
+export function cheapestSchedule(
+  isa: Isa, mks: readonly Microkernel[], ctx: Omit<RankingContext, 'mk'>, memo?: ScheduleMemo,
+): ContractionSchedule {
+  const { machine, threads, roles } = ctx
+  const key = ['cheapest', isa.name, mks, roles.dtype, roles.batch.length > 0, spaceOf({ ...ctx, mk: mks[0] }).unpacked, machine, threads]
+  return memoSchedule(memo, key, () => analyticSchedule(isa, { ...ctx, mk: cheapestMicrokernel(mks, ctx) }, memo))
 }
 
 /** A blocking's own fields, nothing else an object may carry. */

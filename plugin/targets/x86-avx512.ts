@@ -65,9 +65,10 @@ const F64: VectorOps = {
 // 8 rows × 3 vectors: 24 accumulators + 3 B vectors + 1 broadcast = 28 of 32 registers, 24 FMAs per 11 loads.
 // Taller tiles (14×32: 31 registers) run as fast alone but lose 10-25% when C's rows are 4 KiB apart (N = 1024,
 // 2048...): a tile's rows then share one L1 set, and 14 rows × 2 lines exceed its 12 ways; 8 × 3 lines do not.
-// GEMMs run on the first of a type that matches; a convolution on the one whose tiles cost least on its sizes
-// (schedule/conv-slicing.ts: registerTileCycles). 6 rows × 4 vectors (29 registers) covers 64 output channels, most
-// CNN layers' multiple, with no edge tile. 7 rows × 4 vectors (32 registers and the broadcast: gcc spills one
+// A GEMM runs on the one whose shape classes the ranking prices least (schedule/select.ts: cheapestMicrokernel; a
+// gathered one on the first); a convolution on the one whose tiles cost least on its sizes (schedule/conv-slicing.ts:
+// registerTileCycles). 6 rows × 4 vectors (29 registers) covers 64 output channels, most CNN layers' multiple, and
+// N = 64, 256, 1024... with no edge tile. 7 rows × 4 vectors (32 registers and the broadcast: gcc spills one
 // accumulator, 176.4 GFLOP/s in L1 against 176.9 for 8 × 48) fits the 7·2^k positions of CNN maps: an im2col call
 // picks it by its tiles' cost per call, 7×7 512→512 3×3 (49 positions) bound 1T 142-153 -> 148-158, 2T 258-268 ->
 // 287-299 GFLOP/s (Intel, against 8 × 48).

@@ -16,7 +16,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildAddon } from '../../plugin/addon/build.ts'
 import { emitAddonSource } from '../../plugin/emit/napi.ts'
 import { interpret } from '../../plugin/ir/interp.ts'
-import type { ContractionSchedule, GemmBlocking, Kernel } from '../../plugin/ir/nodes.ts'
+import type { Contraction, ContractionSchedule, GemmBlocking, Kernel } from '../../plugin/ir/nodes.ts'
+import { walkStmts } from '../../plugin/ir/walk.ts'
 import { timeCalls } from '../../plugin/measure/timing.ts'
 import { ISAS } from '../../plugin/targets/index.ts'
 import { abiOf } from '../emit/kernels.ts'
@@ -41,6 +42,9 @@ const smallBlocks = (x: ContractionSchedule, b: Partial<GemmBlocking>): GemmBloc
 const only = (b: Partial<GemmBlocking>) => (x: ContractionSchedule): ContractionSchedule =>
   ({ isa: x.isa, microkernel: x.microkernel, ...smallBlocks(x, b) })
 
+/** `then`'s schedule on microkernel `name` wherever the ISA has it: the tiles the ranking does not pick here run too. */
+const onTile = (name: string, then: (x: ContractionSchedule) => ContractionSchedule) => (x: ContractionSchedule): ContractionSchedule =>
+  then(ISAS.find((i) => i.name === x.isa)!.microkernels.some((m) => m.name === name) ? { ...x, microkernel: name } : x)
 /** Each kernel's spec: kernels of one spec differ only in blocking, so they share random data and one reference. */
 const SPEC_OF = new Map<Kernel, string>()
 const contractionKernel = (spec: string, name: string, schedule?: (x: ContractionSchedule) => ContractionSchedule): Kernel => {
@@ -81,6 +85,11 @@ const KERNELS: readonly Kernel[] = [
       { when: { maxWork: 5000 }, blocking: smallBlocks(x, { parallel: 'none', packB: false }) },
     ],
   })),
+  // AVX-512's f32 tiles, whichever the ranking picks: packed, and both operands in place with the n range split.
+  contractionKernel(MM, 'mm_8x48', onTile('gemm_f32_avx512_8x48', only({}))),
+  contractionKernel(MM, 'mm_8x48_in_place', onTile('gemm_f32_avx512_8x48', only({ packA: false, packB: false, parallel: 'n' }))),
+  contractionKernel(MM, 'mm_6x64', onTile('gemm_f32_avx512_6x64', only({}))),
+  contractionKernel(MM, 'mm_6x64_in_place', onTile('gemm_f32_avx512_6x64', only({ packA: false, packB: false, parallel: 'n' }))),
   contractionKernel(MM64, 'mm64'),
   contractionKernel(MM64, 'mm64_kmn_m', only({ order: ['k', 'm', 'n'], parallel: 'm' })),
   contractionKernel(MM64, 'mm64_in_place_mn', only({ packA: false, packB: false, inner: 'mn', parallel: 'n' })),
@@ -94,6 +103,13 @@ const SHAPES: readonly (readonly [number, number, number])[] = [
   [5, 64, 37], [8, 97, 40], [3, 5, 0],
 ]
 
+
+/** The schedules of `kernel`'s contractions. */
+function schedulesOf(kernel: Kernel): readonly ContractionSchedule[] {
+  const out: ContractionSchedule[] = []
+  walkStmts(kernel.body, (s) => void (s.kind === 'contraction' && out.push(...(s as Contraction).schedules)))
+  return out
+}
 
 let cacheDir: string
 let addon: Addon
@@ -138,21 +154,21 @@ describe('blocked GEMM', () => {
   it('every ISA version but scalar holds the tile functions and shapes its blockings need', () => {
     for (const isa of ISAS.filter((i) => i.microkernels.length > 0)) {
       const source = sources.find((f) => f.name === `polykern_${isa.name}.c`)!.text
-      // GEMMs run on the first microkernel of each type (others serve convolutions).
-      const gemmTiles = isa.microkernels.filter((m, i, all) => all.findIndex((x) => x.dtype === m.dtype) === i)
-      for (const mk of gemmTiles) expect(source).toContain(`static void pk_ukr_${mk.name}_pp(`)
-      const mk = isa.microkernels[0]
+      const tiles = KERNELS.flatMap(schedulesOf).filter((x) => x.isa === isa.name).map((x) => x.microkernel)
+      for (const name of new Set(tiles)) expect(source).toContain(`static void pk_ukr_${name}_pp(`)
+      // The shapes of the ranking's own pick for mm.
+      const mk = schedulesOf(KERNELS[0]).find((x) => x.isa === isa.name)!.microkernel
       for (const layouts of ['pp', 'up', 'pu', 'uu']) {
-        expect(source).toContain(`static void pk_ukr_${mk.name}_${layouts}(`)
+        expect(source).toContain(`static void pk_ukr_${mk}_${layouts}(`)
       }
       // Each blocking chooses its shape, its block sizes and whether whole GEMMs of a batch go to the threads.
       const chosen = (shape: string, across?: number) => new RegExp(
-        `pk_shape = &pk_${mk.name}_${shape}, pk_mc = \\d+, pk_nc = \\d+, pk_kc = \\d+${across === undefined ? '' : `, pk_across = ${across};`}`)
+        `pk_shape = &pk_${mk}_${shape}, pk_mc = \\d+, pk_nc = \\d+, pk_kc = \\d+${across === undefined ? '' : `, pk_across = ${across};`}`)
       expect(source).toMatch(chosen('nkm_nm_m_pp'))
       expect(source).toMatch(chosen('nkm_nm_none_up', 1))
       // Transposed operands are packed even where the blocking asks for them in place.
       expect(source).toMatch(chosen('knm_nm_m_pp'))
-      expect(source).not.toContain(`pk_${mk.name}_knm_nm_m_uu`)
+      expect(source).not.toContain(`pk_${mk}_knm_nm_m_uu`)
     }
   })
 

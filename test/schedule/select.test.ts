@@ -4,17 +4,26 @@
  * its fields, every other class's pick as a guarded special entry, none equal to the default, all legal.
  */
 import { describe, expect, it } from 'vitest'
-import type { Contraction, ContractionRoles } from '../../plugin/ir/nodes.ts'
+import type { Contraction, ContractionRoles, ContractionSchedule } from '../../plugin/ir/nodes.ts'
+import { reorder } from '../../plugin/passes/reorder.ts'
+import { substituteMicrokernels } from '../../plugin/passes/substitute-microkernel.ts'
+import { buildKernel } from '../../plugin/spec/build-ir.ts'
 import { walkStmts } from '../../plugin/ir/walk.ts'
-import { analyticSchedule, blockingFor, rankClasses, shapeClasses, spaceOf } from '../../plugin/schedule/select.ts'
-import { sameVariant } from '../../plugin/schedule/rank-gemm.ts'
+import {
+  analyticSchedule, blockingFor, cheapestMicrokernel, cheapestSchedule, classProblem, rankClasses, shapeClasses, spaceOf,
+} from '../../plugin/schedule/select.ts'
+import { rankGemm, sameVariant } from '../../plugin/schedule/rank-gemm.ts'
+import { registersUsed } from '../../plugin/targets/microkernel.ts'
 import { AVX2, AVX512 } from '../../plugin/targets/index.ts'
-import { contractionKernel, TEST_MACHINE } from '../support/contractions.ts'
+import { contractionKernel, paramsOf, TEST_MACHINE } from '../support/contractions.ts'
+import { specOf } from '../support/examples.ts'
 import { rng } from '../support/random.ts'
 
 const MM = 'A: f32[M, K]\nB: f32[K, N]\nC: f32[M, N]\nC[i, j] +=! A[i, k] * B[k, j]'
 const MM_T = 'A: f32[K, M]\nB: f32[N, K]\nC: f32[M, N]\nC[i, j] +=! A[k, i] * B[j, k]'
 const BMM = 'A: f32[Bt, M, K]\nB: f32[Bt, K, N]\nC: f32[Bt, M, N]\nC[b, i, j] +=! A[b, i, k] * B[b, k, j]'
+/** TCCG intensli abcd-dbea-ec: gathered (C's stride-1 index is A's slowest). */
+const GATHERED = 'A: f32[Sa, Se, Sb, Sd]\nB: f32[Sc, Se]\nC: f32[Sd, Sc, Sb, Sa]\nC[d, c, b, a] +=! A[a, e, b, d] * B[c, e]'
 
 function rolesOf(spec: string): ContractionRoles {
   let roles: ContractionRoles | undefined
@@ -106,5 +115,71 @@ describe('analyticSchedule', () => {
       .toEqual({ a: false, b: false })
     const x = analyticSchedule(AVX512, { roles: rolesOf(MM_T), mk: AVX512.microkernels[0], machine: TEST_MACHINE, threads: 2 })
     for (const b of [x, ...(x.special ?? []).map((s) => s.blocking)]) expect([b.packA, b.packB]).toEqual([true, true])
+  })
+})
+
+describe('cheapestMicrokernel', () => {
+  const f32 = AVX512.microkernels.filter((mk) => mk.dtype === 'f32' && registersUsed(mk) < AVX512.vectorRegisters)
+  /** Each candidate's mean log cost over the first's classes, against the cheapest candidate's per class. */
+  function meanLogRatios(spec: string, threads: number): number[] {
+    const ctx = { roles: rolesOf(spec), machine: TEST_MACHINE, threads }
+    const classes = shapeClasses(f32[0], threads, ctx.roles.batch.length > 0)
+    const costs = f32.map((mk) => classes.map((c) =>
+      rankGemm(classProblem(c, { ...ctx, mk }), spaceOf({ ...ctx, mk }))[0].cost.cost))
+    return costs.map((row) => row.reduce((sum, x, i) => sum + Math.log(x / Math.min(...costs.map((r) => r[i]))), 0) / row.length)
+  }
+
+  it('picks the microkernel whose classes cost least, and not always the first', () => {
+    const picks: string[] = []
+    for (const spec of [MM, MM_T, BMM]) {
+      for (const threads of [1, 2]) {
+        const means = meanLogRatios(spec, threads)
+        const pick = cheapestMicrokernel(f32, { roles: rolesOf(spec), machine: TEST_MACHINE, threads })
+        expect(means[f32.indexOf(pick)], spec).toBe(Math.min(...means))
+        picks.push(pick.name)
+      }
+    }
+    expect(picks.some((name) => name !== f32[0].name)).toBe(true)
+  })
+
+  it('keeps a gathered contraction on the first microkernel, whose packs its gathers were measured on', () => {
+    const ctx = { roles: rolesOf(GATHERED), machine: TEST_MACHINE, threads: 2 }
+    expect(ctx.roles.layout).toBe('gathered')
+    expect(cheapestMicrokernel(f32, ctx)).toBe(f32[0])
+    expect(cheapestMicrokernel([...f32].reverse(), ctx)).toBe(f32.at(-1))
+  })
+
+  it('is never offered a tile that spills (7 × 64, for im2col only) by the pass', () => {
+    // Without 6 × 64, the ranking prices 7 × 64's tiles below 8 × 48's for these (fewer edge tiles).
+    const isa = { ...AVX512, microkernels: AVX512.microkernels.filter((m) => m.name !== 'gemm_f32_avx512_6x64') }
+    const spills = isa.microkernels.find((m) => m.dtype === 'f32' && registersUsed(m) >= isa.vectorRegisters)!
+    for (const spec of [MM, BMM]) {
+      const ctx = { roles: rolesOf(spec), machine: TEST_MACHINE, threads: 2 }
+      expect(cheapestMicrokernel(isa.microkernels.filter((m) => m.dtype === 'f32'), ctx), spec).toBe(spills)
+      const kernel = substituteMicrokernels(reorder(buildKernel(specOf(spec, paramsOf(spec)))), { isas: [isa], machine: TEST_MACHINE, threads: 2 })
+      let schedules: readonly ContractionSchedule[] = []
+      walkStmts(kernel.body, (s) => void (s.kind === 'contraction' && (schedules = (s as Contraction).schedules)))
+      expect(schedules.map((x) => x.microkernel), spec).toEqual([isa.microkernels[0].name])
+    }
+  })
+
+  it('gives the schedule of its pick', () => {
+    const ctx = { roles: rolesOf(MM), machine: TEST_MACHINE, threads: 2 }
+    const mk = cheapestMicrokernel(f32, ctx)
+    expect(cheapestSchedule(AVX512, f32, ctx)).toEqual(analyticSchedule(AVX512, { ...ctx, mk }))
+  })
+})
+
+describe('the tiny class', () => {
+  it('packs nothing where the microkernel can read both operands in place', () => {
+    for (const isa of [AVX512, AVX2]) {
+      for (const mk of isa.microkernels.filter((m) => m.dtype === 'f32')) {
+        for (const threads of [1, 2]) {
+          const x = analyticSchedule(isa, { roles: rolesOf(MM), mk, machine: TEST_MACHINE, threads })
+          const tiny = blockingFor(x, { m: 64, n: 64, k: 64, batch: 1 })
+          expect([tiny.packA, tiny.packB], `${mk.name} ${threads}T`).toEqual([false, false])
+        }
+      }
+    }
   })
 })
