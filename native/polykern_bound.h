@@ -37,6 +37,8 @@ PK_SHARED void pk_unbind_range(uint64_t id);
 PK_SHARED const void *pk_bound_form(const void *p, const void *key, size_t key_bytes, size_t bytes, pk_pack_fn pack,
                                     const void *ctx, pk_bound_use *use);
 PK_SHARED void pk_bound_done(pk_bound_use *use);
+/* Whether a bound array holds `p`: a call's choice of blocking (a bound operand's packs are free after its first). */
+PK_SHARED int pk_bound_holds(const void *p);
 /* The packed forms held now, of every bound array: what `__polykern.boundForms` reports. */
 PK_SHARED int64_t pk_bound_form_count(void);
 
@@ -140,6 +142,16 @@ PK_SHARED void pk_bound_done(pk_bound_use *use) {
   pk_bound_collect(r);
   pthread_mutex_unlock(&pk_bound_lock);
   use->range = NULL;
+}
+
+PK_SHARED int pk_bound_holds(const void *p) {
+  if (__atomic_load_n(&pk_bound_ranges, __ATOMIC_ACQUIRE) == NULL) return 0;
+  const char *at = p;
+  pthread_mutex_lock(&pk_bound_lock);
+  pk_bound_range *r = pk_bound_ranges;
+  while (r != NULL && (r->unbound || at < r->begin || at >= r->begin + r->bytes)) r = r->next;
+  pthread_mutex_unlock(&pk_bound_lock);
+  return r != NULL;
 }
 
 PK_SHARED int64_t pk_bound_form_count(void) {

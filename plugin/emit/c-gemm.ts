@@ -206,14 +206,15 @@ function emitOrderChoice(
   ]
 }
 
-/** A guard as a C condition on the call's sizes; '' when it always holds. */
-function guardCode(w: SizeGuard): string {
+/** A guard as a C condition on the call's sizes and `b`, its B operand; '' when it always holds. */
+function guardCode(w: SizeGuard, b: string): string {
   const tests = [
     w.maxM === undefined ? '' : `pk_m <= ${w.maxM}`,
     w.maxN === undefined ? '' : `pk_n <= ${w.maxN}`,
     w.maxK === undefined ? '' : `pk_k <= ${w.maxK}`,
     w.maxWork === undefined ? '' : `(double)pk_m*(double)pk_n*(double)pk_k <= ${w.maxWork}`,
     w.minBatch === undefined ? '' : `pk_batches >= ${w.minBatch}`,
+    w.boundB === undefined ? '' : `pk_bound_holds(${b})`,
   ]
   return tests.filter((x) => x !== '').join(' && ')
 }
@@ -365,7 +366,7 @@ export function emitGemmCall(
   lines.push(`${pad}const pk_gemm_${t}_shape *pk_shape;`, `${pad}int64_t pk_mc, pk_nc, pk_kc;`)
   if (across) lines.push(`${pad}int pk_across;`)
   special.forEach(({ when, blocking }, i) => {
-    const test = guardCode(when) || '1'
+    const test = guardCode(when, base(r.b)) || '1'
     lines.push(`${pad}${i === 0 ? '' : 'else '}if (${test}) /* ${describeBlocking(blocking)} */`)
     lines.push(`${pad}  ${choose(blocking)}`)
   })

@@ -210,6 +210,8 @@ export interface SizeGuard {
   readonly maxK?: number
   readonly maxWork?: number
   readonly minBatch?: number
+  /** The GEMM's B lies in a bound array (`f.bind`): its packed blocks are made once and read by later calls. */
+  readonly boundB?: true
 }
 
 /** One ISA's blocked GEMM for a contraction: the blocking a call runs with, chosen at call time from the sizes. */

@@ -5,7 +5,7 @@ export const describeBlocking = (x: GemmBlocking): string =>
   `mc ${x.mc} nc ${x.nc} kc ${x.kc}, order ${x.order.join('')}, inner ${x.inner}, parallel ${x.parallel}, ` +
   `pack ${[x.packA ? 'A' : '', x.packB ? 'B' : ''].join('') || 'none'}`
 
-/** The guard's bounds on the call's sizes, e.g. `M <= 64, M*N*K <= 2097152`. */
+/** The guard's bounds on the call's sizes (and B's binding), e.g. `M <= 64, M*N*K <= 2097152`. */
 export function describeGuard(w: SizeGuard): string {
   const bounds = [
     w.maxM === undefined ? '' : `M <= ${w.maxM}`,
@@ -13,6 +13,7 @@ export function describeGuard(w: SizeGuard): string {
     w.maxK === undefined ? '' : `K <= ${w.maxK}`,
     w.maxWork === undefined ? '' : `M*N*K <= ${w.maxWork}`,
     w.minBatch === undefined ? '' : `batch >= ${w.minBatch}`,
+    w.boundB === undefined ? '' : 'B bound',
   ]
   return bounds.filter((b) => b !== '').join(', ') || 'always'
 }

@@ -9,6 +9,7 @@
  * Classes, tried in order (MR × NR: the microkernel's register tile; T: threads); each representative falls in
  * its own class:
  * - small-batched: B ≥ T GEMMs of M·N·K ≤ 2^21 each (represented by 32 of 128 × 128 × 64)
+ * - tiny-bound: a tiny call whose B is bound (`f.bind`), so that its packs are free after the first call (64³)
  * - tiny: M·N·K ≤ 2^20 (64³: packing does not pay; 96³ f32 on AVX-512 ran 163 GFLOP/s packed as the small class
  *   has it, 189 with both operands in place; too little work to wake the pool)
  * - small: M·N·K ≤ 2^21 (128³)
@@ -52,6 +53,7 @@ export function shapeClasses(mk: Microkernel, threads: number, batched: boolean)
     })
   }
   classes.push(
+    { name: 'tiny-bound', when: { maxWork: TINY_WORK, boundB: true }, representative: { m: 64, n: 64, k: 64, batch: 1 } },
     { name: 'tiny', when: { maxWork: TINY_WORK }, representative: { m: 64, n: 64, k: 64, batch: 1 } },
     { name: 'small', when: { maxWork: SMALL_WORK }, representative: { m: 128, n: 128, k: 128, batch: 1 } },
     { name: 'matvec', when: { maxM: mk.mr }, representative: { m: 1, n: 4096, k: 4096, batch: 1 } },
@@ -64,9 +66,19 @@ export function shapeClasses(mk: Microkernel, threads: number, batched: boolean)
   return classes
 }
 
-/** Whether a call with these sizes satisfies the guard (what the C selector computes). */
-export function guardHolds(when: SizeGuard, s: { m: number; n: number; k: number; batch: number }): boolean {
+/** A call's sizes, and whether its B lies in a bound array. */
+export interface CallSizes {
+  readonly m: number
+  readonly n: number
+  readonly k: number
+  readonly batch: number
+  readonly boundB?: boolean
+}
+
+/** Whether a call satisfies the guard (what the C selector computes). */
+export function guardHolds(when: SizeGuard, s: CallSizes): boolean {
   return (
+    (when.boundB === undefined || s.boundB === true) &&
     (when.maxM === undefined || s.m <= when.maxM) &&
     (when.maxN === undefined || s.n <= when.maxN) &&
     (when.maxK === undefined || s.k <= when.maxK) &&
@@ -76,7 +88,7 @@ export function guardHolds(when: SizeGuard, s: { m: number; n: number; k: number
 }
 
 /** The blocking a call runs with: the first special entry whose guard holds, else the schedule's own. */
-export function blockingFor(x: ContractionSchedule, s: { m: number; n: number; k: number; batch: number }): GemmBlocking {
+export function blockingFor(x: ContractionSchedule, s: CallSizes): GemmBlocking {
   return x.special?.find((c) => guardHolds(c.when, s))?.blocking ?? x
 }
 
@@ -114,8 +126,10 @@ export function spaceOf(ctx: RankingContext): GemmSpace {
 /**
  * A tiny call's variants that pack nothing first, where it has any: the model runs it on one thread
  * (PARALLEL_MIN_WORK), but in a run of calls it takes the warm team (native/polykern_simd.h, pk_gemm_team_pays),
- * whose threads wait for each other around a shared pack. 64³ on 6 × 64, AVX-512: its model's pick (B packed, 2%
- * cheaper) ran 1T / 2T 127 / 135 GFLOP/s, nothing packed 129 / 157; 8 × 48 packs nothing either way.
+ * whose threads each pack the whole panel when they have few tiles. 64³ on 6 × 64, AVX-512: its model's pick (B
+ * packed, 2% cheaper) ran 1T / 2T 127 / 135 GFLOP/s, nothing packed 129 / 157; 8 × 48 packs nothing either way. With
+ * B bound its packs cost nothing after the first call, and tiny-bound keeps the model's pick: bound, 64³ 1.08× /
+ * 1.03×, 80³ 1.14×, 100³ 1.11× (1T) over nothing packed.
  */
 function inPlaceFirst(c: ShapeClass, ranked: readonly RankedVariant[]): readonly RankedVariant[] {
   if (c.name !== 'tiny') return ranked
@@ -142,7 +156,11 @@ export function scheduleOf(
   picks: readonly { readonly shapeClass: ShapeClass; readonly blocking: GemmBlocking }[],
 ): ContractionSchedule {
   const fallback = picks[picks.length - 1].blocking
-  const guarded = picks.filter((p) => p.shapeClass.when !== undefined)
+  // A class for bound B only, whose pick the same guard without it has too, adds nothing: its calls fall through.
+  const unbound = (w: SizeGuard | undefined) => JSON.stringify({ ...w, boundB: undefined })
+  const guarded = picks.filter((p, i) => p.shapeClass.when !== undefined && !(p.shapeClass.when.boundB &&
+    i + 1 < picks.length && unbound(p.shapeClass.when) === unbound(picks[i + 1].shapeClass.when) &&
+    sameVariant(p.blocking, picks[i + 1].blocking)))
   // Left out, a class's calls fall through to the next entry whose guard holds: safe only where that is the default.
   let kept = guarded.length
   while (kept > 0 && sameVariant(guarded[kept - 1].blocking, fallback)) kept--

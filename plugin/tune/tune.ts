@@ -73,9 +73,10 @@ async function tuneContraction(kernel: Kernel, abi: KernelAbi, c: Contraction, r
     const current = c.schedules.find((s) => s.isa === isa.name)
     const mk = isa.microkernels.find((m) => m.name === current?.microkernel)
     if (current === undefined || mk === undefined) continue
-    // A class whose sizes the kernel cannot take (m and n one size parameter, say) keeps its analytic pick.
+    // A class whose sizes the kernel cannot take (m and n one size parameter, say) keeps its analytic pick, and so
+    // does one for bound operands: the timed calls bind nothing.
     const classes = rankClasses({ roles: c.roles, mk, machine: req.machine, threads }).map(({ shapeClass, ranked }) => {
-      const sizes = sizesOf(kernel, c, shapeClass)
+      const sizes = shapeClass.when?.boundB ? undefined : sizesOf(kernel, c, shapeClass)
       const candidates = distinct(ranked.map((r) => r.variant)).slice(0, sizes === undefined ? 1 : req.settings.topK)
       return { shapeClass, sizes, candidates }
     })

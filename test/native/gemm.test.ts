@@ -193,6 +193,42 @@ describe('blocked GEMM', () => {
     })
   }
 
+  it('a bound B of a tiny call takes the tiny-bound blocking, which packs it once, at every ISA and thread count', () => {
+    const mm = KERNELS[0]
+    for (const x of schedulesOf(mm)) {
+      if (x.isa !== 'scalar') expect(x.special?.some((s) => s.when.boundB && s.blocking.packB), x.isa).toBe(true)
+    }
+    const native = addon.__polykern as Addon['__polykern'] & {
+      readonly boundForms: number; bindConstant(a: Float32Array): unknown; unbindConstant(h: unknown): void
+    }
+    const b = mm.params.findIndex((p) => p.name === 'B')
+    const out = mm.params.findIndex((p) => p.name === 'C')
+    for (const shape of [[13, 29, 37], [64, 64, 64], [7, 100, 1]] as const) {
+      const { args, want } = referenceOf(mm, shape)
+      const B = new Float32Array(new SharedArrayBuffer((args[b] as Float32Array).byteLength))
+      B.set(args[b] as Float32Array)
+      const handle = native.bindConstant(B)
+      for (const isa of native.isas.filter((i) => i !== 'scalar')) {
+        const ran = native.setIsa(isa)
+        const before = native.boundForms
+        for (const threads of [1, 2]) {
+          native.setThreads(threads)
+          for (let call = 0; call < 2; call++) {
+            const got = copyArgs(args)
+            got[b] = B
+            ;(addon.mm as Fn)(...got)
+            const what = `mm ${shape.join('x')} with B bound on ${ran}, ${threads} thread(s), call ${call + 1}`
+            expect(maxRelErr(got[out] as TensorArray, want[out] as TensorArray), what).toBeLessThan(tolerance('f32', shape[2]))
+          }
+        }
+        expect(native.boundForms - before, `${shape.join('x')} on ${ran}: B packed into its bound forms`).toBeGreaterThan(0)
+      }
+      native.unbindConstant(handle)
+      expect(native.boundForms).toBe(0)
+    }
+    native.setThreads(1)
+  })
+
   it('prints the 1024³ single-thread throughput of each ISA (not asserted)', () => {
     const n = 1024
     const next = rng(1024)

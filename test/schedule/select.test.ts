@@ -11,6 +11,7 @@ import { buildKernel } from '../../plugin/spec/build-ir.ts'
 import { walkStmts } from '../../plugin/ir/walk.ts'
 import {
   analyticSchedule, blockingFor, cheapestMicrokernel, cheapestSchedule, classProblem, rankClasses, shapeClasses, spaceOf,
+  type CallSizes,
 } from '../../plugin/schedule/select.ts'
 import { rankGemm, sameVariant } from '../../plugin/schedule/rank-gemm.ts'
 import { registersUsed } from '../../plugin/targets/microkernel.ts'
@@ -32,9 +33,9 @@ function rolesOf(spec: string): ContractionRoles {
 }
 
 /** The class a call falls in, from the thresholds as the README states them (MR × NR the register tile, T threads). */
-function expectedClass(s: { m: number; n: number; k: number; batch: number }, mr: number, nr: number, threads: number, batched: boolean) {
+function expectedClass(s: CallSizes, mr: number, nr: number, threads: number, batched: boolean) {
   if (batched && threads > 1 && s.batch >= threads && s.m * s.n * s.k <= 2 ** 21) return 'small-batched'
-  if (s.m * s.n * s.k <= 2 ** 20) return 'tiny'
+  if (s.m * s.n * s.k <= 2 ** 20) return s.boundB ? 'tiny-bound' : 'tiny'
   if (s.m * s.n * s.k <= 2 ** 21) return 'small'
   if (s.m <= mr) return 'matvec'
   if (s.m <= 8 * mr) return 'skinny-m'
@@ -56,7 +57,7 @@ describe('shape classes', () => {
         const picks = new Map(rankClasses(ctx).map((c) => [c.shapeClass.name, c.ranked[0].variant]))
         for (let trial = 0; trial < 200; trial++) {
           const pick = () => sizes[Math.floor(next() * sizes.length)]
-          const call = { m: pick(), n: pick(), k: pick(), batch: batched ? pick() : 1 }
+          const call = { m: pick(), n: pick(), k: pick(), batch: batched ? pick() : 1, boundB: next() < 0.5 }
           const name = expectedClass(call, mk.mr, mk.nr, 2, batched)
           expect(sameVariant(blockingFor(schedule, call), picks.get(name)!), JSON.stringify({ call, name })).toBe(true)
         }
@@ -66,7 +67,7 @@ describe('shape classes', () => {
 
   it('are tried in order, the default last, and offer small-batched only to batched contractions on threads', () => {
     const names = (batched: boolean, threads: number) => shapeClasses(AVX512.microkernels[0], threads, batched).map((c) => c.name)
-    expect(names(false, 2)).toEqual(['tiny', 'small', 'matvec', 'skinny-m', 'skinny-n', 'small-k', 'short-m', 'large'])
+    expect(names(false, 2)).toEqual(['tiny-bound', 'tiny', 'small', 'matvec', 'skinny-m', 'skinny-n', 'small-k', 'short-m', 'large'])
     expect(names(true, 2)[0]).toBe('small-batched')
     expect(names(true, 1)).toEqual(names(false, 1))
     for (const c of shapeClasses(AVX2.microkernels[0], 2, true).slice(0, -1)) expect(c.when).toBeDefined()
@@ -76,7 +77,7 @@ describe('shape classes', () => {
     for (const isa of [AVX512, AVX2]) {
       const mk = isa.microkernels[0]
       for (const c of shapeClasses(mk, 2, true)) {
-        expect(expectedClass(c.representative, mk.mr, mk.nr, 2, true)).toBe(c.name)
+        expect(expectedClass({ ...c.representative, boundB: c.when?.boundB }, mk.mr, mk.nr, 2, true)).toBe(c.name)
       }
     }
   })
@@ -171,6 +172,20 @@ describe('cheapestMicrokernel', () => {
 })
 
 describe('the tiny class', () => {
+  it("keeps, for a bound B, the model's own pick, as an entry only where that packs and differs", () => {
+    for (const isa of [AVX512, AVX2]) {
+      for (const mk of isa.microkernels.filter((m) => m.dtype === 'f32')) {
+        const ctx = { roles: rolesOf(MM), mk, machine: TEST_MACHINE, threads: 2 }
+        const x = analyticSchedule(isa, ctx)
+        const own = rankGemm(classProblem(shapeClasses(mk, 2, false)[0], ctx), spaceOf(ctx))[0].variant
+        const tiny = { m: 64, n: 64, k: 64, batch: 1 }
+        expect(sameVariant(blockingFor(x, { ...tiny, boundB: true }), own), mk.name).toBe(true)
+        const entry = x.special?.find((s) => s.when.boundB)
+        expect(entry !== undefined, mk.name).toBe(!sameVariant(own, blockingFor(x, tiny)))
+      }
+    }
+  })
+
   it('packs nothing where the microkernel can read both operands in place', () => {
     for (const isa of [AVX512, AVX2]) {
       for (const mk of isa.microkernels.filter((m) => m.dtype === 'f32')) {

@@ -55,7 +55,7 @@ describe('tuneKernel', () => {
       for (const { shapeClass, ranked } of rankClasses({ roles: contractionOf(mm).roles, mk, machine: TEST_MACHINE, threads: 2 })) {
         const top = ranked.map((r) => r.variant).filter((v, n, all) => all.findIndex((w) => sameVariant(v, w)) === n)
         const allowed = touched.includes(x.isa) ? top.slice(0, TOP_K) : top.slice(0, 1)
-        const got = blockingFor(x, shapeClass.representative)
+        const got = blockingFor(x, { ...shapeClass.representative, boundB: shapeClass.when?.boundB })
         expect(allowed.some((v) => sameVariant(v, got)), `${x.isa} ${shapeClass.name}`).toBe(true)
       }
     }
