@@ -16,7 +16,7 @@ import type { ConvolutionPlan, ConvolutionRoles, IndexRange } from '../ir/nodes.
 import { isConstant } from '../ir/affine.ts'
 import type { Machine } from '../targets/machine.ts'
 import { MEMORY_COST } from '../targets/machine.ts'
-import { registersUsed, tileRows, type Microkernel } from '../targets/microkernel.ts'
+import { spills, tileRows, type Microkernel } from '../targets/microkernel.ts'
 import { CALL_CYCLES, CALL_CYCLES_PER_ACCUMULATOR, FMA_UNITS } from './gemm-model.ts'
 import { rankGemm } from './rank-gemm.ts'
 
@@ -161,7 +161,7 @@ export function tileCostTable(mk: Microkernel): { readonly heights: readonly num
 export const convolutionMicrokernel = (
   mks: readonly Microkernel[], sizes: ConvolutionSizes, registers: number,
 ): Microkernel | undefined =>
-  mks.filter((mk) => registersUsed(mk) < registers).reduce<Microkernel | undefined>((best, mk) =>
+  mks.filter((mk) => !spills(mk, registers)).reduce<Microkernel | undefined>((best, mk) =>
     best === undefined || registerTileCycles(mk, sizes) < registerTileCycles(best, sizes) ? mk : best, undefined)
 
 /** Output positions an im2col GEMM takes at least (whole rows), as the driver's PK_CONV_IM2COL_POSITIONS. */

@@ -30,6 +30,9 @@ export interface Microkernel {
  */
 export const registersUsed = (mk: Microkernel): number => (mk.mr * mk.nr) / mk.lanes + mk.nr / mk.lanes
 
+/** Whether the k loop spills on `registers` vector registers: no room left for the broadcast (7 × 64 on AVX-512). */
+export const spills = (mk: Microkernel, registers: number): boolean => registersUsed(mk) >= registers
+
 
 /** Tile heights with a function of their own: MR, then halving to 1 (edge rows run on the next taller one). */
 export const tileRows = (mk: Microkernel): readonly number[] => [mk.mr, ...[4, 2, 1].filter((r) => r < mk.mr)]
