@@ -64,6 +64,14 @@ static pthread_mutex_t pk_bound_lock = PTHREAD_MUTEX_INITIALIZER;
 static pk_bound_range *pk_bound_ranges;
 static uint64_t pk_bound_last_id;
 
+/* The bound (not yet unbound) range holding `p`, or NULL; called with the lock held. */
+static pk_bound_range *pk_bound_range_of(const void *p) {
+  const char *at = p;
+  pk_bound_range *r = pk_bound_ranges;
+  while (r != NULL && (r->unbound || at < r->begin || at >= r->begin + r->bytes)) r = r->next;
+  return r;
+}
+
 static void pk_bound_free(pk_bound_range *r) {
   for (pk_form *f = r->forms, *next; f != NULL; f = next) next = f->next, free(f->data), free(f);
   free(r);
@@ -110,10 +118,8 @@ PK_SHARED const void *pk_bound_form(const void *p, const void *key, size_t key_b
   use->range = NULL;
   /* Nothing bound (the usual call): no lock. A bound array is bound before any call that passes it starts. */
   if (__atomic_load_n(&pk_bound_ranges, __ATOMIC_ACQUIRE) == NULL) return NULL;
-  const char *at = p;
   pthread_mutex_lock(&pk_bound_lock);
-  pk_bound_range *r = pk_bound_ranges;
-  while (r != NULL && (r->unbound || at < r->begin || at >= r->begin + r->bytes)) r = r->next;
+  pk_bound_range *r = pk_bound_range_of(p);
   pk_form *f = r == NULL ? NULL : r->forms;
   while (f != NULL && (f->key_bytes != key_bytes || memcmp(f->key, key, key_bytes) != 0)) f = f->next;
   if (r != NULL && f == NULL && (f = malloc(sizeof *f + key_bytes)) != NULL) {
@@ -146,12 +152,10 @@ PK_SHARED void pk_bound_done(pk_bound_use *use) {
 
 PK_SHARED int pk_bound_holds(const void *p) {
   if (__atomic_load_n(&pk_bound_ranges, __ATOMIC_ACQUIRE) == NULL) return 0;
-  const char *at = p;
   pthread_mutex_lock(&pk_bound_lock);
-  pk_bound_range *r = pk_bound_ranges;
-  while (r != NULL && (r->unbound || at < r->begin || at >= r->begin + r->bytes)) r = r->next;
+  const int held = pk_bound_range_of(p) != NULL;
   pthread_mutex_unlock(&pk_bound_lock);
-  return r != NULL;
+  return held;
 }
 
 PK_SHARED int64_t pk_bound_form_count(void) {
