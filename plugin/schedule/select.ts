@@ -195,9 +195,8 @@ export function cheapestMicrokernel(mks: readonly Microkernel[], ctx: Omit<Ranki
     const space = spaceOf({ ...ctx, mk })
     return classes.map((c) => rankGemm(classProblem(c, { ...ctx, mk }), space)[0].cost.cost)
   })
-  const logMean = (row: readonly number[]) =>
-    row.reduce((sum, cost, i) => sum + Math.log(cost / Math.min(...costs.map((r) => r[i]))), 0) / row.length
-  const means = costs.map(logMean)
+  const least = classes.map((_, i) => Math.min(...costs.map((row) => row[i])))
+  const means = costs.map((row) => row.reduce((sum, cost, i) => sum + Math.log(cost / least[i]), 0) / row.length)
   return mks[means.indexOf(Math.min(...means))]
 }
 
