@@ -130,7 +130,7 @@ export function emitConvCall(
     `.C = ${extent(r.inChannels)}`, `.K = ${extent(r.outChannels)}`,
     `.flt_c = ${strideOf(r.filter, r.inChannels.name)}`, `.flt_k = ${strideOf(r.filter, r.outChannels.name)}`,
     `.in_c = ${strideOf(r.input, r.inChannels.name)}`, `.out_k = ${strideOf(r.output, r.outChannels.name)}`,
-    `.mc = ${plan.mc}`, `.nc = ${plan.nc}`, `.kc = ${plan.kc}`, `.l2 = ${plan.l2Elements}`,
+    `.mc = ${plan.mc}`, `.nc = ${plan.nc}`, `.kc = ${plan.kc}`, `.l1 = ${plan.l1Elements}`, `.l2 = ${plan.l2Elements}`,
     `.weight_stationary = ${plan.stationary === 'weight' ? 1 : 0}`, `.im2col = ${plan.lowering === 'im2col' ? 1 : 0}`,
     `.im2col_below = ${plan.im2colBelow}`, `.channels_first = ${plan.layout === 'channels-first' ? 1 : 0}`,
     `.pack_filter_from = ${plan.packFilterFrom}`, `.gemm_kc = ${plan.gemmKc}`,

@@ -300,6 +300,11 @@ export interface ConvolutionPlan {
    * sizes; a channels-last call slices again within this with its own channels and positions.
    */
   readonly l2Elements: number
+  /**
+   * Elements of L1 the blocks may take (SConv's share of one core's L1): a channels-last call whose taps along the
+   * last axis run as one k loop takes all its input channels in one block when a tile's windows fill at most half.
+   */
+  readonly l1Elements: number
   /** `weight`: filter blocks outermost, every output row under each (WS); `input`: output rows outermost (IS). */
   readonly stationary: 'input' | 'weight'
   /**

@@ -27,7 +27,7 @@ const tileOf = (p: ConvolutionPlan) => ISAS.flatMap((i) => i.microkernels).find(
  * layout allows.
  */
 const small = (stationary: ConvolutionPlan['stationary'], pack: boolean) => (p: ConvolutionPlan): ConvolutionPlan => ({
-  ...p, mc: tileOf(p).mr, nc: tileOf(p).nr, kc: 4, l2Elements: 0, stationary, im2colBelow: 0, gemmKc: 4, packFilterFrom: pack ? 0 : 2 ** 52,
+  ...p, mc: tileOf(p).mr, nc: tileOf(p).nr, kc: 4, l1Elements: 0, l2Elements: 0, stationary, im2colBelow: 0, gemmKc: 4, packFilterFrom: pack ? 0 : 2 ** 52,
 })
 
 const KERNELS: readonly Kernel[] = Object.entries(CONV_SPECS).flatMap(([name, spec]) => [

@@ -82,6 +82,7 @@ PK_SHARED int kc_3_fused(const float *restrict I, const float *restrict F, const
       .mc = 64,
       .nc = 96,
       .kc = 128,
+      .l1 = 9216,
       .l2 = 262144,
       .weight_stationary = 1,
       .im2col = 0,

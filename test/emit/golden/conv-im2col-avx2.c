@@ -37,6 +37,7 @@ PK_SHARED int kc_1_grouped(const float *restrict I, const float *restrict F, flo
       .mc = 64,
       .nc = 96,
       .kc = 128,
+      .l1 = 9216,
       .l2 = 262144,
       .weight_stationary = 1,
       .im2col = 1,
