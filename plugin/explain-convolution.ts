@@ -120,7 +120,8 @@ export function formatConvolutions(
         ...(p.layout === 'channels-last'
           ? [`      a call slices mc and nc again on its own channels and positions, within ${p.l2Elements} elements of L2;` +
             ` with a single tap, up to ${p.gemmKc} input channels a microkernel call (a GEMM's kc); taps fused along` +
-            ` the last axis take every input channel while a tile's windows fill at most ${p.l1Elements / 2} elements of L1`] : []),
+            ` the last axis take every input channel while a tile's windows fill at most` +
+            ` ${Math.floor(p.l1Elements / 2)} elements of L1`] : []),
         ...(p.im2colBelow > 0
           ? [`      rows of fewer than ${p.im2colBelow} positions run through im2col (one GEMM per block of rows` +
             `${onEach(p.im2colMicrokernels)}, kc up to ${p.gemmKc})`]
