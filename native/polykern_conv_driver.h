@@ -191,9 +191,10 @@ static int64_t PK_CONV(windows)(const pk_conv_desc *d, int64_t in, int64_t rows,
  * of taps as runs of one call. The positions at the row's ends, whose windows reach into the padding, run the same
  * way on a copy of their windows with zeros for the padding (PK_CONV(windows)), in whole tiles with the first and
  * last in-place ones; tap by tap (PK_CONV(sides)) they were single-row tiles, load-bound, and cost 28×28 128→128 3×3
- * a tenth of its time (Intel AVX-512, 1 thread). Where the copies would crowd L1 (pk_conv_fuses_channels: 14×14 × 256
- * on AVX2, whose plan takes every channel, ran 10% slower with them), without the copy's buffer, and where no
- * position's whole window row is inside, they run tap by tap.
+ * a tenth of its time (Intel AVX-512, 1 thread). Where the copies would add a register tile to the row (56 positions
+ * on 6-row tiles: 1 + 8 + 1 tiles against 9 in place; 0.97x on AVX2 that way), where they would crowd L1
+ * (pk_conv_fuses_channels: 14×14 × 256 on AVX2, whose plan takes every channel, ran 10% slower with them), without
+ * the copy's buffer, and where no position's whole window row is inside, they run tap by tap.
  */
 static void PK_CONV(direct)(const pk_conv_desc *d, const PK_CONV_T *pf, const pk_conv_at *at, int64_t taps,
                             int64_t ic, int64_t ie, int64_t jc, int64_t nb, int64_t pc, int64_t kb, int fresh) {
@@ -230,8 +231,11 @@ static void PK_CONV(direct)(const pk_conv_desc *d, const PK_CONV_T *pf, const pk
       const int64_t mlo = pk_min64(fhi, ic + pk_round_up(flo - ic, PK_CONV_MR));
       const int64_t mhi = fhi < ie ? mlo + (fhi - mlo) / PK_CONV_MR * PK_CONV_MR : fhi;
       const int64_t widest = pk_max_i64(mlo - ic, ie - mhi), elems = rows * (s * (widest - 1) + S) * d->C;
-      PK_CONV_T *win = widest > 0 && pk_conv_fuses_channels(d, taps, PK_CONV_MR)
-          ? pk_scratch(1, elems, sizeof(PK_CONV_T)) : NULL;
+      const int64_t tiles_copied = (mlo - ic + PK_CONV_MR - 1) / PK_CONV_MR + (mhi - mlo) / PK_CONV_MR +
+                                   (ie - mhi + PK_CONV_MR - 1) / PK_CONV_MR;
+      const int copies = widest > 0 && tiles_copied <= (fhi - flo + PK_CONV_MR - 1) / PK_CONV_MR &&
+                         pk_conv_fuses_channels(d, taps, PK_CONV_MR);
+      PK_CONV_T *win = copies ? pk_scratch(1, elems, sizeof(PK_CONV_T)) : NULL;
       const int64_t from = win != NULL ? mlo : flo, to = win != NULL ? mhi : fhi;
       if (to > from)
         PK_CONV(tiles)(to - from, nb, S * d->C, rows, ga, input + in + (s * from + d->off[L]) * d->in_s[L], lda, f,

@@ -123,6 +123,16 @@ describe('direct and im2col convolution', () => {
     }
   })
 
+  it('rows whose end positions run on zero-padded copies of their windows match the interpreter on every ISA, at 1 and 2 threads', () => {
+    // Padding 1, few channels (one block of all of them, the 3 taps of a row fused): rows of 28 positions run their
+    // first and last tiles on copies of the windows (PK_CONV(windows)), on 6- and 8-row tiles alike; rows of 56 on
+    // 6-row tiles would take one tile more that way, and run their ends tap by tap. 70 output channels cross a panel.
+    for (const [P, Q, C] of [[5, 28, 3], [3, 28, 17], [2, 56, 8]]) {
+      const sizes = new Map([['N', 1], ['H', P], ['W', Q], ['P', P], ['Q', Q], ['C', C], ['K', 70], ['R', 3], ['S', 3]])
+      expectNhwcMatches(sizes, P * Q + C, C * 9, `${P}×${Q}×${C}, `)
+    }
+  })
+
   it('a filter the team packs between its members, channels last and first, matches on every ISA, at 1 and 2 threads', () => {
     // 120 output channels × 9 taps × 64 input channels: past PK_CONV_PARALLEL_PACK_MIN (65,536) packed elements, so at
     // 2 threads each member packs its share of the filter's (tap, channel) rows (channels last) or of its taps
