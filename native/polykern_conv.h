@@ -165,9 +165,9 @@ static inline int64_t pk_conv_block_elems(const pk_conv_desc *d, int64_t taps, i
 /*
  * Whether a direct call's taps along the last axis run as one k loop over every input channel (PK_CONV(direct)):
  * adjacent in memory (dilation 1, pixels C apart), and an mr-tile's windows, over every row of taps, fill at most half
- * the L1 share, leaving the rest to the filter streaming through. Measured (Intel AVX-512, 6 × 64, 1 thread, bound): 28×28
- * 128→128 3×3 (windows 12 KiB of a 36 KiB share) 1.12× over 64-channel blocks tap by tap; 14×14 256→256 (24 KiB)
- * 0.97×.
+ * the L1 share, leaving the rest to the filter streaming through. Measured (Intel AVX-512, 6 × 64, 1 thread,
+ * bound): 28×28 128→128 3×3 (windows 12 KiB of a 36 KiB share) 1.12× over 64-channel blocks tap by tap; 14×14
+ * 256→256 (24 KiB) 0.97×.
  */
 static inline int pk_conv_fuses_channels(const pk_conv_desc *d, int64_t taps, int64_t mr) {
   const int L = d->nd - 1;

@@ -227,7 +227,8 @@ static void PK_CONV(direct)(const pk_conv_desc *d, const PK_CONV_T *pf, const pk
              (rows == 1 ? (ga = next - in, 1) : next == in + rows * ga))
         rows++;
       const PK_CONV(b) f = PK_CONV(filter)(d, pf, at, taps, ot * S, 0, jc);
-      /* In place [mlo, mhi): the fused positions but those the end blocks [ic, mlo) and [mhi, ie) take in whole tiles. */
+      /* In place [mlo, mhi): the fused positions but those the end blocks [ic, mlo) and [mhi, ie) take in whole
+         tiles. */
       const int64_t mlo = pk_min64(fhi, ic + pk_round_up(flo - ic, PK_CONV_MR));
       const int64_t mhi = fhi < ie ? mlo + (fhi - mlo) / PK_CONV_MR * PK_CONV_MR : fhi;
       const int64_t widest = pk_max_i64(mlo - ic, ie - mhi), elems = rows * (s * (widest - 1) + S) * d->C;
