@@ -162,6 +162,13 @@ static inline int64_t pk_conv_block_elems(const pk_conv_desc *d, int64_t taps, i
   return taps * k * n + m * n + taps / S * windows * k;
 }
 
+/* Whether a window's taps along the last axis are adjacent in memory: several, dilation 1, pixels C apart, so that
+   they and their channels are one run of S·C elements. */
+static inline int pk_conv_taps_adjacent(const pk_conv_desc *d) {
+  const int L = d->nd - 1;
+  return d->r_ext[L] > 1 && d->dil[L] == 1 && d->in_s[L] == d->C;
+}
+
 /*
  * Whether a direct call's taps along the last axis run as one k loop over every input channel (PK_CONV(direct)):
  * adjacent in memory (dilation 1, pixels C apart), and an mr-tile's windows, over every row of taps, fill at most half
@@ -172,7 +179,7 @@ static inline int64_t pk_conv_block_elems(const pk_conv_desc *d, int64_t taps, i
 static inline int pk_conv_fuses_channels(const pk_conv_desc *d, int64_t taps, int64_t mr) {
   const int L = d->nd - 1;
   const int64_t S = d->r_ext[L], windows = (mr - 1) * d->stride[L] + S;
-  return !d->im2col && S > 1 && d->dil[L] == 1 && d->in_s[L] == d->C && 2 * (taps / S) * windows * d->C <= d->l1;
+  return !d->im2col && pk_conv_taps_adjacent(d) && 2 * (taps / S) * windows * d->C <= d->l1;
 }
 
 /* mc, nc and kc for a microkernel of mr × nr tiles. */

@@ -203,8 +203,7 @@ static void PK_CONV(direct)(const pk_conv_desc *d, const PK_CONV_T *pf, const pk
   const int L = d->nd - 1;
   const int64_t s = d->stride[L], S = d->r_ext[L], lda = s * d->in_s[L], ldc = d->out_s[L];
   /* In place, the taps' rows must follow each other in F too. */
-  const int fuse = S > 1 && d->dil[L] == 1 && kb == d->C && d->in_s[L] == d->C &&
-      (pf != NULL || d->flt_s[L] == d->C * d->flt_c);
+  const int fuse = pk_conv_taps_adjacent(d) && kb == d->C && (pf != NULL || d->flt_s[L] == d->C * d->flt_c);
   PK_CONV_T *c = output + at->out + jc;
   /* [flo, fhi): the positions whose taps all run fused (their whole window row inside the input). */
   int64_t flo = ic, fhi = ic;
