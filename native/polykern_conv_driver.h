@@ -138,13 +138,19 @@ static int PK_CONV(first_sums)(const pk_conv_desc *d, const pk_conv_at *at, int 
   return 1;
 }
 
+/* Where a tap's segment [from, to) of positions leaves whole register tiles: what follows goes to PK_CONV(columns). */
+static inline int64_t PK_CONV(column_start)(int64_t from, int64_t to) {
+  return to > from ? from + (to - from) / PK_CONV_MR * PK_CONV_MR : to;
+}
+
 /*
  * Tap row ot of the block (its input row at `in`), tap by tap along the last axis, on the positions outside the fused
- * ones [flo, fhi): each tap over the positions whose input it reaches.
+ * ones [flo, fhi): each tap over the positions whose input it reaches; with defer, only its whole register tiles, the
+ * rest left to PK_CONV(columns).
  */
 static void PK_CONV(sides)(const pk_conv_desc *d, const PK_CONV_T *pf, const pk_conv_at *at, int64_t taps, int64_t ot,
                            int64_t in, int64_t ic, int64_t ie, int64_t flo, int64_t fhi, int64_t jc, int64_t nb,
-                           int64_t pc, int64_t kb, int *fresh) {
+                           int64_t pc, int64_t kb, int *fresh, int defer) {
   const int L = d->nd - 1;
   const int64_t S = d->r_ext[L], lda = d->stride[L] * d->in_s[L], ldc = d->out_s[L];
   PK_CONV_T *c = (PK_CONV_T *)d->out + at->out + jc;
@@ -156,7 +162,7 @@ static void PK_CONV(sides)(const pk_conv_desc *d, const PK_CONV_T *pf, const pk_
     const PK_CONV(b) f = PK_CONV(filter)(d, pf, at, taps, ot * S + sw, pc, jc);
     const int64_t cut[2][2] = {{lo, pk_min64(hi, flo)}, {pk_max_i64(lo, fhi), hi}};
     for (int side = 0; side < 2; side++) {
-      const int64_t from = cut[side][0], to = cut[side][1];
+      const int64_t from = cut[side][0], to = defer ? PK_CONV(column_start)(from, cut[side][1]) : cut[side][1];
       if (to > from)
         PK_CONV(tiles)(to - from, nb, kb, 1, 0, a + from * lda, lda, f, c + from * ldc, ldc,
                        PK_CONV(first_sums)(d, at, fresh, ic, ie, from, to, jc, nb));
@@ -183,6 +189,87 @@ static int64_t PK_CONV(windows)(const pk_conv_desc *d, int64_t in, int64_t rows,
   return w;
 }
 
+/* How PK_CONV(direct) runs the positions [ic, ie) of a row. */
+typedef struct {
+  /* The positions whose taps all run fused (their whole window row inside the input); empty: every tap apart. */
+  int64_t flo, fhi;
+  /* In place [mlo, mhi): the fused positions but those the end blocks [ic, mlo) and [mhi, ie) take in whole tiles
+     on window copies (copies); without copies, the ends [ic, flo) and [fhi, ie) run tap by tap or in columns. */
+  int64_t mlo, mhi;
+  int copies;
+} PK_CONV(split);
+
+static PK_CONV(split) PK_CONV(split_of)(const pk_conv_desc *d, const PK_CONV_T *pf, int64_t taps, int64_t ic,
+                                         int64_t ie, int64_t kb) {
+  const int L = d->nd - 1;
+  const int64_t S = d->r_ext[L];
+  PK_CONV(split) sp = {ic, ic, ic, ic, 0};
+  /* In place, the taps' rows must follow each other in F too. */
+  if (!pk_conv_taps_adjacent(d) || kb != d->C || (pf == NULL && d->flt_s[L] != d->C * d->flt_c)) return sp;
+  int64_t lo = ic, hi = ie, lo_last = ic, hi_last = ie;
+  pk_conv_inside(d, d->off[L], &lo, &hi);
+  pk_conv_inside(d, S - 1 + d->off[L], &lo_last, &hi_last);
+  const int64_t flo = pk_max_i64(lo, lo_last), fhi = pk_min64(hi, hi_last);
+  if (fhi <= flo) return sp;
+  const int64_t mlo = pk_min64(fhi, ic + pk_round_up(flo - ic, PK_CONV_MR));
+  const int64_t mhi = fhi < ie ? mlo + (fhi - mlo) / PK_CONV_MR * PK_CONV_MR : fhi;
+  const int64_t tiles_copied = (mlo - ic + PK_CONV_MR - 1) / PK_CONV_MR + (mhi - mlo) / PK_CONV_MR +
+                               (ie - mhi + PK_CONV_MR - 1) / PK_CONV_MR;
+  sp.flo = flo, sp.fhi = fhi, sp.mlo = mlo, sp.mhi = mhi;
+  sp.copies = pk_max_i64(mlo - ic, ie - mhi) > 0 && tiles_copied <= (fhi - flo + PK_CONV_MR - 1) / PK_CONV_MR &&
+              pk_conv_fuses_channels(d, taps, PK_CONV_MR);
+  return sp;
+}
+
+/*
+ * The positions of rows [r0, r1) (at most MR of them, whole rows) that PK_CONV(sides) left to a column (defer): for
+ * each tap, the positions past the segment's last whole register tile, each run down the rows at once as one tile
+ * whose A rows are the rows' windows, an input row apart. Row by row they were tiles of one or two rows, load-bound:
+ * 14×14 256→256 3×3 has 13 or 14 positions a tap, 6 + 6 + 1 or 2 (bound, 1 thread, one process alternating the
+ * builds: AVX2 1.09× faster, AVX-512 1.00×; 56×56 64→64, whose row ends ran so, AVX2 1.02×, AVX-512 1.03× at 1 and
+ * 2 threads; Intel).
+ */
+static void PK_CONV(columns)(const pk_conv_desc *d, const PK_CONV_T *pf, int64_t taps, int64_t group, int64_t r0,
+                             int64_t r1, int64_t jc, int64_t nb, int64_t pc, int64_t kb) {
+  const int L = d->nd - 1;
+  const int64_t S = d->r_ext[L], Q = d->p_ext[L], ldq = d->out_s[L], count = r1 - r0;
+  const PK_CONV(split) sp = PK_CONV(split_of)(d, pf, taps, 0, Q, kb);
+  if (sp.copies) return;
+  const PK_CONV_T *input = d->in;
+  PK_CONV_T *output = d->out;
+  pk_conv_at at[PK_CONV_MR];
+  for (int64_t i = 0; i < count; i++) at[i] = pk_conv_locate(d, r0 + i, group);
+  for (int64_t ot = 0; ot < taps / S; ot++)
+    for (int64_t sw = 0; sw < S; sw++) {
+      const int64_t base = d->dil[L] * sw + d->off[L];
+      int64_t lo = 0, hi = Q;
+      pk_conv_inside(d, base, &lo, &hi);
+      const int64_t cut[2][2] = {{lo, pk_min64(hi, sp.flo)}, {pk_max_i64(lo, sp.fhi), hi}};
+      for (int side = 0; side < 2; side++)
+        for (int64_t q = PK_CONV(column_start)(cut[side][0], cut[side][1]); q < cut[side][1]; q++) {
+          /* Runs of the rows that reach this row of taps, an equal step apart in input and output, of one filter. */
+          int64_t n = 0, f = 0, a0 = 0, lda = 0, ldc = 0;
+          for (int64_t i = 0; i <= count; i++) {
+            int64_t in = 0;
+            const int ok = i < count && pk_conv_outer(d, &at[i], ot, &in);
+            if (ok && n > 0 && at[i].pf == at[f].pf && at[i].flt == at[f].flt) {
+              const int64_t da = in - a0, dc = at[i].out - at[f].out;
+              if (n == 1) lda = da, ldc = dc;
+              if (da == n * lda && dc == n * ldc) {
+                n++;
+                continue;
+              }
+            }
+            if (n > 0)
+              PK_CONV(tiles)(n, nb, kb, 1, 0, input + a0 + (base + d->stride[L] * q) * d->in_s[L] + pc, lda,
+                             PK_CONV(filter)(d, pf, &at[f], taps, ot * S + sw, pc, jc),
+                             output + at[f].out + q * ldq + jc, ldc, 0);
+            n = ok, f = i, a0 = in;
+          }
+        }
+    }
+}
+
 /*
  * Output positions [ic, ie), output channels [jc, jc + nb) and input channels [pc, pc + kb) of one row, every tap,
  * the input read in place; fresh: the block holds nothing yet and is to start from zero (PK_CONV(first_sums)). When a
@@ -194,26 +281,19 @@ static int64_t PK_CONV(windows)(const pk_conv_desc *d, int64_t in, int64_t rows,
  * a tenth of its time (Intel AVX-512, 1 thread). Where the copies would add a register tile to the row (56 positions
  * on 6-row tiles: 1 + 8 + 1 tiles against 9 in place; 0.97x on AVX2 that way), where they would crowd L1
  * (pk_conv_fuses_channels: 14×14 × 256 on AVX2, whose plan takes every channel, ran 10% slower with them), without
- * the copy's buffer, and where no position's whole window row is inside, they run tap by tap.
+ * the copy's buffer, and where no position's whole window row is inside, they run tap by tap. With defer (the caller
+ * runs MR whole rows, then PK_CONV(columns) on them), tap by tap runs only each tap's whole register tiles.
  */
 static void PK_CONV(direct)(const pk_conv_desc *d, const PK_CONV_T *pf, const pk_conv_at *at, int64_t taps,
-                            int64_t ic, int64_t ie, int64_t jc, int64_t nb, int64_t pc, int64_t kb, int fresh) {
+                            int64_t ic, int64_t ie, int64_t jc, int64_t nb, int64_t pc, int64_t kb, int fresh,
+                            int defer) {
   const PK_CONV_T *input = d->in;
   PK_CONV_T *output = d->out;
   const int L = d->nd - 1;
   const int64_t s = d->stride[L], S = d->r_ext[L], lda = s * d->in_s[L], ldc = d->out_s[L];
-  /* In place, the taps' rows must follow each other in F too. */
-  const int fuse = pk_conv_taps_adjacent(d) && kb == d->C && (pf != NULL || d->flt_s[L] == d->C * d->flt_c);
   PK_CONV_T *c = output + at->out + jc;
-  /* [flo, fhi): the positions whose taps all run fused (their whole window row inside the input). */
-  int64_t flo = ic, fhi = ic;
-  if (fuse) {
-    int64_t lo = ic, hi = ie, lo_last = ic, hi_last = ie;
-    pk_conv_inside(d, d->off[L], &lo, &hi);
-    pk_conv_inside(d, S - 1 + d->off[L], &lo_last, &hi_last);
-    flo = pk_max_i64(lo, lo_last), fhi = pk_min64(hi, hi_last);
-    if (fhi <= flo) fhi = flo = ic;
-  }
+  const PK_CONV(split) sp = PK_CONV(split_of)(d, pf, taps, ic, ie, kb);
+  const int64_t flo = sp.flo, fhi = sp.fhi, mlo = sp.mlo, mhi = sp.mhi;
   for (int64_t ot = 0; ot < taps / S; ot++) {
     int64_t in;
     if (!pk_conv_outer(d, at, ot, &in)) continue;
@@ -226,16 +306,8 @@ static void PK_CONV(direct)(const pk_conv_desc *d, const PK_CONV_T *pf, const pk
              (rows == 1 ? (ga = next - in, 1) : next == in + rows * ga))
         rows++;
       const PK_CONV(b) f = PK_CONV(filter)(d, pf, at, taps, ot * S, 0, jc);
-      /* In place [mlo, mhi): the fused positions but those the end blocks [ic, mlo) and [mhi, ie) take in whole
-         tiles. */
-      const int64_t mlo = pk_min64(fhi, ic + pk_round_up(flo - ic, PK_CONV_MR));
-      const int64_t mhi = fhi < ie ? mlo + (fhi - mlo) / PK_CONV_MR * PK_CONV_MR : fhi;
       const int64_t widest = pk_max_i64(mlo - ic, ie - mhi), elems = rows * (s * (widest - 1) + S) * d->C;
-      const int64_t tiles_copied = (mlo - ic + PK_CONV_MR - 1) / PK_CONV_MR + (mhi - mlo) / PK_CONV_MR +
-                                   (ie - mhi + PK_CONV_MR - 1) / PK_CONV_MR;
-      const int copies = widest > 0 && tiles_copied <= (fhi - flo + PK_CONV_MR - 1) / PK_CONV_MR &&
-                         pk_conv_fuses_channels(d, taps, PK_CONV_MR);
-      PK_CONV_T *win = copies ? pk_scratch(1, elems, sizeof(PK_CONV_T)) : NULL;
+      PK_CONV_T *win = sp.copies ? pk_scratch(1, elems, sizeof(PK_CONV_T)) : NULL;
       const int64_t from = win != NULL ? mlo : flo, to = win != NULL ? mhi : fhi;
       if (to > from)
         PK_CONV(tiles)(to - from, nb, S * d->C, rows, ga, input + in + (s * from + d->off[L]) * d->in_s[L], lda, f,
@@ -250,11 +322,12 @@ static void PK_CONV(direct)(const pk_conv_desc *d, const PK_CONV_T *pf, const pk
       }
       /* Row g's input is in + g·ga: the run was cut where that stopped holding. */
       for (int64_t g = 0; g < rows && win == NULL; g++)
-        PK_CONV(sides)(d, pf, at, taps, ot + g, in + g * ga, ic, ie, flo, fhi, jc, nb, pc, kb, &fresh);
+        PK_CONV(sides)(d, pf, at, taps, ot + g, in + g * ga, ic, ie, flo, fhi, jc, nb, pc, kb, &fresh,
+                       defer && !sp.copies);
       ot += rows - 1;
       continue;
     }
-    PK_CONV(sides)(d, pf, at, taps, ot, in, ic, ie, flo, fhi, jc, nb, pc, kb, &fresh);
+    PK_CONV(sides)(d, pf, at, taps, ot, in, ic, ie, flo, fhi, jc, nb, pc, kb, &fresh, defer);
   }
   /* No tap reached the block (all in the padding). */
   if (fresh) PK_CONV(zero)(d, at, ic, ie, jc, jc + nb);
@@ -508,25 +581,47 @@ static void PK_CONV(member)(void *arg, int t, int nt) {
     return;
   }
 #endif
+  /* Whole rows, MR at a time: the positions past each tap's whole register tiles run in columns down them
+     (PK_CONV(columns)), before their epilogue; not where window copies take the rows' ends. */
+  const int columns = blocks == 1 && !PK_CONV(split_of)(d, pf, taps, 0, Q, pk_min64(kc, d->C)).copies;
+  const int64_t batch = columns ? PK_CONV_MR : 1;
   if (d->weight_stationary) {
     for (int64_t jc = 0; jc < d->K; jc += nc)
       for (int64_t pc = 0; pc < d->C; pc += kc)
-        for (int64_t w = w0; w < w1; w++) {
-          const pk_conv_at at = pk_conv_locate(d, w / blocks, group);
-          const int64_t ic = w % blocks * mc;
-          PK_CONV(direct)(d, pf, &at, taps, ic, pk_min64(ic + mc, Q), jc, pk_min64(nc, d->K - jc), pc,
-                          pk_min64(kc, d->C - pc), pc == 0 && d->zero_out);
-          if (pc + kc >= d->C) pk_conv_finish(d, &at, ic, pk_min64(ic + mc, Q), jc, pk_min64(jc + nc, d->K));
+        for (int64_t wb = w0; wb < w1; wb += batch) {
+          const int64_t we = pk_min64(w1, wb + batch), nb = pk_min64(nc, d->K - jc);
+          for (int64_t w = wb; w < we; w++) {
+            const pk_conv_at at = pk_conv_locate(d, w / blocks, group);
+            const int64_t ic = w % blocks * mc;
+            PK_CONV(direct)(d, pf, &at, taps, ic, pk_min64(ic + mc, Q), jc, nb, pc, pk_min64(kc, d->C - pc),
+                            pc == 0 && d->zero_out, columns);
+          }
+          if (columns) PK_CONV(columns)(d, pf, taps, group, wb, we, jc, nb, pc, pk_min64(kc, d->C - pc));
+          for (int64_t w = wb; w < we && pc + kc >= d->C; w++) {
+            const pk_conv_at at = pk_conv_locate(d, w / blocks, group);
+            const int64_t ic = w % blocks * mc;
+            pk_conv_finish(d, &at, ic, pk_min64(ic + mc, Q), jc, jc + nb);
+          }
         }
   } else {
-    for (int64_t w = w0; w < w1; w++) {
-      const pk_conv_at at = pk_conv_locate(d, w / blocks, group);
-      const int64_t ic = w % blocks * mc;
-      for (int64_t jc = 0; jc < d->K; jc += nc)
+    for (int64_t wb = w0; wb < w1; wb += batch) {
+      const int64_t we = pk_min64(w1, wb + batch);
+      for (int64_t w = wb; w < we; w++) {
+        const pk_conv_at at = pk_conv_locate(d, w / blocks, group);
+        const int64_t ic = w % blocks * mc;
+        for (int64_t jc = 0; jc < d->K; jc += nc)
+          for (int64_t pc = 0; pc < d->C; pc += kc)
+            PK_CONV(direct)(d, pf, &at, taps, ic, pk_min64(ic + mc, Q), jc, pk_min64(nc, d->K - jc), pc,
+                            pk_min64(kc, d->C - pc), pc == 0 && d->zero_out, columns);
+      }
+      for (int64_t jc = 0; jc < d->K && columns; jc += nc)
         for (int64_t pc = 0; pc < d->C; pc += kc)
-          PK_CONV(direct)(d, pf, &at, taps, ic, pk_min64(ic + mc, Q), jc, pk_min64(nc, d->K - jc), pc,
-                          pk_min64(kc, d->C - pc), pc == 0 && d->zero_out);
-      pk_conv_finish(d, &at, ic, pk_min64(ic + mc, Q), 0, d->K);
+          PK_CONV(columns)(d, pf, taps, group, wb, we, jc, pk_min64(nc, d->K - jc), pc, pk_min64(kc, d->C - pc));
+      for (int64_t w = wb; w < we; w++) {
+        const pk_conv_at at = pk_conv_locate(d, w / blocks, group);
+        const int64_t ic = w % blocks * mc;
+        pk_conv_finish(d, &at, ic, pk_min64(ic + mc, Q), 0, d->K);
+      }
     }
   }
 }
