@@ -65,9 +65,14 @@ function slidesAWindow(b: Block): boolean {
   return accesses.some((a) => a.index.some((ix) => plainIndex(ix) === undefined))
 }
 
-function describePlan(c: Convolution, p: ConvolutionPlan): { tiles: ConvolutionReport['plans'][number]['tiles']; packing: string } {
+/** The register tile of plan p's microkernel (0 × 0 for a name no ISA has). */
+function tileOf(p: ConvolutionPlan): readonly [number, number] {
   const mk = ISAS.flatMap((i) => i.microkernels).find((m) => m.name === p.microkernel)
-  const [mr, nr] = [mk?.mr ?? 0, mk?.nr ?? 0]
+  return [mk?.mr ?? 0, mk?.nr ?? 0]
+}
+
+function describePlan(c: Convolution, p: ConvolutionPlan): { tiles: ConvolutionReport['plans'][number]['tiles']; packing: string } {
+  const [mr, nr] = tileOf(p)
   const taps = c.roles.spatial.map((a) => a.tap.name).join('·')
   const q = c.roles.spatial[c.roles.spatial.length - 1].out.name
   const { outChannels: k, inChannels: ch } = c.roles
@@ -122,6 +127,9 @@ export function formatConvolutions(
             ` with a single tap, up to ${p.gemmKc} input channels a microkernel call (a GEMM's kc); taps fused along` +
             ` the last axis take every input channel while a tile's windows fill at most` +
             ` ${Math.floor(p.l1Elements / 2)} elements of L1`] : []),
+        ...(p.layout === 'channels-last' && p.lowering === 'direct'
+          ? [`      where a call's block is a whole row and no window copies take its ends, the positions a tap leaves past` +
+            ` its whole register tiles run as one tile down ${tileOf(p)[0]} output rows`] : []),
         ...(p.im2colBelow > 0
           ? [`      rows of fewer than ${p.im2colBelow} positions run through im2col (one GEMM per block of rows` +
             `${onEach(p.im2colMicrokernels)}, kc up to ${p.gemmKc})`]

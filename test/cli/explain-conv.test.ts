@@ -19,6 +19,8 @@ describe('explain: convolutions', () => {
     }
     expect(section).toMatch(/rows of fewer than 12 positions run through im2col \(one GEMM per block of rows, each call on the cheapest of gemm_f32_avx512_8x48, gemm_f32_avx512_6x64, gemm_f32_avx512_7x64 for its sizes, kc up to \d+\)/)
     expect(section).toMatch(/through im2col \(one GEMM per block of rows, on gemm_f32_avx2_6x16, kc up to \d+\)/)
+    // PK_CONV(columns): each ISA's direct plan says where a tap's left-over positions run, on its own tile height.
+    expect(section.match(/the positions a tap leaves past its whole register tiles run as one tile down 6 output rows/g)).toHaveLength(2)
     expect(section).toMatch(/scalar has no f32 microkernel/)
     // The microkernel section agrees: a convolution is not "loops" because no plain GEMM matched it.
     const microkernels = run.stdout.slice(run.stdout.indexOf('\nmicrokernels\n'), run.stdout.indexOf('\nconvolutions\n'))
