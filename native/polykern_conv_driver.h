@@ -180,12 +180,15 @@ static int64_t PK_CONV(windows)(const pk_conv_desc *d, int64_t in, int64_t rows,
   const int L = d->nd - 1;
   const PK_CONV_T *input = d->in;
   const int64_t x0 = d->stride[L] * q0 + d->off[L], w = d->stride[L] * (q1 - q0 - 1) + d->r_ext[L], C = d->C;
-  for (int64_t g = 0; g < rows; g++)
-    for (int64_t x = 0; x < w; x++) {
-      PK_CONV_T *to = win + (g * w + x) * C;
-      if (x0 + x < 0 || x0 + x >= d->h_ext[L]) memset(to, 0, (size_t)C * sizeof(PK_CONV_T));
-      else memcpy(to, input + in + g * ga + (x0 + x) * C, (size_t)C * sizeof(PK_CONV_T));
-    }
+  /* Pixels [lo, hi) of the run are inside the input, one contiguous run of it (pixels C apart): one copy, not one a
+     pixel (a first layer's 3 channels made that 12 bytes a call, 5% of 224² 7×7/2's time with the zeros). */
+  const int64_t lo = pk_min64(w, pk_max_i64(0, -x0)), hi = pk_max_i64(lo, pk_min64(w, d->h_ext[L] - x0));
+  for (int64_t g = 0; g < rows; g++) {
+    PK_CONV_T *to = win + g * w * C;
+    memset(to, 0, (size_t)(lo * C) * sizeof(PK_CONV_T));
+    if (hi > lo) memcpy(to + lo * C, input + in + g * ga + (x0 + lo) * C, (size_t)((hi - lo) * C) * sizeof(PK_CONV_T));
+    memset(to + hi * C, 0, (size_t)((w - hi) * C) * sizeof(PK_CONV_T));
+  }
   return w;
 }
 
