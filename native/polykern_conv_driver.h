@@ -225,23 +225,21 @@ static PK_CONV(split) PK_CONV(split_of)(const pk_conv_desc *d, const PK_CONV_T *
 }
 
 /*
- * The positions of rows [r0, r1) (at most MR of them, whole rows) that PK_CONV(sides) left to a column (defer): for
- * each tap, the positions past the segment's last whole register tile, each run down the rows at once as one tile
+ * The positions of the `count` rows at `at` (at most MR, whole rows) that PK_CONV(sides) left to a column (defer):
+ * for each tap, the positions past the segment's last whole register tile, each run down the rows at once as one tile
  * whose A rows are the rows' windows, an input row apart. Row by row they were tiles of one or two rows, load-bound:
  * 14×14 256→256 3×3 has 13 or 14 positions a tap, 6 + 6 + 1 or 2 (bound, 1 thread, one process alternating the
  * builds: AVX2 1.09× faster, AVX-512 1.00×; 56×56 64→64, whose row ends ran so, AVX2 1.02×, AVX-512 1.03× at 1 and
  * 2 threads; Intel).
  */
-static void PK_CONV(columns)(const pk_conv_desc *d, const PK_CONV_T *pf, int64_t taps, int64_t group, int64_t r0,
-                             int64_t r1, int64_t jc, int64_t nb, int64_t pc, int64_t kb) {
+static void PK_CONV(columns)(const pk_conv_desc *d, const PK_CONV_T *pf, int64_t taps, const pk_conv_at *at,
+                             int64_t count, int64_t jc, int64_t nb, int64_t pc, int64_t kb) {
   const int L = d->nd - 1;
-  const int64_t S = d->r_ext[L], Q = d->p_ext[L], ldq = d->out_s[L], count = r1 - r0;
+  const int64_t S = d->r_ext[L], Q = d->p_ext[L], ldq = d->out_s[L];
   const PK_CONV(split) sp = PK_CONV(split_of)(d, pf, taps, 0, Q, kb);
   if (sp.copies) return;
   const PK_CONV_T *input = d->in;
   PK_CONV_T *output = d->out;
-  pk_conv_at at[PK_CONV_MR];
-  for (int64_t i = 0; i < count; i++) at[i] = pk_conv_locate(d, r0 + i, group);
   for (int64_t ot = 0; ot < taps / S; ot++)
     for (int64_t sw = 0; sw < S; sw++) {
       const int64_t base = d->dil[L] * sw + d->off[L];
@@ -588,42 +586,42 @@ static void PK_CONV(member)(void *arg, int t, int nt) {
      (PK_CONV(columns)), before their epilogue; not where window copies take the rows' ends. */
   const int columns = blocks == 1 && !PK_CONV(split_of)(d, pf, taps, 0, Q, pk_min64(kc, d->C)).copies;
   const int64_t batch = columns ? PK_CONV_MR : 1;
+  /* The batch's rows, located once for their sums, columns and epilogue. */
+  pk_conv_at at[PK_CONV_MR];
   if (d->weight_stationary) {
     for (int64_t jc = 0; jc < d->K; jc += nc)
       for (int64_t pc = 0; pc < d->C; pc += kc)
         for (int64_t wb = w0; wb < w1; wb += batch) {
           const int64_t we = pk_min64(w1, wb + batch), nb = pk_min64(nc, d->K - jc);
           for (int64_t w = wb; w < we; w++) {
-            const pk_conv_at at = pk_conv_locate(d, w / blocks, group);
+            at[w - wb] = pk_conv_locate(d, w / blocks, group);
             const int64_t ic = w % blocks * mc;
-            PK_CONV(direct)(d, pf, &at, taps, ic, pk_min64(ic + mc, Q), jc, nb, pc, pk_min64(kc, d->C - pc),
+            PK_CONV(direct)(d, pf, &at[w - wb], taps, ic, pk_min64(ic + mc, Q), jc, nb, pc, pk_min64(kc, d->C - pc),
                             pc == 0 && d->zero_out, columns);
           }
-          if (columns) PK_CONV(columns)(d, pf, taps, group, wb, we, jc, nb, pc, pk_min64(kc, d->C - pc));
+          if (columns) PK_CONV(columns)(d, pf, taps, at, we - wb, jc, nb, pc, pk_min64(kc, d->C - pc));
           for (int64_t w = wb; w < we && pc + kc >= d->C; w++) {
-            const pk_conv_at at = pk_conv_locate(d, w / blocks, group);
             const int64_t ic = w % blocks * mc;
-            pk_conv_finish(d, &at, ic, pk_min64(ic + mc, Q), jc, jc + nb);
+            pk_conv_finish(d, &at[w - wb], ic, pk_min64(ic + mc, Q), jc, jc + nb);
           }
         }
   } else {
     for (int64_t wb = w0; wb < w1; wb += batch) {
       const int64_t we = pk_min64(w1, wb + batch);
       for (int64_t w = wb; w < we; w++) {
-        const pk_conv_at at = pk_conv_locate(d, w / blocks, group);
+        at[w - wb] = pk_conv_locate(d, w / blocks, group);
         const int64_t ic = w % blocks * mc;
         for (int64_t jc = 0; jc < d->K; jc += nc)
           for (int64_t pc = 0; pc < d->C; pc += kc)
-            PK_CONV(direct)(d, pf, &at, taps, ic, pk_min64(ic + mc, Q), jc, pk_min64(nc, d->K - jc), pc,
+            PK_CONV(direct)(d, pf, &at[w - wb], taps, ic, pk_min64(ic + mc, Q), jc, pk_min64(nc, d->K - jc), pc,
                             pk_min64(kc, d->C - pc), pc == 0 && d->zero_out, columns);
       }
       for (int64_t jc = 0; jc < d->K && columns; jc += nc)
         for (int64_t pc = 0; pc < d->C; pc += kc)
-          PK_CONV(columns)(d, pf, taps, group, wb, we, jc, pk_min64(nc, d->K - jc), pc, pk_min64(kc, d->C - pc));
+          PK_CONV(columns)(d, pf, taps, at, we - wb, jc, pk_min64(nc, d->K - jc), pc, pk_min64(kc, d->C - pc));
       for (int64_t w = wb; w < we; w++) {
-        const pk_conv_at at = pk_conv_locate(d, w / blocks, group);
         const int64_t ic = w % blocks * mc;
-        pk_conv_finish(d, &at, ic, pk_min64(ic + mc, Q), 0, d->K);
+        pk_conv_finish(d, &at[w - wb], ic, pk_min64(ic + mc, Q), 0, d->K);
       }
     }
   }
