@@ -6,7 +6,7 @@ import type { Block, Convolution, ConvolutionPlan, Kernel } from './ir/nodes.ts'
 import { format } from './ir/affine.ts'
 import { loadsOf, walkStmts } from './ir/walk.ts'
 import { plainIndex } from './passes/match-convolution.ts'
-import { ISAS } from './targets/index.ts'
+import { microkernelNamed } from './targets/index.ts'
 
 export interface ConvolutionReport {
   readonly block: string
@@ -67,7 +67,7 @@ function slidesAWindow(b: Block): boolean {
 
 /** The register tile of plan p's microkernel (0 × 0 for a name no ISA has). */
 function tileOf(p: ConvolutionPlan): readonly [number, number] {
-  const mk = ISAS.flatMap((i) => i.microkernels).find((m) => m.name === p.microkernel)
+  const mk = microkernelNamed(p.microkernel)
   return [mk?.mr ?? 0, mk?.nr ?? 0]
 }
 

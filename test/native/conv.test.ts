@@ -14,13 +14,13 @@ import { emitJs } from '../../plugin/emit/js.ts'
 import { interpret } from '../../plugin/ir/interp.ts'
 import type { ConvolutionPlan, Kernel } from '../../plugin/ir/nodes.ts'
 import { walkStmts } from '../../plugin/ir/walk.ts'
-import { ISAS } from '../../plugin/targets/index.ts'
+import { ISAS, microkernelNamed } from '../../plugin/targets/index.ts'
 import { CONV_SPECS, EPILOGUE_SPECS, convolutionKernel, fusedConvolutionKernel } from '../support/convolutions.ts'
 import { copyArgs, irArgs } from '../support/kernel-args.ts'
 import { maxRelErr, rng, rngOf, tolerance, type TensorArray } from '../support/random.ts'
 import { loadTestAddon, onEveryIsaAndThreads, testAddonSource, type KernelCall as Fn, type TestAddon } from '../support/test-addon.ts'
 
-const tileOf = (p: ConvolutionPlan) => ISAS.flatMap((i) => i.microkernels).find((m) => m.name === p.microkernel)!
+const tileOf = (p: ConvolutionPlan) => microkernelNamed(p.microkernel)!
 /**
  * Small tiles (no L2 share, so a call's own slicing keeps one register tile); direct calls stay direct whatever their
  * rows' length (the model's plan also tests the switch); the filter always packed, or read in place wherever its

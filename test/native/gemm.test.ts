@@ -19,7 +19,7 @@ import { interpret } from '../../plugin/ir/interp.ts'
 import type { Contraction, ContractionSchedule, GemmBlocking, Kernel } from '../../plugin/ir/nodes.ts'
 import { walkStmts } from '../../plugin/ir/walk.ts'
 import { timeCalls } from '../../plugin/measure/timing.ts'
-import { ISAS } from '../../plugin/targets/index.ts'
+import { ISAS, microkernelNamed } from '../../plugin/targets/index.ts'
 import { abiOf } from '../emit/kernels.ts'
 import { contractionKernel as specKernel } from '../support/contractions.ts'
 import { copyArgs, irArgs } from '../support/kernel-args.ts'
@@ -30,7 +30,7 @@ const MM = 'A: f32[M, K]\nB: f32[K, N]\nC: f32[M, N]\nC[i, j] +=! A[i, k] * B[k,
 const MM64 = 'A: f64[M, K]\nB: f64[K, N]\nC: f64[M, N]\nC[i, j] +=! A[i, k] * B[k, j]'
 const BMM = 'A: f32[Bt, M, K]\nB: f32[Bt, K, N]\nC: f32[Bt, M, N]\nC[b, i, j] +=! A[b, i, k] * B[b, k, j]'
 
-const tile = (x: ContractionSchedule) => ISAS.flatMap((i) => i.microkernels).find((m) => m.name === x.microkernel)!
+const tile = (x: ContractionSchedule) => microkernelNamed(x.microkernel)!
 
 /** Two register tiles per cache block and kc = 16, so every block loop takes several steps on small shapes. */
 const smallBlocks = (x: ContractionSchedule, b: Partial<GemmBlocking>): GemmBlocking => ({

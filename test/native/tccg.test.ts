@@ -17,7 +17,7 @@ import { interpret } from '../../plugin/ir/interp.ts'
 import type { ContractionSchedule, Kernel } from '../../plugin/ir/nodes.ts'
 import { printRole } from '../../plugin/ir/print.ts'
 import { walkStmts } from '../../plugin/ir/walk.ts'
-import { ISAS } from '../../plugin/targets/index.ts'
+import { microkernelNamed } from '../../plugin/targets/index.ts'
 import { abiOf } from '../emit/kernels.ts'
 import { contractionKernel, paramsOf } from '../support/contractions.ts'
 import { runnableIsas } from '../support/cpu.ts'
@@ -39,7 +39,7 @@ interface Case {
  * these sizes, k blocks that accumulate into C) and alternate between the two ways threads share a packed panel.
  */
 const smallBlocks = (n: number) => (x: ContractionSchedule): ContractionSchedule => {
-  const mk = ISAS.flatMap((i) => i.microkernels).find((m) => m.name === x.microkernel)!
+  const mk = microkernelNamed(x.microkernel)!
   const shared = n % 2 === 0
     ? { order: ['n', 'k', 'm'], inner: 'nm', parallel: 'm' } as const
     : { order: ['k', 'm', 'n'], inner: 'mn', parallel: 'n' } as const

@@ -4,14 +4,14 @@
  * or read in place, and parallel range. The kernels are built by the test and run by gemm-child.ts.
  */
 import type { ContractionSchedule, GemmBlocking, Kernel } from '../../plugin/ir/nodes.ts'
-import { ISAS } from '../../plugin/targets/index.ts'
+import { microkernelNamed } from '../../plugin/targets/index.ts'
 import { contractionKernel } from '../support/contractions.ts'
 
 const MM = 'A: f32[M, K]\nB: f32[K, N]\nC: f32[M, N]\nC[i, j] +=! A[i, k] * B[k, j]'
 const TT = 'A: f64[K, M]\nB: f64[N, K]\nC: f64[M, N]\nC[i, j] += A[k, i] * B[j, k]'
 const BMM = 'A: f32[Bt, M, K]\nB: f32[K, Bt, N]\nC: f32[M, Bt, N]\nC[i, b, j] += A[b, i, k] * B[k, b, j]'
 
-const tile = (x: ContractionSchedule) => ISAS.flatMap((i) => i.microkernels).find((m) => m.name === x.microkernel)!
+const tile = (x: ContractionSchedule) => microkernelNamed(x.microkernel)!
 const small = (b: Partial<GemmBlocking>) => (x: ContractionSchedule): ContractionSchedule => ({
   isa: x.isa,
   microkernel: x.microkernel,
