@@ -271,6 +271,27 @@ static void PK_GEMM(masked_tile)(const PK_GEMM(walk) *w, int64_t ir, int64_t jr)
       }
 }
 
+/* The last k block's tiles of a call with an epilogue: plain_blocks' walk through the epilogue's family, which also
+   takes each tile's first m and n positions. Apart from plain_blocks, whose loops stay as they were measured. */
+static void PK_GEMM(final_blocks)(const PK_GEMM(walk) *w) {
+  const PK_GEMM(shape) *s = w->s;
+  const PK_GEMM_DESC *g = w->g;
+  const int64_t mr = s->mr, nr = s->nr, mb = w->len[PK_GEMM_M], nb = w->len[PK_GEMM_N], kb = w->len[PK_GEMM_K];
+  const PK_GEMM_T *a = PK_GEMM(tile_a)(w, 0), *b = PK_GEMM(tile_b)(w, 0);
+  const int64_t a_step = w->panel[0] != NULL ? kb : g->a_m, b_step = w->panel[1] != NULL ? kb : g->b_n;
+  const int64_t lda = g->a_m, ldb = g->b_k, ldc = g->c_m, i0 = w->at[PK_GEMM_M], j0 = w->at[PK_GEMM_N];
+  PK_GEMM_T *c = g->c + i0 * ldc + j0;
+  const int store = g->overwrite && w->at[PK_GEMM_K] == 0;
+  const int64_t outer = s->m_tiles_outer ? mb : nb, outer_step = s->m_tiles_outer ? mr : nr;
+  const int64_t inner = s->m_tiles_outer ? nb : mb, inner_step = s->m_tiles_outer ? nr : mr;
+  for (int64_t u = 0; u < outer; u += outer_step)
+    for (int64_t v = 0; v < inner; v += inner_step) {
+      const int64_t ir = s->m_tiles_outer ? u : v, jr = s->m_tiles_outer ? v : u;
+      g->final(kb, a + ir * a_step, lda, b + jr * b_step, ldb, c + ir * ldc + jr, ldc, pk_min64(mr, mb - ir),
+               pk_min64(nr, nb - jr), store, g->final_ctx, i0 + ir, j0 + jr);
+    }
+}
+
 /* The current blocks in register tiles, C stored through its strides: what the tiles read and write is worked out
    once per block, not per tile (at kc 8, a matrix-vector product's, a tile is 24 FMAs). */
 static void PK_GEMM(plain_blocks)(const PK_GEMM(walk) *w) {
@@ -278,6 +299,10 @@ static void PK_GEMM(plain_blocks)(const PK_GEMM(walk) *w) {
   const PK_GEMM_DESC *g = w->g;
   const PK_GEMM(tile_fn) tile = s->tile;
   const int64_t mr = s->mr, nr = s->nr, mb = w->len[PK_GEMM_M], nb = w->len[PK_GEMM_N], kb = w->len[PK_GEMM_K];
+  if (g->final != NULL && w->at[PK_GEMM_K] + kb == g->k) {
+    PK_GEMM(final_blocks)(w);
+    return;
+  }
   const PK_GEMM_T *a = PK_GEMM(tile_a)(w, 0), *b = PK_GEMM(tile_b)(w, 0);
   const int64_t a_step = w->panel[0] != NULL ? kb : g->a_m, b_step = w->panel[1] != NULL ? kb : g->b_n;
   const int64_t lda = g->a_m, ldb = g->b_k, ldc = g->c_m;

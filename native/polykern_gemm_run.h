@@ -15,6 +15,12 @@
  * A gathered GEMM (a shape built for it) addresses its operands through offset tables instead, one per role and
  * tensor (o_am[i] + o_ak[p] is A(i, p), and so on); NULL otherwise, where the strides apply.
  */
+/* A microkernel whose tiles pass each vector through a contraction's epilogue before storing it (emit/c-gemm-epilogue.ts):
+   the last k block's tiles, from the tile's first m and n positions i0, j0 and the epilogue's context. */
+typedef void (*PK_GEMM(final_fn))(int64_t kb, const PK_GEMM_T *a, int64_t lda, const PK_GEMM_T *b, int64_t ldb,
+                                  PK_GEMM_T *c, int64_t ldc, int64_t rows, int64_t cols, int store, const void *ctx,
+                                  int64_t i0, int64_t j0);
+
 typedef struct {
   const PK_GEMM_T *a, *b;
   PK_GEMM_T *c;
@@ -26,6 +32,8 @@ typedef struct {
   const int64_t *o_sam, *o_sak, *o_sbk, *o_sbn;
   int ndom; /* read by masked shapes only */
   pk_domain dom[PK_MAX_DOMAIN];
+  PK_GEMM(final_fn) final; /* NULL: no epilogue (plain shapes only) */
+  const void *final_ctx;
 } PK_GEMM_DESC;
 
 /* A plain strided pack of a microkernel (polykern_pack.h): len × kb at src into panels of `width` along len. */
@@ -75,6 +83,12 @@ typedef struct {
 static int PK_GEMM(one)(const PK_GEMM_DESC *g, const PK_GEMM(shape) *shape, int threads) {
   if (g->m <= 0 || g->n <= 0) return PK_OK;
   if (g->k > 0) return PK_GEMM(drive)(shape, g, threads);
+  /* No k: every sum is 0, through the epilogue when there is one (its tiles read no operand at kb 0). */
+  for (int64_t i = 0; i < g->m && g->final != NULL; i += shape->mr)
+    for (int64_t j = 0; j < g->n; j += shape->nr)
+      g->final(0, g->c, 0, g->c, 0, g->c + i * g->c_m + j, g->c_m, pk_min64(shape->mr, g->m - i),
+               pk_min64(shape->nr, g->n - j), g->overwrite, g->final_ctx, i, j);
+  if (g->final != NULL) return PK_OK;
   for (int64_t i = 0; i < g->m && g->overwrite; i++) {
     for (int64_t j = 0; j < g->n; j++) g->c[g->o_cm ? g->o_cm[i] + g->o_cn[j] : i * g->c_m + j] = 0;
   }

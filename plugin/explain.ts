@@ -192,7 +192,8 @@ function explainKernel(
   const pathStep = stepNamed('contraction-path')
   const matchStep = stepNamed('substitute-microkernel')
   const convStep = stepNamed('substitute-convolution')
-  const convMessages = [convStep, stepNamed('fuse-epilogue')].flatMap((s) => s?.messages.map((m) => m.text) ?? [])
+  const messagesOf = (...named: (typeof steps[number] | undefined)[]) => named.flatMap((s) => s?.messages.map((m) => m.text) ?? [])
+  const convMessages = messagesOf(convStep, stepNamed('fuse-epilogue'))
   return {
     name: site.name,
     location: compiled.abi.loc,
@@ -207,7 +208,7 @@ function explainKernel(
     analysis: analysis ? analysisReport(analysis.facts) : { blocks: [], dependences: [] },
     paths: pathStep?.before ? planContractionPaths(pathStep.before) : [],
     microkernels: matchStep?.before
-      ? matchReports(matchStep.before, matchStep.ir, matchStep.messages.map((m) => m.text))
+      ? matchReports(matchStep.before, matchStep.ir, messagesOf(matchStep, stepNamed('fuse-epilogue')))
       : [],
     convolutions: convStep?.before
       ? convolutionReports(convStep.before, convStep.ir, convMessages)

@@ -17,7 +17,7 @@ import { describeBlocking } from '../schedule/describe.ts'
 import type { Isa } from '../targets/isa.ts'
 import type { Microkernel } from '../targets/microkernel.ts'
 import { C_TYPE, cConst } from './c-expr.ts'
-import { emitMicrokernel, microkernelSymbol, type MicrokernelUse } from './c-microkernel.ts'
+import { emitMicrokernel, microkernelSymbol, type MicrokernelUse, type TileEpilogue } from './c-microkernel.ts'
 import {
   emitGatherA, emitGatherB, emitPackA, emitPackB, emitScaledGatherA, emitScaledPackA, emitWeightedGather, gatherASymbol,
   gatherBSymbol, packASymbol, packBSymbol, scaledGatherASymbol, scaledPackASymbol, weightedGatherSymbol,
@@ -256,6 +256,7 @@ export function emitGemmCall(
   depth: number,
   onNoMemory: readonly string[],
   overwrite = false,
+  epilogue?: { readonly tiles: TileEpilogue; readonly context: readonly string[]; readonly family: (use: MicrokernelUse) => string },
 ): string[] {
   const { roles: r } = s
   const { schedule, mk } = plan
@@ -308,6 +309,7 @@ export function emitGemmCall(
     ...(r.scaleB ? [`.s_b = ${base(r.scaleB)}`] : []),
     ...weightTables.map(([, , at, field]) => `.${field} = ${at}`),
     ...(r.domain !== undefined ? [`.ndom = ${r.domain.length}`, `.dom = {${r.domain.map(domainCode).join(', ')}}`] : []),
+    ...(epilogue ? ['.final = pk_final', '.final_ctx = &pk_gectx'] : []),
   ]
   const descriptor = `&(const pk_gemm_${t}){${descriptorFields.join(', ')}}`
   // The blockings differ only in their shape and block sizes: one call, after the guards chose those (one call site
@@ -315,9 +317,13 @@ export function emitGemmCall(
   const special = schedule.special ?? []
   const blockings = [...special.map((x) => x.blocking), schedule]
   const across = blockings.some((x) => x.parallel === 'batch')
-  const choose = (x: GemmBlocking) =>
-    `pk_shape = &${shapeSymbol(gemmShape(s, mk, x))}, pk_mc = ${x.mc}, pk_nc = ${x.nc}, pk_kc = ${x.kc}` +
-    (across ? `, pk_across = ${x.parallel === 'batch' ? 1 : 0}` : '') + ';'
+  // With an epilogue, the last k block's tiles are the family on the blocking's operand layouts that applies it.
+  const finalOf = (d: GemmShape) => epilogue!.family({ mk, packA: d.packA, packB: d.packB, epilogue: epilogue!.tiles })
+  const choose = (x: GemmBlocking) => {
+    const d = gemmShape(s, mk, x)
+    return `pk_shape = &${shapeSymbol(d)}, pk_mc = ${x.mc}, pk_nc = ${x.nc}, pk_kc = ${x.kc}` +
+      (across ? `, pk_across = ${x.parallel === 'batch' ? 1 : 0}` : '') + (epilogue ? `, pk_final = ${finalOf(d)}` : '') + ';'
+  }
   const list = (f: (b: IndexRange) => string) => `{${r.batch.map(f).join(', ')}}`
 
   const pad = '  '.repeat(depth + 1)
@@ -365,6 +371,7 @@ export function emitGemmCall(
   }
   lines.push(`${pad}const pk_gemm_${t}_shape *pk_shape;`, `${pad}int64_t pk_mc, pk_nc, pk_kc;`)
   if (across) lines.push(`${pad}int pk_across;`)
+  if (epilogue) lines.push(`${pad}pk_gemm_${t}_final_fn pk_final;`, ...epilogue.context.map((l) => `${pad}${l}`))
   special.forEach(({ when, blocking }, i) => {
     const test = guardCode(when, base(r.b)) || '1'
     lines.push(`${pad}${i === 0 ? '' : 'else '}if (${test}) /* ${describeBlocking(blocking)} */`)

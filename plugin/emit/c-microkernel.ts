@@ -9,6 +9,7 @@
  * place: A rows contiguous in k, `lda` apart (rows past `rows` re-read the last one, so nothing past A is read); B
  * rows contiguous in n, `ldb` apart (its last vector is loaded through the column mask).
  */
+import { KernelInternalError } from '../diagnostics.ts'
 import { C_TYPE } from './c-expr.ts'
 import { tileRows, type Microkernel } from '../targets/microkernel.ts'
 import { instantiate, type SingleOp } from '../targets/vector-ops.ts'
@@ -25,6 +26,21 @@ export interface MicrokernelUse {
    * straight on: a convolution's rows of taps, each window row contiguous in A, in one call (two more parameters).
    */
   readonly groupedK?: boolean
+  /** Each vector through a contraction's epilogue before it is stored: the family of its last k block's tiles. */
+  readonly epilogue?: TileEpilogue
+}
+
+/**
+ * What a family's tiles apply to each vector of C before storing it (emit/c-gemm-epilogue.ts). Its tiles take three
+ * more parameters: the context (`pk_ectx`, read as `pk_e`) and the tile's first m and n positions (`pk_i0`, `pk_j0`).
+ */
+export interface TileEpilogue {
+  /** Names the family apart. */
+  readonly name: string
+  /** The context's struct type. */
+  readonly ctx: string
+  /** `x`, vector `v` of row `r` with old C added, through the epilogue; `mask`: an edge vector's lanes. */
+  readonly apply: (x: string, r: number, v: number, mask: string | undefined) => string
 }
 
 const useTag = (u: MicrokernelUse): string =>
@@ -42,7 +58,12 @@ const kArgs = (u: MicrokernelUse): string => (u.groupedK ? 'kb, groups, ga' : 'k
  * of columns); with `split` (a full-width tile, columns == NR), its lanes from vp[v].split on at vp[v].hi instead,
  * each part through a mask (pk_vector_places). A gathered C tile is so stored in place with no local copy.
  */
-export const microkernelSymbol = (u: MicrokernelUse): string => `pk_ukr_${u.mk.name}_${useTag(u)}`
+export const microkernelSymbol = (u: MicrokernelUse): string =>
+  `pk_ukr_${u.mk.name}_${useTag(u)}${u.epilogue ? `_${u.epilogue.name}` : ''}`
+
+/** The epilogue's parameters after `store`, and their arguments. */
+const epilogueParams = (u: MicrokernelUse): string => (u.epilogue ? ', const void *pk_ectx, int64_t pk_i0, int64_t pk_j0' : '')
+const epilogueArgs = (u: MicrokernelUse): string => (u.epilogue ? ', pk_ectx, pk_i0, pk_j0' : '')
 
 /** Every tile function of `u` and the dispatcher that picks one from `rows` and `cols`. */
 export function emitMicrokernel(u: MicrokernelUse): string {
@@ -52,9 +73,9 @@ export function emitMicrokernel(u: MicrokernelUse): string {
   const shapes = tileRows(mk).flatMap((r) => [...Array(vectors).keys()].map((v) => [r, vectors - v] as const))
   const tiles = shapes.map(([r, v]) => emitTile(u, r, v))
   const params = `${kParams(u)}, const ${t} *restrict a, int64_t lda, const ${t} *restrict b, int64_t ldb,
-    ${t} *restrict c, ${cPlaceParams(u)}, int64_t rows, int64_t cols, int store`
+    ${t} *restrict c, ${cPlaceParams(u)}, int64_t rows, int64_t cols, int store${epilogueParams(u)}`
   const call = (r: number, v: number) =>
-    `${tileSymbol(u, r, v)}(${kArgs(u)}, a, lda, b, ldb, c, ${u.scatterC ? 'om, vp, split' : 'ldc'}, rows, cols, store)`
+    `${tileSymbol(u, r, v)}(${kArgs(u)}, a, lda, b, ldb, c, ${u.scatterC ? 'om, vp, split' : 'ldc'}, rows, cols, store${epilogueArgs(u)})`
   // The narrowest tile holding `cols`, then the shortest holding `rows`.
   const byWidth = (r: number, pad: string): string[] =>
     [...Array(vectors).keys()].map((i) => {
@@ -164,7 +185,9 @@ function emitTile(u: MicrokernelUse, R: number, V: number): string {
   const edgeMask = (v: number) => op('firstLanes', { n: `pk_edge_lanes(cols, ${v * mk.lanes}, ${mk.lanes})` })
   const edgeStoreOf = (r: number) => (v: number) => {
     const sum = op('add', { a: op('maskedLoad', { p: at(r, v), m: `m${v}` }), b: acc(r, v) })
-    return `  ${op('maskedStore', { p: at(r, v), m: `m${v}`, v: `store ? ${acc(r, v)} : ${sum}` })};`
+    if (u.epilogue === undefined) return `  ${op('maskedStore', { p: at(r, v), m: `m${v}`, v: `store ? ${acc(r, v)} : ${sum}` })};`
+    return `  { const ${mk.ops.vector} pk_x = store ? ${acc(r, v)} : ${sum}; ` +
+      `${op('maskedStore', { p: at(r, v), m: `m${v}`, v: u.epilogue.apply('pk_x', r, v, `m${v}`) })}; }`
   }
   const last = V - 1
   // k step `p + o` (o: its place in an unrolled group; packed pointers move after the group).
@@ -239,9 +262,12 @@ function emitTile(u: MicrokernelUse, R: number, V: number): string {
     ...combine,
   ]
 
+  if (u.epilogue && u.scatterC) throw new KernelInternalError('emit', `${microkernelSymbol(u)}: an epilogue on scattered C`)
+  const epilogue = u.epilogue
   const lines = [
     `static inline void ${tileSymbol(u, R, V)}(${kParams(u)}, const ${t} *restrict a, int64_t lda,`,
-    `    const ${t} *restrict b, int64_t ldb, ${t} *restrict c, ${cPlaceParams(u)}, int64_t rows, int64_t cols, int store) {`,
+    `    const ${t} *restrict b, int64_t ldb, ${t} *restrict c, ${cPlaceParams(u)}, int64_t rows, int64_t cols, int store${epilogueParams(u)}) {`,
+    ...(epilogue ? [`  const ${epilogue.ctx} *pk_e = pk_ectx;`, '  (void)pk_e, (void)pk_i0, (void)pk_j0;'] : []),
     ...(u.packA ? ['  (void)lda;'] : rows.map((r) => `  const ${t} *restrict a${r} = a + ${rowOf(r)}*lda;`)),
     ...(u.packB ? ['  (void)ldb;'] : [`  const ${mk.ops.mask} bm = ${edgeMask(last)};`]),
     ...sets.flatMap((set) =>
@@ -258,6 +284,7 @@ function emitTile(u: MicrokernelUse, R: number, V: number): string {
     '    if (!store) {',
     ...tile((r, v) => `      ${acc(r, v)} = ${op('add', { a: op('load', { p: at(r, v) }), b: acc(r, v) })};`),
     '    }',
+    ...(epilogue ? tile((r, v) => `    ${acc(r, v)} = ${epilogue.apply(acc(r, v), r, v, undefined)};`) : []),
     ...tile((r, v) => `    ${op('store', { p: at(r, v), v: acc(r, v) })};`),
     '    return;',
     '  }',

@@ -9,8 +9,10 @@
  * Undefined, so c.ts prints the loop serially, when the ISA has no vector unit or the body needs something this file
  * has no vector form of (i32 lanes, mixed element types, `%`, `pow`).
  */
+import { KernelInternalError } from '../diagnostics.ts'
 import { add, coeffOf, constant, substitute, variable, varsOf } from '../ir/affine.ts'
 import { identityOf } from '../spec/build-ir.ts'
+import { vectorElementType } from '../analysis/tile-epilogue.ts'
 import type { Access, AssignOp, Bound, DType, Expr, Loop, Store } from '../ir/nodes.ts'
 import { mapExpr, perfectNest, walkExpr } from '../ir/walk.ts'
 import type { Isa } from '../targets/isa.ts'
@@ -40,10 +42,8 @@ export interface VectorLoopContext {
 /** The vector operations `isa` runs `loop` with, or undefined when it runs the loop serially. */
 function vectorOps(loop: Loop, isa: Isa): VectorOps | undefined {
   const stores = perfectNest(loop)?.stores ?? (loop.body as readonly Store[])
-  const dtype = elementType(stores)
-  if (dtype !== 'f32' && dtype !== 'f64') return undefined
-  const ops = isa.vectors?.[dtype]
-  return ops && stores.every((s) => supported(s.value)) ? ops : undefined
+  const dtype = vectorElementType(stores)
+  return dtype === undefined ? undefined : isa.vectors?.[dtype]
 }
 
 /** Whether `isa` runs `loop` as SIMD lanes around a nest whose accumulators live in registers across it. */
@@ -57,7 +57,7 @@ export function emitVectorLoop(loop: Loop, depth: number, ctx: VectorLoopContext
   const stores = nest?.stores ?? (loop.body as readonly Store[])
   const ops = vectorOps(loop, ctx.isa)
   if (ops === undefined) return undefined
-  const dtype = elementType(stores)!
+  const dtype = vectorElementType(stores)!
   const { names, layout } = ctx
   const v = names.of(loop.v)
   const t = instantiate
@@ -117,33 +117,19 @@ export function emitVectorLoop(loop: Loop, depth: number, ctx: VectorLoopContext
     [...streams.values()].map((a) => `__builtin_prefetch(${pointer(a, lane + ahead)}, 0, 3);`)
 
   /** One vector of `e` at lanes `lane`.. past `v`; `mask` in the tail. */
-  const vexpr = (e: Expr, lane: number, mask: string | undefined): string => {
-    if (!moves(e) && inNest(e)) {
-      const x = cExpr(e, names, layout).text
-      return e.type === 'bool' ? t(ops.broadcastMask, { x }) : t(ops.set1, { x })
-    }
-    if (!moves(e)) return invariant(e)
-    const sub = (x: Expr) => vexpr(x, lane, mask)
-    switch (e.kind) {
-      case 'load': {
-        const p = pointer(e.access, lane)
+  const vexpr = (e: Expr, lane: number, mask: string | undefined): string =>
+    vectorExpr(e, ops, (x) => {
+      if (!moves(x) && inNest(x)) {
+        const c = cExpr(x, names, layout).text
+        return x.type === 'bool' ? t(ops.broadcastMask, { x: c }) : t(ops.set1, { x: c })
+      }
+      if (!moves(x)) return invariant(x)
+      if (x.kind === 'load') {
+        const p = pointer(x.access, lane)
         return mask ? t(ops.maskedLoad, { m: mask, p }) : t(ops.load, { p })
       }
-      case 'unary':
-        return t(ops[e.op === 'not' ? 'not' : 'neg'], { a: sub(e.arg) })
-      case 'call':
-        return t(ops.math[e.fn], { a: sub(e.arg) })
-      case 'select':
-        return t(ops.blend, { m: sub(e.cond), a: sub(e.b), b: sub(e.a) })
-      case 'binary': {
-        const [a, b] = [sub(e.a), sub(e.b)]
-        if (e.op in ops.compare) return t(ops.compare[e.op as CompareOp], { a, b })
-        return t(ops[e.op as 'add' | 'sub' | 'mul' | 'div' | 'and' | 'or' | 'max' | 'min'], { a, b })
-      }
-      default:
-        return invariant(e)
-    }
-  }
+      return isOperator(x) ? undefined : invariant(x)
+    })
 
   const combine = (op: AssignOp, a: string, b: string): string => {
     return t(ops[op === 'max=' ? 'max' : op === 'min=' ? 'min' : op === '*=' ? 'mul' : 'add'], { a, b })
@@ -273,6 +259,33 @@ export function emitVectorLoop(loop: Loop, depth: number, ctx: VectorLoopContext
   return lines.map((l) => '  '.repeat(depth) + l)
 }
 
+const isOperator = (e: Expr): boolean => e.kind === 'unary' || e.kind === 'call' || e.kind === 'select' || e.kind === 'binary'
+
+/**
+ * `e` as one vector of `ops`: `leaf(x)` for each subexpression x, outermost first, and where it answers undefined (only
+ * ever for an operator), the operator lane by lane on its operands' vectors.
+ */
+export function vectorExpr(e: Expr, ops: VectorOps, leaf: (e: Expr) => string | undefined): string {
+  const own = leaf(e)
+  if (own !== undefined) return own
+  const sub = (x: Expr) => vectorExpr(x, ops, leaf)
+  switch (e.kind) {
+    case 'unary':
+      return instantiate(ops[e.op === 'not' ? 'not' : 'neg'], { a: sub(e.arg) })
+    case 'call':
+      return instantiate(ops.math[e.fn], { a: sub(e.arg) })
+    case 'select':
+      return instantiate(ops.blend, { m: sub(e.cond), a: sub(e.b), b: sub(e.a) })
+    case 'binary': {
+      const [a, b] = [sub(e.a), sub(e.b)]
+      if (e.op in ops.compare) return instantiate(ops.compare[e.op as CompareOp], { a, b })
+      return instantiate(ops[e.op as 'add' | 'sub' | 'mul' | 'div' | 'and' | 'or' | 'max' | 'min'], { a, b })
+    }
+    default:
+      throw new KernelInternalError('emit', `no vector for a ${e.kind} the caller did not place`)
+  }
+}
+
 /** Accumulator copies per reduction: two adds in flight hide most of the adder's latency. */
 const UNROLL = 2
 /**
@@ -296,20 +309,3 @@ function shifted(s: Store, v: string, by: number): Store {
   const value = mapExpr(s.value, (e) => (e.kind === 'load' ? { ...e, access: at(e.access) } : e))
   return { ...s, access: at(s.access), value }
 }
-
-/** The one element type of every value in the loop (comparisons aside), or undefined when they mix. */
-function elementType(stores: readonly Store[]): DType | undefined {
-  const types = new Set<string>()
-  for (const s of stores) walkExpr(s.value, (e) => void (e.type !== 'bool' && types.add(e.type)))
-  if (types.size > 1) return undefined
-  const [only] = types
-  return only as DType | undefined
-}
-
-/** Every function has a vector form (VectorOps.math); `%` and `pow` have none. */
-function supported(e: Expr): boolean {
-  let ok = true
-  walkExpr(e, (x) => void (ok &&= !(x.kind === 'binary' && (x.op === 'mod' || x.op === 'pow'))))
-  return ok
-}
-

@@ -5,8 +5,9 @@
  * temporaries are calloc'd. Loops keep the IR's index names and print one to one; `parallel` loops run on the thread
  * pool (c-parallel.ts). Pointers are `restrict`: the N-API wrapper rejects outputs that alias another
  * argument.
- * A contraction with a schedule for the ISA compiled for runs as a blocked GEMM (c-gemm.ts), else as its loops; a
- * convolution with a plan through its driver (c-conv.ts), its epilogue outlined for the driver (c-conv-epilogue.ts);
+ * A contraction with a schedule for the ISA compiled for runs as a blocked GEMM (c-gemm.ts), its epilogue in the
+ * last k block's register tiles (c-gemm-epilogue.ts) or as loops after it, else as its loops; a convolution with a
+ * plan through its driver (c-conv.ts), its epilogue outlined for the driver (c-conv-epilogue.ts);
  * a `vector` loop runs as that ISA's SIMD code (c-vector.ts) when it has one, else serially.
  */
 import { KernelInternalError } from '../diagnostics.ts'
@@ -18,6 +19,7 @@ import { C_TYPE, cExpr } from './c-expr.ts'
 import { candidateOf, choiceLines } from './choices.ts'
 import { convolutionPlan, emitConvCall, emitConvSupport, overwritingConvolutions } from './c-conv.ts'
 import { convEpilogues, type ConvEpilogues } from './c-conv-epilogue.ts'
+import { gemmEpilogues, type GemmEpilogues } from './c-gemm-epilogue.ts'
 import { emitGemmCall, emitGemmSupport, gemmPlan, overwritingGemms } from './c-gemm.ts'
 import { parallelLoops, type ParallelLoops } from './c-parallel.ts'
 import { emitVectorLoop } from './c-vector.ts'
@@ -83,7 +85,7 @@ export function emitC(kernel: Kernel, symbol: string, isa: Isa = SCALAR): string
   const temps = kernel.tensors.filter((t) => t.role === 'temp' && !arena.includes(t))
   const freeTemps = temps.map((t) => `free(${names.of(t.name)});`)
   const parallel = parallelLoops(kernel, symbol, names, layout)
-  const epilogues = convEpilogues(kernel, symbol, names, layout)
+  const epilogues: Epilogues = { conv: convEpilogues(kernel, symbol, names, layout), gemm: gemmEpilogues(kernel, symbol, names, layout) }
   // The candidates of a size choice are statement lists of their own, inside top-level ifs.
   const lists = [kernel.body, ...kernel.body.flatMap((s) => (s.kind === 'if' ? [s.body] : []))]
   const overwriting = new Set(lists.flatMap((list) => [
@@ -105,7 +107,7 @@ export function emitC(kernel: Kernel, symbol: string, isa: Isa = SCALAR): string
     lines.push(...freeTemps.map((l) => `    ${l}`), '    return PK_NO_MEMORY;', '  }')
   }
   lines.push(...body, ...freeTemps.map((l) => `  ${l}`), '  return PK_OK;', '}')
-  return [...parallel.outlined, ...epilogues.outlined, lines.join('\n') + '\n'].join('\n')
+  return [...parallel.outlined, ...epilogues.conv.outlined, ...epilogues.gemm.outlined, lines.join('\n') + '\n'].join('\n')
 }
 
 /**
@@ -137,9 +139,15 @@ function arenaLines(kernel: Kernel, arena: readonly Tensor[], names: Names): str
 const SERIAL: ParallelLoops = { emit: () => undefined, outlined: [] }
 
 /** Statement printer for one kernel; `depth` is the indentation level. */
+/** How a heavy statement's fused epilogue is printed: per convolution output block, or in a GEMM's registers. */
+interface Epilogues {
+  readonly conv: ConvEpilogues
+  readonly gemm: GemmEpilogues
+}
+
 function cStatements(
   names: Names, layout: Layout, isa: Isa, onNoMemory: readonly string[], parallel: ParallelLoops,
-  overwriting: ReadonlySet<Stmt>, epilogues: ConvEpilogues,
+  overwriting: ReadonlySet<Stmt>, epilogues: Epilogues,
 ): (s: Stmt, depth: number) => string[] {
   let fillIndex: string | undefined
 
@@ -188,14 +196,21 @@ function cStatements(
       case 'contraction': {
         const plan = gemmPlan(s, isa)
         if (plan === undefined) return s.body.flatMap((b) => stmt(b, depth))
-        return emitGemmCall(s, plan, names, layout, depth, onNoMemory, overwriting.has(s))
+        const epilogue = s.epilogue ? epilogues.gemm.plan(s, plan.mk) : undefined
+        if (typeof epilogue !== 'string') {
+          const tiles = epilogue && { ...epilogue, family: epilogues.gemm.family }
+          return emitGemmCall(s, plan, names, layout, depth, onNoMemory, overwriting.has(s), tiles)
+        }
+        // Not in registers: the epilogue's loops over the whole output, after the GEMM.
+        const loops = s.body.slice(s.body.length - (s.epilogue ?? 0))
+        return [...emitGemmCall(s, plan, names, layout, depth, onNoMemory, overwriting.has(s)), ...loops.flatMap((b) => stmt(b, depth))]
       }
       case 'convolution': {
         const plan = convolutionPlan(s, isa)
         if (plan === undefined) return s.body.flatMap((b) => stmt(b, depth))
         // The epilogue's loops run inside the driver's threads: serially.
         const epilogue = s.epilogue
-          ? epilogues.emit(s, (n) => cStatements(n, layout, isa, onNoMemory, SERIAL, new Set(), epilogues))
+          ? epilogues.conv.emit(s, (n) => cStatements(n, layout, isa, onNoMemory, SERIAL, new Set(), epilogues))
           : undefined
         return emitConvCall(s, plan, names, layout, depth, onNoMemory, overwriting.has(s), epilogue)
       }

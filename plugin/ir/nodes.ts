@@ -238,6 +238,11 @@ export interface Contraction {
   readonly body: readonly Stmt[]
   readonly roles: ContractionRoles
   readonly schedules: readonly ContractionSchedule[]
+  /**
+   * How many statements at the end of `body` are its epilogue (fuse-epilogue.ts), as a Convolution's: the GEMM applies
+   * them to each register tile of its last k block before storing it (emit/c-gemm-epilogue.ts). Absent: none.
+   */
+  readonly epilogue?: number
 }
 
 /**

@@ -54,8 +54,9 @@ function printStmt(s: Stmt, ind: string): string {
         const blocks = `mc=${x.mc} nc=${x.nc} kc=${x.kc} order=${x.order.join('')} parallel=${x.parallel}`
         return `${ind}  # ${x.isa} ${x.microkernel} ${blocks}\n`
       })
+      const epilogue = s.epilogue ? `${ind}  # epilogue: the last ${s.epilogue} on each register tile of the last k block\n` : ''
       const body = printStmts(s.body, ind + '  ')
-      return `${ind}contraction ${s.id} [${roles.join(', ')}] {\n${schedules.join('')}${body}${ind}}\n`
+      return `${ind}contraction ${s.id} [${roles.join(', ')}] {\n${schedules.join('')}${epilogue}${body}${ind}}\n`
     }
     case 'convolution': {
       const r = s.roles

@@ -120,10 +120,13 @@ export function verifyKernel(k: Kernel, pass: string, opts: { lowered?: boolean 
           checkStmts(s.body, inner)
           break
         }
-        case 'contraction':
+        case 'contraction': {
+          const e = s.epilogue ?? 0
+          check(Number.isInteger(e) && e >= 0 && e < s.body.length, `contraction ${s.id}: an epilogue of ${e} statements in a body of ${s.body.length}`)
           checkContraction(s, scope)
           checkStmts(s.body, scope)
           break
+        }
         case 'convolution':
           check(convolutionProblem(s) === undefined, `convolution ${s.id}: ${convolutionProblem(s)}`)
           checkStmts(s.body, scope)

@@ -1,41 +1,58 @@
 /**
- * Epilogue fusion (PolyDL's fusion of element-wise operators into the convolution; oneDNN's post-ops): an
- * element-wise statement right after a convolution that reads the convolution's temporary output only at the point
- * it writes, `O[n, p, q, k] = max(T[n, p, q, k] + bias[k], 0)`, joins the convolution. The convolution then sums into
- * O itself (zeroed just before) and the statement becomes its epilogue, `O[...] = max(O[...] + bias[k], 0)`, applied
- * in place: the C driver runs it on each output block as soon as that block's sums are complete, while the block is
- * still in cache, and T (allocated, zeroed and read back every call) is gone.
- * Legal from the access maps and the dependences: T is a temporary only the convolution writes and only the
+ * Epilogue fusion (PolyDL's Algorithm 3, fusion of element-wise operators into the heavy operator; oneDNN's
+ * post-ops): an element-wise statement right after a convolution or contraction that reads the heavy operator's
+ * temporary output only at the point it writes, `O[n, p, q, k] = max(T[n, p, q, k] + bias[k], 0)`, joins it. The heavy
+ * operator then sums into O itself (zeroed just before) and the statement becomes its epilogue, `O[...] =
+ * max(O[...] + bias[k], 0)`, applied in place: a convolution's C driver runs it on each output block as soon as that
+ * block's sums are complete, while the block is still in cache; a GEMM applies it to each register tile of its last
+ * k block before the tile is stored (PolyDL's placement in the last reduction iteration). T (allocated, zeroed and
+ * read back every call) is gone.
+ * Legal from the access maps and the dependences: T is a temporary only the heavy operator writes and only the
  * statement reads, each read at its own point (`pointwise`, over plain indices covering T's shape); O has T's shape
  * and element type, is written at the same point and read nowhere in the statement, and is not an operand of the
- * convolution (no WAR from the convolution to the statement outside T).
- * Needs: block form with Convolutions (substitute-convolution). Leaves: Convolutions with `epilogue` set.
+ * heavy operator (no WAR from it to the statement outside T).
+ * Needs: block form with Convolutions and Contractions (the substitute passes). Leaves them with `epilogue` set.
  */
 import { equal } from '../ir/affine.ts'
-import type { Access, Block, Convolution, Expr, Kernel, Stmt, Store } from '../ir/nodes.ts'
+import type { Access, Block, Contraction, Convolution, Expr, Kernel, Stmt, Store } from '../ir/nodes.ts'
 import { loadsOf, mapExpr, mapStmts, walkStmts } from '../ir/walk.ts'
 import type { KernelFacts } from '../analysis/deps.ts'
+import { tileEpilogue } from '../analysis/tile-epilogue.ts'
 import { plainIndex } from './match-convolution.ts'
+
+type Heavy = Contraction | Convolution
+
+/** The heavy operator's output, and its tensors it only reads. */
+const outputOf = (s: Heavy): Access => (s.kind === 'convolution' ? s.roles.output : s.roles.c)
+const operandsOf = (s: Heavy): readonly string[] =>
+  s.kind === 'convolution'
+    ? [s.roles.input.tensor, s.roles.filter.tensor]
+    : [s.roles.a, s.roles.b, s.roles.scaleA, s.roles.scaleB].flatMap((a) => (a ? [a.tensor] : []))
+
+/** `s` summing into `to` instead of its output. */
+function writingTo(s: Heavy, to: string): Heavy {
+  const output = { ...outputOf(s), tensor: to }
+  return s.kind === 'convolution' ? { ...s, roles: { ...s.roles, output } } : { ...s, roles: { ...s.roles, c: output } }
+}
 
 export function fuseEpilogues(kernel: Kernel, facts: KernelFacts, log?: (message: string) => void): Kernel {
   let body = kernel.body
   const removed: string[] = []
   for (let i = 0; i + 1 < body.length; i++) {
-    const [conv, next] = [body[i], body[i + 1]]
-    if (conv.kind !== 'convolution' || next.kind !== 'block' || (conv.epilogue ?? 0) > 0) continue
-    const found = epilogueOf(kernel, facts, conv, next)
+    const [heavy, next] = [body[i], body[i + 1]]
+    if ((heavy.kind !== 'convolution' && heavy.kind !== 'contraction') || next.kind !== 'block' || (heavy.epilogue ?? 0) > 0) continue
+    const found = epilogueOf(kernel, facts, heavy, next)
     if (typeof found === 'string') {
-      log?.(`${kernel.name} ${conv.id}: ${next.id} not fused as the epilogue: ${found}`)
+      log?.(`${kernel.name} ${heavy.id}: ${next.id} not fused as the epilogue: ${found}`)
       continue
     }
     const { temp, out } = found
-    log?.(`${kernel.name} ${conv.id}: ${next.id} fused as the epilogue, run on each finished output block in place on ${out.tensor}`)
-    const fused: Convolution = {
-      ...conv,
-      roles: { ...conv.roles, output: { ...conv.roles.output, tensor: out.tensor } },
-      body: [...renameStores(conv.body, temp, out.tensor), inPlace(next, temp, out.tensor)],
+    const fused: Heavy = {
+      ...writingTo(heavy, out.tensor),
+      body: [...renameStores(heavy.body, temp, out.tensor), inPlace(next, temp, out.tensor)],
       epilogue: 1,
     }
+    log?.(`${kernel.name} ${heavy.id}: ${next.id} fused as the epilogue, ${placement(kernel, fused)} in place on ${out.tensor}`)
     const zero: Stmt = { kind: 'fill', tensor: out.tensor, value: { kind: 'const', value: 0, type: out.dtype } }
     body = [...body.slice(0, i), zero, fused, ...body.slice(i + 2)].filter((s) => !(s.kind === 'fill' && s.tensor === temp))
     removed.push(temp)
@@ -45,14 +62,22 @@ export function fuseEpilogues(kernel: Kernel, facts: KernelFacts, log?: (message
   return { ...kernel, body, tensors: kernel.tensors.filter((t) => !removed.includes(t.name)) }
 }
 
-/** T and O when `next` may become `conv`'s epilogue, or why not. */
+/** Where the fused epilogue runs: on a convolution's output blocks, in a GEMM's register tiles, or after the GEMM. */
+function placement(kernel: Kernel, fused: Heavy): string {
+  if (fused.kind === 'convolution') return 'run on each finished output block'
+  const tiles = tileEpilogue(kernel, fused)
+  if (typeof tiles !== 'string') return 'applied in registers to each GEMM tile of the last k block'
+  return `run as loops over the output after the GEMM (${tiles})`
+}
+
+/** T and O when `next` may become `heavy`'s epilogue, or why not. */
 function epilogueOf(
-  kernel: Kernel, facts: KernelFacts, conv: Convolution, next: Block,
+  kernel: Kernel, facts: KernelFacts, heavy: Heavy, next: Block,
 ): { readonly temp: string; readonly out: Access & { readonly dtype: 'f32' | 'f64' } } | string {
-  const temp = conv.roles.output.tensor
+  const temp = outputOf(heavy).tensor
   const tensor = (name: string) => kernel.tensors.find((t) => t.name === name)
   const T = tensor(temp)
-  if (T?.role !== 'temp') return `the convolution writes ${temp}, not a temporary`
+  if (T?.role !== 'temp') return `the ${heavy.kind} writes ${temp}, not a temporary`
   if (next.constraints.length > 0 || next.body.length !== 1 || next.body[0].kind !== 'store') {
     return 'not one unconstrained element-wise store'
   }
@@ -79,15 +104,14 @@ function epilogueOf(
     return `the statement reads ${temp} away from the element it writes`
   }
   if (loads.some((l) => l.access.tensor === O.name)) return `the statement reads ${O.name}, which the epilogue overwrites`
-  const { input, filter } = conv.roles
-  if (O.name === input.tensor || O.name === filter.tensor) return `${O.name} is an operand of the convolution`
-  // T's only producer and consumer: the convolution (and its fill) and this statement.
-  const ours = (id: string) => id === conv.id || id === next.id || id.startsWith(`fill:${temp}@`)
+  if (operandsOf(heavy).includes(O.name)) return `${O.name} is an operand of the ${heavy.kind}`
+  // T's only producer and consumer: the heavy operator (and its fill) and this statement.
+  const ours = (id: string) => id === heavy.id || id === next.id || id.startsWith(`fill:${temp}@`)
   const elsewhere = facts.dependences.find((d) => d.tensor === temp && !(ours(d.from) && ours(d.to)))
   if (elsewhere !== undefined) return `${temp} is also used by ${[elsewhere.from, elsewhere.to].find((id) => !ours(id))}`
   let inside = false
-  walkStmts(conv.body, (s) => void (s.kind === 'store' && loadsOf(s.value).some((l) => l.access.tensor === temp) && (inside = true)))
-  if (inside) return `the convolution reads ${temp}`
+  walkStmts(heavy.body, (s) => void (s.kind === 'store' && loadsOf(s.value).some((l) => l.access.tensor === temp) && (inside = true)))
+  if (inside) return `the ${heavy.kind} reads ${temp}`
   return { temp, out: { ...store.access, dtype: O.dtype as 'f32' | 'f64' } }
 }
 

@@ -12,13 +12,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { format } from '../../plugin/ir/affine.ts'
-import { interpret } from '../../plugin/ir/interp.ts'
-import type { Access, Contraction, Kernel } from '../../plugin/ir/nodes.ts'
-import { walkStmts } from '../../plugin/ir/walk.ts'
-import { copyArgs, makeArgs } from '../support/kernel-args.ts'
-import { maxRelErr, rng, tolerance, type TensorArray } from '../support/random.ts'
-import { pipelineKernel, type PipelineKernel } from '../support/pipeline-kernels.ts'
-import { loadTestAddon, onEveryIsaAndThreads, testAddonSource, type TestAddon } from '../support/test-addon.ts'
+import type { Access } from '../../plugin/ir/nodes.ts'
+import { rng } from '../support/random.ts'
+import { contractionOf, expectAgreesEverywhere, pipelineKernel, type PipelineKernel } from '../support/pipeline-kernels.ts'
+import { loadTestAddon, testAddonSource, type TestAddon } from '../support/test-addon.ts'
 
 interface Case {
   readonly name: string
@@ -68,14 +65,6 @@ const CASES: readonly Case[] = [
 
 const KERNELS: readonly PipelineKernel[] = CASES.map(pipelineKernel)
 
-const contractionOf = (k: Kernel): Contraction | undefined => {
-  let found: Contraction | undefined
-  walkStmts(k.body, (s) => {
-    if (s.kind === 'contraction') found = s
-  })
-  return found
-}
-
 let addon: TestAddon
 let remove = () => {}
 beforeAll(async () => void ({ addon, remove } = await loadTestAddon(testAddonSource(KERNELS.map((k) => k.ir), 'test/native/gemm-forms.test.ts'), 'gemm-forms-test')), 600_000)
@@ -106,25 +95,9 @@ describe('contractions with constant factors or triangular domains run as GEMMs'
       expect(scales.join(', ') || undefined).toBe(CASES[n].scales)
       expect(c!.schedules.length).toBeGreaterThan(0)
       const next = rng(5100 + n)
-      const out = k.reference.params.findIndex((p) => p.name === 'C')
-      const dtype = k.reference.tensors[0].dtype
       for (const shape of SHAPES) {
         const sizes = new Map(k.reference.sizes.map((s, i) => [s, shape(s, i)]))
-        const args = makeArgs(k.abi, sizes, next)
-        const want = copyArgs(args)
-        interpret(k.reference, want)
-        const shown = [...sizes].map(([s, v]) => `${s}=${v}`).join(' ')
-        const check = (got: unknown[], where: string) =>
-          expect(maxRelErr(got[out] as TensorArray, want[out] as TensorArray), `${k.name} ${shown} ${where}`)
-            .toBeLessThanOrEqual(tolerance(dtype, Math.max(1, sizes.get('K') ?? 1, (sizes.get('K') ?? 1) * (sizes.get('L') ?? 1))))
-        const viaJs = copyArgs(args)
-        k.js(...viaJs)
-        check(viaJs, 'JS')
-        onEveryIsaAndThreads(addon, (isa, threads) => {
-          const got = copyArgs(args)
-          ;(addon[k.name] as (...a: unknown[]) => unknown)(...got)
-          check(got, `${isa}, ${threads} thread(s)`)
-        })
+        expectAgreesEverywhere(k, addon, sizes, next, 'C', Math.max(sizes.get('K') ?? 1, (sizes.get('K') ?? 1) * (sizes.get('L') ?? 1)))
       }
     }, 600_000)
   }

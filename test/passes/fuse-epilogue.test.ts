@@ -1,10 +1,14 @@
 /**
- * Epilogue fusion's legality (fuse-epilogue.ts): the statements it must leave alone, each with the reason it logs.
- * Fused kernels' results are checked in test/native/conv.test.ts, against the unfused spec.
+ * Epilogue fusion's legality (fuse-epilogue.ts): the statements it must leave alone, each with the reason it logs, and
+ * after a contraction where the epilogue runs (analysis/tile-epilogue.ts). Fused kernels' results are checked in
+ * test/native/conv.test.ts and gemm-epilogue.test.ts, against the unfused spec.
  */
 import { describe, expect, it } from 'vitest'
-import type { Kernel } from '../../plugin/ir/nodes.ts'
+import type { Contraction, Kernel } from '../../plugin/ir/nodes.ts'
+import { lowerSpec } from '../../plugin/pipeline.ts'
+import { paramsOf } from '../support/contractions.ts'
 import { fusedConvolutionKernel } from '../support/convolutions.ts'
+import { specOf } from '../support/examples.ts'
 
 /** A 3×3 convolution into the temporary T, then `after`; `decls` declares O and whatever else `after` names. */
 const conv = (decls: string, after: string) => 'I: f32[N, H, W, C]\nF: f32[3, 3, C, K]\n' + decls +
@@ -52,5 +56,47 @@ describe('epilogue fusion', () => {
       'O[n, p, q, k] +=! I[n, p + r - 1, q + s - 1, c] * F[r, s, c, k]\nY[n, p, q, k] = max(O[n, p, q, k], 0)')
     expect(epilogueOf(kernel)).toBe(0)
     expect(log.join('\n')).toContain('the convolution writes O, not a temporary')
+  })
+})
+
+/** The messages of the fuse-epilogue step, and the IR, of a spec through the whole pipeline. */
+function throughPipeline(spec: string): { kernel: Kernel; log: string[] } {
+  const log: string[] = []
+  const { ir } = lowerSpec(specOf(spec, paramsOf(spec)), (e) => {
+    if (e.kind === 'step' && e.name === 'fuse-epilogue') log.push(...e.messages.map((m) => m.text))
+  })
+  return { kernel: ir, log }
+}
+
+describe('epilogue fusion after a contraction', () => {
+  const product = 'A: f32[M, K]\nB: f32[K, N]\nC: f32[M, N]\nlet T: f32[M, N]\nT[i, j] +=! A[i, k] * B[k, j]\n'
+  const contraction = (k: Kernel) => k.body.find((s) => s.kind === 'contraction') as Contraction | undefined
+
+  it('fuses bias + ReLU into the GEMM, applied in its register tiles, and T is gone', () => {
+    const { kernel, log } = throughPipeline(`bias: f32[N]\n${product}C[i, j] = max(T[i, j] + bias[j], 0)`)
+    expect(contraction(kernel)?.epilogue).toBe(1)
+    expect(kernel.tensors.map((t) => t.name)).not.toContain('T')
+    expect(log.join('\n')).toContain('s0: s1 fused as the epilogue, applied in registers to each GEMM tile of the last k block in place on C')
+  })
+
+  const afterwards: readonly (readonly [string, string, string])[] = [
+    ['a transposed read', `U: f32[N, M]\n${product}C[i, j] = T[i, j] + U[j, i]`, 'it reads U at indices a tile cannot address'],
+    ['an index as a value', `${product}C[i, j] = T[i, j] * i`, 'it reads the index i as a value'],
+    ['a power', `${product}C[i, j] = pow(T[i, j], 2)`, 'its expression has no f32 vector form'],
+    ['a triangular domain', 'A: f32[M, K]\nC: f32[M, M]\nlet T: f32[M, M]\nT[i, j] +=! A[i, k] * A[j, k] where j <= i\nC[i, j] = T[i, j] * 2',
+      'a triangular domain leaves part of C to the fill'],
+  ]
+  for (const [what, spec, reason] of afterwards) {
+    it(`fuses it as loops after the GEMM when the tiles cannot apply it: ${what}`, () => {
+      const { kernel, log } = throughPipeline(spec)
+      expect(contraction(kernel)?.epilogue).toBe(1)
+      expect(log.join('\n')).toContain(`run as loops over the output after the GEMM (${reason}`)
+    })
+  }
+
+  it('leaves the statement alone when it reads an operand of the product', () => {
+    const { kernel, log } = throughPipeline('A: f32[M, N]\nB: f32[N, N]\nlet T: f32[M, N]\nT[i, j] +=! A[i, k] * B[k, j]\nA[i, j] = T[i, j]')
+    expect(contraction(kernel)?.epilogue ?? 0).toBe(0)
+    expect(log.join('\n')).toContain('A is an operand of the contraction')
   })
 })

@@ -6,11 +6,17 @@
 import { abiOf } from '../../plugin/abi.ts'
 import { emitJs } from '../../plugin/emit/js.ts'
 import { buildKernel } from '../../plugin/spec/build-ir.ts'
-import type { Kernel } from '../../plugin/ir/nodes.ts'
+import { expect } from 'vitest'
+import { interpret } from '../../plugin/ir/interp.ts'
+import type { Contraction, Kernel } from '../../plugin/ir/nodes.ts'
+import { walkStmts } from '../../plugin/ir/walk.ts'
 import { lowerSpec } from '../../plugin/pipeline.ts'
 import type { KernelAbi } from '../../runtime/abi.ts'
 import { paramsOf } from './contractions.ts'
 import { specOf } from './examples.ts'
+import { copyArgs, makeArgs } from './kernel-args.ts'
+import { maxRelErr, tolerance, type TensorArray } from './random.ts'
+import { onEveryIsaAndThreads, type TestAddon } from './test-addon.ts'
 
 export interface PipelineKernel {
   readonly name: string
@@ -27,4 +33,38 @@ export const pipelineKernel = ({ name, text }: { readonly name: string; readonly
   const { ir } = lowerSpec(spec)
   const js = new Function(`'use strict'; return ${emitJs(ir)}`)() as PipelineKernel['js']
   return { name, reference: buildKernel(spec), ir: { ...ir, name }, js, abi: { ...abiOf(spec, 'test'), name } }
+}
+
+/** The first contraction of `k`'s body, at any depth. */
+export function contractionOf(k: Kernel): Contraction | undefined {
+  let found: Contraction | undefined
+  walkStmts(k.body, (s) => void (s.kind === 'contraction' && (found ??= s)))
+  return found
+}
+
+/**
+ * `k` at the given sizes on random arguments: its tensor `output` from the emitted JS and from `addon` at every ISA
+ * and at 1 and 2 threads, each within `tolerance` of the interpreter on the spec's own IR.
+ */
+export function expectAgreesEverywhere(
+  k: PipelineKernel, addon: TestAddon, sizes: ReadonlyMap<string, number>, next: () => number, output: string,
+  reductionLength: number,
+): void {
+  const args = makeArgs(k.abi, sizes, next)
+  const want = copyArgs(args)
+  interpret(k.reference, want)
+  const out = k.reference.params.findIndex((p) => p.name === output)
+  const dtype = k.reference.tensors.find((t) => t.name === output)!.dtype
+  const shown = [...sizes].map(([s, v]) => `${s}=${v}`).join(' ')
+  const check = (got: unknown[], where: string) =>
+    expect(maxRelErr(got[out] as TensorArray, want[out] as TensorArray), `${k.name} ${shown} ${where}`)
+      .toBeLessThanOrEqual(tolerance(dtype, Math.max(1, reductionLength)))
+  const viaJs = copyArgs(args)
+  k.js(...viaJs)
+  check(viaJs, 'JS')
+  onEveryIsaAndThreads(addon, (isa, threads) => {
+    const got = copyArgs(args)
+    ;(addon[k.name] as (...a: unknown[]) => unknown)(...got)
+    check(got, `${isa}, ${threads} thread(s)`)
+  })
 }
