@@ -49,3 +49,22 @@ export function matmulTransposed(A: Float32Array, B: Float32Array, C: Float32Arr
     }
   return C
 }
+
+/* @kernel
+   A: f32[M, K]
+   B: f32[K, N]
+   bias: f32[N]
+   C: f32[M, N]
+   let T: f32[M, N]
+   T[i, j] +=! A[i, k] * B[k, j]
+   C[i, j] = max(T[i, j] + bias[j], 0)
+*/
+export function matmulBiasRelu(A: Float32Array, B: Float32Array, bias: Float32Array, C: Float32Array, M: number, N: number, K: number): Float32Array {
+  for (let i = 0; i < M; i++)
+    for (let j = 0; j < N; j++) {
+      let s = 0
+      for (let k = 0; k < K; k++) s += A[i * K + k] * B[k * N + j]
+      C[i * N + j] = Math.max(s + bias[j], 0)
+    }
+  return C
+}

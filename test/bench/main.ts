@@ -23,6 +23,7 @@ import { formatVariants, type VariantsReport } from './variants-report.ts'
 import { ROWWISE_CASES, benchRowwise, formatRowwise } from './rowwise.ts'
 import { CONV_BIAS_RELU_CASE, benchConvBiasRelu } from './conv-bias-relu.ts'
 import { CONV_CASES, benchConv, formatConv } from './conv.ts'
+import { DENSE_CASES, benchDense, formatDense } from './dense-bias-relu.ts'
 import { numpyMissing } from './numpy-runner.ts'
 import { loadOnednn, timeOnednn, type Onednn } from './onednn.ts'
 import { EINSUM_PATH_CASES, TCCG_CASES, benchTccg, formatTccg, type KernelBundle, type TccgContext } from './tccg.ts'
@@ -51,6 +52,7 @@ const cases = selectCases()
 const rowwiseCases = ROWWISE_CASES.filter((c) => args.cases === undefined || args.cases.split(',').map((s) => s.trim()).includes(c.name))
 const selected = (name: string) => args.cases === undefined || args.cases.split(',').map((s) => s.trim()).includes(name)
 const convCases = CONV_CASES.filter((c) => selected(c.name))
+const denseCases = DENSE_CASES.filter((c) => selected(c.name))
 const wanted = new Set((args.cases ?? '').split(',').map((s) => s.trim()))
 const tccgCases = TCCG_CASES.filter((c) => wanted.has('tccg') || wanted.has(c.name))
 const pathCases = EINSUM_PATH_CASES.filter((c) => wanted.has('tccg') || wanted.has('einsum-path') || wanted.has(c.name))
@@ -71,7 +73,7 @@ const started = performance.now()
 const loadAtStart = os.loadavg()[0]
 
 /** The `onednn` system, or why it is not there; set up only when a case it runs on was selected. */
-const onednn = cases.length > 0 || convCases.length > 0 || selected(CONV_BIAS_RELU_CASE.name)
+const onednn = cases.length > 0 || convCases.length > 0 || denseCases.length > 0 || selected(CONV_BIAS_RELU_CASE.name)
   ? setUpOnednn() : 'no GEMM or convolution case selected'
 const peakBefore = measurePeak(args['peak-addon'])
 logPeak(peakBefore)
@@ -83,6 +85,7 @@ const rowwise = await benchRowwise(rowwiseCases, log)
 // run.mjs bundles the im2col build of the conv kernels beside this file.
 const conv = await benchConv(convCases, log, await import(new URL('./im2col/conv-im2col.mjs', import.meta.url).href), onednn)
 if (selected(CONV_BIAS_RELU_CASE.name)) await benchConvBiasRelu(conv, log, onednn)
+const dense = await benchDense(denseCases, log, onednn)
 const tccg = tccgCases.length + pathCases.length > 0 ? await benchTccg(tccgCases, pathCases, await tccgContext()) : undefined
 // Measured again at the end, keeping the better: a busy machine only ever lowers it.
 const peakAfter = measurePeak(args['peak-addon'])
@@ -105,16 +108,17 @@ const report: BenchReport = {
   tolerance: TOLERANCE,
   // The row-wise results share the JSON shape, with their own kind, shape letters and systems.
   cases: [...results, ...(rowwise.results as unknown as CaseResult[]), ...(conv.results as unknown as CaseResult[]),
-    ...((tccg?.results ?? []) as unknown as CaseResult[])],
+    ...(dense.results as unknown as CaseResult[]), ...((tccg?.results ?? []) as unknown as CaseResult[])],
   skipped: [...skipped, ...(rowwise.skipped as unknown as Skipped[]), ...(conv.skipped as unknown as Skipped[]),
-    ...((tccg?.skipped ?? []) as unknown as Skipped[])],
+    ...(dense.skipped as unknown as Skipped[]), ...((tccg?.skipped ?? []) as unknown as Skipped[])],
   failures: [...failures, ...(rowwise.failures as unknown as Failure[]), ...(conv.failures as unknown as Failure[]),
-    ...((tccg?.failures ?? []) as unknown as Failure[])],
+    ...(dense.failures as unknown as Failure[]), ...((tccg?.failures ?? []) as unknown as Failure[])],
 }
 // With only the TCCG cases asked for, the GEMM table would be empty: the peak goes into the TCCG table's header.
 if (cases.length > 0 || !tccg) console.log(formatTable({ ...report, cases: results, skipped, failures }))
 if (rowwiseCases.length > 0) console.log(`\n${formatRowwise(rowwise)}`)
 if (conv.results.length > 0) console.log(`\n${formatConv(conv)}`)
+if (dense.results.length > 0) console.log(`\n${formatDense(dense)}`)
 if (tccg) {
   const { cpu, cores, node, onnxruntime } = report.machine
   const machine = `${cpu}, ${cores} cores (fp32 FMA peak of 1 core ${report.peakGflops1T.toFixed(0)} GFLOP/s, ${report.peakIsa}), ` +
@@ -252,7 +256,7 @@ function kernelEntry(c: GemmCase): runtime.KernelEntry {
 function selectCases(): readonly GemmCase[] {
   if (args.cases === undefined) return args.quick ? CASES.filter((c) => c.quick) : CASES
   const wanted = args.cases.split(',').map((s) => s.trim()).filter((s) => s !== '')
-  const all = [...CASES, ...ROWWISE_CASES, ...CONV_CASES, CONV_BIAS_RELU_CASE, ...TCCG_CASES, ...EINSUM_PATH_CASES]
+  const all = [...CASES, ...ROWWISE_CASES, ...CONV_CASES, CONV_BIAS_RELU_CASE, ...DENSE_CASES, ...TCCG_CASES, ...EINSUM_PATH_CASES]
   const unknown = wanted.filter((w) => w !== 'tccg' && w !== 'einsum-path' && !all.some((c) => c.name === w))
   if (unknown.length > 0) {
     throw new Error(`bench: unknown case(s) ${unknown.join(', ')}; cases are: tccg, einsum-path, ${all.map((c) => c.name).join(', ')}`)

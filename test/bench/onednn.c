@@ -243,20 +243,22 @@ static bool arguments(napi_env env, napi_callback_info info, size_t count, int64
   return true;
 }
 
-/* gemm(threads, batch, M, N, K, transposed, B): C = A·B, per batch when batch > 0, A stored [K, M] and B [N, K] when
-   transposed (C = Aᵀ·Bᵀ). run(A, C). */
+/* gemm(threads, batch, M, N, K, transposed, relu, B, bias): C = A·B, per batch when batch > 0, A stored [K, M] and B
+   [N, K] when transposed (C = Aᵀ·Bᵀ); plus bias [N] (or null) along each row, then ReLU when relu. run(A, C). */
 static napi_value gemm_js(napi_env env, napi_callback_info info) {
-  int64_t v[6];
-  float *B;
-  if (!arguments(env, info, 6, v, 1, &B) || !B) return throw_error(env, "onednn: gemm(threads, batch, M, N, K, transposed, B)");
+  int64_t v[7];
+  float *arrays[2];
+  if (!arguments(env, info, 7, v, 2, arrays) || !arrays[0]) {
+    return throw_error(env, "onednn: gemm(threads, batch, M, N, K, transposed, relu, B, bias)");
+  }
   const int64_t batch = v[1], M = v[2], N = v[3], K = v[4];
-  const bool transposed = v[5] != 0, batched = batch > 0;
+  const bool transposed = v[5] != 0, relu = v[6] != 0, batched = batch > 0;
   const int ndims = batched ? 3 : 2;
-  dnnl_memory_desc_t src_md, weights_md, weights_any, dst_md;
-  dnnl_dims_t src_dims = {M, K}, weights_dims = {K, N}, dst_dims = {M, N};
+  dnnl_memory_desc_t src_md, weights_md, weights_any, bias_md, dst_md;
+  dnnl_dims_t src_dims = {M, K}, weights_dims = {K, N}, dst_dims = {M, N}, bias_dims = {1, N};
   if (batched) {
-    dnnl_dims_t s = {batch, M, K}, w = {batch, K, N}, d = {batch, M, N};
-    for (int i = 0; i < 3; i++) src_dims[i] = s[i], weights_dims[i] = w[i], dst_dims[i] = d[i];
+    dnnl_dims_t s = {batch, M, K}, w = {batch, K, N}, d = {batch, M, N}, b = {1, 1, N};
+    for (int i = 0; i < 3; i++) src_dims[i] = s[i], weights_dims[i] = w[i], dst_dims[i] = d[i], bias_dims[i] = b[i];
   }
   /* Transposed: the kernel's A[k, i] and B[j, k] are oneDNN's src and weights in column-major (ba). */
   dnnl_format_tag_t plain = batched ? dnnl_abc : dnnl_ab, stored = transposed ? dnnl_ba : plain;
@@ -264,12 +266,20 @@ static napi_value gemm_js(napi_env env, napi_callback_info info) {
   h->threads = (int)v[0];
   char error[ERROR_SIZE] = "";
   dnnl_matmul_desc_t op;
+  dnnl_primitive_attr_t attr = NULL;
+  dnnl_post_ops_t post_ops = NULL;
   bool built = dnnl_memory_desc_init_by_tag(&src_md, ndims, src_dims, dnnl_f32, stored) == dnnl_success &&
                dnnl_memory_desc_init_by_tag(&weights_md, ndims, weights_dims, dnnl_f32, stored) == dnnl_success &&
                dnnl_memory_desc_init_by_tag(&weights_any, ndims, weights_dims, dnnl_f32, dnnl_format_tag_any) == dnnl_success &&
+               dnnl_memory_desc_init_by_tag(&bias_md, ndims, bias_dims, dnnl_f32, plain) == dnnl_success &&
                dnnl_memory_desc_init_by_tag(&dst_md, ndims, dst_dims, dnnl_f32, plain) == dnnl_success &&
-               dnnl_matmul_desc_init(&op, &src_md, &weights_any, NULL, &dst_md) == dnnl_success &&
-               build(h, &op, NULL, &src_md, &weights_md, B, NULL, NULL, &dst_md, error);
+               dnnl_matmul_desc_init(&op, &src_md, &weights_any, arrays[1] ? &bias_md : NULL, &dst_md) == dnnl_success &&
+               dnnl_primitive_attr_create(&attr) == dnnl_success && dnnl_post_ops_create(&post_ops) == dnnl_success &&
+               (!relu || dnnl_post_ops_append_eltwise(post_ops, 1.0f, dnnl_eltwise_relu, 0.0f, 0.0f) == dnnl_success) &&
+               dnnl_primitive_attr_set_post_ops(attr, post_ops) == dnnl_success &&
+               build(h, &op, attr, &src_md, &weights_md, arrays[0], &bias_md, arrays[1], &dst_md, error);
+  if (post_ops) dnnl_post_ops_destroy(post_ops);
+  if (attr) dnnl_primitive_attr_destroy(attr);
   if (!built && error[0] == '\0') snprintf(error, ERROR_SIZE, "oneDNN: no matmul for this case");
   return wrap(env, h, built, error);
 }

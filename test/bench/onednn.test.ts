@@ -98,6 +98,15 @@ describe.each([1, 2] as const)('oneDNN at %i thread(s) matches plain loops', (th
     expect(maxRelErr(C, gemmLoops(c, A, B))).toBeLessThan(1e-5)
   })
 
+  it('matmul with bias and ReLU', () => {
+    const c: GemmCase = { name: 'bias', M: 9, N: 13, K: 7 }
+    const [A, B, bias] = [randomF32(c.M * c.K), randomF32(c.K * c.N), randomF32(c.N)]
+    const want = gemmLoops(c, A, B).map((v, i) => Math.max(v + bias[i % c.N], 0))
+    const C = runOnce(onednn.gemm(c, B, threads, bias), A, c.M * c.N)
+    expect(want.some((x) => x === 0) && want.some((x) => x > 0)).toBe(true)
+    expect(maxRelErr(C, want)).toBeLessThan(1e-5)
+  })
+
   it.each(CONVS)('convolution, %s', (_, s) => {
     const I = randomF32(s.H * s.W * s.C)
     const F = randomF32(s.R * s.S * s.C * (s.groups > 1 ? 1 : s.K))

@@ -25,7 +25,8 @@ export interface Prepared {
 /** onednn.c's exports: integers, then arrays (null for none); see the comments there. */
 interface Addon {
   version(): string
-  gemm(threads: number, batch: number, M: number, N: number, K: number, transposed: number, B: Float32Array): Prepared
+  gemm(threads: number, batch: number, M: number, N: number, K: number, transposed: number, relu: number, B: Float32Array,
+    bias: Float32Array | null): Prepared
   conv(threads: number, N: number, H: number, W: number, C: number, K: number, R: number, S: number, stride: number,
     pad: number, groups: number, relu: number, F: Float32Array, bias: Float32Array | null): Prepared
 }
@@ -33,8 +34,9 @@ interface Addon {
 export interface Onednn {
   /** e.g. `2.6.3 (OpenMP)`. */
   readonly version: string
-  /** A GEMM case with B as its weights: run(A, C), A and C as cases.ts stores them. */
-  gemm(c: GemmCase, B: Float32Array, threads: 1 | 2): Prepared
+  /** A GEMM case with B as its weights: run(A, C), A and C as cases.ts stores them; with `bias`, the bias along each
+   *  row of C and a ReLU follow it. */
+  gemm(c: GemmCase, B: Float32Array, threads: 1 | 2, bias?: Float32Array): Prepared
   /** A convolution, NHWC, F [R, S, C, K] ([R, S, C] depthwise); with `bias`, the bias and a ReLU follow it. */
   conv(s: ConvModelShape, F: Float32Array, threads: 1 | 2, bias?: Float32Array): Prepared
 }
@@ -56,7 +58,8 @@ export function loadOnednn(root: string, outDir: string): Onednn {
   const addon = createRequire(import.meta.url)(addonPath) as Addon
   return {
     version: addon.version(),
-    gemm: (c, B, threads) => addon.gemm(threads, c.batch ?? 0, c.M, c.N, c.K, c.transposed ? 1 : 0, B),
+    gemm: (c, B, threads, bias) =>
+      addon.gemm(threads, c.batch ?? 0, c.M, c.N, c.K, c.transposed ? 1 : 0, bias ? 1 : 0, B, bias ?? null),
     conv: (s, F, threads, bias) =>
       addon.conv(threads, s.N, s.H, s.W, s.C, s.K, s.R, s.S, s.stride, s.pad, s.groups, bias ? 1 : 0, F, bias ?? null),
   }
