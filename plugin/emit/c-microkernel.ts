@@ -103,9 +103,6 @@ export function emitMicrokernel(u: MicrokernelUse): string {
 const cPlaceParams = (u: MicrokernelUse): string =>
   u.scatterC ? 'const int64_t *restrict om, const pk_vector_place *restrict vp, int split' : 'int64_t ldc'
 
-/** How many k steps ahead a microkernel fetches packed B. */
-const PACKED_B_AHEAD = 16
-
 /**
  * Independent FMA chains that keep every FMA unit busy: 4 cycles of latency × 2 units on these x86 cores. An edge
  * tile of 1 or 2 rows has fewer accumulators (1 row × 2 vectors is 2 chains, a quarter of the FMA rate) and sums k in
@@ -202,23 +199,17 @@ function emitTile(u: MicrokernelUse, R: number, V: number): string {
   const nextB = (o: number) => [...Array(Math.ceil(mk.nr / perLine)).keys()].map(
     (l) => `    __builtin_prefetch(b + ${kAt(o)}*ldb + ${mk.nr + l * perLine}, 0, 3);`,
   )
-  // Packed B streams from L2 (its panel outgrows L1 past kc = L1 / (NR · element size)): fetching the micro-panel's
-  // rows a few steps ahead keeps that stream from stalling the FMAs. Measured alone (8 × 48, kc 1024, B from L2),
-  // 189 -> 204 GFLOP/s; in L1 it costs nothing. A fetch past the panel's end is harmless.
-  const aheadB = (o: number) => [...Array(Math.ceil(width / perLine)).keys()].map(
-    (l) => `    __builtin_prefetch(b + ${(PACKED_B_AHEAD + o) * mk.nr + l * perLine}, 0, 3);`,
-  )
-  // The convolution driver runs a panel's short tiles after its full ones (PK_CONV(tiles): rows inside panels), which
-  // have fetched B into L1: their fetches would only take load slots, and a 2-row tile's 2 broadcasts and V loads
-  // leave none to spare (14×14 256→256 3×3, 6 + 6 + 2 rows: 1.026-1.034× at 1 thread, bound, Intel; 28² and 56²
-  // unchanged).
-  const shortOfPanel = u.groupedK === true && R < mk.mr
+  // Packed B is read as one contiguous stream, which the hardware prefetchers follow: fetching it 16 k steps ahead in
+  // software (a line per 16 lanes each step) measured 189 -> 204 GFLOP/s once (8 × 48 tiles, kc 1024), but with the
+  // 6 × 64 tiles the ranking picks now it only took load slots. Without it, one process alternating the builds, Intel
+  // Xeon, 1 thread: AVX-512 GEMM 0.998-1.035 (1024×1024×128 1.035, 1024³ 1.005), convolutions 0.99-1.03 (14²
+  // 256→256 1.03, 7² 0.99); AVX2 GEMM 0.98-1.04 (1024³ 1.03, 1024×1024×128 0.98), convolutions 1.04-1.05.
   const broadcastA = (r: number, o: number): string =>
     op('broadcast', { p: u.packA ? `a + ${o * mk.mr + r}` : `a${r} + ${kAt(o)}` })
   /** One k step into partial sum `set`. */
   const step = (o: number, set: number): string[] => [
     ...vectors.map((v) => `    const ${mk.ops.vector} b${v}${tag(set)} = ${loadB(v, o)};`),
-    ...(u.packB ? (shortOfPanel ? [] : aheadB(o)) : V < mk.nr / mk.lanes ? [] : nextB(o)),
+    ...(u.packB || V < mk.nr / mk.lanes ? [] : nextB(o)),
     ...rows.flatMap((r) => [
       `    const ${mk.ops.vector} a${r}v${tag(set)} = ${broadcastA(r, o)};`,
       ...vectors.map((v) => `    ${acc(r, v, set)} = ${op('fma', { a: `a${r}v${tag(set)}`, b: `b${v}${tag(set)}`, c: acc(r, v, set) })};`),

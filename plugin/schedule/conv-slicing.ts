@@ -107,12 +107,10 @@ const elementBytes = (mk: Microkernel): number => (mk.dtype === 'f64' ? 8 : 4)
 
 /**
  * Cycles of one k step of an R × V tile of `mk` (V vectors wide): its FMAs on the FMA units, or its loads on the load
- * ports (R broadcasts of A, V vectors of the packed B and a prefetch per line of B's row ahead, emit/c-microkernel.ts),
- * whichever takes longer.
+ * ports (R broadcasts of A and V vectors of the packed B, emit/c-microkernel.ts), whichever takes longer.
  */
-function stepCycles(mk: Microkernel, rows: number, vectors: number): number {
-  const lines = Math.ceil((vectors * mk.lanes * elementBytes(mk)) / 64)
-  return Math.max((rows * vectors) / FMA_UNITS, (rows + vectors + lines) / LOAD_PORTS)
+function stepCycles(rows: number, vectors: number): number {
+  return Math.max((rows * vectors) / FMA_UNITS, (rows + vectors) / LOAD_PORTS)
 }
 
 /**
@@ -134,7 +132,7 @@ export function registerTileCycles(mk: Microkernel, sizes: ConvolutionSizes): nu
   const cols = [[mk.nr / mk.lanes, fullCols], [Math.ceil(restCols / mk.lanes), restCols > 0 ? 1 : 0]]
   let cycles = 0
   for (const [r, nr] of rows) {
-    for (const [v, nv] of cols) cycles += nr * nv * (k * stepCycles(mk, r, v) + callCycles(r, v))
+    for (const [v, nv] of cols) cycles += nr * nv * (k * stepCycles(r, v) + callCycles(r, v))
   }
   return cycles
 }
@@ -152,7 +150,7 @@ export function tileCostTable(mk: Microkernel): { readonly heights: readonly num
   const widths = [...Array(mk.nr / mk.lanes).keys()].map((v) => v + 1)
   return {
     heights,
-    step: heights.map((r) => widths.map((v) => stepCycles(mk, r, v))),
+    step: heights.map((r) => widths.map((v) => stepCycles(r, v))),
     call: heights.map((r) => widths.map((v) => callCycles(r, v))),
   }
 }

@@ -25,10 +25,6 @@ describe('convolution goldens', () => {
     // only that they are there.
     const support = emitCSupport([direct], AVX512)
     expect(support).toContain('static void pk_ukr_gemm_f32_avx512_8x48_upg(')
-    // A panel's full tiles fetch B ahead into L1; its short tiles, run after them, do not.
-    const tile = (name: string) => support.slice(support.indexOf(`static inline void ${name}(`)).split('\n}\n')[0]
-    expect(tile('pk_ukr_gemm_f32_avx512_8x48_upg_8x3')).toContain('__builtin_prefetch(b + ')
-    expect(tile('pk_ukr_gemm_f32_avx512_8x48_upg_2x3')).not.toContain('__builtin_prefetch(b + ')
     // Direct rows on 6 × 64 (the ranking's choice for 64 output channels), short rows through im2col on whichever of
     // the three f32 microkernels costs least on the call: three whole drivers, each after its tile functions.
     expect(support).toContain('static void pk_ukr_gemm_f32_avx512_6x64_upg(')

@@ -9,7 +9,7 @@
 #define PK_CONV_PACK_A pk_pack_a_gemm_f32_avx512_6x64
 #define PK_CONV_LANES 16
 #define PK_CONV_HEIGHTS {6, 4, 2, 1}
-#define PK_CONV_STEP_CYCLES {4, 6, 9, 12, 3, 4, 6, 8, 2, 3, 4, 5, 1.5, 2.5, 3.5, 4.5}
+#define PK_CONV_STEP_CYCLES {3.5, 6, 9, 12, 2.5, 4, 6, 8, 1.5, 2, 3, 4, 1, 1.5, 2, 2.5}
 #define PK_CONV_CALL_CYCLES {28, 40, 52, 64, 24, 32, 40, 48, 20, 24, 28, 32, 18, 20, 22, 24}
 #include "polykern_conv_driver.h"
 
@@ -24,7 +24,7 @@
 #define PK_CONV_PACK_A pk_pack_a_gemm_f32_avx512_8x48
 #define PK_CONV_LANES 16
 #define PK_CONV_HEIGHTS {8, 4, 2, 1}
-#define PK_CONV_STEP_CYCLES {5, 8, 12, 3, 4, 6, 2, 3, 4, 1.5, 2.5, 3.5}
+#define PK_CONV_STEP_CYCLES {4.5, 8, 12, 2.5, 4, 6, 1.5, 2, 3, 1, 1.5, 2}
 #define PK_CONV_CALL_CYCLES {32, 48, 64, 24, 32, 40, 20, 24, 28, 18, 20, 22}
 #include "polykern_conv_driver.h"
 
@@ -39,7 +39,7 @@
 #define PK_CONV_PACK_A pk_pack_a_gemm_f32_avx512_7x64
 #define PK_CONV_LANES 16
 #define PK_CONV_HEIGHTS {7, 4, 2, 1}
-#define PK_CONV_STEP_CYCLES {4.5, 7, 10.5, 14, 3, 4, 6, 8, 2, 3, 4, 5, 1.5, 2.5, 3.5, 4.5}
+#define PK_CONV_STEP_CYCLES {4, 7, 10.5, 14, 2.5, 4, 6, 8, 1.5, 2, 3, 4, 1, 1.5, 2, 2.5}
 #define PK_CONV_CALL_CYCLES {30, 44, 58, 72, 24, 32, 40, 48, 20, 24, 28, 32, 18, 20, 22, 24}
 #include "polykern_conv_driver.h"
 

@@ -550,7 +550,6 @@ static inline void pk_ukr_gemm_f32_avx2_6x16_pp_6x2(int64_t kb, const float *res
   for (int64_t p = 0; p < kb; p++) {
     const __m256 b0 = _mm256_load_ps(b + 0);
     const __m256 b1 = _mm256_load_ps(b + 8);
-    __builtin_prefetch(b + 256, 0, 3);
     const __m256 a0v = _mm256_broadcast_ss(a + 0);
     c0_0 = _mm256_fmadd_ps(a0v, b0, c0_0);
     c0_1 = _mm256_fmadd_ps(a0v, b1, c0_1);
@@ -641,7 +640,6 @@ static inline void pk_ukr_gemm_f32_avx2_6x16_pp_6x1(int64_t kb, const float *res
 #pragma GCC unroll 4
   for (int64_t p = 0; p < kb; p++) {
     const __m256 b0 = _mm256_load_ps(b + 0);
-    __builtin_prefetch(b + 256, 0, 3);
     const __m256 a0v = _mm256_broadcast_ss(a + 0);
     c0_0 = _mm256_fmadd_ps(a0v, b0, c0_0);
     const __m256 a1v = _mm256_broadcast_ss(a + 1);
@@ -704,7 +702,6 @@ static inline void pk_ukr_gemm_f32_avx2_6x16_pp_4x2(int64_t kb, const float *res
   for (int64_t p = 0; p < kb; p++) {
     const __m256 b0 = _mm256_load_ps(b + 0);
     const __m256 b1 = _mm256_load_ps(b + 8);
-    __builtin_prefetch(b + 256, 0, 3);
     const __m256 a0v = _mm256_broadcast_ss(a + 0);
     c0_0 = _mm256_fmadd_ps(a0v, b0, c0_0);
     c0_1 = _mm256_fmadd_ps(a0v, b1, c0_1);
@@ -771,7 +768,6 @@ static inline void pk_ukr_gemm_f32_avx2_6x16_pp_4x1(int64_t kb, const float *res
 #pragma GCC unroll 4
   for (int64_t p = 0; p < kb; p++) {
     const __m256 b0 = _mm256_load_ps(b + 0);
-    __builtin_prefetch(b + 256, 0, 3);
     const __m256 a0v = _mm256_broadcast_ss(a + 0);
     c0_0 = _mm256_fmadd_ps(a0v, b0, c0_0);
     const __m256 a1v = _mm256_broadcast_ss(a + 1);
@@ -820,7 +816,6 @@ static inline void pk_ukr_gemm_f32_avx2_6x16_pp_2x2(int64_t kb, const float *res
   for (; p + 2 <= kb; p += 2) {
     const __m256 b0 = _mm256_load_ps(b + 0);
     const __m256 b1 = _mm256_load_ps(b + 8);
-    __builtin_prefetch(b + 256, 0, 3);
     const __m256 a0v = _mm256_broadcast_ss(a + 0);
     c0_0 = _mm256_fmadd_ps(a0v, b0, c0_0);
     c0_1 = _mm256_fmadd_ps(a0v, b1, c0_1);
@@ -829,7 +824,6 @@ static inline void pk_ukr_gemm_f32_avx2_6x16_pp_2x2(int64_t kb, const float *res
     c1_1 = _mm256_fmadd_ps(a1v, b1, c1_1);
     const __m256 b0_1 = _mm256_load_ps(b + 16);
     const __m256 b1_1 = _mm256_load_ps(b + 24);
-    __builtin_prefetch(b + 272, 0, 3);
     const __m256 a0v_1 = _mm256_broadcast_ss(a + 6);
     c0_0_1 = _mm256_fmadd_ps(a0v_1, b0_1, c0_0_1);
     c0_1_1 = _mm256_fmadd_ps(a0v_1, b1_1, c0_1_1);
@@ -842,7 +836,6 @@ static inline void pk_ukr_gemm_f32_avx2_6x16_pp_2x2(int64_t kb, const float *res
   for (; p < kb; p++) {
     const __m256 b0 = _mm256_load_ps(b + 0);
     const __m256 b1 = _mm256_load_ps(b + 8);
-    __builtin_prefetch(b + 256, 0, 3);
     const __m256 a0v = _mm256_broadcast_ss(a + 0);
     c0_0 = _mm256_fmadd_ps(a0v, b0, c0_0);
     c0_1 = _mm256_fmadd_ps(a0v, b1, c0_1);
@@ -895,25 +888,21 @@ static inline void pk_ukr_gemm_f32_avx2_6x16_pp_2x1(int64_t kb, const float *res
   int64_t p = 0;
   for (; p + 4 <= kb; p += 4) {
     const __m256 b0 = _mm256_load_ps(b + 0);
-    __builtin_prefetch(b + 256, 0, 3);
     const __m256 a0v = _mm256_broadcast_ss(a + 0);
     c0_0 = _mm256_fmadd_ps(a0v, b0, c0_0);
     const __m256 a1v = _mm256_broadcast_ss(a + 1);
     c1_0 = _mm256_fmadd_ps(a1v, b0, c1_0);
     const __m256 b0_1 = _mm256_load_ps(b + 16);
-    __builtin_prefetch(b + 272, 0, 3);
     const __m256 a0v_1 = _mm256_broadcast_ss(a + 6);
     c0_0_1 = _mm256_fmadd_ps(a0v_1, b0_1, c0_0_1);
     const __m256 a1v_1 = _mm256_broadcast_ss(a + 7);
     c1_0_1 = _mm256_fmadd_ps(a1v_1, b0_1, c1_0_1);
     const __m256 b0_2 = _mm256_load_ps(b + 32);
-    __builtin_prefetch(b + 288, 0, 3);
     const __m256 a0v_2 = _mm256_broadcast_ss(a + 12);
     c0_0_2 = _mm256_fmadd_ps(a0v_2, b0_2, c0_0_2);
     const __m256 a1v_2 = _mm256_broadcast_ss(a + 13);
     c1_0_2 = _mm256_fmadd_ps(a1v_2, b0_2, c1_0_2);
     const __m256 b0_3 = _mm256_load_ps(b + 48);
-    __builtin_prefetch(b + 304, 0, 3);
     const __m256 a0v_3 = _mm256_broadcast_ss(a + 18);
     c0_0_3 = _mm256_fmadd_ps(a0v_3, b0_3, c0_0_3);
     const __m256 a1v_3 = _mm256_broadcast_ss(a + 19);
@@ -923,7 +912,6 @@ static inline void pk_ukr_gemm_f32_avx2_6x16_pp_2x1(int64_t kb, const float *res
   }
   for (; p < kb; p++) {
     const __m256 b0 = _mm256_load_ps(b + 0);
-    __builtin_prefetch(b + 256, 0, 3);
     const __m256 a0v = _mm256_broadcast_ss(a + 0);
     c0_0 = _mm256_fmadd_ps(a0v, b0, c0_0);
     const __m256 a1v = _mm256_broadcast_ss(a + 1);
@@ -961,25 +949,21 @@ static inline void pk_ukr_gemm_f32_avx2_6x16_pp_1x2(int64_t kb, const float *res
   for (; p + 4 <= kb; p += 4) {
     const __m256 b0 = _mm256_load_ps(b + 0);
     const __m256 b1 = _mm256_load_ps(b + 8);
-    __builtin_prefetch(b + 256, 0, 3);
     const __m256 a0v = _mm256_broadcast_ss(a + 0);
     c0_0 = _mm256_fmadd_ps(a0v, b0, c0_0);
     c0_1 = _mm256_fmadd_ps(a0v, b1, c0_1);
     const __m256 b0_1 = _mm256_load_ps(b + 16);
     const __m256 b1_1 = _mm256_load_ps(b + 24);
-    __builtin_prefetch(b + 272, 0, 3);
     const __m256 a0v_1 = _mm256_broadcast_ss(a + 6);
     c0_0_1 = _mm256_fmadd_ps(a0v_1, b0_1, c0_0_1);
     c0_1_1 = _mm256_fmadd_ps(a0v_1, b1_1, c0_1_1);
     const __m256 b0_2 = _mm256_load_ps(b + 32);
     const __m256 b1_2 = _mm256_load_ps(b + 40);
-    __builtin_prefetch(b + 288, 0, 3);
     const __m256 a0v_2 = _mm256_broadcast_ss(a + 12);
     c0_0_2 = _mm256_fmadd_ps(a0v_2, b0_2, c0_0_2);
     c0_1_2 = _mm256_fmadd_ps(a0v_2, b1_2, c0_1_2);
     const __m256 b0_3 = _mm256_load_ps(b + 48);
     const __m256 b1_3 = _mm256_load_ps(b + 56);
-    __builtin_prefetch(b + 304, 0, 3);
     const __m256 a0v_3 = _mm256_broadcast_ss(a + 18);
     c0_0_3 = _mm256_fmadd_ps(a0v_3, b0_3, c0_0_3);
     c0_1_3 = _mm256_fmadd_ps(a0v_3, b1_3, c0_1_3);
@@ -989,7 +973,6 @@ static inline void pk_ukr_gemm_f32_avx2_6x16_pp_1x2(int64_t kb, const float *res
   for (; p < kb; p++) {
     const __m256 b0 = _mm256_load_ps(b + 0);
     const __m256 b1 = _mm256_load_ps(b + 8);
-    __builtin_prefetch(b + 256, 0, 3);
     const __m256 a0v = _mm256_broadcast_ss(a + 0);
     c0_0 = _mm256_fmadd_ps(a0v, b0, c0_0);
     c0_1 = _mm256_fmadd_ps(a0v, b1, c0_1);
@@ -1025,19 +1008,15 @@ static inline void pk_ukr_gemm_f32_avx2_6x16_pp_1x1(int64_t kb, const float *res
   int64_t p = 0;
   for (; p + 4 <= kb; p += 4) {
     const __m256 b0 = _mm256_load_ps(b + 0);
-    __builtin_prefetch(b + 256, 0, 3);
     const __m256 a0v = _mm256_broadcast_ss(a + 0);
     c0_0 = _mm256_fmadd_ps(a0v, b0, c0_0);
     const __m256 b0_1 = _mm256_load_ps(b + 16);
-    __builtin_prefetch(b + 272, 0, 3);
     const __m256 a0v_1 = _mm256_broadcast_ss(a + 6);
     c0_0_1 = _mm256_fmadd_ps(a0v_1, b0_1, c0_0_1);
     const __m256 b0_2 = _mm256_load_ps(b + 32);
-    __builtin_prefetch(b + 288, 0, 3);
     const __m256 a0v_2 = _mm256_broadcast_ss(a + 12);
     c0_0_2 = _mm256_fmadd_ps(a0v_2, b0_2, c0_0_2);
     const __m256 b0_3 = _mm256_load_ps(b + 48);
-    __builtin_prefetch(b + 304, 0, 3);
     const __m256 a0v_3 = _mm256_broadcast_ss(a + 18);
     c0_0_3 = _mm256_fmadd_ps(a0v_3, b0_3, c0_0_3);
     a += 24;
@@ -1045,7 +1024,6 @@ static inline void pk_ukr_gemm_f32_avx2_6x16_pp_1x1(int64_t kb, const float *res
   }
   for (; p < kb; p++) {
     const __m256 b0 = _mm256_load_ps(b + 0);
-    __builtin_prefetch(b + 256, 0, 3);
     const __m256 a0v = _mm256_broadcast_ss(a + 0);
     c0_0 = _mm256_fmadd_ps(a0v, b0, c0_0);
     a += 6;

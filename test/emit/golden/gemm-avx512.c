@@ -1007,9 +1007,6 @@ static inline void pk_ukr_gemm_f32_avx512_8x48_pp_8x3(int64_t kb, const float *r
     const __m512 b0 = _mm512_load_ps(b + 0);
     const __m512 b1 = _mm512_load_ps(b + 16);
     const __m512 b2 = _mm512_load_ps(b + 32);
-    __builtin_prefetch(b + 768, 0, 3);
-    __builtin_prefetch(b + 784, 0, 3);
-    __builtin_prefetch(b + 800, 0, 3);
     const __m512 a0v = _mm512_set1_ps(*(a + 0));
     c0_0 = _mm512_fmadd_ps(a0v, b0, c0_0);
     c0_1 = _mm512_fmadd_ps(a0v, b1, c0_1);
@@ -1158,8 +1155,6 @@ static inline void pk_ukr_gemm_f32_avx512_8x48_pp_8x2(int64_t kb, const float *r
   for (int64_t p = 0; p < kb; p++) {
     const __m512 b0 = _mm512_load_ps(b + 0);
     const __m512 b1 = _mm512_load_ps(b + 16);
-    __builtin_prefetch(b + 768, 0, 3);
-    __builtin_prefetch(b + 784, 0, 3);
     const __m512 a0v = _mm512_set1_ps(*(a + 0));
     c0_0 = _mm512_fmadd_ps(a0v, b0, c0_0);
     c0_1 = _mm512_fmadd_ps(a0v, b1, c0_1);
@@ -1274,7 +1269,6 @@ static inline void pk_ukr_gemm_f32_avx512_8x48_pp_8x1(int64_t kb, const float *r
 #pragma GCC unroll 4
   for (int64_t p = 0; p < kb; p++) {
     const __m512 b0 = _mm512_load_ps(b + 0);
-    __builtin_prefetch(b + 768, 0, 3);
     const __m512 a0v = _mm512_set1_ps(*(a + 0));
     c0_0 = _mm512_fmadd_ps(a0v, b0, c0_0);
     const __m512 a1v = _mm512_set1_ps(*(a + 1));
@@ -1350,9 +1344,6 @@ static inline void pk_ukr_gemm_f32_avx512_8x48_pp_4x3(int64_t kb, const float *r
     const __m512 b0 = _mm512_load_ps(b + 0);
     const __m512 b1 = _mm512_load_ps(b + 16);
     const __m512 b2 = _mm512_load_ps(b + 32);
-    __builtin_prefetch(b + 768, 0, 3);
-    __builtin_prefetch(b + 784, 0, 3);
-    __builtin_prefetch(b + 800, 0, 3);
     const __m512 a0v = _mm512_set1_ps(*(a + 0));
     c0_0 = _mm512_fmadd_ps(a0v, b0, c0_0);
     c0_1 = _mm512_fmadd_ps(a0v, b1, c0_1);
@@ -1437,8 +1428,6 @@ static inline void pk_ukr_gemm_f32_avx512_8x48_pp_4x2(int64_t kb, const float *r
   for (int64_t p = 0; p < kb; p++) {
     const __m512 b0 = _mm512_load_ps(b + 0);
     const __m512 b1 = _mm512_load_ps(b + 16);
-    __builtin_prefetch(b + 768, 0, 3);
-    __builtin_prefetch(b + 784, 0, 3);
     const __m512 a0v = _mm512_set1_ps(*(a + 0));
     c0_0 = _mm512_fmadd_ps(a0v, b0, c0_0);
     c0_1 = _mm512_fmadd_ps(a0v, b1, c0_1);
@@ -1505,7 +1494,6 @@ static inline void pk_ukr_gemm_f32_avx512_8x48_pp_4x1(int64_t kb, const float *r
 #pragma GCC unroll 4
   for (int64_t p = 0; p < kb; p++) {
     const __m512 b0 = _mm512_load_ps(b + 0);
-    __builtin_prefetch(b + 768, 0, 3);
     const __m512 a0v = _mm512_set1_ps(*(a + 0));
     c0_0 = _mm512_fmadd_ps(a0v, b0, c0_0);
     const __m512 a1v = _mm512_set1_ps(*(a + 1));
@@ -1555,9 +1543,6 @@ static inline void pk_ukr_gemm_f32_avx512_8x48_pp_2x3(int64_t kb, const float *r
     const __m512 b0 = _mm512_load_ps(b + 0);
     const __m512 b1 = _mm512_load_ps(b + 16);
     const __m512 b2 = _mm512_load_ps(b + 32);
-    __builtin_prefetch(b + 768, 0, 3);
-    __builtin_prefetch(b + 784, 0, 3);
-    __builtin_prefetch(b + 800, 0, 3);
     const __m512 a0v = _mm512_set1_ps(*(a + 0));
     c0_0 = _mm512_fmadd_ps(a0v, b0, c0_0);
     c0_1 = _mm512_fmadd_ps(a0v, b1, c0_1);
@@ -1569,9 +1554,6 @@ static inline void pk_ukr_gemm_f32_avx512_8x48_pp_2x3(int64_t kb, const float *r
     const __m512 b0_1 = _mm512_load_ps(b + 48);
     const __m512 b1_1 = _mm512_load_ps(b + 64);
     const __m512 b2_1 = _mm512_load_ps(b + 80);
-    __builtin_prefetch(b + 816, 0, 3);
-    __builtin_prefetch(b + 832, 0, 3);
-    __builtin_prefetch(b + 848, 0, 3);
     const __m512 a0v_1 = _mm512_set1_ps(*(a + 8));
     c0_0_1 = _mm512_fmadd_ps(a0v_1, b0_1, c0_0_1);
     c0_1_1 = _mm512_fmadd_ps(a0v_1, b1_1, c0_1_1);
@@ -1587,9 +1569,6 @@ static inline void pk_ukr_gemm_f32_avx512_8x48_pp_2x3(int64_t kb, const float *r
     const __m512 b0 = _mm512_load_ps(b + 0);
     const __m512 b1 = _mm512_load_ps(b + 16);
     const __m512 b2 = _mm512_load_ps(b + 32);
-    __builtin_prefetch(b + 768, 0, 3);
-    __builtin_prefetch(b + 784, 0, 3);
-    __builtin_prefetch(b + 800, 0, 3);
     const __m512 a0v = _mm512_set1_ps(*(a + 0));
     c0_0 = _mm512_fmadd_ps(a0v, b0, c0_0);
     c0_1 = _mm512_fmadd_ps(a0v, b1, c0_1);
@@ -1650,8 +1629,6 @@ static inline void pk_ukr_gemm_f32_avx512_8x48_pp_2x2(int64_t kb, const float *r
   for (; p + 2 <= kb; p += 2) {
     const __m512 b0 = _mm512_load_ps(b + 0);
     const __m512 b1 = _mm512_load_ps(b + 16);
-    __builtin_prefetch(b + 768, 0, 3);
-    __builtin_prefetch(b + 784, 0, 3);
     const __m512 a0v = _mm512_set1_ps(*(a + 0));
     c0_0 = _mm512_fmadd_ps(a0v, b0, c0_0);
     c0_1 = _mm512_fmadd_ps(a0v, b1, c0_1);
@@ -1660,8 +1637,6 @@ static inline void pk_ukr_gemm_f32_avx512_8x48_pp_2x2(int64_t kb, const float *r
     c1_1 = _mm512_fmadd_ps(a1v, b1, c1_1);
     const __m512 b0_1 = _mm512_load_ps(b + 48);
     const __m512 b1_1 = _mm512_load_ps(b + 64);
-    __builtin_prefetch(b + 816, 0, 3);
-    __builtin_prefetch(b + 832, 0, 3);
     const __m512 a0v_1 = _mm512_set1_ps(*(a + 8));
     c0_0_1 = _mm512_fmadd_ps(a0v_1, b0_1, c0_0_1);
     c0_1_1 = _mm512_fmadd_ps(a0v_1, b1_1, c0_1_1);
@@ -1674,8 +1649,6 @@ static inline void pk_ukr_gemm_f32_avx512_8x48_pp_2x2(int64_t kb, const float *r
   for (; p < kb; p++) {
     const __m512 b0 = _mm512_load_ps(b + 0);
     const __m512 b1 = _mm512_load_ps(b + 16);
-    __builtin_prefetch(b + 768, 0, 3);
-    __builtin_prefetch(b + 784, 0, 3);
     const __m512 a0v = _mm512_set1_ps(*(a + 0));
     c0_0 = _mm512_fmadd_ps(a0v, b0, c0_0);
     c0_1 = _mm512_fmadd_ps(a0v, b1, c0_1);
@@ -1728,25 +1701,21 @@ static inline void pk_ukr_gemm_f32_avx512_8x48_pp_2x1(int64_t kb, const float *r
   int64_t p = 0;
   for (; p + 4 <= kb; p += 4) {
     const __m512 b0 = _mm512_load_ps(b + 0);
-    __builtin_prefetch(b + 768, 0, 3);
     const __m512 a0v = _mm512_set1_ps(*(a + 0));
     c0_0 = _mm512_fmadd_ps(a0v, b0, c0_0);
     const __m512 a1v = _mm512_set1_ps(*(a + 1));
     c1_0 = _mm512_fmadd_ps(a1v, b0, c1_0);
     const __m512 b0_1 = _mm512_load_ps(b + 48);
-    __builtin_prefetch(b + 816, 0, 3);
     const __m512 a0v_1 = _mm512_set1_ps(*(a + 8));
     c0_0_1 = _mm512_fmadd_ps(a0v_1, b0_1, c0_0_1);
     const __m512 a1v_1 = _mm512_set1_ps(*(a + 9));
     c1_0_1 = _mm512_fmadd_ps(a1v_1, b0_1, c1_0_1);
     const __m512 b0_2 = _mm512_load_ps(b + 96);
-    __builtin_prefetch(b + 864, 0, 3);
     const __m512 a0v_2 = _mm512_set1_ps(*(a + 16));
     c0_0_2 = _mm512_fmadd_ps(a0v_2, b0_2, c0_0_2);
     const __m512 a1v_2 = _mm512_set1_ps(*(a + 17));
     c1_0_2 = _mm512_fmadd_ps(a1v_2, b0_2, c1_0_2);
     const __m512 b0_3 = _mm512_load_ps(b + 144);
-    __builtin_prefetch(b + 912, 0, 3);
     const __m512 a0v_3 = _mm512_set1_ps(*(a + 24));
     c0_0_3 = _mm512_fmadd_ps(a0v_3, b0_3, c0_0_3);
     const __m512 a1v_3 = _mm512_set1_ps(*(a + 25));
@@ -1756,7 +1725,6 @@ static inline void pk_ukr_gemm_f32_avx512_8x48_pp_2x1(int64_t kb, const float *r
   }
   for (; p < kb; p++) {
     const __m512 b0 = _mm512_load_ps(b + 0);
-    __builtin_prefetch(b + 768, 0, 3);
     const __m512 a0v = _mm512_set1_ps(*(a + 0));
     c0_0 = _mm512_fmadd_ps(a0v, b0, c0_0);
     const __m512 a1v = _mm512_set1_ps(*(a + 1));
@@ -1794,9 +1762,6 @@ static inline void pk_ukr_gemm_f32_avx512_8x48_pp_1x3(int64_t kb, const float *r
     const __m512 b0 = _mm512_load_ps(b + 0);
     const __m512 b1 = _mm512_load_ps(b + 16);
     const __m512 b2 = _mm512_load_ps(b + 32);
-    __builtin_prefetch(b + 768, 0, 3);
-    __builtin_prefetch(b + 784, 0, 3);
-    __builtin_prefetch(b + 800, 0, 3);
     const __m512 a0v = _mm512_set1_ps(*(a + 0));
     c0_0 = _mm512_fmadd_ps(a0v, b0, c0_0);
     c0_1 = _mm512_fmadd_ps(a0v, b1, c0_1);
@@ -1804,9 +1769,6 @@ static inline void pk_ukr_gemm_f32_avx512_8x48_pp_1x3(int64_t kb, const float *r
     const __m512 b0_1 = _mm512_load_ps(b + 48);
     const __m512 b1_1 = _mm512_load_ps(b + 64);
     const __m512 b2_1 = _mm512_load_ps(b + 80);
-    __builtin_prefetch(b + 816, 0, 3);
-    __builtin_prefetch(b + 832, 0, 3);
-    __builtin_prefetch(b + 848, 0, 3);
     const __m512 a0v_1 = _mm512_set1_ps(*(a + 8));
     c0_0_1 = _mm512_fmadd_ps(a0v_1, b0_1, c0_0_1);
     c0_1_1 = _mm512_fmadd_ps(a0v_1, b1_1, c0_1_1);
@@ -1814,9 +1776,6 @@ static inline void pk_ukr_gemm_f32_avx512_8x48_pp_1x3(int64_t kb, const float *r
     const __m512 b0_2 = _mm512_load_ps(b + 96);
     const __m512 b1_2 = _mm512_load_ps(b + 112);
     const __m512 b2_2 = _mm512_load_ps(b + 128);
-    __builtin_prefetch(b + 864, 0, 3);
-    __builtin_prefetch(b + 880, 0, 3);
-    __builtin_prefetch(b + 896, 0, 3);
     const __m512 a0v_2 = _mm512_set1_ps(*(a + 16));
     c0_0_2 = _mm512_fmadd_ps(a0v_2, b0_2, c0_0_2);
     c0_1_2 = _mm512_fmadd_ps(a0v_2, b1_2, c0_1_2);
@@ -1828,9 +1787,6 @@ static inline void pk_ukr_gemm_f32_avx512_8x48_pp_1x3(int64_t kb, const float *r
     const __m512 b0 = _mm512_load_ps(b + 0);
     const __m512 b1 = _mm512_load_ps(b + 16);
     const __m512 b2 = _mm512_load_ps(b + 32);
-    __builtin_prefetch(b + 768, 0, 3);
-    __builtin_prefetch(b + 784, 0, 3);
-    __builtin_prefetch(b + 800, 0, 3);
     const __m512 a0v = _mm512_set1_ps(*(a + 0));
     c0_0 = _mm512_fmadd_ps(a0v, b0, c0_0);
     c0_1 = _mm512_fmadd_ps(a0v, b1, c0_1);
@@ -1873,29 +1829,21 @@ static inline void pk_ukr_gemm_f32_avx512_8x48_pp_1x2(int64_t kb, const float *r
   for (; p + 4 <= kb; p += 4) {
     const __m512 b0 = _mm512_load_ps(b + 0);
     const __m512 b1 = _mm512_load_ps(b + 16);
-    __builtin_prefetch(b + 768, 0, 3);
-    __builtin_prefetch(b + 784, 0, 3);
     const __m512 a0v = _mm512_set1_ps(*(a + 0));
     c0_0 = _mm512_fmadd_ps(a0v, b0, c0_0);
     c0_1 = _mm512_fmadd_ps(a0v, b1, c0_1);
     const __m512 b0_1 = _mm512_load_ps(b + 48);
     const __m512 b1_1 = _mm512_load_ps(b + 64);
-    __builtin_prefetch(b + 816, 0, 3);
-    __builtin_prefetch(b + 832, 0, 3);
     const __m512 a0v_1 = _mm512_set1_ps(*(a + 8));
     c0_0_1 = _mm512_fmadd_ps(a0v_1, b0_1, c0_0_1);
     c0_1_1 = _mm512_fmadd_ps(a0v_1, b1_1, c0_1_1);
     const __m512 b0_2 = _mm512_load_ps(b + 96);
     const __m512 b1_2 = _mm512_load_ps(b + 112);
-    __builtin_prefetch(b + 864, 0, 3);
-    __builtin_prefetch(b + 880, 0, 3);
     const __m512 a0v_2 = _mm512_set1_ps(*(a + 16));
     c0_0_2 = _mm512_fmadd_ps(a0v_2, b0_2, c0_0_2);
     c0_1_2 = _mm512_fmadd_ps(a0v_2, b1_2, c0_1_2);
     const __m512 b0_3 = _mm512_load_ps(b + 144);
     const __m512 b1_3 = _mm512_load_ps(b + 160);
-    __builtin_prefetch(b + 912, 0, 3);
-    __builtin_prefetch(b + 928, 0, 3);
     const __m512 a0v_3 = _mm512_set1_ps(*(a + 24));
     c0_0_3 = _mm512_fmadd_ps(a0v_3, b0_3, c0_0_3);
     c0_1_3 = _mm512_fmadd_ps(a0v_3, b1_3, c0_1_3);
@@ -1905,8 +1853,6 @@ static inline void pk_ukr_gemm_f32_avx512_8x48_pp_1x2(int64_t kb, const float *r
   for (; p < kb; p++) {
     const __m512 b0 = _mm512_load_ps(b + 0);
     const __m512 b1 = _mm512_load_ps(b + 16);
-    __builtin_prefetch(b + 768, 0, 3);
-    __builtin_prefetch(b + 784, 0, 3);
     const __m512 a0v = _mm512_set1_ps(*(a + 0));
     c0_0 = _mm512_fmadd_ps(a0v, b0, c0_0);
     c0_1 = _mm512_fmadd_ps(a0v, b1, c0_1);
@@ -1942,19 +1888,15 @@ static inline void pk_ukr_gemm_f32_avx512_8x48_pp_1x1(int64_t kb, const float *r
   int64_t p = 0;
   for (; p + 4 <= kb; p += 4) {
     const __m512 b0 = _mm512_load_ps(b + 0);
-    __builtin_prefetch(b + 768, 0, 3);
     const __m512 a0v = _mm512_set1_ps(*(a + 0));
     c0_0 = _mm512_fmadd_ps(a0v, b0, c0_0);
     const __m512 b0_1 = _mm512_load_ps(b + 48);
-    __builtin_prefetch(b + 816, 0, 3);
     const __m512 a0v_1 = _mm512_set1_ps(*(a + 8));
     c0_0_1 = _mm512_fmadd_ps(a0v_1, b0_1, c0_0_1);
     const __m512 b0_2 = _mm512_load_ps(b + 96);
-    __builtin_prefetch(b + 864, 0, 3);
     const __m512 a0v_2 = _mm512_set1_ps(*(a + 16));
     c0_0_2 = _mm512_fmadd_ps(a0v_2, b0_2, c0_0_2);
     const __m512 b0_3 = _mm512_load_ps(b + 144);
-    __builtin_prefetch(b + 912, 0, 3);
     const __m512 a0v_3 = _mm512_set1_ps(*(a + 24));
     c0_0_3 = _mm512_fmadd_ps(a0v_3, b0_3, c0_0_3);
     a += 32;
@@ -1962,7 +1904,6 @@ static inline void pk_ukr_gemm_f32_avx512_8x48_pp_1x1(int64_t kb, const float *r
   }
   for (; p < kb; p++) {
     const __m512 b0 = _mm512_load_ps(b + 0);
-    __builtin_prefetch(b + 768, 0, 3);
     const __m512 a0v = _mm512_set1_ps(*(a + 0));
     c0_0 = _mm512_fmadd_ps(a0v, b0, c0_0);
     a += 8;
