@@ -40,6 +40,13 @@ describe('explain FILE', () => {
     expect(run.stdout).not.toContain(ANSI)
   })
 
+  it("mlp: the first layer's bias + ReLU is fused into its GEMM and applied by the register tiles", async () => {
+    const run = await runCli(['explain', 'examples/mlp/model.ts'])
+    expect(run.code, run.stderr).toBe(0)
+    expect(run.stdout).toContain('s1 fused as the epilogue, applied in registers to each GEMM tile of the last k block in place on A')
+    expect(run.stdout).toContain('# epilogue: the last 1 on each register tile of the last k block')
+  })
+
   it('chain3: the paths chosen, both blocks matched as GEMMs, and the multiply-adds before and after', async () => {
     const run = await runCli(['explain', `${LINALG}:chain3`])
     expect(run.code, run.stderr).toBe(0)
