@@ -16,22 +16,35 @@ import { vectorExpr } from './c-vector.ts'
 import type { Layout } from './layout.ts'
 import type { Names } from './names.ts'
 
-export interface GemmEpilogues {
-  /**
-   * The epilogue of `s` in registers with microkernel `mk`: its tile families' `TileEpilogue` and the lines declaring
-   * its context (`pk_gectx`) at the call; or why it runs as loops after the GEMM.
-   */
-  readonly plan: (s: Contraction, mk: Microkernel) =>
-    { readonly tiles: TileEpilogue; readonly context: readonly string[] } | string
-  /** The symbol of `use`'s tile family (its epilogue set), printed once into `outlined`. */
+/** A contraction's epilogue in its GEMM's registers, as its call site (c-gemm.ts emitGemmCall) prints it. */
+export interface GemmEpilogue {
+  /** What its tile families apply. */
+  readonly tiles: TileEpilogue
+  /** The lines declaring its context (`pk_gectx`) at the call. */
+  readonly context: readonly string[]
+  /** The symbol of `use`'s tile family (`use.epilogue` set), printed once before the kernel function. */
   readonly family: (use: MicrokernelUse) => string
+}
+
+export interface GemmEpilogues {
+  /** The epilogue of `s` in registers with microkernel `mk`, or why it runs as loops after the GEMM. */
+  readonly plan: (s: Contraction, mk: Microkernel) => GemmEpilogue | string
   /** The context structs and the tile families, to print before the kernel function. */
   readonly outlined: readonly string[]
 }
 
 export function gemmEpilogues(kernel: Kernel, symbol: string, names: Names, layout: Layout): GemmEpilogues {
   const outlined: string[] = []
-  const planned = new Map<string, { tiles: TileEpilogue; context: readonly string[] }>()
+  const planned = new Map<string, GemmEpilogue>()
+  const families = new Set<string>()
+  const family = (use: MicrokernelUse): string => {
+    const name = microkernelSymbol(use)
+    if (!families.has(name)) {
+      families.add(name)
+      outlined.push(emitMicrokernel(use))
+    }
+    return name
+  }
   const plan: GemmEpilogues['plan'] = (s, mk) => {
     const key = `${s.id} ${mk.name}`
     const known = planned.get(key)
@@ -46,10 +59,10 @@ export function gemmEpilogues(kernel: Kernel, symbol: string, names: Names, layo
     const fieldOf = new Map<Expr | string, string>()
     for (const [e, place] of found.places) {
       if (place.kind === 'accumulator') continue
-      const key = keyOf(e, place)
-      if (fieldOf.has(key)) continue
+      const owner = keyOf(e, place)
+      if (fieldOf.has(owner)) continue
       const field = `f${fields.length}`
-      fieldOf.set(key, field)
+      fieldOf.set(owner, field)
       fields.push(place.kind === 'invariant'
         ? { name: field, type: e.type === 'bool' ? 'int' : t, value: cExpr(e, names, layout).text }
         : { name: field, type: `const ${t} *`, value: names.of(place.tensor) })
@@ -65,17 +78,12 @@ export function gemmEpilogues(kernel: Kernel, symbol: string, names: Names, layo
     const result = {
       tiles: tileFamily(found.store.value, found.places, fieldAt, mk, name, ctx),
       context: [`const ${ctx} pk_gectx = {${fields.map((f) => f.value).join(', ')}};`],
+      family,
     }
     planned.set(key, result)
     return result
   }
-  const families = new Set<string>()
-  const family = (use: MicrokernelUse): string => {
-    const name = microkernelSymbol(use)
-    if (!families.has(name)) families.add(name), outlined.push(emitMicrokernel(use))
-    return name
-  }
-  return { plan, family, outlined }
+  return { plan, outlined }
 }
 
 /** A place read through the context, and what names its field: the tensor, or the subexpression over no index. */

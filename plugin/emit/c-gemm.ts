@@ -17,7 +17,8 @@ import { describeBlocking } from '../schedule/describe.ts'
 import type { Isa } from '../targets/isa.ts'
 import type { Microkernel } from '../targets/microkernel.ts'
 import { C_TYPE, cConst } from './c-expr.ts'
-import { emitMicrokernel, microkernelSymbol, type MicrokernelUse, type TileEpilogue } from './c-microkernel.ts'
+import { emitMicrokernel, microkernelSymbol, type MicrokernelUse } from './c-microkernel.ts'
+import type { GemmEpilogue } from './c-gemm-epilogue.ts'
 import {
   emitGatherA, emitGatherB, emitPackA, emitPackB, emitScaledGatherA, emitScaledPackA, emitWeightedGather, gatherASymbol,
   gatherBSymbol, packASymbol, packBSymbol, scaledGatherASymbol, scaledPackASymbol, weightedGatherSymbol,
@@ -246,7 +247,7 @@ export function overwritingGemms(body: readonly Stmt[], kernel: Kernel, isa: Isa
  * The statements running contraction `s`: the call's sizes, its batch (extents and each operand's strides along
  * them), and one pk_gemm_<t>_run with the first blocking whose guard holds; `overwrite`: C = A·B (the zero fill
  * before it dropped, see overwritingGemms); `onNoMemory` are the statements that release the kernel's temporaries
- * and return PK_NO_MEMORY.
+ * and return PK_NO_MEMORY; `epilogue`: the last k block's tiles apply it (c-gemm-epilogue.ts).
  */
 export function emitGemmCall(
   s: Contraction,
@@ -256,7 +257,7 @@ export function emitGemmCall(
   depth: number,
   onNoMemory: readonly string[],
   overwrite = false,
-  epilogue?: { readonly tiles: TileEpilogue; readonly context: readonly string[]; readonly family: (use: MicrokernelUse) => string },
+  epilogue?: GemmEpilogue,
 ): string[] {
   const { roles: r } = s
   const { schedule, mk } = plan

@@ -138,13 +138,13 @@ function arenaLines(kernel: Kernel, arena: readonly Tensor[], names: Names): str
 /** No loop runs on the pool. */
 const SERIAL: ParallelLoops = { emit: () => undefined, outlined: [] }
 
-/** Statement printer for one kernel; `depth` is the indentation level. */
 /** How a heavy statement's fused epilogue is printed: per convolution output block, or in a GEMM's registers. */
 interface Epilogues {
   readonly conv: ConvEpilogues
   readonly gemm: GemmEpilogues
 }
 
+/** Statement printer for one kernel; `depth` is the indentation level. */
 function cStatements(
   names: Names, layout: Layout, isa: Isa, onNoMemory: readonly string[], parallel: ParallelLoops,
   overwriting: ReadonlySet<Stmt>, epilogues: Epilogues,
@@ -197,10 +197,7 @@ function cStatements(
         const plan = gemmPlan(s, isa)
         if (plan === undefined) return s.body.flatMap((b) => stmt(b, depth))
         const epilogue = s.epilogue ? epilogues.gemm.plan(s, plan.mk) : undefined
-        if (typeof epilogue !== 'string') {
-          const tiles = epilogue && { ...epilogue, family: epilogues.gemm.family }
-          return emitGemmCall(s, plan, names, layout, depth, onNoMemory, overwriting.has(s), tiles)
-        }
+        if (typeof epilogue !== 'string') return emitGemmCall(s, plan, names, layout, depth, onNoMemory, overwriting.has(s), epilogue)
         // Not in registers: the epilogue's loops over the whole output, after the GEMM.
         const loops = s.body.slice(s.body.length - (s.epilogue ?? 0))
         return [...emitGemmCall(s, plan, names, layout, depth, onNoMemory, overwriting.has(s)), ...loops.flatMap((b) => stmt(b, depth))]
