@@ -243,6 +243,18 @@ static bool arguments(napi_env env, napi_callback_info info, size_t count, int64
   return true;
 }
 
+/* A primitive attribute with a ReLU post-op when relu, none otherwise; NULL when it cannot be made. */
+static dnnl_primitive_attr_t relu_attr(bool relu) {
+  dnnl_primitive_attr_t attr = NULL;
+  dnnl_post_ops_t post_ops = NULL;
+  const bool made = dnnl_primitive_attr_create(&attr) == dnnl_success && dnnl_post_ops_create(&post_ops) == dnnl_success &&
+                    (!relu || dnnl_post_ops_append_eltwise(post_ops, 1.0f, dnnl_eltwise_relu, 0.0f, 0.0f) == dnnl_success) &&
+                    dnnl_primitive_attr_set_post_ops(attr, post_ops) == dnnl_success;
+  if (post_ops) dnnl_post_ops_destroy(post_ops);
+  if (!made && attr) dnnl_primitive_attr_destroy(attr);
+  return made ? attr : NULL;
+}
+
 /* gemm(threads, batch, M, N, K, transposed, relu, B, bias): C = A·B, per batch when batch > 0, A stored [K, M] and B
    [N, K] when transposed (C = Aᵀ·Bᵀ); plus bias [N] (or null) along each row, then ReLU when relu. run(A, C). */
 static napi_value gemm_js(napi_env env, napi_callback_info info) {
@@ -266,19 +278,14 @@ static napi_value gemm_js(napi_env env, napi_callback_info info) {
   h->threads = (int)v[0];
   char error[ERROR_SIZE] = "";
   dnnl_matmul_desc_t op;
-  dnnl_primitive_attr_t attr = NULL;
-  dnnl_post_ops_t post_ops = NULL;
-  bool built = dnnl_memory_desc_init_by_tag(&src_md, ndims, src_dims, dnnl_f32, stored) == dnnl_success &&
+  dnnl_primitive_attr_t attr = relu_attr(relu);
+  bool built = attr != NULL && dnnl_memory_desc_init_by_tag(&src_md, ndims, src_dims, dnnl_f32, stored) == dnnl_success &&
                dnnl_memory_desc_init_by_tag(&weights_md, ndims, weights_dims, dnnl_f32, stored) == dnnl_success &&
                dnnl_memory_desc_init_by_tag(&weights_any, ndims, weights_dims, dnnl_f32, dnnl_format_tag_any) == dnnl_success &&
                dnnl_memory_desc_init_by_tag(&bias_md, ndims, bias_dims, dnnl_f32, plain) == dnnl_success &&
                dnnl_memory_desc_init_by_tag(&dst_md, ndims, dst_dims, dnnl_f32, plain) == dnnl_success &&
                dnnl_matmul_desc_init(&op, &src_md, &weights_any, arrays[1] ? &bias_md : NULL, &dst_md) == dnnl_success &&
-               dnnl_primitive_attr_create(&attr) == dnnl_success && dnnl_post_ops_create(&post_ops) == dnnl_success &&
-               (!relu || dnnl_post_ops_append_eltwise(post_ops, 1.0f, dnnl_eltwise_relu, 0.0f, 0.0f) == dnnl_success) &&
-               dnnl_primitive_attr_set_post_ops(attr, post_ops) == dnnl_success &&
                build(h, &op, attr, &src_md, &weights_md, arrays[0], &bias_md, arrays[1], &dst_md, error);
-  if (post_ops) dnnl_post_ops_destroy(post_ops);
   if (attr) dnnl_primitive_attr_destroy(attr);
   if (!built && error[0] == '\0') snprintf(error, ERROR_SIZE, "oneDNN: no matmul for this case");
   return wrap(env, h, built, error);
@@ -306,10 +313,9 @@ static napi_value conv_js(napi_env env, napi_callback_info info) {
   h->threads = (int)v[0];
   char error[ERROR_SIZE] = "";
   dnnl_convolution_desc_t op;
-  dnnl_primitive_attr_t attr = NULL;
-  dnnl_post_ops_t post_ops = NULL;
+  dnnl_primitive_attr_t attr = relu_attr(relu);
   const int weights_ndims = depthwise ? 5 : 4;
-  bool built = dnnl_memory_desc_init_by_tag(&src_md, 4, src_dims, dnnl_f32, dnnl_nhwc) == dnnl_success &&
+  bool built = attr != NULL && dnnl_memory_desc_init_by_tag(&src_md, 4, src_dims, dnnl_f32, dnnl_nhwc) == dnnl_success &&
                dnnl_memory_desc_init_by_tag(&src_any, 4, src_dims, dnnl_f32, dnnl_format_tag_any) == dnnl_success &&
                (depthwise ? dnnl_memory_desc_init_by_strides(&weights_md, 5, grouped_dims, dnnl_f32, grouped_strides)
                           : dnnl_memory_desc_init_by_tag(&weights_md, 4, weights_dims, dnnl_f32, dnnl_hwio)) == dnnl_success &&
@@ -320,11 +326,7 @@ static napi_value conv_js(napi_env env, napi_callback_info info) {
                dnnl_memory_desc_init_by_tag(&dst_any, 4, dst_dims, dnnl_f32, dnnl_format_tag_any) == dnnl_success &&
                dnnl_convolution_forward_desc_init(&op, dnnl_forward_inference, dnnl_convolution_direct, &src_any, &weights_any,
                                                   arrays[1] ? &bias_md : NULL, &dst_any, strides, padding, padding) == dnnl_success &&
-               dnnl_primitive_attr_create(&attr) == dnnl_success && dnnl_post_ops_create(&post_ops) == dnnl_success &&
-               (!relu || dnnl_post_ops_append_eltwise(post_ops, 1.0f, dnnl_eltwise_relu, 0.0f, 0.0f) == dnnl_success) &&
-               dnnl_primitive_attr_set_post_ops(attr, post_ops) == dnnl_success &&
                build(h, &op, attr, &src_md, &weights_md, arrays[0], &bias_md, arrays[1], &dst_md, error);
-  if (post_ops) dnnl_post_ops_destroy(post_ops);
   if (attr) dnnl_primitive_attr_destroy(attr);
   if (!built && error[0] == '\0') snprintf(error, ERROR_SIZE, "oneDNN: no convolution for this case");
   return wrap(env, h, built, error);
