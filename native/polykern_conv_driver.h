@@ -225,19 +225,18 @@ static PK_CONV(split) PK_CONV(split_of)(const pk_conv_desc *d, const PK_CONV_T *
 }
 
 /*
- * The positions of the `count` rows at `at` (at most MR, whole rows) that PK_CONV(sides) left to a column (defer):
+ * The positions of the `count` rows at `at` (at most MR, whole rows, split as `sp`, without window copies) that
+ * PK_CONV(sides) left to a column (defer):
  * for each tap, the positions past the segment's last whole register tile, each run down the rows at once as one tile
  * whose A rows are the rows' windows, an input row apart. Row by row they were tiles of one or two rows, load-bound:
  * 14×14 256→256 3×3 has 13 or 14 positions a tap, 6 + 6 + 1 or 2 (bound, 1 thread, one process alternating the
  * builds: AVX2 1.09× faster, AVX-512 1.00×; 56×56 64→64, whose row ends ran so, AVX2 1.02×, AVX-512 1.03× at 1 and
  * 2 threads; Intel).
  */
-static void PK_CONV(columns)(const pk_conv_desc *d, const PK_CONV_T *pf, int64_t taps, const pk_conv_at *at,
-                             int64_t count, int64_t jc, int64_t nb, int64_t pc, int64_t kb) {
+static void PK_CONV(columns)(const pk_conv_desc *d, const PK_CONV_T *pf, int64_t taps, const PK_CONV(split) *sp,
+                             const pk_conv_at *at, int64_t count, int64_t jc, int64_t nb, int64_t pc, int64_t kb) {
   const int L = d->nd - 1;
   const int64_t S = d->r_ext[L], Q = d->p_ext[L], ldq = d->out_s[L];
-  const PK_CONV(split) sp = PK_CONV(split_of)(d, pf, taps, 0, Q, kb);
-  if (sp.copies) return;
   const PK_CONV_T *input = d->in;
   PK_CONV_T *output = d->out;
   for (int64_t ot = 0; ot < taps / S; ot++)
@@ -245,7 +244,7 @@ static void PK_CONV(columns)(const pk_conv_desc *d, const PK_CONV_T *pf, int64_t
       const int64_t base = d->dil[L] * sw + d->off[L];
       int64_t lo = 0, hi = Q;
       pk_conv_inside(d, base, &lo, &hi);
-      const int64_t cut[2][2] = {{lo, pk_min64(hi, sp.flo)}, {pk_max_i64(lo, sp.fhi), hi}};
+      const int64_t cut[2][2] = {{lo, pk_min64(hi, sp->flo)}, {pk_max_i64(lo, sp->fhi), hi}};
       for (int side = 0; side < 2; side++)
         for (int64_t q = PK_CONV(column_start)(cut[side][0], cut[side][1]); q < cut[side][1]; q++) {
           /* Runs of the rows that reach this row of taps, an equal step apart in input and output, of one filter. */
@@ -583,8 +582,10 @@ static void PK_CONV(member)(void *arg, int t, int nt) {
   }
 #endif
   /* Whole rows, MR at a time: the positions past each tap's whole register tiles run in columns down them
-     (PK_CONV(columns)), before their epilogue; not where window copies take the rows' ends. */
-  const int columns = blocks == 1 && !PK_CONV(split_of)(d, pf, taps, 0, Q, pk_min64(kc, d->C)).copies;
+     (PK_CONV(columns)), before their epilogue; not where window copies take the rows' ends. Every input-channel
+     block splits a whole row alike: only a block of every channel fuses taps, and with one there is no other. */
+  const PK_CONV(split) row = PK_CONV(split_of)(d, pf, taps, 0, Q, pk_min64(kc, d->C));
+  const int columns = blocks == 1 && !row.copies;
   const int64_t batch = columns ? PK_CONV_MR : 1;
   /* The batch's rows, located once for their sums, columns and epilogue. */
   pk_conv_at at[PK_CONV_MR];
@@ -599,7 +600,7 @@ static void PK_CONV(member)(void *arg, int t, int nt) {
             PK_CONV(direct)(d, pf, &at[w - wb], taps, ic, pk_min64(ic + mc, Q), jc, nb, pc, pk_min64(kc, d->C - pc),
                             pc == 0 && d->zero_out, columns);
           }
-          if (columns) PK_CONV(columns)(d, pf, taps, at, we - wb, jc, nb, pc, pk_min64(kc, d->C - pc));
+          if (columns) PK_CONV(columns)(d, pf, taps, &row, at, we - wb, jc, nb, pc, pk_min64(kc, d->C - pc));
           for (int64_t w = wb; w < we && pc + kc >= d->C; w++) {
             const int64_t ic = w % blocks * mc;
             pk_conv_finish(d, &at[w - wb], ic, pk_min64(ic + mc, Q), jc, jc + nb);
@@ -618,7 +619,7 @@ static void PK_CONV(member)(void *arg, int t, int nt) {
       }
       for (int64_t jc = 0; jc < d->K && columns; jc += nc)
         for (int64_t pc = 0; pc < d->C; pc += kc)
-          PK_CONV(columns)(d, pf, taps, at, we - wb, jc, pk_min64(nc, d->K - jc), pc, pk_min64(kc, d->C - pc));
+          PK_CONV(columns)(d, pf, taps, &row, at, we - wb, jc, pk_min64(nc, d->K - jc), pc, pk_min64(kc, d->C - pc));
       for (int64_t w = wb; w < we; w++) {
         const int64_t ic = w % blocks * mc;
         pk_conv_finish(d, &at[w - wb], ic, pk_min64(ic + mc, Q), 0, d->K);
