@@ -39,7 +39,7 @@ export async function benchConvBiasRelu(run: ConvRun, log: (line: string) => voi
       return kernels.biasReluLoops(O, bias, O, s.N * P * Q, s.K)
     },
   }
-  const bench = systemBench(run, log, { name, shape: s, flops, reference })
+  const bench = systemBench(run, log, { name, kind: 'conv', shape: s, flops, reference })
   const writing = writingInto(O)
   const setThreads = Reflect.get(runtime, 'setThreads') as ((n: number) => void) | undefined
   const { X, W, toNhwc } = onnxLayout(s, I, F)

@@ -11,7 +11,7 @@ import * as ort from 'onnxruntime-node'
 import * as runtime from 'polykern/runtime'
 import * as kernels from './conv-kernels.ts'
 import { convModel, outputSize, type ConvModelShape } from './conv-onnx.ts'
-import { keepFastest, measure, PASSES, timeCall } from './measure.ts'
+import { keepFastest, measure, PASSES, timeCall, type Timing } from './measure.ts'
 import { timeOnednn, type Onednn } from './onednn.ts'
 import { maxRelErr } from './reference.ts'
 import { groupSkips } from './report.ts'
@@ -40,25 +40,27 @@ export const CONV_CASES: readonly ConvCase[] = [
   conv(112, 32, 32, 3, 1, 1, 32),
 ]
 
-export interface ConvResult {
+/** One system's best timing on one case of a family of cases whose JSON rows share `kind`. */
+export interface SystemResult<Kind extends string, System extends string, Shape> extends Timing {
   readonly name: string
-  readonly kind: 'conv'
-  readonly shape: ConvModelShape
-  readonly system: ConvSystem
+  readonly kind: Kind
+  readonly shape: Shape
+  readonly system: System
   readonly threads: 1 | 2
   readonly gflops: number
   readonly medianGflops: number
   readonly maxRelErr: number
-  readonly bestSeconds: number
-  readonly medianSeconds: number
-  readonly runs: number
 }
 
-export interface ConvRun {
-  readonly results: ConvResult[]
-  readonly skipped: { name: string; system: ConvSystem; reason: string }[]
-  readonly failures: { name: string; system: ConvSystem; threads: 1 | 2; maxRelErr: number }[]
+/** A family's results, what it skipped and why, and the outputs that failed their check. */
+export interface SystemRun<Kind extends string, System extends string, Shape> {
+  readonly results: SystemResult<Kind, System, Shape>[]
+  readonly skipped: { name: string; system: System; reason: string }[]
+  readonly failures: { name: string; system: System; threads: 1 | 2; maxRelErr: number }[]
 }
+
+export type ConvResult = SystemResult<'conv', ConvSystem, ConvModelShape>
+export type ConvRun = SystemRun<'conv', ConvSystem, ConvModelShape>
 
 const TOLERANCE = 1e-3
 type Kernels = typeof kernels
@@ -93,7 +95,7 @@ export async function benchConv(
     const args = depthwise ? [I, F, O, s.N, s.H, s.W, s.C, P, Q] : [I, F, O, s.N, s.H, s.W, s.C, s.K, P, Q]
     const name = kernelOf(s)
 
-    const bench = systemBench(run, log, { name: c.name, shape: s, flops, reference })
+    const bench = systemBench(run, log, { name: c.name, kind: 'conv', shape: s, flops, reference })
     const writing = writingInto(O)
     const direct = native(runtime.kernels(), name)
     // The filter bound once (packed on its first call), as an app calling the layer again and again would.
@@ -133,11 +135,11 @@ export async function benchConv(
 }
 
 /** One case's timing of a system: its output checked against `reference` first (a wrong one is recorded, never timed). */
-export function systemBench(
-  run: ConvRun, log: (line: string) => void,
-  c: { readonly name: string; readonly shape: ConvModelShape; readonly flops: number; readonly reference: ArrayLike<number> },
+export function systemBench<Kind extends string, System extends string, Shape>(
+  run: SystemRun<Kind, System, Shape>, log: (line: string) => void,
+  c: { readonly name: string; readonly kind: Kind; readonly shape: Shape; readonly flops: number; readonly reference: ArrayLike<number> },
 ) {
-  return async (system: ConvSystem, threads: 1 | 2, call: () => unknown, output: () => Promise<Float32Array>): Promise<void> => {
+  return async (system: System, threads: 1 | 2, call: () => unknown, output: () => Promise<Float32Array>): Promise<void> => {
     let out: Float32Array | undefined
     const verifySeconds = await timeCall(async () => void (out = await output()))
     const err = maxRelErr(out!, c.reference)
@@ -149,7 +151,7 @@ export function systemBench(
     const t = await measure(call, verifySeconds)
     const gflops = c.flops / t.bestSeconds / 1e9
     keepFastest(run.results, {
-      name: c.name, kind: 'conv', shape: c.shape, system, threads, maxRelErr: err, gflops, medianGflops: c.flops / t.medianSeconds / 1e9, ...t,
+      name: c.name, kind: c.kind, shape: c.shape, system, threads, maxRelErr: err, gflops, medianGflops: c.flops / t.medianSeconds / 1e9, ...t,
     })
     log(`  ${`${system} ${threads}T`.padEnd(22)} ${gflops.toFixed(2).padStart(8)} GFLOP/s  (${t.runs} runs, maxRelErr ${err.toExponential(1)})`)
   }
@@ -166,9 +168,11 @@ let seed = 20241122
 export const randomF32 = (n: number): Float32Array =>
   Float32Array.from({ length: n }, () => ((seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0) / 2 ** 32) * 2 - 1)
 
-/** A kernel's native function from a registry: the bench never times a JS fallback as native. */
-export function native(registry: ReturnType<typeof runtime.kernels>, name: string): runtime.KernelFn {
-  const entry = registry.find((k) => k.name === name && k.module.endsWith('test/bench/conv-kernels.ts'))
+/** A kernel's native function from a registry (of `module`): the bench never times a JS fallback as native. */
+export function native(
+  registry: ReturnType<typeof runtime.kernels>, name: string, module = 'test/bench/conv-kernels.ts',
+): runtime.KernelFn {
+  const entry = registry.find((k) => k.name === name && k.module.endsWith(module))
   if (!entry) throw new Error(`bench: kernel ${name} was not compiled by polykern`)
   if (!entry.nativeFn) throw new Error(`bench: the native addon of ${name} did not load (${entry.addonPath ?? 'no addon'})`)
   return entry.nativeFn

@@ -11,9 +11,10 @@ import * as runtime from 'polykern/runtime'
 import { biasReluLoops } from './conv-kernels.ts'
 import { jsLoops } from './js-loops.ts'
 import { shapeOf, type GemmCase, type GemmShape } from './cases.ts'
-import { keepFastest, measure, PASSES, timeCall, type Timing } from './measure.ts'
+import { native, randomF32, systemBench, writingInto, type SystemRun } from './conv.ts'
+import { PASSES } from './measure.ts'
 import { timeOnednn, type Onednn } from './onednn.ts'
-import { maxRelErr, referenceGemm } from './reference.ts'
+import { referenceGemm } from './reference.ts'
 import { model } from './rowwise-onnx.ts'
 
 export type DenseSystem = 'polykern' | 'polykern-bound' | 'polykern-unfused' | 'onednn' | 'onnxruntime' | 'js-loops'
@@ -24,34 +25,7 @@ export const DENSE_CASES: readonly GemmCase[] = [
   { name: 'dense-bias-relu-512x512x512', M: 512, N: 512, K: 512 },
 ]
 
-export interface DenseResult extends Timing {
-  readonly name: string
-  readonly kind: 'dense'
-  readonly shape: GemmShape
-  readonly system: DenseSystem
-  readonly threads: 1 | 2
-  readonly gflops: number
-  readonly medianGflops: number
-  readonly maxRelErr: number
-}
-
-export interface DenseRun {
-  readonly results: DenseResult[]
-  readonly skipped: { name: string; system: DenseSystem; reason: string }[]
-  readonly failures: { name: string; system: DenseSystem; threads: 1 | 2; maxRelErr: number }[]
-}
-
-const TOLERANCE = 1e-3
-let seed = 20261129
-const randomF32 = (n: number): Float32Array =>
-  Float32Array.from({ length: n }, () => ((seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0) / 2 ** 32) * 2 - 1)
-
-/** A kernel of kernels.ts, native: the bench never times a JS fallback as native. */
-function native(name: string): runtime.KernelFn {
-  const entry = runtime.kernels().find((k) => k.name === name && k.module.endsWith('test/bench/kernels.ts'))
-  if (!entry?.nativeFn) throw new Error(`bench: the native addon of ${name} did not load (${entry?.addonPath ?? 'no kernel'})`)
-  return entry.nativeFn
-}
+export type DenseRun = SystemRun<'dense', DenseSystem, GemmShape>
 
 export async function benchDense(cases: readonly GemmCase[], log: (line: string) => void, onednn: Onednn | string): Promise<DenseRun> {
   const run: DenseRun = { results: [], skipped: [], failures: [] }
@@ -63,9 +37,8 @@ export async function benchDense(cases: readonly GemmCase[], log: (line: string)
     const C = new Float32Array(M * N)
     const T = new Float32Array(M * N)
     const reference = referenceGemm(c, A, B).map((v, i) => Math.max(v + bias[i % N], 0))
-    const [fused, gemm] = [native('matmulBiasRelu'), native('matmul')]
-    const biasRelu = runtime.kernels().find((k) => k.name === 'biasRelu')?.nativeFn
-    if (!biasRelu) throw new Error('bench: the native biasRelu kernel of conv-kernels.ts did not load')
+    const [fused, gemm] = ['matmulBiasRelu', 'matmul'].map((k) => native(runtime.kernels(), k, 'test/bench/kernels.ts'))
+    const biasRelu = native(runtime.kernels(), 'biasRelu')
     const layer = fused.bind({ B, bias })
     const loops = jsLoops(c)
     const calls: Record<'polykern' | 'polykern-bound' | 'polykern-unfused' | 'js-loops', () => unknown> = {
@@ -77,28 +50,8 @@ export async function benchDense(cases: readonly GemmCase[], log: (line: string)
         return biasReluLoops(C, bias, C, M, N)
       },
     }
-    const flops = 2 * M * N * K
-    const bench = async (system: DenseSystem, threads: 1 | 2, call: () => unknown, output: () => Promise<Float32Array>): Promise<void> => {
-      let out: Float32Array | undefined
-      const verifySeconds = await timeCall(async () => void (out = await output()))
-      const err = maxRelErr(out!, reference)
-      if (!(err <= TOLERANCE)) {
-        run.failures.push({ name: c.name, system, threads, maxRelErr: err })
-        log(`  ${system} ${threads}T: WRONG, maxRelErr ${err}`)
-        return
-      }
-      const t = await measure(call, verifySeconds)
-      const gflops = flops / t.bestSeconds / 1e9
-      keepFastest(run.results, {
-        name: c.name, kind: 'dense', shape: shapeOf(c), system, threads, maxRelErr: err, gflops, medianGflops: flops / t.medianSeconds / 1e9, ...t,
-      })
-      log(`  ${`${system} ${threads}T`.padEnd(22)} ${gflops.toFixed(2).padStart(8)} GFLOP/s  (${t.runs} runs, maxRelErr ${err.toExponential(1)})`)
-    }
-    const writing = (call: () => unknown) => async (): Promise<Float32Array> => {
-      C.fill(NaN)
-      call()
-      return C
-    }
+    const bench = systemBench(run, log, { name: c.name, kind: 'dense', shape: shapeOf(c), flops: 2 * M * N * K, reference })
+    const writing = writingInto(C)
     if (typeof onednn === 'string') run.skipped.push({ name: c.name, system: 'onednn', reason: onednn })
     for (let pass = 0; pass < PASSES; pass++) {
       for (const threads of [1, 2] as const) {
