@@ -9,6 +9,7 @@
 import { equal } from '../ir/affine.ts'
 import type { Access, Affine, Contraction, Expr, IndexRange, Kernel, Store } from '../ir/nodes.ts'
 import { walkExpr, walkStmts } from '../ir/walk.ts'
+import { vectorElementType } from './vector-form.ts'
 
 /** Where a tile reads one subexpression of the epilogue from. */
 export type TilePlace =
@@ -91,18 +92,4 @@ export function tileEpilogue(kernel: Kernel, s: Contraction): TileEpilogue | str
 function plainRole(ix: Affine, roleOf: ReadonlyMap<string, string>): string {
   const plain = ix.constant === 0 && ix.terms.length === 1 && ix.terms[0].coeff === 1
   return plain ? roleOf.get(ix.terms[0].v) ?? '' : ''
-}
-
-/** The float type every value of `stores` is of, when each has a vector form (no `%`, no `pow`); else undefined. */
-export function vectorElementType(stores: readonly Store[]): 'f32' | 'f64' | undefined {
-  const types = new Set<string>()
-  let supported = true
-  for (const s of stores) {
-    walkExpr(s.value, (e) => {
-      if (e.type !== 'bool') types.add(e.type)
-      if (e.kind === 'binary' && (e.op === 'mod' || e.op === 'pow')) supported = false
-    })
-  }
-  const [only] = types
-  return types.size === 1 && (only === 'f32' || only === 'f64') && supported ? only : undefined
 }

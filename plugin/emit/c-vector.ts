@@ -12,7 +12,7 @@
 import { KernelInternalError } from '../diagnostics.ts'
 import { add, coeffOf, constant, substitute, variable, varsOf } from '../ir/affine.ts'
 import { identityOf } from '../spec/build-ir.ts'
-import { vectorElementType } from '../analysis/tile-epilogue.ts'
+import { vectorElementType } from '../analysis/vector-form.ts'
 import type { Access, AssignOp, Bound, DType, Expr, Loop, Store } from '../ir/nodes.ts'
 import { mapExpr, perfectNest, walkExpr } from '../ir/walk.ts'
 import type { Isa } from '../targets/isa.ts'
