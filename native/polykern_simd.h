@@ -76,13 +76,55 @@ PK_CALLED void pk_offsets_tiled(int64_t *out, int pieces, const int64_t *extent,
   pk_offsets_tiled_from(&out, 0, pieces, extent, stride, part, mate, at, 0);
 }
 
-/* The common difference of o[0..n), or 0 when there is none (n == 1 has any: 1). */
-static inline int64_t pk_uniform_stride(const int64_t *o, int64_t n) {
-  if (n < 2) return 1;
-  const int64_t d = o[1] - o[0];
-  for (int64_t i = 2; i < n; i++)
-    if (o[i] - o[i - 1] != d) return 0;
-  return d;
+/* A transposing gather's blocks of `lanes` k steps whose source offsets o[0..kb) are consecutive: step p + sigma*j
+   holds o[p] + j for j < lanes, so one vector load along the source reads them all. sigma is 1 where the source's
+   stride-1 index is k's innermost, a tiled order's block width (or the extent of the indices inside it) where it is
+   not: each block goes into start[] and sigma[], and every step in no block into single[] (copied one at a time).
+   sigma is tried as the last block's first, then searched. */
+static inline void pk_k_blocks(const int64_t *o, int64_t kb, int64_t lanes, int32_t *start, int32_t *sigma,
+                               int64_t *blocks, int32_t *single, int64_t *singles) {
+  unsigned char covered[kb];
+  /* covered[] is cleared and read only once a block of sigma > 1 marks steps ahead. */
+  int strided = 0;
+  int64_t s = 1, nb = 0, ns = 0;
+  for (int64_t p = 0; p < kb; p++) {
+    if (strided && covered[p]) continue;
+    if (!(p + s * (lanes - 1) < kb && o[p + s] == o[p] + 1)) {
+      s = 0;
+      for (int64_t q = p + 1; (q - p) * (lanes - 1) < kb - p && !s; q++)
+        if (o[q] == o[p] + 1) s = q - p;
+    }
+    int ok = s > 0 && p + s * (lanes - 1) < kb;
+    if (ok) {
+      /* No early exit: gcc vectorizes the test of a whole block. */
+      int64_t off = 0;
+      for (int64_t j = 1; j < lanes; j++) off |= o[p + s * j] ^ (o[p] + j);
+      ok = off == 0;
+      for (int64_t j = 1; ok && strided && j < lanes; j++) ok = !covered[p + s * j];
+    }
+    if (!ok && s == 1 && p + 1 < kb && o[p + 1] == o[p] + 1) {
+      /* A run cut short (an index's last partial line): no block of its steps reaches past the cut either. */
+      int64_t end = p + 1;
+      while (end < kb && end < p + lanes && o[end] == o[end - 1] + 1 && !(strided && covered[end])) end++;
+      for (int64_t i = p; i < end; i++) single[ns++] = (int32_t)i;
+      p = end - 1;
+      continue;
+    }
+    if (ok) {
+      start[nb] = (int32_t)p, sigma[nb++] = (int32_t)s;
+      /* A run covers the next steps: skip them; no later block starts before its end. */
+      if (s == 1) {
+        p += lanes - 1;
+      } else {
+        if (!strided) __builtin_memset(covered, 0, (size_t)kb), strided = 1;
+        for (int64_t j = 0; j < lanes; j++) covered[p + s * j] = 1;
+      }
+    } else {
+      single[ns++] = (int32_t)p;
+    }
+    if (s == 0) s = 1;
+  }
+  *blocks = nb, *singles = ns;
 }
 
 /* The runs of o[0..n) whose entries are consecutive (o[i + 1] == o[i] + 1): run r is [start[r], start[r + 1]); returns

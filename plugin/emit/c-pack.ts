@@ -18,51 +18,63 @@ export const scaledPackASymbol = (mk: Microkernel): string => `pk_pack_a_scaled_
 export const scaledGatherASymbol = (mk: Microkernel): string => `pk_gather_a_scaled_${mk.name}`
 
 /**
- * The transposing gather's blocks of `lanes` k steps over which k is contiguous in the source: each lanes × lanes
- * block of rows is loaded as vectors along k, transposed in registers (log2(lanes) rounds of two-vector shuffles, each
- * swapping the off-diagonal quarters of 2s × 2s blocks) and stored as vectors along the panel, instead of one
- * scalar load per element. A panel narrower than a vector (A's MR of 8 rows, 16 lanes) is a w × lanes block: the
- * rounds up to w leave each vector holding w rows at lanes/w k steps, stored as that many pieces. The blocks need not
- * start at multiples of lanes: a k block of the driver's (507 of ccsd ab-cad-dcb's 40000) or a short tile of a tiled
- * order shifts them, so the k steps up to the next block are copied one at a time. Runs only where the panel's first
- * lanes steps hold a block's start, and leaves p0 at kb; else p0 stays 0 for the scalar loop. Uses the gather's
- * `pk_vec` and `pk_lanes` (vectorTypes).
+ * The transposing gather's blocks of `lanes` k steps whose source offsets are consecutive (native pk_k_blocks: steps
+ * p0 + s·j for j < lanes, s = 1 where the operand's stride-1 index is k's innermost, s = a tiled order's block width
+ * where the other operand's is): each lanes × lanes block of rows is loaded as vectors along the source, transposed
+ * in registers (log2(lanes) rounds of two-vector shuffles, each swapping the off-diagonal quarters of 2s × 2s blocks)
+ * and stored as vectors along the panel, instead of one scalar load per element. A panel narrower than a vector (A's
+ * MR of 8 rows, 16 lanes) is a w × lanes block: the rounds up to w leave each vector holding w rows at lanes/w k steps,
+ * stored as that many pieces. The steps in no block (a block cut by the end of the driver's k block, an index's last
+ * partial line) are copied one at a time after. Uses the gather's `pk_vec` and `pk_lanes` (vectorTypes), the plan
+ * `blk_start`, `blk_sigma`, `blocks` and the panel's `row` pointers.
  */
 function transposeBlocks(w: number, mk: Microkernel, scaled: boolean): string {
   const L = mk.lanes
   const t = C_TYPE[mk.dtype]
-  const v = scaledBy(scaled)
   const [groups, rows] = w < L ? ['', w] : [`for (int64_t xg = 0; xg < ${w}; xg += ${L}) `, L]
   const xg = w < L ? '' : 'xg + '
   const store = w < L
     ? [
         `              for (int h = 0; h < ${L / w}; h++)`,
-        `                __builtin_memcpy(to + (p0 + ${w}*h + i)*${w}, (const ${t} *)&out_i + h*${w}, ${w}*sizeof(${t}));`,
+        `                __builtin_memcpy(to + (p0 + s*(${w}*h + i))*${w}, (const ${t} *)&out_i + h*${w}, ${w}*sizeof(${t}));`,
       ]
-    : [`              __builtin_memcpy(to + (p0 + i)*${w} + xg, &out_i, sizeof out_i);`]
+    : [`              __builtin_memcpy(to + (p0 + s*i)*${w} + xg, &out_i, sizeof out_i);`]
   return [
-    '        int blocks = 0;',
-    `        for (int64_t q = 0; q < ${L} && q + ${L} <= kb && !blocks; q++) blocks = pk_uniform_stride(o_k + q, ${L}) == 1;`,
-    '        while (blocks && p0 < kb) {',
-    `          if (p0 + ${L} > kb || pk_uniform_stride(o_k + p0, ${L}) != 1) {`,
-    `            for (int64_t x = 0; x < ${w}; x++) to[p0*${w} + x] = ${v('row[x][o_k[p0]]')};`,
-    '            p0++;',
-    '            continue;',
-    '          }',
+    '        for (int64_t q = 0, qs = 0;; q++) {',
+    // The steps before the block, in k order: each row's lines are still in cache from the blocks beside them.
+    '          for (const int64_t until = q < blocks ? blk_start[q] : kb; qs < ones && one[qs] < until; qs++)',
+    `            for (int64_t x = 0; x < ${w}; x++) to[one[qs]*${w} + x] = ${scaledBy(scaled)('row[x][o_k[one[qs]]]')};`,
+    '          if (q == blocks) break;',
+    '          const int64_t p0 = blk_start[q], s = blk_sigma[q];',
     `          ${groups}{`,
     `            pk_vec v[${rows}];`,
-    `            for (int i = 0; i < ${rows}; i++) __builtin_memcpy(&v[i], row[${xg}i] + o_k[p0], sizeof v[i]);`,
+    // Through the ISA's load: a memcpy into v[] is two 128-bit halves under gcc's generic tuning on AVX2, and v[]
+    // then lives on the stack.
+    `            for (int i = 0; i < ${rows}; i++) {`,
+    `              const ${mk.ops.vector} r = ${instantiate(mk.ops.load, { p: `row[${xg}i] + o_k[p0]` })};`,
+    '              __builtin_memcpy(&v[i], &r, sizeof r);',
+    '            }',
     ...transposeRounds(mk, '            ', rows),
     `            for (int i = 0; i < ${rows}; i++) {`,
     `              const pk_vec out_i = ${scaled ? 'alpha*v[i]' : 'v[i]'};`,
     ...store,
     '            }',
     '          }',
-    `          p0 += ${L};`,
     '        }',
     '',
   ].join('\n')
 }
+
+/**
+ * The gather's plan of transposed blocks over its k steps (pk_k_blocks), made when a panel first needs it: the same
+ * for every panel of the call.
+ */
+const K_BLOCK_PLAN = [
+  '  int32_t blk_start[kb > 0 ? kb : 1], blk_sigma[kb > 0 ? kb : 1], one[kb > 0 ? kb : 1];',
+  '  int64_t blocks = 0, ones = 0;',
+  '  int planned = 0;',
+  '',
+].join('\n')
 
 /** `pk_vec` (one vector of the element type) and `pk_lanes` (its shuffle index), as GCC vector types. */
 function vectorTypes(mk: Microkernel, pad: string): string[] {
@@ -233,6 +245,27 @@ export const emitPackA = (mk: Microkernel): string => emitPack(packASymbol(mk), 
 export const emitPackB = (mk: Microkernel): string => emitPack(packBSymbol(mk), mk.nr, mk)
 
 /**
+ * A panel whose rows are apart copied through the transposed blocks, then its other k steps one at a time; a last
+ * panel of n < w rows too (its rows past n read row n - 1 again), its rows past n zeroed after: one at a time, an
+ * edge panel of 8 rows walking a tiled k order cost a quarter of ab-cad-dcb's B gather.
+ */
+function transposingCopy(w: number, mk: Microkernel, scaled: boolean): string {
+  const v = scaledBy(scaled)
+  return `      if (!planned) pk_k_blocks(o_k, kb, ${mk.lanes}, blk_start, blk_sigma, &blocks, one, &ones), planned = 1;
+      if (blocks > 0) {
+${transposeBlocks(w, mk, scaled)}      } else {
+        // ${rowGroup(w)} rows at a time: each row is a stream along k, and all ${w} are more than the prefetchers follow.
+        for (int64_t xg = 0; xg < ${w}; xg += ${rowGroup(w)})
+          for (int64_t p = 0; p < kb; p++)
+            for (int64_t x = xg; x < xg + ${rowGroup(w)}; x++) to[p*${w} + x] = ${v('row[x][o_k[p]]')};
+      }
+      if (n < ${w})
+        for (int64_t p = 0; p < kb; p++)
+          for (int64_t x = n; x < ${w}; x++) to[p*${w} + x] = 0;
+`
+}
+
+/**
  * `gather(len, kb, src, o_len, o_k, out)`: the same panels from an operand whose roles are not one stride each
  * (GETT/TBLIS): element (x, p) at src[o_len[x] + o_k[p]], through the roles' offset tables. A panel's rows that are
  * contiguous in memory (runs of the operand's stride-1 index along it, TBLIS's block scatter) are copied run by run,
@@ -251,7 +284,7 @@ function emitGather(symbol: string, w: number, mk: Microkernel, scaled = false):
   const alongK = whole || (mk.lanes % w === 0 && (w & (w - 1)) === 0)
   return `static void ${symbol}(int64_t len, int64_t kb, const ${t} *restrict src, const int64_t *restrict o_len,
     const int64_t *restrict o_k, ${t} *restrict out${alphaParam(t, scaled)}) {
-${alongK ? vectorTypes(mk, '  ').join('\n') : ''}
+${alongK ? [...vectorTypes(mk, '  '), K_BLOCK_PLAN].join('\n') : ''}
 ${whole ? transposeAcrossPanels(w, mk, scaled) : ''}
   for (int64_t x0 = 0; x0 < len; x0 += ${w}) {
     const int64_t n = pk_min64(${w}, len - x0);
@@ -275,17 +308,16 @@ ${scaled ? `          for (int64_t x = start[r]; x < start[r + 1]; x++) row[x] =
     } else {
       const ${t} *row[${w}];
       for (int64_t x = 0; x < ${w}; x++) row[x] = src + o_len[x0 + (x < n ? x : n - 1)];
-      if (n == ${w}) {
-        int64_t p0 = 0;
-${alongK ? transposeBlocks(w, mk, scaled) : ''}        // ${rowGroup(w)} rows at a time: each row is a stream along k, and all ${w} are more than the prefetchers follow.
+${alongK ? transposingCopy(w, mk, scaled) : `      if (n == ${w}) {
+        // ${rowGroup(w)} rows at a time: each row is a stream along k, and all ${w} are more than the prefetchers follow.
         for (int64_t xg = 0; xg < ${w}; xg += ${rowGroup(w)})
-          for (int64_t p = p0; p < kb; p++)
+          for (int64_t p = 0; p < kb; p++)
             for (int64_t x = xg; x < xg + ${rowGroup(w)}; x++) to[p*${w} + x] = ${v('row[x][o_k[p]]')};
       } else {
         for (int64_t p = 0; p < kb; p++)
           for (int64_t x = 0; x < ${w}; x++) to[p*${w} + x] = x < n ? ${v('row[x][o_k[p]]')} : 0;
       }
-    }
+`}    }
   }
 }
 `

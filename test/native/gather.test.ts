@@ -45,14 +45,22 @@ const LAYOUTS: Readonly<Record<string, number[]>> = {
 }
 
 /**
- * Offsets of k: no two steps adjacent; and runs of 16 adjacent steps (a tiled order's blocks of the operand's stride-1
+ * Offsets of k: no two steps adjacent; runs of 16 adjacent steps (a tiled order's blocks of the operand's stride-1
  * index, or that index innermost) that start 5 steps into a run, as a driver's k block of 507 does (the transposes
- * along k take a block wherever it starts).
+ * along k take a block wherever it starts); and the operand's stride-1 index walked outside other steps (its
+ * consecutive elements a fixed number of steps apart).
  */
 const K_LAYOUTS: Readonly<Record<string, number[]>> = {
   'k apart': Array.from({ length: 19 }, (_, p) => (p * 20011) % 150000),
   'k in blocks of 16 from step 5': Array.from({ length: 45 }, (_, p) => Math.floor((p + 5) / 16) * 5003 + ((p + 5) % 16)),
   'k along the rows': Array.from({ length: 37 }, (_, p) => p),
+  // A tiled order: the operand's stride-1 index c (20 = 16 + 4) between the blocks of another, d (21 = 16 + 5), and
+  // the positions within them; c's steps are a block's width apart (transposes at that stride), the last c's and d's
+  // partial.
+  'k tiled across the stride-1 index': [0, 1].flatMap((block) => Array.from({ length: 20 }, (_, c) =>
+    Array.from({ length: block === 0 ? 16 : 5 }, (_, d) => c + (block * 16 + d) * 5003)).flat()),
+  // The operand's stride-1 index outside another of 3: its steps 3 apart, 40 = 16 + 16 + 8 of them.
+  'k with the stride-1 index outside 3 steps': Array.from({ length: 120 }, (_, p) => Math.floor(p / 3) + (p % 3) * 7001),
 }
 
 describe.each(ISAS.filter((isa) => isa.microkernels.length > 0))('gathers on $name', (isa) => {

@@ -1196,10 +1196,9 @@ static void pk_gather_a_gemm_f32_avx2_6x16(int64_t len, int64_t kb, const float 
       const float *row[6];
       for (int64_t x = 0; x < 6; x++) row[x] = src + o_len[x0 + (x < n ? x : n - 1)];
       if (n == 6) {
-        int64_t p0 = 0;
         // 6 rows at a time: each row is a stream along k, and all 6 are more than the prefetchers follow.
         for (int64_t xg = 0; xg < 6; xg += 6)
-          for (int64_t p = p0; p < kb; p++)
+          for (int64_t p = 0; p < kb; p++)
             for (int64_t x = xg; x < xg + 6; x++) to[p*6 + x] = row[x][o_k[p]];
       } else {
         for (int64_t p = 0; p < kb; p++)
@@ -1213,6 +1212,10 @@ static void pk_gather_b_gemm_f32_avx2_6x16(int64_t len, int64_t kb, const float 
     const int64_t *restrict o_k, float *restrict out) {
   typedef float pk_vec __attribute__((vector_size(8 * sizeof(float))));
   typedef int32_t pk_lanes __attribute__((vector_size(8 * sizeof(float))));
+  int32_t blk_start[kb > 0 ? kb : 1], blk_sigma[kb > 0 ? kb : 1], one[kb > 0 ? kb : 1];
+  int64_t blocks = 0, ones = 0;
+  int planned = 0;
+
   unsigned char done[len / 8 + 1];
   __builtin_memset(done, 0, sizeof done);
   const int64_t reach = 32;
@@ -1304,19 +1307,19 @@ static void pk_gather_b_gemm_f32_avx2_6x16(int64_t len, int64_t kb, const float 
     } else {
       const float *row[16];
       for (int64_t x = 0; x < 16; x++) row[x] = src + o_len[x0 + (x < n ? x : n - 1)];
-      if (n == 16) {
-        int64_t p0 = 0;
-        int blocks = 0;
-        for (int64_t q = 0; q < 8 && q + 8 <= kb && !blocks; q++) blocks = pk_uniform_stride(o_k + q, 8) == 1;
-        while (blocks && p0 < kb) {
-          if (p0 + 8 > kb || pk_uniform_stride(o_k + p0, 8) != 1) {
-            for (int64_t x = 0; x < 16; x++) to[p0*16 + x] = row[x][o_k[p0]];
-            p0++;
-            continue;
-          }
+      if (!planned) pk_k_blocks(o_k, kb, 8, blk_start, blk_sigma, &blocks, one, &ones), planned = 1;
+      if (blocks > 0) {
+        for (int64_t q = 0, qs = 0;; q++) {
+          for (const int64_t until = q < blocks ? blk_start[q] : kb; qs < ones && one[qs] < until; qs++)
+            for (int64_t x = 0; x < 16; x++) to[one[qs]*16 + x] = row[x][o_k[one[qs]]];
+          if (q == blocks) break;
+          const int64_t p0 = blk_start[q], s = blk_sigma[q];
           for (int64_t xg = 0; xg < 16; xg += 8) {
             pk_vec v[8];
-            for (int i = 0; i < 8; i++) __builtin_memcpy(&v[i], row[xg + i] + o_k[p0], sizeof v[i]);
+            for (int i = 0; i < 8; i++) {
+              const __m256 r = _mm256_loadu_ps(row[xg + i] + o_k[p0]);
+              __builtin_memcpy(&v[i], &r, sizeof r);
+            }
             for (int i = 0; i < 8; i++)
               if ((i & 1) == 0) {
                 const pk_vec a = v[i], b = v[i + 1];
@@ -1337,19 +1340,19 @@ static void pk_gather_b_gemm_f32_avx2_6x16(int64_t len, int64_t kb, const float 
               }
             for (int i = 0; i < 8; i++) {
               const pk_vec out_i = v[i];
-              __builtin_memcpy(to + (p0 + i)*16 + xg, &out_i, sizeof out_i);
+              __builtin_memcpy(to + (p0 + s*i)*16 + xg, &out_i, sizeof out_i);
             }
           }
-          p0 += 8;
         }
+      } else {
         // 16 rows at a time: each row is a stream along k, and all 16 are more than the prefetchers follow.
         for (int64_t xg = 0; xg < 16; xg += 16)
-          for (int64_t p = p0; p < kb; p++)
+          for (int64_t p = 0; p < kb; p++)
             for (int64_t x = xg; x < xg + 16; x++) to[p*16 + x] = row[x][o_k[p]];
-      } else {
-        for (int64_t p = 0; p < kb; p++)
-          for (int64_t x = 0; x < 16; x++) to[p*16 + x] = x < n ? row[x][o_k[p]] : 0;
       }
+      if (n < 16)
+        for (int64_t p = 0; p < kb; p++)
+          for (int64_t x = n; x < 16; x++) to[p*16 + x] = 0;
     }
   }
 }
