@@ -112,6 +112,8 @@ const cPlaceParams = (u: MicrokernelUse): string =>
  * 64→64 83.4 -> 89.0.
  */
 const FMA_CHAINS = 8
+/** Lines a core has in flight from memory at once, about: Intel's 16 fill buffers, with room for the k loop's own. */
+const FILL_BUFFERS = 12
 const MAX_PARTIAL_SUMS = 4
 const SPLIT_ROWS_MAX = 2
 
@@ -245,43 +247,50 @@ function emitTile(u: MicrokernelUse, R: number, V: number): string {
     const total = sets.slice(1).reduce((sum, set) => op('add', { a: sum, b: acc(r, v, set) }), acc(r, v))
     return `  ${acc(r, v)} = ${total};`
   })
+  // The k loop run `groups` times, A's rows moving on by ga between runs (groupedK).
+  const grouped = (body: readonly string[]): string[] => [
+    '  for (int64_t g = 0; g < groups; g++) {',
+    ...body.map((l) => (l.startsWith('#') ? l : `  ${l}`)),
+    ...rows.map((r) => `    a${r} += ga;`),
+    '  }',
+  ]
   // C's lines fetched a row every kb/2R steps (gap) through the first half of the k loop, not all at the tile's start:
   // a burst of a whole tile's misses fills the line fill buffers the k loop's loads of B need (1024×1024×128, AVX-512,
   // 1 thread: 1.11x). The row moves on without a branch (a branch per row cost short k loops a mispredict each); a
   // row is fetched again until then, which hits lines in cache or in flight. Loops too short for gaps of two
   // unrolled iterations fetch every row at the start, in a loop without those prefetches (with them, 64³ and
   // 2048×4096×32 ran 2-3% slower).
-  const spread = !u.groupedK && !u.scatterC && sets.length === 1
+  // Only a tile with more lines than the fill buffers hold (AVX-512's 6 × 64: 24 lines; not AVX2's 6 × 16, whose 6
+  // lines measured 0.96-0.99x spread).
+  const spread = !u.scatterC && sets.length === 1 && R * Math.ceil(width / perLine) > FILL_BUFFERS
   const UNROLL = 4
-  const spreadLoop = [
-    `  const int64_t pk_gap = kb / ${2 * R};`,
-    `  if (pk_gap < ${2 * UNROLL}) {`,
-    ...rows.map((r) => `    ${prefetch(r)};`),
-    ...steps.map((l) => `  ${l}`),
-    '  } else {',
-    `    const ${t} *pk_row = c, *const pk_last = c + (rows - 1)*ldc;`,
-    '    int64_t pk_next = pk_gap, p = 0;',
-    `    for (; p + ${UNROLL} <= kb; p += ${UNROLL}) {`,
-    `      ${lineStarts.map((e) => `__builtin_prefetch(pk_row + ${e}, 1, 3)`).join(', ')};`,
-    `      const int pk_on = p + ${UNROLL} > pk_next && pk_row < pk_last;`,
-    '      pk_row = pk_on ? pk_row + ldc : pk_row;',
-    '      pk_next = pk_on ? pk_next + pk_gap : pk_next;',
-    ...[...Array(UNROLL).keys()].flatMap((o) => ['      {', ...step(o, 0).map((l) => `    ${l}`), '      }']),
-    ...advance(UNROLL).map((l) => `  ${l}`),
-    '    }',
-    '    for (; p < kb; p++) {',
-    ...step(0, 0).map((l) => `  ${l}`),
-    ...advance(1).map((l) => `  ${l}`),
-    '    }',
+  const indent = (lines: readonly string[], pad: string) => lines.map((l) => (l.startsWith('#') ? l : pad + l))
+  const spreadSteps = [
+    `  const ${t} *pk_row = c, *const pk_last = c + (rows - 1)*ldc;`,
+    '  int64_t pk_next = pk_gap, p = 0;',
+    `  for (; p + ${UNROLL} <= kb; p += ${UNROLL}) {`,
+    `    ${lineStarts.map((e) => `__builtin_prefetch(pk_row + ${e}, 1, 3)`).join(', ')};`,
+    `    const int pk_on = p + ${UNROLL} > pk_next && pk_row < pk_last;`,
+    '    pk_row = pk_on ? pk_row + ldc : pk_row;',
+    '    pk_next = pk_on ? pk_next + pk_gap : pk_next;',
+    ...[...Array(UNROLL).keys()].flatMap((o) => ['    {', ...indent(step(o, 0), '  '), '    }']),
+    ...advance(UNROLL),
+    '  }',
+    '  for (; p < kb; p++) {',
+    ...step(0, 0),
+    ...advance(1),
     '  }',
   ]
-  const kLoop = spread ? spreadLoop : !u.groupedK ? [...steps, ...combine] : [
-    '  for (int64_t g = 0; g < groups; g++) {',
-    ...steps.map((l) => `  ${l}`),
-    ...rows.map((r) => `    a${r} += ga;`),
-    '  }',
-    ...combine,
-  ]
+  const fetchAll = rows.map((r) => `    ${prefetch(r)};`)
+  const short = `pk_gap < ${2 * UNROLL}`
+  const gap = `  const int64_t pk_gap = kb / ${2 * R};`
+  const kLoop = !spread
+    ? [...rows.map((r) => `  ${prefetch(r)};`), ...(!u.groupedK ? steps : grouped(steps)), ...combine]
+    : !u.groupedK
+      ? [gap, `  if (${short}) {`, ...fetchAll, ...indent(steps, '  '), '  } else {', ...indent(spreadSteps, '  '), '  }']
+      // A convolution's rows of taps: a single one (1×1 filters) spreads them; with several, the tile's C is small
+      // and in cache (7² 512→512 ran 0.94x spread over the first row).
+      : [gap, `  if (groups > 1 || ${short}) {`, ...fetchAll, ...indent(grouped(steps), '  '), '  } else {', ...indent(spreadSteps, '  '), '  }']
 
   if (u.epilogue && u.scatterC) throw new KernelInternalError('emit', `${microkernelSymbol(u)}: an epilogue on scattered C`)
   const epilogue = u.epilogue
@@ -294,8 +303,7 @@ function emitTile(u: MicrokernelUse, R: number, V: number): string {
     ...sets.flatMap((set) =>
       rows.map((r) => `  ${mk.ops.vector} ${vectors.map((v) => `${acc(r, v, set)} = ${op('zero')}`).join(', ')};`),
     ),
-    // C's tile is read only after the k loop: fetching each of its lines now hides that latency behind the loop.
-    ...(spread ? [] : rows.map((r) => `  ${prefetch(r)};`)),
+    // C's tile is read only after the k loop: fetching its lines before or during it hides that latency.
     ...kLoop,
     // Two-run vectors come only at full width (pk_vector_places).
     ...(!u.scatterC ? [] : V === mk.nr / mk.lanes ? splitStores(u, R, V) : ['  (void)split;']),

@@ -13,162 +13,35 @@ static inline void pk_ukr_gemm_f32_avx2_6x16_uu_6x2(int64_t kb, const float *res
   __m256 c3_0 = _mm256_setzero_ps(), c3_1 = _mm256_setzero_ps();
   __m256 c4_0 = _mm256_setzero_ps(), c4_1 = _mm256_setzero_ps();
   __m256 c5_0 = _mm256_setzero_ps(), c5_1 = _mm256_setzero_ps();
-  const int64_t pk_gap = kb / 12;
-  if (pk_gap < 8) {
-    __builtin_prefetch(c + 0*ldc + 0, 1, 3), __builtin_prefetch(c + 0*ldc + 15, 1, 3);
-    __builtin_prefetch(c + 1*ldc + 0, 1, 3), __builtin_prefetch(c + 1*ldc + 15, 1, 3);
-    __builtin_prefetch(c + 2*ldc + 0, 1, 3), __builtin_prefetch(c + 2*ldc + 15, 1, 3);
-    __builtin_prefetch(c + 3*ldc + 0, 1, 3), __builtin_prefetch(c + 3*ldc + 15, 1, 3);
-    __builtin_prefetch(c + 4*ldc + 0, 1, 3), __builtin_prefetch(c + 4*ldc + 15, 1, 3);
-    __builtin_prefetch(c + 5*ldc + 0, 1, 3), __builtin_prefetch(c + 5*ldc + 15, 1, 3);
-  #pragma GCC unroll 4
-    for (int64_t p = 0; p < kb; p++) {
-      const __m256 b0 = _mm256_loadu_ps(b + p*ldb + 0);
-      const __m256 b1 = _mm256_maskload_ps(b + p*ldb + 8, bm);
-      __builtin_prefetch(b + p*ldb + 16, 0, 3);
-      const __m256 a0v = _mm256_broadcast_ss(a0 + p);
-      c0_0 = _mm256_fmadd_ps(a0v, b0, c0_0);
-      c0_1 = _mm256_fmadd_ps(a0v, b1, c0_1);
-      const __m256 a1v = _mm256_broadcast_ss(a1 + p);
-      c1_0 = _mm256_fmadd_ps(a1v, b0, c1_0);
-      c1_1 = _mm256_fmadd_ps(a1v, b1, c1_1);
-      const __m256 a2v = _mm256_broadcast_ss(a2 + p);
-      c2_0 = _mm256_fmadd_ps(a2v, b0, c2_0);
-      c2_1 = _mm256_fmadd_ps(a2v, b1, c2_1);
-      const __m256 a3v = _mm256_broadcast_ss(a3 + p);
-      c3_0 = _mm256_fmadd_ps(a3v, b0, c3_0);
-      c3_1 = _mm256_fmadd_ps(a3v, b1, c3_1);
-      const __m256 a4v = _mm256_broadcast_ss(a4 + p);
-      c4_0 = _mm256_fmadd_ps(a4v, b0, c4_0);
-      c4_1 = _mm256_fmadd_ps(a4v, b1, c4_1);
-      const __m256 a5v = _mm256_broadcast_ss(a5 + p);
-      c5_0 = _mm256_fmadd_ps(a5v, b0, c5_0);
-      c5_1 = _mm256_fmadd_ps(a5v, b1, c5_1);
-    }
-  } else {
-    const float *pk_row = c, *const pk_last = c + (rows - 1)*ldc;
-    int64_t pk_next = pk_gap, p = 0;
-    for (; p + 4 <= kb; p += 4) {
-      __builtin_prefetch(pk_row + 0, 1, 3), __builtin_prefetch(pk_row + 15, 1, 3);
-      const int pk_on = p + 4 > pk_next && pk_row < pk_last;
-      pk_row = pk_on ? pk_row + ldc : pk_row;
-      pk_next = pk_on ? pk_next + pk_gap : pk_next;
-      {
-        const __m256 b0 = _mm256_loadu_ps(b + p*ldb + 0);
-        const __m256 b1 = _mm256_maskload_ps(b + p*ldb + 8, bm);
-        __builtin_prefetch(b + p*ldb + 16, 0, 3);
-        const __m256 a0v = _mm256_broadcast_ss(a0 + p);
-        c0_0 = _mm256_fmadd_ps(a0v, b0, c0_0);
-        c0_1 = _mm256_fmadd_ps(a0v, b1, c0_1);
-        const __m256 a1v = _mm256_broadcast_ss(a1 + p);
-        c1_0 = _mm256_fmadd_ps(a1v, b0, c1_0);
-        c1_1 = _mm256_fmadd_ps(a1v, b1, c1_1);
-        const __m256 a2v = _mm256_broadcast_ss(a2 + p);
-        c2_0 = _mm256_fmadd_ps(a2v, b0, c2_0);
-        c2_1 = _mm256_fmadd_ps(a2v, b1, c2_1);
-        const __m256 a3v = _mm256_broadcast_ss(a3 + p);
-        c3_0 = _mm256_fmadd_ps(a3v, b0, c3_0);
-        c3_1 = _mm256_fmadd_ps(a3v, b1, c3_1);
-        const __m256 a4v = _mm256_broadcast_ss(a4 + p);
-        c4_0 = _mm256_fmadd_ps(a4v, b0, c4_0);
-        c4_1 = _mm256_fmadd_ps(a4v, b1, c4_1);
-        const __m256 a5v = _mm256_broadcast_ss(a5 + p);
-        c5_0 = _mm256_fmadd_ps(a5v, b0, c5_0);
-        c5_1 = _mm256_fmadd_ps(a5v, b1, c5_1);
-      }
-      {
-        const __m256 b0 = _mm256_loadu_ps(b + (p + 1)*ldb + 0);
-        const __m256 b1 = _mm256_maskload_ps(b + (p + 1)*ldb + 8, bm);
-        __builtin_prefetch(b + (p + 1)*ldb + 16, 0, 3);
-        const __m256 a0v = _mm256_broadcast_ss(a0 + (p + 1));
-        c0_0 = _mm256_fmadd_ps(a0v, b0, c0_0);
-        c0_1 = _mm256_fmadd_ps(a0v, b1, c0_1);
-        const __m256 a1v = _mm256_broadcast_ss(a1 + (p + 1));
-        c1_0 = _mm256_fmadd_ps(a1v, b0, c1_0);
-        c1_1 = _mm256_fmadd_ps(a1v, b1, c1_1);
-        const __m256 a2v = _mm256_broadcast_ss(a2 + (p + 1));
-        c2_0 = _mm256_fmadd_ps(a2v, b0, c2_0);
-        c2_1 = _mm256_fmadd_ps(a2v, b1, c2_1);
-        const __m256 a3v = _mm256_broadcast_ss(a3 + (p + 1));
-        c3_0 = _mm256_fmadd_ps(a3v, b0, c3_0);
-        c3_1 = _mm256_fmadd_ps(a3v, b1, c3_1);
-        const __m256 a4v = _mm256_broadcast_ss(a4 + (p + 1));
-        c4_0 = _mm256_fmadd_ps(a4v, b0, c4_0);
-        c4_1 = _mm256_fmadd_ps(a4v, b1, c4_1);
-        const __m256 a5v = _mm256_broadcast_ss(a5 + (p + 1));
-        c5_0 = _mm256_fmadd_ps(a5v, b0, c5_0);
-        c5_1 = _mm256_fmadd_ps(a5v, b1, c5_1);
-      }
-      {
-        const __m256 b0 = _mm256_loadu_ps(b + (p + 2)*ldb + 0);
-        const __m256 b1 = _mm256_maskload_ps(b + (p + 2)*ldb + 8, bm);
-        __builtin_prefetch(b + (p + 2)*ldb + 16, 0, 3);
-        const __m256 a0v = _mm256_broadcast_ss(a0 + (p + 2));
-        c0_0 = _mm256_fmadd_ps(a0v, b0, c0_0);
-        c0_1 = _mm256_fmadd_ps(a0v, b1, c0_1);
-        const __m256 a1v = _mm256_broadcast_ss(a1 + (p + 2));
-        c1_0 = _mm256_fmadd_ps(a1v, b0, c1_0);
-        c1_1 = _mm256_fmadd_ps(a1v, b1, c1_1);
-        const __m256 a2v = _mm256_broadcast_ss(a2 + (p + 2));
-        c2_0 = _mm256_fmadd_ps(a2v, b0, c2_0);
-        c2_1 = _mm256_fmadd_ps(a2v, b1, c2_1);
-        const __m256 a3v = _mm256_broadcast_ss(a3 + (p + 2));
-        c3_0 = _mm256_fmadd_ps(a3v, b0, c3_0);
-        c3_1 = _mm256_fmadd_ps(a3v, b1, c3_1);
-        const __m256 a4v = _mm256_broadcast_ss(a4 + (p + 2));
-        c4_0 = _mm256_fmadd_ps(a4v, b0, c4_0);
-        c4_1 = _mm256_fmadd_ps(a4v, b1, c4_1);
-        const __m256 a5v = _mm256_broadcast_ss(a5 + (p + 2));
-        c5_0 = _mm256_fmadd_ps(a5v, b0, c5_0);
-        c5_1 = _mm256_fmadd_ps(a5v, b1, c5_1);
-      }
-      {
-        const __m256 b0 = _mm256_loadu_ps(b + (p + 3)*ldb + 0);
-        const __m256 b1 = _mm256_maskload_ps(b + (p + 3)*ldb + 8, bm);
-        __builtin_prefetch(b + (p + 3)*ldb + 16, 0, 3);
-        const __m256 a0v = _mm256_broadcast_ss(a0 + (p + 3));
-        c0_0 = _mm256_fmadd_ps(a0v, b0, c0_0);
-        c0_1 = _mm256_fmadd_ps(a0v, b1, c0_1);
-        const __m256 a1v = _mm256_broadcast_ss(a1 + (p + 3));
-        c1_0 = _mm256_fmadd_ps(a1v, b0, c1_0);
-        c1_1 = _mm256_fmadd_ps(a1v, b1, c1_1);
-        const __m256 a2v = _mm256_broadcast_ss(a2 + (p + 3));
-        c2_0 = _mm256_fmadd_ps(a2v, b0, c2_0);
-        c2_1 = _mm256_fmadd_ps(a2v, b1, c2_1);
-        const __m256 a3v = _mm256_broadcast_ss(a3 + (p + 3));
-        c3_0 = _mm256_fmadd_ps(a3v, b0, c3_0);
-        c3_1 = _mm256_fmadd_ps(a3v, b1, c3_1);
-        const __m256 a4v = _mm256_broadcast_ss(a4 + (p + 3));
-        c4_0 = _mm256_fmadd_ps(a4v, b0, c4_0);
-        c4_1 = _mm256_fmadd_ps(a4v, b1, c4_1);
-        const __m256 a5v = _mm256_broadcast_ss(a5 + (p + 3));
-        c5_0 = _mm256_fmadd_ps(a5v, b0, c5_0);
-        c5_1 = _mm256_fmadd_ps(a5v, b1, c5_1);
-      }
-    }
-    for (; p < kb; p++) {
-      const __m256 b0 = _mm256_loadu_ps(b + p*ldb + 0);
-      const __m256 b1 = _mm256_maskload_ps(b + p*ldb + 8, bm);
-      __builtin_prefetch(b + p*ldb + 16, 0, 3);
-      const __m256 a0v = _mm256_broadcast_ss(a0 + p);
-      c0_0 = _mm256_fmadd_ps(a0v, b0, c0_0);
-      c0_1 = _mm256_fmadd_ps(a0v, b1, c0_1);
-      const __m256 a1v = _mm256_broadcast_ss(a1 + p);
-      c1_0 = _mm256_fmadd_ps(a1v, b0, c1_0);
-      c1_1 = _mm256_fmadd_ps(a1v, b1, c1_1);
-      const __m256 a2v = _mm256_broadcast_ss(a2 + p);
-      c2_0 = _mm256_fmadd_ps(a2v, b0, c2_0);
-      c2_1 = _mm256_fmadd_ps(a2v, b1, c2_1);
-      const __m256 a3v = _mm256_broadcast_ss(a3 + p);
-      c3_0 = _mm256_fmadd_ps(a3v, b0, c3_0);
-      c3_1 = _mm256_fmadd_ps(a3v, b1, c3_1);
-      const __m256 a4v = _mm256_broadcast_ss(a4 + p);
-      c4_0 = _mm256_fmadd_ps(a4v, b0, c4_0);
-      c4_1 = _mm256_fmadd_ps(a4v, b1, c4_1);
-      const __m256 a5v = _mm256_broadcast_ss(a5 + p);
-      c5_0 = _mm256_fmadd_ps(a5v, b0, c5_0);
-      c5_1 = _mm256_fmadd_ps(a5v, b1, c5_1);
-    }
+  __builtin_prefetch(c + 0*ldc + 0, 1, 3), __builtin_prefetch(c + 0*ldc + 15, 1, 3);
+  __builtin_prefetch(c + 1*ldc + 0, 1, 3), __builtin_prefetch(c + 1*ldc + 15, 1, 3);
+  __builtin_prefetch(c + 2*ldc + 0, 1, 3), __builtin_prefetch(c + 2*ldc + 15, 1, 3);
+  __builtin_prefetch(c + 3*ldc + 0, 1, 3), __builtin_prefetch(c + 3*ldc + 15, 1, 3);
+  __builtin_prefetch(c + 4*ldc + 0, 1, 3), __builtin_prefetch(c + 4*ldc + 15, 1, 3);
+  __builtin_prefetch(c + 5*ldc + 0, 1, 3), __builtin_prefetch(c + 5*ldc + 15, 1, 3);
+#pragma GCC unroll 4
+  for (int64_t p = 0; p < kb; p++) {
+    const __m256 b0 = _mm256_loadu_ps(b + p*ldb + 0);
+    const __m256 b1 = _mm256_maskload_ps(b + p*ldb + 8, bm);
+    __builtin_prefetch(b + p*ldb + 16, 0, 3);
+    const __m256 a0v = _mm256_broadcast_ss(a0 + p);
+    c0_0 = _mm256_fmadd_ps(a0v, b0, c0_0);
+    c0_1 = _mm256_fmadd_ps(a0v, b1, c0_1);
+    const __m256 a1v = _mm256_broadcast_ss(a1 + p);
+    c1_0 = _mm256_fmadd_ps(a1v, b0, c1_0);
+    c1_1 = _mm256_fmadd_ps(a1v, b1, c1_1);
+    const __m256 a2v = _mm256_broadcast_ss(a2 + p);
+    c2_0 = _mm256_fmadd_ps(a2v, b0, c2_0);
+    c2_1 = _mm256_fmadd_ps(a2v, b1, c2_1);
+    const __m256 a3v = _mm256_broadcast_ss(a3 + p);
+    c3_0 = _mm256_fmadd_ps(a3v, b0, c3_0);
+    c3_1 = _mm256_fmadd_ps(a3v, b1, c3_1);
+    const __m256 a4v = _mm256_broadcast_ss(a4 + p);
+    c4_0 = _mm256_fmadd_ps(a4v, b0, c4_0);
+    c4_1 = _mm256_fmadd_ps(a4v, b1, c4_1);
+    const __m256 a5v = _mm256_broadcast_ss(a5 + p);
+    c5_0 = _mm256_fmadd_ps(a5v, b0, c5_0);
+    c5_1 = _mm256_fmadd_ps(a5v, b1, c5_1);
   }
   if (rows == 6 && cols == 16) {
     if (!store) {
@@ -235,114 +108,27 @@ static inline void pk_ukr_gemm_f32_avx2_6x16_uu_6x1(int64_t kb, const float *res
   __m256 c3_0 = _mm256_setzero_ps();
   __m256 c4_0 = _mm256_setzero_ps();
   __m256 c5_0 = _mm256_setzero_ps();
-  const int64_t pk_gap = kb / 12;
-  if (pk_gap < 8) {
-    __builtin_prefetch(c + 0*ldc + 0, 1, 3), __builtin_prefetch(c + 0*ldc + 7, 1, 3);
-    __builtin_prefetch(c + 1*ldc + 0, 1, 3), __builtin_prefetch(c + 1*ldc + 7, 1, 3);
-    __builtin_prefetch(c + 2*ldc + 0, 1, 3), __builtin_prefetch(c + 2*ldc + 7, 1, 3);
-    __builtin_prefetch(c + 3*ldc + 0, 1, 3), __builtin_prefetch(c + 3*ldc + 7, 1, 3);
-    __builtin_prefetch(c + 4*ldc + 0, 1, 3), __builtin_prefetch(c + 4*ldc + 7, 1, 3);
-    __builtin_prefetch(c + 5*ldc + 0, 1, 3), __builtin_prefetch(c + 5*ldc + 7, 1, 3);
-  #pragma GCC unroll 4
-    for (int64_t p = 0; p < kb; p++) {
-      const __m256 b0 = _mm256_maskload_ps(b + p*ldb + 0, bm);
-      const __m256 a0v = _mm256_broadcast_ss(a0 + p);
-      c0_0 = _mm256_fmadd_ps(a0v, b0, c0_0);
-      const __m256 a1v = _mm256_broadcast_ss(a1 + p);
-      c1_0 = _mm256_fmadd_ps(a1v, b0, c1_0);
-      const __m256 a2v = _mm256_broadcast_ss(a2 + p);
-      c2_0 = _mm256_fmadd_ps(a2v, b0, c2_0);
-      const __m256 a3v = _mm256_broadcast_ss(a3 + p);
-      c3_0 = _mm256_fmadd_ps(a3v, b0, c3_0);
-      const __m256 a4v = _mm256_broadcast_ss(a4 + p);
-      c4_0 = _mm256_fmadd_ps(a4v, b0, c4_0);
-      const __m256 a5v = _mm256_broadcast_ss(a5 + p);
-      c5_0 = _mm256_fmadd_ps(a5v, b0, c5_0);
-    }
-  } else {
-    const float *pk_row = c, *const pk_last = c + (rows - 1)*ldc;
-    int64_t pk_next = pk_gap, p = 0;
-    for (; p + 4 <= kb; p += 4) {
-      __builtin_prefetch(pk_row + 0, 1, 3), __builtin_prefetch(pk_row + 7, 1, 3);
-      const int pk_on = p + 4 > pk_next && pk_row < pk_last;
-      pk_row = pk_on ? pk_row + ldc : pk_row;
-      pk_next = pk_on ? pk_next + pk_gap : pk_next;
-      {
-        const __m256 b0 = _mm256_maskload_ps(b + p*ldb + 0, bm);
-        const __m256 a0v = _mm256_broadcast_ss(a0 + p);
-        c0_0 = _mm256_fmadd_ps(a0v, b0, c0_0);
-        const __m256 a1v = _mm256_broadcast_ss(a1 + p);
-        c1_0 = _mm256_fmadd_ps(a1v, b0, c1_0);
-        const __m256 a2v = _mm256_broadcast_ss(a2 + p);
-        c2_0 = _mm256_fmadd_ps(a2v, b0, c2_0);
-        const __m256 a3v = _mm256_broadcast_ss(a3 + p);
-        c3_0 = _mm256_fmadd_ps(a3v, b0, c3_0);
-        const __m256 a4v = _mm256_broadcast_ss(a4 + p);
-        c4_0 = _mm256_fmadd_ps(a4v, b0, c4_0);
-        const __m256 a5v = _mm256_broadcast_ss(a5 + p);
-        c5_0 = _mm256_fmadd_ps(a5v, b0, c5_0);
-      }
-      {
-        const __m256 b0 = _mm256_maskload_ps(b + (p + 1)*ldb + 0, bm);
-        const __m256 a0v = _mm256_broadcast_ss(a0 + (p + 1));
-        c0_0 = _mm256_fmadd_ps(a0v, b0, c0_0);
-        const __m256 a1v = _mm256_broadcast_ss(a1 + (p + 1));
-        c1_0 = _mm256_fmadd_ps(a1v, b0, c1_0);
-        const __m256 a2v = _mm256_broadcast_ss(a2 + (p + 1));
-        c2_0 = _mm256_fmadd_ps(a2v, b0, c2_0);
-        const __m256 a3v = _mm256_broadcast_ss(a3 + (p + 1));
-        c3_0 = _mm256_fmadd_ps(a3v, b0, c3_0);
-        const __m256 a4v = _mm256_broadcast_ss(a4 + (p + 1));
-        c4_0 = _mm256_fmadd_ps(a4v, b0, c4_0);
-        const __m256 a5v = _mm256_broadcast_ss(a5 + (p + 1));
-        c5_0 = _mm256_fmadd_ps(a5v, b0, c5_0);
-      }
-      {
-        const __m256 b0 = _mm256_maskload_ps(b + (p + 2)*ldb + 0, bm);
-        const __m256 a0v = _mm256_broadcast_ss(a0 + (p + 2));
-        c0_0 = _mm256_fmadd_ps(a0v, b0, c0_0);
-        const __m256 a1v = _mm256_broadcast_ss(a1 + (p + 2));
-        c1_0 = _mm256_fmadd_ps(a1v, b0, c1_0);
-        const __m256 a2v = _mm256_broadcast_ss(a2 + (p + 2));
-        c2_0 = _mm256_fmadd_ps(a2v, b0, c2_0);
-        const __m256 a3v = _mm256_broadcast_ss(a3 + (p + 2));
-        c3_0 = _mm256_fmadd_ps(a3v, b0, c3_0);
-        const __m256 a4v = _mm256_broadcast_ss(a4 + (p + 2));
-        c4_0 = _mm256_fmadd_ps(a4v, b0, c4_0);
-        const __m256 a5v = _mm256_broadcast_ss(a5 + (p + 2));
-        c5_0 = _mm256_fmadd_ps(a5v, b0, c5_0);
-      }
-      {
-        const __m256 b0 = _mm256_maskload_ps(b + (p + 3)*ldb + 0, bm);
-        const __m256 a0v = _mm256_broadcast_ss(a0 + (p + 3));
-        c0_0 = _mm256_fmadd_ps(a0v, b0, c0_0);
-        const __m256 a1v = _mm256_broadcast_ss(a1 + (p + 3));
-        c1_0 = _mm256_fmadd_ps(a1v, b0, c1_0);
-        const __m256 a2v = _mm256_broadcast_ss(a2 + (p + 3));
-        c2_0 = _mm256_fmadd_ps(a2v, b0, c2_0);
-        const __m256 a3v = _mm256_broadcast_ss(a3 + (p + 3));
-        c3_0 = _mm256_fmadd_ps(a3v, b0, c3_0);
-        const __m256 a4v = _mm256_broadcast_ss(a4 + (p + 3));
-        c4_0 = _mm256_fmadd_ps(a4v, b0, c4_0);
-        const __m256 a5v = _mm256_broadcast_ss(a5 + (p + 3));
-        c5_0 = _mm256_fmadd_ps(a5v, b0, c5_0);
-      }
-    }
-    for (; p < kb; p++) {
-      const __m256 b0 = _mm256_maskload_ps(b + p*ldb + 0, bm);
-      const __m256 a0v = _mm256_broadcast_ss(a0 + p);
-      c0_0 = _mm256_fmadd_ps(a0v, b0, c0_0);
-      const __m256 a1v = _mm256_broadcast_ss(a1 + p);
-      c1_0 = _mm256_fmadd_ps(a1v, b0, c1_0);
-      const __m256 a2v = _mm256_broadcast_ss(a2 + p);
-      c2_0 = _mm256_fmadd_ps(a2v, b0, c2_0);
-      const __m256 a3v = _mm256_broadcast_ss(a3 + p);
-      c3_0 = _mm256_fmadd_ps(a3v, b0, c3_0);
-      const __m256 a4v = _mm256_broadcast_ss(a4 + p);
-      c4_0 = _mm256_fmadd_ps(a4v, b0, c4_0);
-      const __m256 a5v = _mm256_broadcast_ss(a5 + p);
-      c5_0 = _mm256_fmadd_ps(a5v, b0, c5_0);
-    }
+  __builtin_prefetch(c + 0*ldc + 0, 1, 3), __builtin_prefetch(c + 0*ldc + 7, 1, 3);
+  __builtin_prefetch(c + 1*ldc + 0, 1, 3), __builtin_prefetch(c + 1*ldc + 7, 1, 3);
+  __builtin_prefetch(c + 2*ldc + 0, 1, 3), __builtin_prefetch(c + 2*ldc + 7, 1, 3);
+  __builtin_prefetch(c + 3*ldc + 0, 1, 3), __builtin_prefetch(c + 3*ldc + 7, 1, 3);
+  __builtin_prefetch(c + 4*ldc + 0, 1, 3), __builtin_prefetch(c + 4*ldc + 7, 1, 3);
+  __builtin_prefetch(c + 5*ldc + 0, 1, 3), __builtin_prefetch(c + 5*ldc + 7, 1, 3);
+#pragma GCC unroll 4
+  for (int64_t p = 0; p < kb; p++) {
+    const __m256 b0 = _mm256_maskload_ps(b + p*ldb + 0, bm);
+    const __m256 a0v = _mm256_broadcast_ss(a0 + p);
+    c0_0 = _mm256_fmadd_ps(a0v, b0, c0_0);
+    const __m256 a1v = _mm256_broadcast_ss(a1 + p);
+    c1_0 = _mm256_fmadd_ps(a1v, b0, c1_0);
+    const __m256 a2v = _mm256_broadcast_ss(a2 + p);
+    c2_0 = _mm256_fmadd_ps(a2v, b0, c2_0);
+    const __m256 a3v = _mm256_broadcast_ss(a3 + p);
+    c3_0 = _mm256_fmadd_ps(a3v, b0, c3_0);
+    const __m256 a4v = _mm256_broadcast_ss(a4 + p);
+    c4_0 = _mm256_fmadd_ps(a4v, b0, c4_0);
+    const __m256 a5v = _mm256_broadcast_ss(a5 + p);
+    c5_0 = _mm256_fmadd_ps(a5v, b0, c5_0);
   }
   if (rows == 6 && cols == 8) {
     if (!store) {
@@ -386,124 +172,27 @@ static inline void pk_ukr_gemm_f32_avx2_6x16_uu_4x2(int64_t kb, const float *res
   __m256 c1_0 = _mm256_setzero_ps(), c1_1 = _mm256_setzero_ps();
   __m256 c2_0 = _mm256_setzero_ps(), c2_1 = _mm256_setzero_ps();
   __m256 c3_0 = _mm256_setzero_ps(), c3_1 = _mm256_setzero_ps();
-  const int64_t pk_gap = kb / 8;
-  if (pk_gap < 8) {
-    __builtin_prefetch(c + 0*ldc + 0, 1, 3), __builtin_prefetch(c + 0*ldc + 15, 1, 3);
-    __builtin_prefetch(c + 1*ldc + 0, 1, 3), __builtin_prefetch(c + 1*ldc + 15, 1, 3);
-    __builtin_prefetch(c + 2*ldc + 0, 1, 3), __builtin_prefetch(c + 2*ldc + 15, 1, 3);
-    __builtin_prefetch(c + 3*ldc + 0, 1, 3), __builtin_prefetch(c + 3*ldc + 15, 1, 3);
-  #pragma GCC unroll 4
-    for (int64_t p = 0; p < kb; p++) {
-      const __m256 b0 = _mm256_loadu_ps(b + p*ldb + 0);
-      const __m256 b1 = _mm256_maskload_ps(b + p*ldb + 8, bm);
-      __builtin_prefetch(b + p*ldb + 16, 0, 3);
-      const __m256 a0v = _mm256_broadcast_ss(a0 + p);
-      c0_0 = _mm256_fmadd_ps(a0v, b0, c0_0);
-      c0_1 = _mm256_fmadd_ps(a0v, b1, c0_1);
-      const __m256 a1v = _mm256_broadcast_ss(a1 + p);
-      c1_0 = _mm256_fmadd_ps(a1v, b0, c1_0);
-      c1_1 = _mm256_fmadd_ps(a1v, b1, c1_1);
-      const __m256 a2v = _mm256_broadcast_ss(a2 + p);
-      c2_0 = _mm256_fmadd_ps(a2v, b0, c2_0);
-      c2_1 = _mm256_fmadd_ps(a2v, b1, c2_1);
-      const __m256 a3v = _mm256_broadcast_ss(a3 + p);
-      c3_0 = _mm256_fmadd_ps(a3v, b0, c3_0);
-      c3_1 = _mm256_fmadd_ps(a3v, b1, c3_1);
-    }
-  } else {
-    const float *pk_row = c, *const pk_last = c + (rows - 1)*ldc;
-    int64_t pk_next = pk_gap, p = 0;
-    for (; p + 4 <= kb; p += 4) {
-      __builtin_prefetch(pk_row + 0, 1, 3), __builtin_prefetch(pk_row + 15, 1, 3);
-      const int pk_on = p + 4 > pk_next && pk_row < pk_last;
-      pk_row = pk_on ? pk_row + ldc : pk_row;
-      pk_next = pk_on ? pk_next + pk_gap : pk_next;
-      {
-        const __m256 b0 = _mm256_loadu_ps(b + p*ldb + 0);
-        const __m256 b1 = _mm256_maskload_ps(b + p*ldb + 8, bm);
-        __builtin_prefetch(b + p*ldb + 16, 0, 3);
-        const __m256 a0v = _mm256_broadcast_ss(a0 + p);
-        c0_0 = _mm256_fmadd_ps(a0v, b0, c0_0);
-        c0_1 = _mm256_fmadd_ps(a0v, b1, c0_1);
-        const __m256 a1v = _mm256_broadcast_ss(a1 + p);
-        c1_0 = _mm256_fmadd_ps(a1v, b0, c1_0);
-        c1_1 = _mm256_fmadd_ps(a1v, b1, c1_1);
-        const __m256 a2v = _mm256_broadcast_ss(a2 + p);
-        c2_0 = _mm256_fmadd_ps(a2v, b0, c2_0);
-        c2_1 = _mm256_fmadd_ps(a2v, b1, c2_1);
-        const __m256 a3v = _mm256_broadcast_ss(a3 + p);
-        c3_0 = _mm256_fmadd_ps(a3v, b0, c3_0);
-        c3_1 = _mm256_fmadd_ps(a3v, b1, c3_1);
-      }
-      {
-        const __m256 b0 = _mm256_loadu_ps(b + (p + 1)*ldb + 0);
-        const __m256 b1 = _mm256_maskload_ps(b + (p + 1)*ldb + 8, bm);
-        __builtin_prefetch(b + (p + 1)*ldb + 16, 0, 3);
-        const __m256 a0v = _mm256_broadcast_ss(a0 + (p + 1));
-        c0_0 = _mm256_fmadd_ps(a0v, b0, c0_0);
-        c0_1 = _mm256_fmadd_ps(a0v, b1, c0_1);
-        const __m256 a1v = _mm256_broadcast_ss(a1 + (p + 1));
-        c1_0 = _mm256_fmadd_ps(a1v, b0, c1_0);
-        c1_1 = _mm256_fmadd_ps(a1v, b1, c1_1);
-        const __m256 a2v = _mm256_broadcast_ss(a2 + (p + 1));
-        c2_0 = _mm256_fmadd_ps(a2v, b0, c2_0);
-        c2_1 = _mm256_fmadd_ps(a2v, b1, c2_1);
-        const __m256 a3v = _mm256_broadcast_ss(a3 + (p + 1));
-        c3_0 = _mm256_fmadd_ps(a3v, b0, c3_0);
-        c3_1 = _mm256_fmadd_ps(a3v, b1, c3_1);
-      }
-      {
-        const __m256 b0 = _mm256_loadu_ps(b + (p + 2)*ldb + 0);
-        const __m256 b1 = _mm256_maskload_ps(b + (p + 2)*ldb + 8, bm);
-        __builtin_prefetch(b + (p + 2)*ldb + 16, 0, 3);
-        const __m256 a0v = _mm256_broadcast_ss(a0 + (p + 2));
-        c0_0 = _mm256_fmadd_ps(a0v, b0, c0_0);
-        c0_1 = _mm256_fmadd_ps(a0v, b1, c0_1);
-        const __m256 a1v = _mm256_broadcast_ss(a1 + (p + 2));
-        c1_0 = _mm256_fmadd_ps(a1v, b0, c1_0);
-        c1_1 = _mm256_fmadd_ps(a1v, b1, c1_1);
-        const __m256 a2v = _mm256_broadcast_ss(a2 + (p + 2));
-        c2_0 = _mm256_fmadd_ps(a2v, b0, c2_0);
-        c2_1 = _mm256_fmadd_ps(a2v, b1, c2_1);
-        const __m256 a3v = _mm256_broadcast_ss(a3 + (p + 2));
-        c3_0 = _mm256_fmadd_ps(a3v, b0, c3_0);
-        c3_1 = _mm256_fmadd_ps(a3v, b1, c3_1);
-      }
-      {
-        const __m256 b0 = _mm256_loadu_ps(b + (p + 3)*ldb + 0);
-        const __m256 b1 = _mm256_maskload_ps(b + (p + 3)*ldb + 8, bm);
-        __builtin_prefetch(b + (p + 3)*ldb + 16, 0, 3);
-        const __m256 a0v = _mm256_broadcast_ss(a0 + (p + 3));
-        c0_0 = _mm256_fmadd_ps(a0v, b0, c0_0);
-        c0_1 = _mm256_fmadd_ps(a0v, b1, c0_1);
-        const __m256 a1v = _mm256_broadcast_ss(a1 + (p + 3));
-        c1_0 = _mm256_fmadd_ps(a1v, b0, c1_0);
-        c1_1 = _mm256_fmadd_ps(a1v, b1, c1_1);
-        const __m256 a2v = _mm256_broadcast_ss(a2 + (p + 3));
-        c2_0 = _mm256_fmadd_ps(a2v, b0, c2_0);
-        c2_1 = _mm256_fmadd_ps(a2v, b1, c2_1);
-        const __m256 a3v = _mm256_broadcast_ss(a3 + (p + 3));
-        c3_0 = _mm256_fmadd_ps(a3v, b0, c3_0);
-        c3_1 = _mm256_fmadd_ps(a3v, b1, c3_1);
-      }
-    }
-    for (; p < kb; p++) {
-      const __m256 b0 = _mm256_loadu_ps(b + p*ldb + 0);
-      const __m256 b1 = _mm256_maskload_ps(b + p*ldb + 8, bm);
-      __builtin_prefetch(b + p*ldb + 16, 0, 3);
-      const __m256 a0v = _mm256_broadcast_ss(a0 + p);
-      c0_0 = _mm256_fmadd_ps(a0v, b0, c0_0);
-      c0_1 = _mm256_fmadd_ps(a0v, b1, c0_1);
-      const __m256 a1v = _mm256_broadcast_ss(a1 + p);
-      c1_0 = _mm256_fmadd_ps(a1v, b0, c1_0);
-      c1_1 = _mm256_fmadd_ps(a1v, b1, c1_1);
-      const __m256 a2v = _mm256_broadcast_ss(a2 + p);
-      c2_0 = _mm256_fmadd_ps(a2v, b0, c2_0);
-      c2_1 = _mm256_fmadd_ps(a2v, b1, c2_1);
-      const __m256 a3v = _mm256_broadcast_ss(a3 + p);
-      c3_0 = _mm256_fmadd_ps(a3v, b0, c3_0);
-      c3_1 = _mm256_fmadd_ps(a3v, b1, c3_1);
-    }
+  __builtin_prefetch(c + 0*ldc + 0, 1, 3), __builtin_prefetch(c + 0*ldc + 15, 1, 3);
+  __builtin_prefetch(c + 1*ldc + 0, 1, 3), __builtin_prefetch(c + 1*ldc + 15, 1, 3);
+  __builtin_prefetch(c + 2*ldc + 0, 1, 3), __builtin_prefetch(c + 2*ldc + 15, 1, 3);
+  __builtin_prefetch(c + 3*ldc + 0, 1, 3), __builtin_prefetch(c + 3*ldc + 15, 1, 3);
+#pragma GCC unroll 4
+  for (int64_t p = 0; p < kb; p++) {
+    const __m256 b0 = _mm256_loadu_ps(b + p*ldb + 0);
+    const __m256 b1 = _mm256_maskload_ps(b + p*ldb + 8, bm);
+    __builtin_prefetch(b + p*ldb + 16, 0, 3);
+    const __m256 a0v = _mm256_broadcast_ss(a0 + p);
+    c0_0 = _mm256_fmadd_ps(a0v, b0, c0_0);
+    c0_1 = _mm256_fmadd_ps(a0v, b1, c0_1);
+    const __m256 a1v = _mm256_broadcast_ss(a1 + p);
+    c1_0 = _mm256_fmadd_ps(a1v, b0, c1_0);
+    c1_1 = _mm256_fmadd_ps(a1v, b1, c1_1);
+    const __m256 a2v = _mm256_broadcast_ss(a2 + p);
+    c2_0 = _mm256_fmadd_ps(a2v, b0, c2_0);
+    c2_1 = _mm256_fmadd_ps(a2v, b1, c2_1);
+    const __m256 a3v = _mm256_broadcast_ss(a3 + p);
+    c3_0 = _mm256_fmadd_ps(a3v, b0, c3_0);
+    c3_1 = _mm256_fmadd_ps(a3v, b1, c3_1);
   }
   if (rows == 4 && cols == 16) {
     if (!store) {
@@ -552,88 +241,21 @@ static inline void pk_ukr_gemm_f32_avx2_6x16_uu_4x1(int64_t kb, const float *res
   __m256 c1_0 = _mm256_setzero_ps();
   __m256 c2_0 = _mm256_setzero_ps();
   __m256 c3_0 = _mm256_setzero_ps();
-  const int64_t pk_gap = kb / 8;
-  if (pk_gap < 8) {
-    __builtin_prefetch(c + 0*ldc + 0, 1, 3), __builtin_prefetch(c + 0*ldc + 7, 1, 3);
-    __builtin_prefetch(c + 1*ldc + 0, 1, 3), __builtin_prefetch(c + 1*ldc + 7, 1, 3);
-    __builtin_prefetch(c + 2*ldc + 0, 1, 3), __builtin_prefetch(c + 2*ldc + 7, 1, 3);
-    __builtin_prefetch(c + 3*ldc + 0, 1, 3), __builtin_prefetch(c + 3*ldc + 7, 1, 3);
-  #pragma GCC unroll 4
-    for (int64_t p = 0; p < kb; p++) {
-      const __m256 b0 = _mm256_maskload_ps(b + p*ldb + 0, bm);
-      const __m256 a0v = _mm256_broadcast_ss(a0 + p);
-      c0_0 = _mm256_fmadd_ps(a0v, b0, c0_0);
-      const __m256 a1v = _mm256_broadcast_ss(a1 + p);
-      c1_0 = _mm256_fmadd_ps(a1v, b0, c1_0);
-      const __m256 a2v = _mm256_broadcast_ss(a2 + p);
-      c2_0 = _mm256_fmadd_ps(a2v, b0, c2_0);
-      const __m256 a3v = _mm256_broadcast_ss(a3 + p);
-      c3_0 = _mm256_fmadd_ps(a3v, b0, c3_0);
-    }
-  } else {
-    const float *pk_row = c, *const pk_last = c + (rows - 1)*ldc;
-    int64_t pk_next = pk_gap, p = 0;
-    for (; p + 4 <= kb; p += 4) {
-      __builtin_prefetch(pk_row + 0, 1, 3), __builtin_prefetch(pk_row + 7, 1, 3);
-      const int pk_on = p + 4 > pk_next && pk_row < pk_last;
-      pk_row = pk_on ? pk_row + ldc : pk_row;
-      pk_next = pk_on ? pk_next + pk_gap : pk_next;
-      {
-        const __m256 b0 = _mm256_maskload_ps(b + p*ldb + 0, bm);
-        const __m256 a0v = _mm256_broadcast_ss(a0 + p);
-        c0_0 = _mm256_fmadd_ps(a0v, b0, c0_0);
-        const __m256 a1v = _mm256_broadcast_ss(a1 + p);
-        c1_0 = _mm256_fmadd_ps(a1v, b0, c1_0);
-        const __m256 a2v = _mm256_broadcast_ss(a2 + p);
-        c2_0 = _mm256_fmadd_ps(a2v, b0, c2_0);
-        const __m256 a3v = _mm256_broadcast_ss(a3 + p);
-        c3_0 = _mm256_fmadd_ps(a3v, b0, c3_0);
-      }
-      {
-        const __m256 b0 = _mm256_maskload_ps(b + (p + 1)*ldb + 0, bm);
-        const __m256 a0v = _mm256_broadcast_ss(a0 + (p + 1));
-        c0_0 = _mm256_fmadd_ps(a0v, b0, c0_0);
-        const __m256 a1v = _mm256_broadcast_ss(a1 + (p + 1));
-        c1_0 = _mm256_fmadd_ps(a1v, b0, c1_0);
-        const __m256 a2v = _mm256_broadcast_ss(a2 + (p + 1));
-        c2_0 = _mm256_fmadd_ps(a2v, b0, c2_0);
-        const __m256 a3v = _mm256_broadcast_ss(a3 + (p + 1));
-        c3_0 = _mm256_fmadd_ps(a3v, b0, c3_0);
-      }
-      {
-        const __m256 b0 = _mm256_maskload_ps(b + (p + 2)*ldb + 0, bm);
-        const __m256 a0v = _mm256_broadcast_ss(a0 + (p + 2));
-        c0_0 = _mm256_fmadd_ps(a0v, b0, c0_0);
-        const __m256 a1v = _mm256_broadcast_ss(a1 + (p + 2));
-        c1_0 = _mm256_fmadd_ps(a1v, b0, c1_0);
-        const __m256 a2v = _mm256_broadcast_ss(a2 + (p + 2));
-        c2_0 = _mm256_fmadd_ps(a2v, b0, c2_0);
-        const __m256 a3v = _mm256_broadcast_ss(a3 + (p + 2));
-        c3_0 = _mm256_fmadd_ps(a3v, b0, c3_0);
-      }
-      {
-        const __m256 b0 = _mm256_maskload_ps(b + (p + 3)*ldb + 0, bm);
-        const __m256 a0v = _mm256_broadcast_ss(a0 + (p + 3));
-        c0_0 = _mm256_fmadd_ps(a0v, b0, c0_0);
-        const __m256 a1v = _mm256_broadcast_ss(a1 + (p + 3));
-        c1_0 = _mm256_fmadd_ps(a1v, b0, c1_0);
-        const __m256 a2v = _mm256_broadcast_ss(a2 + (p + 3));
-        c2_0 = _mm256_fmadd_ps(a2v, b0, c2_0);
-        const __m256 a3v = _mm256_broadcast_ss(a3 + (p + 3));
-        c3_0 = _mm256_fmadd_ps(a3v, b0, c3_0);
-      }
-    }
-    for (; p < kb; p++) {
-      const __m256 b0 = _mm256_maskload_ps(b + p*ldb + 0, bm);
-      const __m256 a0v = _mm256_broadcast_ss(a0 + p);
-      c0_0 = _mm256_fmadd_ps(a0v, b0, c0_0);
-      const __m256 a1v = _mm256_broadcast_ss(a1 + p);
-      c1_0 = _mm256_fmadd_ps(a1v, b0, c1_0);
-      const __m256 a2v = _mm256_broadcast_ss(a2 + p);
-      c2_0 = _mm256_fmadd_ps(a2v, b0, c2_0);
-      const __m256 a3v = _mm256_broadcast_ss(a3 + p);
-      c3_0 = _mm256_fmadd_ps(a3v, b0, c3_0);
-    }
+  __builtin_prefetch(c + 0*ldc + 0, 1, 3), __builtin_prefetch(c + 0*ldc + 7, 1, 3);
+  __builtin_prefetch(c + 1*ldc + 0, 1, 3), __builtin_prefetch(c + 1*ldc + 7, 1, 3);
+  __builtin_prefetch(c + 2*ldc + 0, 1, 3), __builtin_prefetch(c + 2*ldc + 7, 1, 3);
+  __builtin_prefetch(c + 3*ldc + 0, 1, 3), __builtin_prefetch(c + 3*ldc + 7, 1, 3);
+#pragma GCC unroll 4
+  for (int64_t p = 0; p < kb; p++) {
+    const __m256 b0 = _mm256_maskload_ps(b + p*ldb + 0, bm);
+    const __m256 a0v = _mm256_broadcast_ss(a0 + p);
+    c0_0 = _mm256_fmadd_ps(a0v, b0, c0_0);
+    const __m256 a1v = _mm256_broadcast_ss(a1 + p);
+    c1_0 = _mm256_fmadd_ps(a1v, b0, c1_0);
+    const __m256 a2v = _mm256_broadcast_ss(a2 + p);
+    c2_0 = _mm256_fmadd_ps(a2v, b0, c2_0);
+    const __m256 a3v = _mm256_broadcast_ss(a3 + p);
+    c3_0 = _mm256_fmadd_ps(a3v, b0, c3_0);
   }
   if (rows == 4 && cols == 8) {
     if (!store) {
@@ -918,162 +540,36 @@ static inline void pk_ukr_gemm_f32_avx2_6x16_pp_6x2(int64_t kb, const float *res
   __m256 c3_0 = _mm256_setzero_ps(), c3_1 = _mm256_setzero_ps();
   __m256 c4_0 = _mm256_setzero_ps(), c4_1 = _mm256_setzero_ps();
   __m256 c5_0 = _mm256_setzero_ps(), c5_1 = _mm256_setzero_ps();
-  const int64_t pk_gap = kb / 12;
-  if (pk_gap < 8) {
-    __builtin_prefetch(c + 0*ldc + 0, 1, 3), __builtin_prefetch(c + 0*ldc + 15, 1, 3);
-    __builtin_prefetch(c + 1*ldc + 0, 1, 3), __builtin_prefetch(c + 1*ldc + 15, 1, 3);
-    __builtin_prefetch(c + 2*ldc + 0, 1, 3), __builtin_prefetch(c + 2*ldc + 15, 1, 3);
-    __builtin_prefetch(c + 3*ldc + 0, 1, 3), __builtin_prefetch(c + 3*ldc + 15, 1, 3);
-    __builtin_prefetch(c + 4*ldc + 0, 1, 3), __builtin_prefetch(c + 4*ldc + 15, 1, 3);
-    __builtin_prefetch(c + 5*ldc + 0, 1, 3), __builtin_prefetch(c + 5*ldc + 15, 1, 3);
-  #pragma GCC unroll 4
-    for (int64_t p = 0; p < kb; p++) {
-      const __m256 b0 = _mm256_load_ps(b + 0);
-      const __m256 b1 = _mm256_load_ps(b + 8);
-      const __m256 a0v = _mm256_broadcast_ss(a + 0);
-      c0_0 = _mm256_fmadd_ps(a0v, b0, c0_0);
-      c0_1 = _mm256_fmadd_ps(a0v, b1, c0_1);
-      const __m256 a1v = _mm256_broadcast_ss(a + 1);
-      c1_0 = _mm256_fmadd_ps(a1v, b0, c1_0);
-      c1_1 = _mm256_fmadd_ps(a1v, b1, c1_1);
-      const __m256 a2v = _mm256_broadcast_ss(a + 2);
-      c2_0 = _mm256_fmadd_ps(a2v, b0, c2_0);
-      c2_1 = _mm256_fmadd_ps(a2v, b1, c2_1);
-      const __m256 a3v = _mm256_broadcast_ss(a + 3);
-      c3_0 = _mm256_fmadd_ps(a3v, b0, c3_0);
-      c3_1 = _mm256_fmadd_ps(a3v, b1, c3_1);
-      const __m256 a4v = _mm256_broadcast_ss(a + 4);
-      c4_0 = _mm256_fmadd_ps(a4v, b0, c4_0);
-      c4_1 = _mm256_fmadd_ps(a4v, b1, c4_1);
-      const __m256 a5v = _mm256_broadcast_ss(a + 5);
-      c5_0 = _mm256_fmadd_ps(a5v, b0, c5_0);
-      c5_1 = _mm256_fmadd_ps(a5v, b1, c5_1);
-      a += 6;
-      b += 16;
-    }
-  } else {
-    const float *pk_row = c, *const pk_last = c + (rows - 1)*ldc;
-    int64_t pk_next = pk_gap, p = 0;
-    for (; p + 4 <= kb; p += 4) {
-      __builtin_prefetch(pk_row + 0, 1, 3), __builtin_prefetch(pk_row + 15, 1, 3);
-      const int pk_on = p + 4 > pk_next && pk_row < pk_last;
-      pk_row = pk_on ? pk_row + ldc : pk_row;
-      pk_next = pk_on ? pk_next + pk_gap : pk_next;
-      {
-        const __m256 b0 = _mm256_load_ps(b + 0);
-        const __m256 b1 = _mm256_load_ps(b + 8);
-        const __m256 a0v = _mm256_broadcast_ss(a + 0);
-        c0_0 = _mm256_fmadd_ps(a0v, b0, c0_0);
-        c0_1 = _mm256_fmadd_ps(a0v, b1, c0_1);
-        const __m256 a1v = _mm256_broadcast_ss(a + 1);
-        c1_0 = _mm256_fmadd_ps(a1v, b0, c1_0);
-        c1_1 = _mm256_fmadd_ps(a1v, b1, c1_1);
-        const __m256 a2v = _mm256_broadcast_ss(a + 2);
-        c2_0 = _mm256_fmadd_ps(a2v, b0, c2_0);
-        c2_1 = _mm256_fmadd_ps(a2v, b1, c2_1);
-        const __m256 a3v = _mm256_broadcast_ss(a + 3);
-        c3_0 = _mm256_fmadd_ps(a3v, b0, c3_0);
-        c3_1 = _mm256_fmadd_ps(a3v, b1, c3_1);
-        const __m256 a4v = _mm256_broadcast_ss(a + 4);
-        c4_0 = _mm256_fmadd_ps(a4v, b0, c4_0);
-        c4_1 = _mm256_fmadd_ps(a4v, b1, c4_1);
-        const __m256 a5v = _mm256_broadcast_ss(a + 5);
-        c5_0 = _mm256_fmadd_ps(a5v, b0, c5_0);
-        c5_1 = _mm256_fmadd_ps(a5v, b1, c5_1);
-      }
-      {
-        const __m256 b0 = _mm256_load_ps(b + 16);
-        const __m256 b1 = _mm256_load_ps(b + 24);
-        const __m256 a0v = _mm256_broadcast_ss(a + 6);
-        c0_0 = _mm256_fmadd_ps(a0v, b0, c0_0);
-        c0_1 = _mm256_fmadd_ps(a0v, b1, c0_1);
-        const __m256 a1v = _mm256_broadcast_ss(a + 7);
-        c1_0 = _mm256_fmadd_ps(a1v, b0, c1_0);
-        c1_1 = _mm256_fmadd_ps(a1v, b1, c1_1);
-        const __m256 a2v = _mm256_broadcast_ss(a + 8);
-        c2_0 = _mm256_fmadd_ps(a2v, b0, c2_0);
-        c2_1 = _mm256_fmadd_ps(a2v, b1, c2_1);
-        const __m256 a3v = _mm256_broadcast_ss(a + 9);
-        c3_0 = _mm256_fmadd_ps(a3v, b0, c3_0);
-        c3_1 = _mm256_fmadd_ps(a3v, b1, c3_1);
-        const __m256 a4v = _mm256_broadcast_ss(a + 10);
-        c4_0 = _mm256_fmadd_ps(a4v, b0, c4_0);
-        c4_1 = _mm256_fmadd_ps(a4v, b1, c4_1);
-        const __m256 a5v = _mm256_broadcast_ss(a + 11);
-        c5_0 = _mm256_fmadd_ps(a5v, b0, c5_0);
-        c5_1 = _mm256_fmadd_ps(a5v, b1, c5_1);
-      }
-      {
-        const __m256 b0 = _mm256_load_ps(b + 32);
-        const __m256 b1 = _mm256_load_ps(b + 40);
-        const __m256 a0v = _mm256_broadcast_ss(a + 12);
-        c0_0 = _mm256_fmadd_ps(a0v, b0, c0_0);
-        c0_1 = _mm256_fmadd_ps(a0v, b1, c0_1);
-        const __m256 a1v = _mm256_broadcast_ss(a + 13);
-        c1_0 = _mm256_fmadd_ps(a1v, b0, c1_0);
-        c1_1 = _mm256_fmadd_ps(a1v, b1, c1_1);
-        const __m256 a2v = _mm256_broadcast_ss(a + 14);
-        c2_0 = _mm256_fmadd_ps(a2v, b0, c2_0);
-        c2_1 = _mm256_fmadd_ps(a2v, b1, c2_1);
-        const __m256 a3v = _mm256_broadcast_ss(a + 15);
-        c3_0 = _mm256_fmadd_ps(a3v, b0, c3_0);
-        c3_1 = _mm256_fmadd_ps(a3v, b1, c3_1);
-        const __m256 a4v = _mm256_broadcast_ss(a + 16);
-        c4_0 = _mm256_fmadd_ps(a4v, b0, c4_0);
-        c4_1 = _mm256_fmadd_ps(a4v, b1, c4_1);
-        const __m256 a5v = _mm256_broadcast_ss(a + 17);
-        c5_0 = _mm256_fmadd_ps(a5v, b0, c5_0);
-        c5_1 = _mm256_fmadd_ps(a5v, b1, c5_1);
-      }
-      {
-        const __m256 b0 = _mm256_load_ps(b + 48);
-        const __m256 b1 = _mm256_load_ps(b + 56);
-        const __m256 a0v = _mm256_broadcast_ss(a + 18);
-        c0_0 = _mm256_fmadd_ps(a0v, b0, c0_0);
-        c0_1 = _mm256_fmadd_ps(a0v, b1, c0_1);
-        const __m256 a1v = _mm256_broadcast_ss(a + 19);
-        c1_0 = _mm256_fmadd_ps(a1v, b0, c1_0);
-        c1_1 = _mm256_fmadd_ps(a1v, b1, c1_1);
-        const __m256 a2v = _mm256_broadcast_ss(a + 20);
-        c2_0 = _mm256_fmadd_ps(a2v, b0, c2_0);
-        c2_1 = _mm256_fmadd_ps(a2v, b1, c2_1);
-        const __m256 a3v = _mm256_broadcast_ss(a + 21);
-        c3_0 = _mm256_fmadd_ps(a3v, b0, c3_0);
-        c3_1 = _mm256_fmadd_ps(a3v, b1, c3_1);
-        const __m256 a4v = _mm256_broadcast_ss(a + 22);
-        c4_0 = _mm256_fmadd_ps(a4v, b0, c4_0);
-        c4_1 = _mm256_fmadd_ps(a4v, b1, c4_1);
-        const __m256 a5v = _mm256_broadcast_ss(a + 23);
-        c5_0 = _mm256_fmadd_ps(a5v, b0, c5_0);
-        c5_1 = _mm256_fmadd_ps(a5v, b1, c5_1);
-      }
-      a += 24;
-      b += 64;
-    }
-    for (; p < kb; p++) {
-      const __m256 b0 = _mm256_load_ps(b + 0);
-      const __m256 b1 = _mm256_load_ps(b + 8);
-      const __m256 a0v = _mm256_broadcast_ss(a + 0);
-      c0_0 = _mm256_fmadd_ps(a0v, b0, c0_0);
-      c0_1 = _mm256_fmadd_ps(a0v, b1, c0_1);
-      const __m256 a1v = _mm256_broadcast_ss(a + 1);
-      c1_0 = _mm256_fmadd_ps(a1v, b0, c1_0);
-      c1_1 = _mm256_fmadd_ps(a1v, b1, c1_1);
-      const __m256 a2v = _mm256_broadcast_ss(a + 2);
-      c2_0 = _mm256_fmadd_ps(a2v, b0, c2_0);
-      c2_1 = _mm256_fmadd_ps(a2v, b1, c2_1);
-      const __m256 a3v = _mm256_broadcast_ss(a + 3);
-      c3_0 = _mm256_fmadd_ps(a3v, b0, c3_0);
-      c3_1 = _mm256_fmadd_ps(a3v, b1, c3_1);
-      const __m256 a4v = _mm256_broadcast_ss(a + 4);
-      c4_0 = _mm256_fmadd_ps(a4v, b0, c4_0);
-      c4_1 = _mm256_fmadd_ps(a4v, b1, c4_1);
-      const __m256 a5v = _mm256_broadcast_ss(a + 5);
-      c5_0 = _mm256_fmadd_ps(a5v, b0, c5_0);
-      c5_1 = _mm256_fmadd_ps(a5v, b1, c5_1);
-      a += 6;
-      b += 16;
-    }
+  __builtin_prefetch(c + 0*ldc + 0, 1, 3), __builtin_prefetch(c + 0*ldc + 15, 1, 3);
+  __builtin_prefetch(c + 1*ldc + 0, 1, 3), __builtin_prefetch(c + 1*ldc + 15, 1, 3);
+  __builtin_prefetch(c + 2*ldc + 0, 1, 3), __builtin_prefetch(c + 2*ldc + 15, 1, 3);
+  __builtin_prefetch(c + 3*ldc + 0, 1, 3), __builtin_prefetch(c + 3*ldc + 15, 1, 3);
+  __builtin_prefetch(c + 4*ldc + 0, 1, 3), __builtin_prefetch(c + 4*ldc + 15, 1, 3);
+  __builtin_prefetch(c + 5*ldc + 0, 1, 3), __builtin_prefetch(c + 5*ldc + 15, 1, 3);
+#pragma GCC unroll 4
+  for (int64_t p = 0; p < kb; p++) {
+    const __m256 b0 = _mm256_load_ps(b + 0);
+    const __m256 b1 = _mm256_load_ps(b + 8);
+    const __m256 a0v = _mm256_broadcast_ss(a + 0);
+    c0_0 = _mm256_fmadd_ps(a0v, b0, c0_0);
+    c0_1 = _mm256_fmadd_ps(a0v, b1, c0_1);
+    const __m256 a1v = _mm256_broadcast_ss(a + 1);
+    c1_0 = _mm256_fmadd_ps(a1v, b0, c1_0);
+    c1_1 = _mm256_fmadd_ps(a1v, b1, c1_1);
+    const __m256 a2v = _mm256_broadcast_ss(a + 2);
+    c2_0 = _mm256_fmadd_ps(a2v, b0, c2_0);
+    c2_1 = _mm256_fmadd_ps(a2v, b1, c2_1);
+    const __m256 a3v = _mm256_broadcast_ss(a + 3);
+    c3_0 = _mm256_fmadd_ps(a3v, b0, c3_0);
+    c3_1 = _mm256_fmadd_ps(a3v, b1, c3_1);
+    const __m256 a4v = _mm256_broadcast_ss(a + 4);
+    c4_0 = _mm256_fmadd_ps(a4v, b0, c4_0);
+    c4_1 = _mm256_fmadd_ps(a4v, b1, c4_1);
+    const __m256 a5v = _mm256_broadcast_ss(a + 5);
+    c5_0 = _mm256_fmadd_ps(a5v, b0, c5_0);
+    c5_1 = _mm256_fmadd_ps(a5v, b1, c5_1);
+    a += 6;
+    b += 16;
   }
   if (rows == 6 && cols == 16) {
     if (!store) {
@@ -1135,120 +631,29 @@ static inline void pk_ukr_gemm_f32_avx2_6x16_pp_6x1(int64_t kb, const float *res
   __m256 c3_0 = _mm256_setzero_ps();
   __m256 c4_0 = _mm256_setzero_ps();
   __m256 c5_0 = _mm256_setzero_ps();
-  const int64_t pk_gap = kb / 12;
-  if (pk_gap < 8) {
-    __builtin_prefetch(c + 0*ldc + 0, 1, 3), __builtin_prefetch(c + 0*ldc + 7, 1, 3);
-    __builtin_prefetch(c + 1*ldc + 0, 1, 3), __builtin_prefetch(c + 1*ldc + 7, 1, 3);
-    __builtin_prefetch(c + 2*ldc + 0, 1, 3), __builtin_prefetch(c + 2*ldc + 7, 1, 3);
-    __builtin_prefetch(c + 3*ldc + 0, 1, 3), __builtin_prefetch(c + 3*ldc + 7, 1, 3);
-    __builtin_prefetch(c + 4*ldc + 0, 1, 3), __builtin_prefetch(c + 4*ldc + 7, 1, 3);
-    __builtin_prefetch(c + 5*ldc + 0, 1, 3), __builtin_prefetch(c + 5*ldc + 7, 1, 3);
-  #pragma GCC unroll 4
-    for (int64_t p = 0; p < kb; p++) {
-      const __m256 b0 = _mm256_load_ps(b + 0);
-      const __m256 a0v = _mm256_broadcast_ss(a + 0);
-      c0_0 = _mm256_fmadd_ps(a0v, b0, c0_0);
-      const __m256 a1v = _mm256_broadcast_ss(a + 1);
-      c1_0 = _mm256_fmadd_ps(a1v, b0, c1_0);
-      const __m256 a2v = _mm256_broadcast_ss(a + 2);
-      c2_0 = _mm256_fmadd_ps(a2v, b0, c2_0);
-      const __m256 a3v = _mm256_broadcast_ss(a + 3);
-      c3_0 = _mm256_fmadd_ps(a3v, b0, c3_0);
-      const __m256 a4v = _mm256_broadcast_ss(a + 4);
-      c4_0 = _mm256_fmadd_ps(a4v, b0, c4_0);
-      const __m256 a5v = _mm256_broadcast_ss(a + 5);
-      c5_0 = _mm256_fmadd_ps(a5v, b0, c5_0);
-      a += 6;
-      b += 16;
-    }
-  } else {
-    const float *pk_row = c, *const pk_last = c + (rows - 1)*ldc;
-    int64_t pk_next = pk_gap, p = 0;
-    for (; p + 4 <= kb; p += 4) {
-      __builtin_prefetch(pk_row + 0, 1, 3), __builtin_prefetch(pk_row + 7, 1, 3);
-      const int pk_on = p + 4 > pk_next && pk_row < pk_last;
-      pk_row = pk_on ? pk_row + ldc : pk_row;
-      pk_next = pk_on ? pk_next + pk_gap : pk_next;
-      {
-        const __m256 b0 = _mm256_load_ps(b + 0);
-        const __m256 a0v = _mm256_broadcast_ss(a + 0);
-        c0_0 = _mm256_fmadd_ps(a0v, b0, c0_0);
-        const __m256 a1v = _mm256_broadcast_ss(a + 1);
-        c1_0 = _mm256_fmadd_ps(a1v, b0, c1_0);
-        const __m256 a2v = _mm256_broadcast_ss(a + 2);
-        c2_0 = _mm256_fmadd_ps(a2v, b0, c2_0);
-        const __m256 a3v = _mm256_broadcast_ss(a + 3);
-        c3_0 = _mm256_fmadd_ps(a3v, b0, c3_0);
-        const __m256 a4v = _mm256_broadcast_ss(a + 4);
-        c4_0 = _mm256_fmadd_ps(a4v, b0, c4_0);
-        const __m256 a5v = _mm256_broadcast_ss(a + 5);
-        c5_0 = _mm256_fmadd_ps(a5v, b0, c5_0);
-      }
-      {
-        const __m256 b0 = _mm256_load_ps(b + 16);
-        const __m256 a0v = _mm256_broadcast_ss(a + 6);
-        c0_0 = _mm256_fmadd_ps(a0v, b0, c0_0);
-        const __m256 a1v = _mm256_broadcast_ss(a + 7);
-        c1_0 = _mm256_fmadd_ps(a1v, b0, c1_0);
-        const __m256 a2v = _mm256_broadcast_ss(a + 8);
-        c2_0 = _mm256_fmadd_ps(a2v, b0, c2_0);
-        const __m256 a3v = _mm256_broadcast_ss(a + 9);
-        c3_0 = _mm256_fmadd_ps(a3v, b0, c3_0);
-        const __m256 a4v = _mm256_broadcast_ss(a + 10);
-        c4_0 = _mm256_fmadd_ps(a4v, b0, c4_0);
-        const __m256 a5v = _mm256_broadcast_ss(a + 11);
-        c5_0 = _mm256_fmadd_ps(a5v, b0, c5_0);
-      }
-      {
-        const __m256 b0 = _mm256_load_ps(b + 32);
-        const __m256 a0v = _mm256_broadcast_ss(a + 12);
-        c0_0 = _mm256_fmadd_ps(a0v, b0, c0_0);
-        const __m256 a1v = _mm256_broadcast_ss(a + 13);
-        c1_0 = _mm256_fmadd_ps(a1v, b0, c1_0);
-        const __m256 a2v = _mm256_broadcast_ss(a + 14);
-        c2_0 = _mm256_fmadd_ps(a2v, b0, c2_0);
-        const __m256 a3v = _mm256_broadcast_ss(a + 15);
-        c3_0 = _mm256_fmadd_ps(a3v, b0, c3_0);
-        const __m256 a4v = _mm256_broadcast_ss(a + 16);
-        c4_0 = _mm256_fmadd_ps(a4v, b0, c4_0);
-        const __m256 a5v = _mm256_broadcast_ss(a + 17);
-        c5_0 = _mm256_fmadd_ps(a5v, b0, c5_0);
-      }
-      {
-        const __m256 b0 = _mm256_load_ps(b + 48);
-        const __m256 a0v = _mm256_broadcast_ss(a + 18);
-        c0_0 = _mm256_fmadd_ps(a0v, b0, c0_0);
-        const __m256 a1v = _mm256_broadcast_ss(a + 19);
-        c1_0 = _mm256_fmadd_ps(a1v, b0, c1_0);
-        const __m256 a2v = _mm256_broadcast_ss(a + 20);
-        c2_0 = _mm256_fmadd_ps(a2v, b0, c2_0);
-        const __m256 a3v = _mm256_broadcast_ss(a + 21);
-        c3_0 = _mm256_fmadd_ps(a3v, b0, c3_0);
-        const __m256 a4v = _mm256_broadcast_ss(a + 22);
-        c4_0 = _mm256_fmadd_ps(a4v, b0, c4_0);
-        const __m256 a5v = _mm256_broadcast_ss(a + 23);
-        c5_0 = _mm256_fmadd_ps(a5v, b0, c5_0);
-      }
-      a += 24;
-      b += 64;
-    }
-    for (; p < kb; p++) {
-      const __m256 b0 = _mm256_load_ps(b + 0);
-      const __m256 a0v = _mm256_broadcast_ss(a + 0);
-      c0_0 = _mm256_fmadd_ps(a0v, b0, c0_0);
-      const __m256 a1v = _mm256_broadcast_ss(a + 1);
-      c1_0 = _mm256_fmadd_ps(a1v, b0, c1_0);
-      const __m256 a2v = _mm256_broadcast_ss(a + 2);
-      c2_0 = _mm256_fmadd_ps(a2v, b0, c2_0);
-      const __m256 a3v = _mm256_broadcast_ss(a + 3);
-      c3_0 = _mm256_fmadd_ps(a3v, b0, c3_0);
-      const __m256 a4v = _mm256_broadcast_ss(a + 4);
-      c4_0 = _mm256_fmadd_ps(a4v, b0, c4_0);
-      const __m256 a5v = _mm256_broadcast_ss(a + 5);
-      c5_0 = _mm256_fmadd_ps(a5v, b0, c5_0);
-      a += 6;
-      b += 16;
-    }
+  __builtin_prefetch(c + 0*ldc + 0, 1, 3), __builtin_prefetch(c + 0*ldc + 7, 1, 3);
+  __builtin_prefetch(c + 1*ldc + 0, 1, 3), __builtin_prefetch(c + 1*ldc + 7, 1, 3);
+  __builtin_prefetch(c + 2*ldc + 0, 1, 3), __builtin_prefetch(c + 2*ldc + 7, 1, 3);
+  __builtin_prefetch(c + 3*ldc + 0, 1, 3), __builtin_prefetch(c + 3*ldc + 7, 1, 3);
+  __builtin_prefetch(c + 4*ldc + 0, 1, 3), __builtin_prefetch(c + 4*ldc + 7, 1, 3);
+  __builtin_prefetch(c + 5*ldc + 0, 1, 3), __builtin_prefetch(c + 5*ldc + 7, 1, 3);
+#pragma GCC unroll 4
+  for (int64_t p = 0; p < kb; p++) {
+    const __m256 b0 = _mm256_load_ps(b + 0);
+    const __m256 a0v = _mm256_broadcast_ss(a + 0);
+    c0_0 = _mm256_fmadd_ps(a0v, b0, c0_0);
+    const __m256 a1v = _mm256_broadcast_ss(a + 1);
+    c1_0 = _mm256_fmadd_ps(a1v, b0, c1_0);
+    const __m256 a2v = _mm256_broadcast_ss(a + 2);
+    c2_0 = _mm256_fmadd_ps(a2v, b0, c2_0);
+    const __m256 a3v = _mm256_broadcast_ss(a + 3);
+    c3_0 = _mm256_fmadd_ps(a3v, b0, c3_0);
+    const __m256 a4v = _mm256_broadcast_ss(a + 4);
+    c4_0 = _mm256_fmadd_ps(a4v, b0, c4_0);
+    const __m256 a5v = _mm256_broadcast_ss(a + 5);
+    c5_0 = _mm256_fmadd_ps(a5v, b0, c5_0);
+    a += 6;
+    b += 16;
   }
   if (rows == 6 && cols == 8) {
     if (!store) {
@@ -1289,124 +694,28 @@ static inline void pk_ukr_gemm_f32_avx2_6x16_pp_4x2(int64_t kb, const float *res
   __m256 c1_0 = _mm256_setzero_ps(), c1_1 = _mm256_setzero_ps();
   __m256 c2_0 = _mm256_setzero_ps(), c2_1 = _mm256_setzero_ps();
   __m256 c3_0 = _mm256_setzero_ps(), c3_1 = _mm256_setzero_ps();
-  const int64_t pk_gap = kb / 8;
-  if (pk_gap < 8) {
-    __builtin_prefetch(c + 0*ldc + 0, 1, 3), __builtin_prefetch(c + 0*ldc + 15, 1, 3);
-    __builtin_prefetch(c + 1*ldc + 0, 1, 3), __builtin_prefetch(c + 1*ldc + 15, 1, 3);
-    __builtin_prefetch(c + 2*ldc + 0, 1, 3), __builtin_prefetch(c + 2*ldc + 15, 1, 3);
-    __builtin_prefetch(c + 3*ldc + 0, 1, 3), __builtin_prefetch(c + 3*ldc + 15, 1, 3);
-  #pragma GCC unroll 4
-    for (int64_t p = 0; p < kb; p++) {
-      const __m256 b0 = _mm256_load_ps(b + 0);
-      const __m256 b1 = _mm256_load_ps(b + 8);
-      const __m256 a0v = _mm256_broadcast_ss(a + 0);
-      c0_0 = _mm256_fmadd_ps(a0v, b0, c0_0);
-      c0_1 = _mm256_fmadd_ps(a0v, b1, c0_1);
-      const __m256 a1v = _mm256_broadcast_ss(a + 1);
-      c1_0 = _mm256_fmadd_ps(a1v, b0, c1_0);
-      c1_1 = _mm256_fmadd_ps(a1v, b1, c1_1);
-      const __m256 a2v = _mm256_broadcast_ss(a + 2);
-      c2_0 = _mm256_fmadd_ps(a2v, b0, c2_0);
-      c2_1 = _mm256_fmadd_ps(a2v, b1, c2_1);
-      const __m256 a3v = _mm256_broadcast_ss(a + 3);
-      c3_0 = _mm256_fmadd_ps(a3v, b0, c3_0);
-      c3_1 = _mm256_fmadd_ps(a3v, b1, c3_1);
-      a += 6;
-      b += 16;
-    }
-  } else {
-    const float *pk_row = c, *const pk_last = c + (rows - 1)*ldc;
-    int64_t pk_next = pk_gap, p = 0;
-    for (; p + 4 <= kb; p += 4) {
-      __builtin_prefetch(pk_row + 0, 1, 3), __builtin_prefetch(pk_row + 15, 1, 3);
-      const int pk_on = p + 4 > pk_next && pk_row < pk_last;
-      pk_row = pk_on ? pk_row + ldc : pk_row;
-      pk_next = pk_on ? pk_next + pk_gap : pk_next;
-      {
-        const __m256 b0 = _mm256_load_ps(b + 0);
-        const __m256 b1 = _mm256_load_ps(b + 8);
-        const __m256 a0v = _mm256_broadcast_ss(a + 0);
-        c0_0 = _mm256_fmadd_ps(a0v, b0, c0_0);
-        c0_1 = _mm256_fmadd_ps(a0v, b1, c0_1);
-        const __m256 a1v = _mm256_broadcast_ss(a + 1);
-        c1_0 = _mm256_fmadd_ps(a1v, b0, c1_0);
-        c1_1 = _mm256_fmadd_ps(a1v, b1, c1_1);
-        const __m256 a2v = _mm256_broadcast_ss(a + 2);
-        c2_0 = _mm256_fmadd_ps(a2v, b0, c2_0);
-        c2_1 = _mm256_fmadd_ps(a2v, b1, c2_1);
-        const __m256 a3v = _mm256_broadcast_ss(a + 3);
-        c3_0 = _mm256_fmadd_ps(a3v, b0, c3_0);
-        c3_1 = _mm256_fmadd_ps(a3v, b1, c3_1);
-      }
-      {
-        const __m256 b0 = _mm256_load_ps(b + 16);
-        const __m256 b1 = _mm256_load_ps(b + 24);
-        const __m256 a0v = _mm256_broadcast_ss(a + 6);
-        c0_0 = _mm256_fmadd_ps(a0v, b0, c0_0);
-        c0_1 = _mm256_fmadd_ps(a0v, b1, c0_1);
-        const __m256 a1v = _mm256_broadcast_ss(a + 7);
-        c1_0 = _mm256_fmadd_ps(a1v, b0, c1_0);
-        c1_1 = _mm256_fmadd_ps(a1v, b1, c1_1);
-        const __m256 a2v = _mm256_broadcast_ss(a + 8);
-        c2_0 = _mm256_fmadd_ps(a2v, b0, c2_0);
-        c2_1 = _mm256_fmadd_ps(a2v, b1, c2_1);
-        const __m256 a3v = _mm256_broadcast_ss(a + 9);
-        c3_0 = _mm256_fmadd_ps(a3v, b0, c3_0);
-        c3_1 = _mm256_fmadd_ps(a3v, b1, c3_1);
-      }
-      {
-        const __m256 b0 = _mm256_load_ps(b + 32);
-        const __m256 b1 = _mm256_load_ps(b + 40);
-        const __m256 a0v = _mm256_broadcast_ss(a + 12);
-        c0_0 = _mm256_fmadd_ps(a0v, b0, c0_0);
-        c0_1 = _mm256_fmadd_ps(a0v, b1, c0_1);
-        const __m256 a1v = _mm256_broadcast_ss(a + 13);
-        c1_0 = _mm256_fmadd_ps(a1v, b0, c1_0);
-        c1_1 = _mm256_fmadd_ps(a1v, b1, c1_1);
-        const __m256 a2v = _mm256_broadcast_ss(a + 14);
-        c2_0 = _mm256_fmadd_ps(a2v, b0, c2_0);
-        c2_1 = _mm256_fmadd_ps(a2v, b1, c2_1);
-        const __m256 a3v = _mm256_broadcast_ss(a + 15);
-        c3_0 = _mm256_fmadd_ps(a3v, b0, c3_0);
-        c3_1 = _mm256_fmadd_ps(a3v, b1, c3_1);
-      }
-      {
-        const __m256 b0 = _mm256_load_ps(b + 48);
-        const __m256 b1 = _mm256_load_ps(b + 56);
-        const __m256 a0v = _mm256_broadcast_ss(a + 18);
-        c0_0 = _mm256_fmadd_ps(a0v, b0, c0_0);
-        c0_1 = _mm256_fmadd_ps(a0v, b1, c0_1);
-        const __m256 a1v = _mm256_broadcast_ss(a + 19);
-        c1_0 = _mm256_fmadd_ps(a1v, b0, c1_0);
-        c1_1 = _mm256_fmadd_ps(a1v, b1, c1_1);
-        const __m256 a2v = _mm256_broadcast_ss(a + 20);
-        c2_0 = _mm256_fmadd_ps(a2v, b0, c2_0);
-        c2_1 = _mm256_fmadd_ps(a2v, b1, c2_1);
-        const __m256 a3v = _mm256_broadcast_ss(a + 21);
-        c3_0 = _mm256_fmadd_ps(a3v, b0, c3_0);
-        c3_1 = _mm256_fmadd_ps(a3v, b1, c3_1);
-      }
-      a += 24;
-      b += 64;
-    }
-    for (; p < kb; p++) {
-      const __m256 b0 = _mm256_load_ps(b + 0);
-      const __m256 b1 = _mm256_load_ps(b + 8);
-      const __m256 a0v = _mm256_broadcast_ss(a + 0);
-      c0_0 = _mm256_fmadd_ps(a0v, b0, c0_0);
-      c0_1 = _mm256_fmadd_ps(a0v, b1, c0_1);
-      const __m256 a1v = _mm256_broadcast_ss(a + 1);
-      c1_0 = _mm256_fmadd_ps(a1v, b0, c1_0);
-      c1_1 = _mm256_fmadd_ps(a1v, b1, c1_1);
-      const __m256 a2v = _mm256_broadcast_ss(a + 2);
-      c2_0 = _mm256_fmadd_ps(a2v, b0, c2_0);
-      c2_1 = _mm256_fmadd_ps(a2v, b1, c2_1);
-      const __m256 a3v = _mm256_broadcast_ss(a + 3);
-      c3_0 = _mm256_fmadd_ps(a3v, b0, c3_0);
-      c3_1 = _mm256_fmadd_ps(a3v, b1, c3_1);
-      a += 6;
-      b += 16;
-    }
+  __builtin_prefetch(c + 0*ldc + 0, 1, 3), __builtin_prefetch(c + 0*ldc + 15, 1, 3);
+  __builtin_prefetch(c + 1*ldc + 0, 1, 3), __builtin_prefetch(c + 1*ldc + 15, 1, 3);
+  __builtin_prefetch(c + 2*ldc + 0, 1, 3), __builtin_prefetch(c + 2*ldc + 15, 1, 3);
+  __builtin_prefetch(c + 3*ldc + 0, 1, 3), __builtin_prefetch(c + 3*ldc + 15, 1, 3);
+#pragma GCC unroll 4
+  for (int64_t p = 0; p < kb; p++) {
+    const __m256 b0 = _mm256_load_ps(b + 0);
+    const __m256 b1 = _mm256_load_ps(b + 8);
+    const __m256 a0v = _mm256_broadcast_ss(a + 0);
+    c0_0 = _mm256_fmadd_ps(a0v, b0, c0_0);
+    c0_1 = _mm256_fmadd_ps(a0v, b1, c0_1);
+    const __m256 a1v = _mm256_broadcast_ss(a + 1);
+    c1_0 = _mm256_fmadd_ps(a1v, b0, c1_0);
+    c1_1 = _mm256_fmadd_ps(a1v, b1, c1_1);
+    const __m256 a2v = _mm256_broadcast_ss(a + 2);
+    c2_0 = _mm256_fmadd_ps(a2v, b0, c2_0);
+    c2_1 = _mm256_fmadd_ps(a2v, b1, c2_1);
+    const __m256 a3v = _mm256_broadcast_ss(a + 3);
+    c3_0 = _mm256_fmadd_ps(a3v, b0, c3_0);
+    c3_1 = _mm256_fmadd_ps(a3v, b1, c3_1);
+    a += 6;
+    b += 16;
   }
   if (rows == 4 && cols == 16) {
     if (!store) {
@@ -1452,94 +761,23 @@ static inline void pk_ukr_gemm_f32_avx2_6x16_pp_4x1(int64_t kb, const float *res
   __m256 c1_0 = _mm256_setzero_ps();
   __m256 c2_0 = _mm256_setzero_ps();
   __m256 c3_0 = _mm256_setzero_ps();
-  const int64_t pk_gap = kb / 8;
-  if (pk_gap < 8) {
-    __builtin_prefetch(c + 0*ldc + 0, 1, 3), __builtin_prefetch(c + 0*ldc + 7, 1, 3);
-    __builtin_prefetch(c + 1*ldc + 0, 1, 3), __builtin_prefetch(c + 1*ldc + 7, 1, 3);
-    __builtin_prefetch(c + 2*ldc + 0, 1, 3), __builtin_prefetch(c + 2*ldc + 7, 1, 3);
-    __builtin_prefetch(c + 3*ldc + 0, 1, 3), __builtin_prefetch(c + 3*ldc + 7, 1, 3);
-  #pragma GCC unroll 4
-    for (int64_t p = 0; p < kb; p++) {
-      const __m256 b0 = _mm256_load_ps(b + 0);
-      const __m256 a0v = _mm256_broadcast_ss(a + 0);
-      c0_0 = _mm256_fmadd_ps(a0v, b0, c0_0);
-      const __m256 a1v = _mm256_broadcast_ss(a + 1);
-      c1_0 = _mm256_fmadd_ps(a1v, b0, c1_0);
-      const __m256 a2v = _mm256_broadcast_ss(a + 2);
-      c2_0 = _mm256_fmadd_ps(a2v, b0, c2_0);
-      const __m256 a3v = _mm256_broadcast_ss(a + 3);
-      c3_0 = _mm256_fmadd_ps(a3v, b0, c3_0);
-      a += 6;
-      b += 16;
-    }
-  } else {
-    const float *pk_row = c, *const pk_last = c + (rows - 1)*ldc;
-    int64_t pk_next = pk_gap, p = 0;
-    for (; p + 4 <= kb; p += 4) {
-      __builtin_prefetch(pk_row + 0, 1, 3), __builtin_prefetch(pk_row + 7, 1, 3);
-      const int pk_on = p + 4 > pk_next && pk_row < pk_last;
-      pk_row = pk_on ? pk_row + ldc : pk_row;
-      pk_next = pk_on ? pk_next + pk_gap : pk_next;
-      {
-        const __m256 b0 = _mm256_load_ps(b + 0);
-        const __m256 a0v = _mm256_broadcast_ss(a + 0);
-        c0_0 = _mm256_fmadd_ps(a0v, b0, c0_0);
-        const __m256 a1v = _mm256_broadcast_ss(a + 1);
-        c1_0 = _mm256_fmadd_ps(a1v, b0, c1_0);
-        const __m256 a2v = _mm256_broadcast_ss(a + 2);
-        c2_0 = _mm256_fmadd_ps(a2v, b0, c2_0);
-        const __m256 a3v = _mm256_broadcast_ss(a + 3);
-        c3_0 = _mm256_fmadd_ps(a3v, b0, c3_0);
-      }
-      {
-        const __m256 b0 = _mm256_load_ps(b + 16);
-        const __m256 a0v = _mm256_broadcast_ss(a + 6);
-        c0_0 = _mm256_fmadd_ps(a0v, b0, c0_0);
-        const __m256 a1v = _mm256_broadcast_ss(a + 7);
-        c1_0 = _mm256_fmadd_ps(a1v, b0, c1_0);
-        const __m256 a2v = _mm256_broadcast_ss(a + 8);
-        c2_0 = _mm256_fmadd_ps(a2v, b0, c2_0);
-        const __m256 a3v = _mm256_broadcast_ss(a + 9);
-        c3_0 = _mm256_fmadd_ps(a3v, b0, c3_0);
-      }
-      {
-        const __m256 b0 = _mm256_load_ps(b + 32);
-        const __m256 a0v = _mm256_broadcast_ss(a + 12);
-        c0_0 = _mm256_fmadd_ps(a0v, b0, c0_0);
-        const __m256 a1v = _mm256_broadcast_ss(a + 13);
-        c1_0 = _mm256_fmadd_ps(a1v, b0, c1_0);
-        const __m256 a2v = _mm256_broadcast_ss(a + 14);
-        c2_0 = _mm256_fmadd_ps(a2v, b0, c2_0);
-        const __m256 a3v = _mm256_broadcast_ss(a + 15);
-        c3_0 = _mm256_fmadd_ps(a3v, b0, c3_0);
-      }
-      {
-        const __m256 b0 = _mm256_load_ps(b + 48);
-        const __m256 a0v = _mm256_broadcast_ss(a + 18);
-        c0_0 = _mm256_fmadd_ps(a0v, b0, c0_0);
-        const __m256 a1v = _mm256_broadcast_ss(a + 19);
-        c1_0 = _mm256_fmadd_ps(a1v, b0, c1_0);
-        const __m256 a2v = _mm256_broadcast_ss(a + 20);
-        c2_0 = _mm256_fmadd_ps(a2v, b0, c2_0);
-        const __m256 a3v = _mm256_broadcast_ss(a + 21);
-        c3_0 = _mm256_fmadd_ps(a3v, b0, c3_0);
-      }
-      a += 24;
-      b += 64;
-    }
-    for (; p < kb; p++) {
-      const __m256 b0 = _mm256_load_ps(b + 0);
-      const __m256 a0v = _mm256_broadcast_ss(a + 0);
-      c0_0 = _mm256_fmadd_ps(a0v, b0, c0_0);
-      const __m256 a1v = _mm256_broadcast_ss(a + 1);
-      c1_0 = _mm256_fmadd_ps(a1v, b0, c1_0);
-      const __m256 a2v = _mm256_broadcast_ss(a + 2);
-      c2_0 = _mm256_fmadd_ps(a2v, b0, c2_0);
-      const __m256 a3v = _mm256_broadcast_ss(a + 3);
-      c3_0 = _mm256_fmadd_ps(a3v, b0, c3_0);
-      a += 6;
-      b += 16;
-    }
+  __builtin_prefetch(c + 0*ldc + 0, 1, 3), __builtin_prefetch(c + 0*ldc + 7, 1, 3);
+  __builtin_prefetch(c + 1*ldc + 0, 1, 3), __builtin_prefetch(c + 1*ldc + 7, 1, 3);
+  __builtin_prefetch(c + 2*ldc + 0, 1, 3), __builtin_prefetch(c + 2*ldc + 7, 1, 3);
+  __builtin_prefetch(c + 3*ldc + 0, 1, 3), __builtin_prefetch(c + 3*ldc + 7, 1, 3);
+#pragma GCC unroll 4
+  for (int64_t p = 0; p < kb; p++) {
+    const __m256 b0 = _mm256_load_ps(b + 0);
+    const __m256 a0v = _mm256_broadcast_ss(a + 0);
+    c0_0 = _mm256_fmadd_ps(a0v, b0, c0_0);
+    const __m256 a1v = _mm256_broadcast_ss(a + 1);
+    c1_0 = _mm256_fmadd_ps(a1v, b0, c1_0);
+    const __m256 a2v = _mm256_broadcast_ss(a + 2);
+    c2_0 = _mm256_fmadd_ps(a2v, b0, c2_0);
+    const __m256 a3v = _mm256_broadcast_ss(a + 3);
+    c3_0 = _mm256_fmadd_ps(a3v, b0, c3_0);
+    a += 6;
+    b += 16;
   }
   if (rows == 4 && cols == 8) {
     if (!store) {

@@ -27,7 +27,7 @@ static inline void pk_ukr_gemm_f32_avx512_8x48_uu_8x3(int64_t kb, const float *r
     __builtin_prefetch(c + 5*ldc + 0, 1, 3), __builtin_prefetch(c + 5*ldc + 16, 1, 3), __builtin_prefetch(c + 5*ldc + 32, 1, 3), __builtin_prefetch(c + 5*ldc + 47, 1, 3);
     __builtin_prefetch(c + 6*ldc + 0, 1, 3), __builtin_prefetch(c + 6*ldc + 16, 1, 3), __builtin_prefetch(c + 6*ldc + 32, 1, 3), __builtin_prefetch(c + 6*ldc + 47, 1, 3);
     __builtin_prefetch(c + 7*ldc + 0, 1, 3), __builtin_prefetch(c + 7*ldc + 16, 1, 3), __builtin_prefetch(c + 7*ldc + 32, 1, 3), __builtin_prefetch(c + 7*ldc + 47, 1, 3);
-  #pragma GCC unroll 4
+#pragma GCC unroll 4
     for (int64_t p = 0; p < kb; p++) {
       const __m512 b0 = _mm512_loadu_ps(b + p*ldb + 0);
       const __m512 b1 = _mm512_loadu_ps(b + p*ldb + 16);
@@ -396,7 +396,7 @@ static inline void pk_ukr_gemm_f32_avx512_8x48_uu_8x2(int64_t kb, const float *r
     __builtin_prefetch(c + 5*ldc + 0, 1, 3), __builtin_prefetch(c + 5*ldc + 16, 1, 3), __builtin_prefetch(c + 5*ldc + 31, 1, 3);
     __builtin_prefetch(c + 6*ldc + 0, 1, 3), __builtin_prefetch(c + 6*ldc + 16, 1, 3), __builtin_prefetch(c + 6*ldc + 31, 1, 3);
     __builtin_prefetch(c + 7*ldc + 0, 1, 3), __builtin_prefetch(c + 7*ldc + 16, 1, 3), __builtin_prefetch(c + 7*ldc + 31, 1, 3);
-  #pragma GCC unroll 4
+#pragma GCC unroll 4
     for (int64_t p = 0; p < kb; p++) {
       const __m512 b0 = _mm512_loadu_ps(b + p*ldb + 0);
       const __m512 b1 = _mm512_maskz_loadu_ps(bm, b + p*ldb + 16);
@@ -658,140 +658,33 @@ static inline void pk_ukr_gemm_f32_avx512_8x48_uu_8x1(int64_t kb, const float *r
   __m512 c5_0 = _mm512_setzero_ps();
   __m512 c6_0 = _mm512_setzero_ps();
   __m512 c7_0 = _mm512_setzero_ps();
-  const int64_t pk_gap = kb / 16;
-  if (pk_gap < 8) {
-    __builtin_prefetch(c + 0*ldc + 0, 1, 3), __builtin_prefetch(c + 0*ldc + 15, 1, 3);
-    __builtin_prefetch(c + 1*ldc + 0, 1, 3), __builtin_prefetch(c + 1*ldc + 15, 1, 3);
-    __builtin_prefetch(c + 2*ldc + 0, 1, 3), __builtin_prefetch(c + 2*ldc + 15, 1, 3);
-    __builtin_prefetch(c + 3*ldc + 0, 1, 3), __builtin_prefetch(c + 3*ldc + 15, 1, 3);
-    __builtin_prefetch(c + 4*ldc + 0, 1, 3), __builtin_prefetch(c + 4*ldc + 15, 1, 3);
-    __builtin_prefetch(c + 5*ldc + 0, 1, 3), __builtin_prefetch(c + 5*ldc + 15, 1, 3);
-    __builtin_prefetch(c + 6*ldc + 0, 1, 3), __builtin_prefetch(c + 6*ldc + 15, 1, 3);
-    __builtin_prefetch(c + 7*ldc + 0, 1, 3), __builtin_prefetch(c + 7*ldc + 15, 1, 3);
-  #pragma GCC unroll 4
-    for (int64_t p = 0; p < kb; p++) {
-      const __m512 b0 = _mm512_maskz_loadu_ps(bm, b + p*ldb + 0);
-      const __m512 a0v = _mm512_set1_ps(*(a0 + p));
-      c0_0 = _mm512_fmadd_ps(a0v, b0, c0_0);
-      const __m512 a1v = _mm512_set1_ps(*(a1 + p));
-      c1_0 = _mm512_fmadd_ps(a1v, b0, c1_0);
-      const __m512 a2v = _mm512_set1_ps(*(a2 + p));
-      c2_0 = _mm512_fmadd_ps(a2v, b0, c2_0);
-      const __m512 a3v = _mm512_set1_ps(*(a3 + p));
-      c3_0 = _mm512_fmadd_ps(a3v, b0, c3_0);
-      const __m512 a4v = _mm512_set1_ps(*(a4 + p));
-      c4_0 = _mm512_fmadd_ps(a4v, b0, c4_0);
-      const __m512 a5v = _mm512_set1_ps(*(a5 + p));
-      c5_0 = _mm512_fmadd_ps(a5v, b0, c5_0);
-      const __m512 a6v = _mm512_set1_ps(*(a6 + p));
-      c6_0 = _mm512_fmadd_ps(a6v, b0, c6_0);
-      const __m512 a7v = _mm512_set1_ps(*(a7 + p));
-      c7_0 = _mm512_fmadd_ps(a7v, b0, c7_0);
-    }
-  } else {
-    const float *pk_row = c, *const pk_last = c + (rows - 1)*ldc;
-    int64_t pk_next = pk_gap, p = 0;
-    for (; p + 4 <= kb; p += 4) {
-      __builtin_prefetch(pk_row + 0, 1, 3), __builtin_prefetch(pk_row + 15, 1, 3);
-      const int pk_on = p + 4 > pk_next && pk_row < pk_last;
-      pk_row = pk_on ? pk_row + ldc : pk_row;
-      pk_next = pk_on ? pk_next + pk_gap : pk_next;
-      {
-        const __m512 b0 = _mm512_maskz_loadu_ps(bm, b + p*ldb + 0);
-        const __m512 a0v = _mm512_set1_ps(*(a0 + p));
-        c0_0 = _mm512_fmadd_ps(a0v, b0, c0_0);
-        const __m512 a1v = _mm512_set1_ps(*(a1 + p));
-        c1_0 = _mm512_fmadd_ps(a1v, b0, c1_0);
-        const __m512 a2v = _mm512_set1_ps(*(a2 + p));
-        c2_0 = _mm512_fmadd_ps(a2v, b0, c2_0);
-        const __m512 a3v = _mm512_set1_ps(*(a3 + p));
-        c3_0 = _mm512_fmadd_ps(a3v, b0, c3_0);
-        const __m512 a4v = _mm512_set1_ps(*(a4 + p));
-        c4_0 = _mm512_fmadd_ps(a4v, b0, c4_0);
-        const __m512 a5v = _mm512_set1_ps(*(a5 + p));
-        c5_0 = _mm512_fmadd_ps(a5v, b0, c5_0);
-        const __m512 a6v = _mm512_set1_ps(*(a6 + p));
-        c6_0 = _mm512_fmadd_ps(a6v, b0, c6_0);
-        const __m512 a7v = _mm512_set1_ps(*(a7 + p));
-        c7_0 = _mm512_fmadd_ps(a7v, b0, c7_0);
-      }
-      {
-        const __m512 b0 = _mm512_maskz_loadu_ps(bm, b + (p + 1)*ldb + 0);
-        const __m512 a0v = _mm512_set1_ps(*(a0 + (p + 1)));
-        c0_0 = _mm512_fmadd_ps(a0v, b0, c0_0);
-        const __m512 a1v = _mm512_set1_ps(*(a1 + (p + 1)));
-        c1_0 = _mm512_fmadd_ps(a1v, b0, c1_0);
-        const __m512 a2v = _mm512_set1_ps(*(a2 + (p + 1)));
-        c2_0 = _mm512_fmadd_ps(a2v, b0, c2_0);
-        const __m512 a3v = _mm512_set1_ps(*(a3 + (p + 1)));
-        c3_0 = _mm512_fmadd_ps(a3v, b0, c3_0);
-        const __m512 a4v = _mm512_set1_ps(*(a4 + (p + 1)));
-        c4_0 = _mm512_fmadd_ps(a4v, b0, c4_0);
-        const __m512 a5v = _mm512_set1_ps(*(a5 + (p + 1)));
-        c5_0 = _mm512_fmadd_ps(a5v, b0, c5_0);
-        const __m512 a6v = _mm512_set1_ps(*(a6 + (p + 1)));
-        c6_0 = _mm512_fmadd_ps(a6v, b0, c6_0);
-        const __m512 a7v = _mm512_set1_ps(*(a7 + (p + 1)));
-        c7_0 = _mm512_fmadd_ps(a7v, b0, c7_0);
-      }
-      {
-        const __m512 b0 = _mm512_maskz_loadu_ps(bm, b + (p + 2)*ldb + 0);
-        const __m512 a0v = _mm512_set1_ps(*(a0 + (p + 2)));
-        c0_0 = _mm512_fmadd_ps(a0v, b0, c0_0);
-        const __m512 a1v = _mm512_set1_ps(*(a1 + (p + 2)));
-        c1_0 = _mm512_fmadd_ps(a1v, b0, c1_0);
-        const __m512 a2v = _mm512_set1_ps(*(a2 + (p + 2)));
-        c2_0 = _mm512_fmadd_ps(a2v, b0, c2_0);
-        const __m512 a3v = _mm512_set1_ps(*(a3 + (p + 2)));
-        c3_0 = _mm512_fmadd_ps(a3v, b0, c3_0);
-        const __m512 a4v = _mm512_set1_ps(*(a4 + (p + 2)));
-        c4_0 = _mm512_fmadd_ps(a4v, b0, c4_0);
-        const __m512 a5v = _mm512_set1_ps(*(a5 + (p + 2)));
-        c5_0 = _mm512_fmadd_ps(a5v, b0, c5_0);
-        const __m512 a6v = _mm512_set1_ps(*(a6 + (p + 2)));
-        c6_0 = _mm512_fmadd_ps(a6v, b0, c6_0);
-        const __m512 a7v = _mm512_set1_ps(*(a7 + (p + 2)));
-        c7_0 = _mm512_fmadd_ps(a7v, b0, c7_0);
-      }
-      {
-        const __m512 b0 = _mm512_maskz_loadu_ps(bm, b + (p + 3)*ldb + 0);
-        const __m512 a0v = _mm512_set1_ps(*(a0 + (p + 3)));
-        c0_0 = _mm512_fmadd_ps(a0v, b0, c0_0);
-        const __m512 a1v = _mm512_set1_ps(*(a1 + (p + 3)));
-        c1_0 = _mm512_fmadd_ps(a1v, b0, c1_0);
-        const __m512 a2v = _mm512_set1_ps(*(a2 + (p + 3)));
-        c2_0 = _mm512_fmadd_ps(a2v, b0, c2_0);
-        const __m512 a3v = _mm512_set1_ps(*(a3 + (p + 3)));
-        c3_0 = _mm512_fmadd_ps(a3v, b0, c3_0);
-        const __m512 a4v = _mm512_set1_ps(*(a4 + (p + 3)));
-        c4_0 = _mm512_fmadd_ps(a4v, b0, c4_0);
-        const __m512 a5v = _mm512_set1_ps(*(a5 + (p + 3)));
-        c5_0 = _mm512_fmadd_ps(a5v, b0, c5_0);
-        const __m512 a6v = _mm512_set1_ps(*(a6 + (p + 3)));
-        c6_0 = _mm512_fmadd_ps(a6v, b0, c6_0);
-        const __m512 a7v = _mm512_set1_ps(*(a7 + (p + 3)));
-        c7_0 = _mm512_fmadd_ps(a7v, b0, c7_0);
-      }
-    }
-    for (; p < kb; p++) {
-      const __m512 b0 = _mm512_maskz_loadu_ps(bm, b + p*ldb + 0);
-      const __m512 a0v = _mm512_set1_ps(*(a0 + p));
-      c0_0 = _mm512_fmadd_ps(a0v, b0, c0_0);
-      const __m512 a1v = _mm512_set1_ps(*(a1 + p));
-      c1_0 = _mm512_fmadd_ps(a1v, b0, c1_0);
-      const __m512 a2v = _mm512_set1_ps(*(a2 + p));
-      c2_0 = _mm512_fmadd_ps(a2v, b0, c2_0);
-      const __m512 a3v = _mm512_set1_ps(*(a3 + p));
-      c3_0 = _mm512_fmadd_ps(a3v, b0, c3_0);
-      const __m512 a4v = _mm512_set1_ps(*(a4 + p));
-      c4_0 = _mm512_fmadd_ps(a4v, b0, c4_0);
-      const __m512 a5v = _mm512_set1_ps(*(a5 + p));
-      c5_0 = _mm512_fmadd_ps(a5v, b0, c5_0);
-      const __m512 a6v = _mm512_set1_ps(*(a6 + p));
-      c6_0 = _mm512_fmadd_ps(a6v, b0, c6_0);
-      const __m512 a7v = _mm512_set1_ps(*(a7 + p));
-      c7_0 = _mm512_fmadd_ps(a7v, b0, c7_0);
-    }
+  __builtin_prefetch(c + 0*ldc + 0, 1, 3), __builtin_prefetch(c + 0*ldc + 15, 1, 3);
+  __builtin_prefetch(c + 1*ldc + 0, 1, 3), __builtin_prefetch(c + 1*ldc + 15, 1, 3);
+  __builtin_prefetch(c + 2*ldc + 0, 1, 3), __builtin_prefetch(c + 2*ldc + 15, 1, 3);
+  __builtin_prefetch(c + 3*ldc + 0, 1, 3), __builtin_prefetch(c + 3*ldc + 15, 1, 3);
+  __builtin_prefetch(c + 4*ldc + 0, 1, 3), __builtin_prefetch(c + 4*ldc + 15, 1, 3);
+  __builtin_prefetch(c + 5*ldc + 0, 1, 3), __builtin_prefetch(c + 5*ldc + 15, 1, 3);
+  __builtin_prefetch(c + 6*ldc + 0, 1, 3), __builtin_prefetch(c + 6*ldc + 15, 1, 3);
+  __builtin_prefetch(c + 7*ldc + 0, 1, 3), __builtin_prefetch(c + 7*ldc + 15, 1, 3);
+#pragma GCC unroll 4
+  for (int64_t p = 0; p < kb; p++) {
+    const __m512 b0 = _mm512_maskz_loadu_ps(bm, b + p*ldb + 0);
+    const __m512 a0v = _mm512_set1_ps(*(a0 + p));
+    c0_0 = _mm512_fmadd_ps(a0v, b0, c0_0);
+    const __m512 a1v = _mm512_set1_ps(*(a1 + p));
+    c1_0 = _mm512_fmadd_ps(a1v, b0, c1_0);
+    const __m512 a2v = _mm512_set1_ps(*(a2 + p));
+    c2_0 = _mm512_fmadd_ps(a2v, b0, c2_0);
+    const __m512 a3v = _mm512_set1_ps(*(a3 + p));
+    c3_0 = _mm512_fmadd_ps(a3v, b0, c3_0);
+    const __m512 a4v = _mm512_set1_ps(*(a4 + p));
+    c4_0 = _mm512_fmadd_ps(a4v, b0, c4_0);
+    const __m512 a5v = _mm512_set1_ps(*(a5 + p));
+    c5_0 = _mm512_fmadd_ps(a5v, b0, c5_0);
+    const __m512 a6v = _mm512_set1_ps(*(a6 + p));
+    c6_0 = _mm512_fmadd_ps(a6v, b0, c6_0);
+    const __m512 a7v = _mm512_set1_ps(*(a7 + p));
+    c7_0 = _mm512_fmadd_ps(a7v, b0, c7_0);
   }
   if (rows == 8 && cols == 16) {
     if (!store) {
@@ -843,166 +736,34 @@ static inline void pk_ukr_gemm_f32_avx512_8x48_uu_4x3(int64_t kb, const float *r
   __m512 c1_0 = _mm512_setzero_ps(), c1_1 = _mm512_setzero_ps(), c1_2 = _mm512_setzero_ps();
   __m512 c2_0 = _mm512_setzero_ps(), c2_1 = _mm512_setzero_ps(), c2_2 = _mm512_setzero_ps();
   __m512 c3_0 = _mm512_setzero_ps(), c3_1 = _mm512_setzero_ps(), c3_2 = _mm512_setzero_ps();
-  const int64_t pk_gap = kb / 8;
-  if (pk_gap < 8) {
-    __builtin_prefetch(c + 0*ldc + 0, 1, 3), __builtin_prefetch(c + 0*ldc + 16, 1, 3), __builtin_prefetch(c + 0*ldc + 32, 1, 3), __builtin_prefetch(c + 0*ldc + 47, 1, 3);
-    __builtin_prefetch(c + 1*ldc + 0, 1, 3), __builtin_prefetch(c + 1*ldc + 16, 1, 3), __builtin_prefetch(c + 1*ldc + 32, 1, 3), __builtin_prefetch(c + 1*ldc + 47, 1, 3);
-    __builtin_prefetch(c + 2*ldc + 0, 1, 3), __builtin_prefetch(c + 2*ldc + 16, 1, 3), __builtin_prefetch(c + 2*ldc + 32, 1, 3), __builtin_prefetch(c + 2*ldc + 47, 1, 3);
-    __builtin_prefetch(c + 3*ldc + 0, 1, 3), __builtin_prefetch(c + 3*ldc + 16, 1, 3), __builtin_prefetch(c + 3*ldc + 32, 1, 3), __builtin_prefetch(c + 3*ldc + 47, 1, 3);
-  #pragma GCC unroll 4
-    for (int64_t p = 0; p < kb; p++) {
-      const __m512 b0 = _mm512_loadu_ps(b + p*ldb + 0);
-      const __m512 b1 = _mm512_loadu_ps(b + p*ldb + 16);
-      const __m512 b2 = _mm512_maskz_loadu_ps(bm, b + p*ldb + 32);
-      __builtin_prefetch(b + p*ldb + 48, 0, 3);
-      __builtin_prefetch(b + p*ldb + 64, 0, 3);
-      __builtin_prefetch(b + p*ldb + 80, 0, 3);
-      const __m512 a0v = _mm512_set1_ps(*(a0 + p));
-      c0_0 = _mm512_fmadd_ps(a0v, b0, c0_0);
-      c0_1 = _mm512_fmadd_ps(a0v, b1, c0_1);
-      c0_2 = _mm512_fmadd_ps(a0v, b2, c0_2);
-      const __m512 a1v = _mm512_set1_ps(*(a1 + p));
-      c1_0 = _mm512_fmadd_ps(a1v, b0, c1_0);
-      c1_1 = _mm512_fmadd_ps(a1v, b1, c1_1);
-      c1_2 = _mm512_fmadd_ps(a1v, b2, c1_2);
-      const __m512 a2v = _mm512_set1_ps(*(a2 + p));
-      c2_0 = _mm512_fmadd_ps(a2v, b0, c2_0);
-      c2_1 = _mm512_fmadd_ps(a2v, b1, c2_1);
-      c2_2 = _mm512_fmadd_ps(a2v, b2, c2_2);
-      const __m512 a3v = _mm512_set1_ps(*(a3 + p));
-      c3_0 = _mm512_fmadd_ps(a3v, b0, c3_0);
-      c3_1 = _mm512_fmadd_ps(a3v, b1, c3_1);
-      c3_2 = _mm512_fmadd_ps(a3v, b2, c3_2);
-    }
-  } else {
-    const float *pk_row = c, *const pk_last = c + (rows - 1)*ldc;
-    int64_t pk_next = pk_gap, p = 0;
-    for (; p + 4 <= kb; p += 4) {
-      __builtin_prefetch(pk_row + 0, 1, 3), __builtin_prefetch(pk_row + 16, 1, 3), __builtin_prefetch(pk_row + 32, 1, 3), __builtin_prefetch(pk_row + 47, 1, 3);
-      const int pk_on = p + 4 > pk_next && pk_row < pk_last;
-      pk_row = pk_on ? pk_row + ldc : pk_row;
-      pk_next = pk_on ? pk_next + pk_gap : pk_next;
-      {
-        const __m512 b0 = _mm512_loadu_ps(b + p*ldb + 0);
-        const __m512 b1 = _mm512_loadu_ps(b + p*ldb + 16);
-        const __m512 b2 = _mm512_maskz_loadu_ps(bm, b + p*ldb + 32);
-        __builtin_prefetch(b + p*ldb + 48, 0, 3);
-        __builtin_prefetch(b + p*ldb + 64, 0, 3);
-        __builtin_prefetch(b + p*ldb + 80, 0, 3);
-        const __m512 a0v = _mm512_set1_ps(*(a0 + p));
-        c0_0 = _mm512_fmadd_ps(a0v, b0, c0_0);
-        c0_1 = _mm512_fmadd_ps(a0v, b1, c0_1);
-        c0_2 = _mm512_fmadd_ps(a0v, b2, c0_2);
-        const __m512 a1v = _mm512_set1_ps(*(a1 + p));
-        c1_0 = _mm512_fmadd_ps(a1v, b0, c1_0);
-        c1_1 = _mm512_fmadd_ps(a1v, b1, c1_1);
-        c1_2 = _mm512_fmadd_ps(a1v, b2, c1_2);
-        const __m512 a2v = _mm512_set1_ps(*(a2 + p));
-        c2_0 = _mm512_fmadd_ps(a2v, b0, c2_0);
-        c2_1 = _mm512_fmadd_ps(a2v, b1, c2_1);
-        c2_2 = _mm512_fmadd_ps(a2v, b2, c2_2);
-        const __m512 a3v = _mm512_set1_ps(*(a3 + p));
-        c3_0 = _mm512_fmadd_ps(a3v, b0, c3_0);
-        c3_1 = _mm512_fmadd_ps(a3v, b1, c3_1);
-        c3_2 = _mm512_fmadd_ps(a3v, b2, c3_2);
-      }
-      {
-        const __m512 b0 = _mm512_loadu_ps(b + (p + 1)*ldb + 0);
-        const __m512 b1 = _mm512_loadu_ps(b + (p + 1)*ldb + 16);
-        const __m512 b2 = _mm512_maskz_loadu_ps(bm, b + (p + 1)*ldb + 32);
-        __builtin_prefetch(b + (p + 1)*ldb + 48, 0, 3);
-        __builtin_prefetch(b + (p + 1)*ldb + 64, 0, 3);
-        __builtin_prefetch(b + (p + 1)*ldb + 80, 0, 3);
-        const __m512 a0v = _mm512_set1_ps(*(a0 + (p + 1)));
-        c0_0 = _mm512_fmadd_ps(a0v, b0, c0_0);
-        c0_1 = _mm512_fmadd_ps(a0v, b1, c0_1);
-        c0_2 = _mm512_fmadd_ps(a0v, b2, c0_2);
-        const __m512 a1v = _mm512_set1_ps(*(a1 + (p + 1)));
-        c1_0 = _mm512_fmadd_ps(a1v, b0, c1_0);
-        c1_1 = _mm512_fmadd_ps(a1v, b1, c1_1);
-        c1_2 = _mm512_fmadd_ps(a1v, b2, c1_2);
-        const __m512 a2v = _mm512_set1_ps(*(a2 + (p + 1)));
-        c2_0 = _mm512_fmadd_ps(a2v, b0, c2_0);
-        c2_1 = _mm512_fmadd_ps(a2v, b1, c2_1);
-        c2_2 = _mm512_fmadd_ps(a2v, b2, c2_2);
-        const __m512 a3v = _mm512_set1_ps(*(a3 + (p + 1)));
-        c3_0 = _mm512_fmadd_ps(a3v, b0, c3_0);
-        c3_1 = _mm512_fmadd_ps(a3v, b1, c3_1);
-        c3_2 = _mm512_fmadd_ps(a3v, b2, c3_2);
-      }
-      {
-        const __m512 b0 = _mm512_loadu_ps(b + (p + 2)*ldb + 0);
-        const __m512 b1 = _mm512_loadu_ps(b + (p + 2)*ldb + 16);
-        const __m512 b2 = _mm512_maskz_loadu_ps(bm, b + (p + 2)*ldb + 32);
-        __builtin_prefetch(b + (p + 2)*ldb + 48, 0, 3);
-        __builtin_prefetch(b + (p + 2)*ldb + 64, 0, 3);
-        __builtin_prefetch(b + (p + 2)*ldb + 80, 0, 3);
-        const __m512 a0v = _mm512_set1_ps(*(a0 + (p + 2)));
-        c0_0 = _mm512_fmadd_ps(a0v, b0, c0_0);
-        c0_1 = _mm512_fmadd_ps(a0v, b1, c0_1);
-        c0_2 = _mm512_fmadd_ps(a0v, b2, c0_2);
-        const __m512 a1v = _mm512_set1_ps(*(a1 + (p + 2)));
-        c1_0 = _mm512_fmadd_ps(a1v, b0, c1_0);
-        c1_1 = _mm512_fmadd_ps(a1v, b1, c1_1);
-        c1_2 = _mm512_fmadd_ps(a1v, b2, c1_2);
-        const __m512 a2v = _mm512_set1_ps(*(a2 + (p + 2)));
-        c2_0 = _mm512_fmadd_ps(a2v, b0, c2_0);
-        c2_1 = _mm512_fmadd_ps(a2v, b1, c2_1);
-        c2_2 = _mm512_fmadd_ps(a2v, b2, c2_2);
-        const __m512 a3v = _mm512_set1_ps(*(a3 + (p + 2)));
-        c3_0 = _mm512_fmadd_ps(a3v, b0, c3_0);
-        c3_1 = _mm512_fmadd_ps(a3v, b1, c3_1);
-        c3_2 = _mm512_fmadd_ps(a3v, b2, c3_2);
-      }
-      {
-        const __m512 b0 = _mm512_loadu_ps(b + (p + 3)*ldb + 0);
-        const __m512 b1 = _mm512_loadu_ps(b + (p + 3)*ldb + 16);
-        const __m512 b2 = _mm512_maskz_loadu_ps(bm, b + (p + 3)*ldb + 32);
-        __builtin_prefetch(b + (p + 3)*ldb + 48, 0, 3);
-        __builtin_prefetch(b + (p + 3)*ldb + 64, 0, 3);
-        __builtin_prefetch(b + (p + 3)*ldb + 80, 0, 3);
-        const __m512 a0v = _mm512_set1_ps(*(a0 + (p + 3)));
-        c0_0 = _mm512_fmadd_ps(a0v, b0, c0_0);
-        c0_1 = _mm512_fmadd_ps(a0v, b1, c0_1);
-        c0_2 = _mm512_fmadd_ps(a0v, b2, c0_2);
-        const __m512 a1v = _mm512_set1_ps(*(a1 + (p + 3)));
-        c1_0 = _mm512_fmadd_ps(a1v, b0, c1_0);
-        c1_1 = _mm512_fmadd_ps(a1v, b1, c1_1);
-        c1_2 = _mm512_fmadd_ps(a1v, b2, c1_2);
-        const __m512 a2v = _mm512_set1_ps(*(a2 + (p + 3)));
-        c2_0 = _mm512_fmadd_ps(a2v, b0, c2_0);
-        c2_1 = _mm512_fmadd_ps(a2v, b1, c2_1);
-        c2_2 = _mm512_fmadd_ps(a2v, b2, c2_2);
-        const __m512 a3v = _mm512_set1_ps(*(a3 + (p + 3)));
-        c3_0 = _mm512_fmadd_ps(a3v, b0, c3_0);
-        c3_1 = _mm512_fmadd_ps(a3v, b1, c3_1);
-        c3_2 = _mm512_fmadd_ps(a3v, b2, c3_2);
-      }
-    }
-    for (; p < kb; p++) {
-      const __m512 b0 = _mm512_loadu_ps(b + p*ldb + 0);
-      const __m512 b1 = _mm512_loadu_ps(b + p*ldb + 16);
-      const __m512 b2 = _mm512_maskz_loadu_ps(bm, b + p*ldb + 32);
-      __builtin_prefetch(b + p*ldb + 48, 0, 3);
-      __builtin_prefetch(b + p*ldb + 64, 0, 3);
-      __builtin_prefetch(b + p*ldb + 80, 0, 3);
-      const __m512 a0v = _mm512_set1_ps(*(a0 + p));
-      c0_0 = _mm512_fmadd_ps(a0v, b0, c0_0);
-      c0_1 = _mm512_fmadd_ps(a0v, b1, c0_1);
-      c0_2 = _mm512_fmadd_ps(a0v, b2, c0_2);
-      const __m512 a1v = _mm512_set1_ps(*(a1 + p));
-      c1_0 = _mm512_fmadd_ps(a1v, b0, c1_0);
-      c1_1 = _mm512_fmadd_ps(a1v, b1, c1_1);
-      c1_2 = _mm512_fmadd_ps(a1v, b2, c1_2);
-      const __m512 a2v = _mm512_set1_ps(*(a2 + p));
-      c2_0 = _mm512_fmadd_ps(a2v, b0, c2_0);
-      c2_1 = _mm512_fmadd_ps(a2v, b1, c2_1);
-      c2_2 = _mm512_fmadd_ps(a2v, b2, c2_2);
-      const __m512 a3v = _mm512_set1_ps(*(a3 + p));
-      c3_0 = _mm512_fmadd_ps(a3v, b0, c3_0);
-      c3_1 = _mm512_fmadd_ps(a3v, b1, c3_1);
-      c3_2 = _mm512_fmadd_ps(a3v, b2, c3_2);
-    }
+  __builtin_prefetch(c + 0*ldc + 0, 1, 3), __builtin_prefetch(c + 0*ldc + 16, 1, 3), __builtin_prefetch(c + 0*ldc + 32, 1, 3), __builtin_prefetch(c + 0*ldc + 47, 1, 3);
+  __builtin_prefetch(c + 1*ldc + 0, 1, 3), __builtin_prefetch(c + 1*ldc + 16, 1, 3), __builtin_prefetch(c + 1*ldc + 32, 1, 3), __builtin_prefetch(c + 1*ldc + 47, 1, 3);
+  __builtin_prefetch(c + 2*ldc + 0, 1, 3), __builtin_prefetch(c + 2*ldc + 16, 1, 3), __builtin_prefetch(c + 2*ldc + 32, 1, 3), __builtin_prefetch(c + 2*ldc + 47, 1, 3);
+  __builtin_prefetch(c + 3*ldc + 0, 1, 3), __builtin_prefetch(c + 3*ldc + 16, 1, 3), __builtin_prefetch(c + 3*ldc + 32, 1, 3), __builtin_prefetch(c + 3*ldc + 47, 1, 3);
+#pragma GCC unroll 4
+  for (int64_t p = 0; p < kb; p++) {
+    const __m512 b0 = _mm512_loadu_ps(b + p*ldb + 0);
+    const __m512 b1 = _mm512_loadu_ps(b + p*ldb + 16);
+    const __m512 b2 = _mm512_maskz_loadu_ps(bm, b + p*ldb + 32);
+    __builtin_prefetch(b + p*ldb + 48, 0, 3);
+    __builtin_prefetch(b + p*ldb + 64, 0, 3);
+    __builtin_prefetch(b + p*ldb + 80, 0, 3);
+    const __m512 a0v = _mm512_set1_ps(*(a0 + p));
+    c0_0 = _mm512_fmadd_ps(a0v, b0, c0_0);
+    c0_1 = _mm512_fmadd_ps(a0v, b1, c0_1);
+    c0_2 = _mm512_fmadd_ps(a0v, b2, c0_2);
+    const __m512 a1v = _mm512_set1_ps(*(a1 + p));
+    c1_0 = _mm512_fmadd_ps(a1v, b0, c1_0);
+    c1_1 = _mm512_fmadd_ps(a1v, b1, c1_1);
+    c1_2 = _mm512_fmadd_ps(a1v, b2, c1_2);
+    const __m512 a2v = _mm512_set1_ps(*(a2 + p));
+    c2_0 = _mm512_fmadd_ps(a2v, b0, c2_0);
+    c2_1 = _mm512_fmadd_ps(a2v, b1, c2_1);
+    c2_2 = _mm512_fmadd_ps(a2v, b2, c2_2);
+    const __m512 a3v = _mm512_set1_ps(*(a3 + p));
+    c3_0 = _mm512_fmadd_ps(a3v, b0, c3_0);
+    c3_1 = _mm512_fmadd_ps(a3v, b1, c3_1);
+    c3_2 = _mm512_fmadd_ps(a3v, b2, c3_2);
   }
   if (rows == 4 && cols == 48) {
     if (!store) {
@@ -1064,118 +825,26 @@ static inline void pk_ukr_gemm_f32_avx512_8x48_uu_4x2(int64_t kb, const float *r
   __m512 c1_0 = _mm512_setzero_ps(), c1_1 = _mm512_setzero_ps();
   __m512 c2_0 = _mm512_setzero_ps(), c2_1 = _mm512_setzero_ps();
   __m512 c3_0 = _mm512_setzero_ps(), c3_1 = _mm512_setzero_ps();
-  const int64_t pk_gap = kb / 8;
-  if (pk_gap < 8) {
-    __builtin_prefetch(c + 0*ldc + 0, 1, 3), __builtin_prefetch(c + 0*ldc + 16, 1, 3), __builtin_prefetch(c + 0*ldc + 31, 1, 3);
-    __builtin_prefetch(c + 1*ldc + 0, 1, 3), __builtin_prefetch(c + 1*ldc + 16, 1, 3), __builtin_prefetch(c + 1*ldc + 31, 1, 3);
-    __builtin_prefetch(c + 2*ldc + 0, 1, 3), __builtin_prefetch(c + 2*ldc + 16, 1, 3), __builtin_prefetch(c + 2*ldc + 31, 1, 3);
-    __builtin_prefetch(c + 3*ldc + 0, 1, 3), __builtin_prefetch(c + 3*ldc + 16, 1, 3), __builtin_prefetch(c + 3*ldc + 31, 1, 3);
-  #pragma GCC unroll 4
-    for (int64_t p = 0; p < kb; p++) {
-      const __m512 b0 = _mm512_loadu_ps(b + p*ldb + 0);
-      const __m512 b1 = _mm512_maskz_loadu_ps(bm, b + p*ldb + 16);
-      const __m512 a0v = _mm512_set1_ps(*(a0 + p));
-      c0_0 = _mm512_fmadd_ps(a0v, b0, c0_0);
-      c0_1 = _mm512_fmadd_ps(a0v, b1, c0_1);
-      const __m512 a1v = _mm512_set1_ps(*(a1 + p));
-      c1_0 = _mm512_fmadd_ps(a1v, b0, c1_0);
-      c1_1 = _mm512_fmadd_ps(a1v, b1, c1_1);
-      const __m512 a2v = _mm512_set1_ps(*(a2 + p));
-      c2_0 = _mm512_fmadd_ps(a2v, b0, c2_0);
-      c2_1 = _mm512_fmadd_ps(a2v, b1, c2_1);
-      const __m512 a3v = _mm512_set1_ps(*(a3 + p));
-      c3_0 = _mm512_fmadd_ps(a3v, b0, c3_0);
-      c3_1 = _mm512_fmadd_ps(a3v, b1, c3_1);
-    }
-  } else {
-    const float *pk_row = c, *const pk_last = c + (rows - 1)*ldc;
-    int64_t pk_next = pk_gap, p = 0;
-    for (; p + 4 <= kb; p += 4) {
-      __builtin_prefetch(pk_row + 0, 1, 3), __builtin_prefetch(pk_row + 16, 1, 3), __builtin_prefetch(pk_row + 31, 1, 3);
-      const int pk_on = p + 4 > pk_next && pk_row < pk_last;
-      pk_row = pk_on ? pk_row + ldc : pk_row;
-      pk_next = pk_on ? pk_next + pk_gap : pk_next;
-      {
-        const __m512 b0 = _mm512_loadu_ps(b + p*ldb + 0);
-        const __m512 b1 = _mm512_maskz_loadu_ps(bm, b + p*ldb + 16);
-        const __m512 a0v = _mm512_set1_ps(*(a0 + p));
-        c0_0 = _mm512_fmadd_ps(a0v, b0, c0_0);
-        c0_1 = _mm512_fmadd_ps(a0v, b1, c0_1);
-        const __m512 a1v = _mm512_set1_ps(*(a1 + p));
-        c1_0 = _mm512_fmadd_ps(a1v, b0, c1_0);
-        c1_1 = _mm512_fmadd_ps(a1v, b1, c1_1);
-        const __m512 a2v = _mm512_set1_ps(*(a2 + p));
-        c2_0 = _mm512_fmadd_ps(a2v, b0, c2_0);
-        c2_1 = _mm512_fmadd_ps(a2v, b1, c2_1);
-        const __m512 a3v = _mm512_set1_ps(*(a3 + p));
-        c3_0 = _mm512_fmadd_ps(a3v, b0, c3_0);
-        c3_1 = _mm512_fmadd_ps(a3v, b1, c3_1);
-      }
-      {
-        const __m512 b0 = _mm512_loadu_ps(b + (p + 1)*ldb + 0);
-        const __m512 b1 = _mm512_maskz_loadu_ps(bm, b + (p + 1)*ldb + 16);
-        const __m512 a0v = _mm512_set1_ps(*(a0 + (p + 1)));
-        c0_0 = _mm512_fmadd_ps(a0v, b0, c0_0);
-        c0_1 = _mm512_fmadd_ps(a0v, b1, c0_1);
-        const __m512 a1v = _mm512_set1_ps(*(a1 + (p + 1)));
-        c1_0 = _mm512_fmadd_ps(a1v, b0, c1_0);
-        c1_1 = _mm512_fmadd_ps(a1v, b1, c1_1);
-        const __m512 a2v = _mm512_set1_ps(*(a2 + (p + 1)));
-        c2_0 = _mm512_fmadd_ps(a2v, b0, c2_0);
-        c2_1 = _mm512_fmadd_ps(a2v, b1, c2_1);
-        const __m512 a3v = _mm512_set1_ps(*(a3 + (p + 1)));
-        c3_0 = _mm512_fmadd_ps(a3v, b0, c3_0);
-        c3_1 = _mm512_fmadd_ps(a3v, b1, c3_1);
-      }
-      {
-        const __m512 b0 = _mm512_loadu_ps(b + (p + 2)*ldb + 0);
-        const __m512 b1 = _mm512_maskz_loadu_ps(bm, b + (p + 2)*ldb + 16);
-        const __m512 a0v = _mm512_set1_ps(*(a0 + (p + 2)));
-        c0_0 = _mm512_fmadd_ps(a0v, b0, c0_0);
-        c0_1 = _mm512_fmadd_ps(a0v, b1, c0_1);
-        const __m512 a1v = _mm512_set1_ps(*(a1 + (p + 2)));
-        c1_0 = _mm512_fmadd_ps(a1v, b0, c1_0);
-        c1_1 = _mm512_fmadd_ps(a1v, b1, c1_1);
-        const __m512 a2v = _mm512_set1_ps(*(a2 + (p + 2)));
-        c2_0 = _mm512_fmadd_ps(a2v, b0, c2_0);
-        c2_1 = _mm512_fmadd_ps(a2v, b1, c2_1);
-        const __m512 a3v = _mm512_set1_ps(*(a3 + (p + 2)));
-        c3_0 = _mm512_fmadd_ps(a3v, b0, c3_0);
-        c3_1 = _mm512_fmadd_ps(a3v, b1, c3_1);
-      }
-      {
-        const __m512 b0 = _mm512_loadu_ps(b + (p + 3)*ldb + 0);
-        const __m512 b1 = _mm512_maskz_loadu_ps(bm, b + (p + 3)*ldb + 16);
-        const __m512 a0v = _mm512_set1_ps(*(a0 + (p + 3)));
-        c0_0 = _mm512_fmadd_ps(a0v, b0, c0_0);
-        c0_1 = _mm512_fmadd_ps(a0v, b1, c0_1);
-        const __m512 a1v = _mm512_set1_ps(*(a1 + (p + 3)));
-        c1_0 = _mm512_fmadd_ps(a1v, b0, c1_0);
-        c1_1 = _mm512_fmadd_ps(a1v, b1, c1_1);
-        const __m512 a2v = _mm512_set1_ps(*(a2 + (p + 3)));
-        c2_0 = _mm512_fmadd_ps(a2v, b0, c2_0);
-        c2_1 = _mm512_fmadd_ps(a2v, b1, c2_1);
-        const __m512 a3v = _mm512_set1_ps(*(a3 + (p + 3)));
-        c3_0 = _mm512_fmadd_ps(a3v, b0, c3_0);
-        c3_1 = _mm512_fmadd_ps(a3v, b1, c3_1);
-      }
-    }
-    for (; p < kb; p++) {
-      const __m512 b0 = _mm512_loadu_ps(b + p*ldb + 0);
-      const __m512 b1 = _mm512_maskz_loadu_ps(bm, b + p*ldb + 16);
-      const __m512 a0v = _mm512_set1_ps(*(a0 + p));
-      c0_0 = _mm512_fmadd_ps(a0v, b0, c0_0);
-      c0_1 = _mm512_fmadd_ps(a0v, b1, c0_1);
-      const __m512 a1v = _mm512_set1_ps(*(a1 + p));
-      c1_0 = _mm512_fmadd_ps(a1v, b0, c1_0);
-      c1_1 = _mm512_fmadd_ps(a1v, b1, c1_1);
-      const __m512 a2v = _mm512_set1_ps(*(a2 + p));
-      c2_0 = _mm512_fmadd_ps(a2v, b0, c2_0);
-      c2_1 = _mm512_fmadd_ps(a2v, b1, c2_1);
-      const __m512 a3v = _mm512_set1_ps(*(a3 + p));
-      c3_0 = _mm512_fmadd_ps(a3v, b0, c3_0);
-      c3_1 = _mm512_fmadd_ps(a3v, b1, c3_1);
-    }
+  __builtin_prefetch(c + 0*ldc + 0, 1, 3), __builtin_prefetch(c + 0*ldc + 16, 1, 3), __builtin_prefetch(c + 0*ldc + 31, 1, 3);
+  __builtin_prefetch(c + 1*ldc + 0, 1, 3), __builtin_prefetch(c + 1*ldc + 16, 1, 3), __builtin_prefetch(c + 1*ldc + 31, 1, 3);
+  __builtin_prefetch(c + 2*ldc + 0, 1, 3), __builtin_prefetch(c + 2*ldc + 16, 1, 3), __builtin_prefetch(c + 2*ldc + 31, 1, 3);
+  __builtin_prefetch(c + 3*ldc + 0, 1, 3), __builtin_prefetch(c + 3*ldc + 16, 1, 3), __builtin_prefetch(c + 3*ldc + 31, 1, 3);
+#pragma GCC unroll 4
+  for (int64_t p = 0; p < kb; p++) {
+    const __m512 b0 = _mm512_loadu_ps(b + p*ldb + 0);
+    const __m512 b1 = _mm512_maskz_loadu_ps(bm, b + p*ldb + 16);
+    const __m512 a0v = _mm512_set1_ps(*(a0 + p));
+    c0_0 = _mm512_fmadd_ps(a0v, b0, c0_0);
+    c0_1 = _mm512_fmadd_ps(a0v, b1, c0_1);
+    const __m512 a1v = _mm512_set1_ps(*(a1 + p));
+    c1_0 = _mm512_fmadd_ps(a1v, b0, c1_0);
+    c1_1 = _mm512_fmadd_ps(a1v, b1, c1_1);
+    const __m512 a2v = _mm512_set1_ps(*(a2 + p));
+    c2_0 = _mm512_fmadd_ps(a2v, b0, c2_0);
+    c2_1 = _mm512_fmadd_ps(a2v, b1, c2_1);
+    const __m512 a3v = _mm512_set1_ps(*(a3 + p));
+    c3_0 = _mm512_fmadd_ps(a3v, b0, c3_0);
+    c3_1 = _mm512_fmadd_ps(a3v, b1, c3_1);
   }
   if (rows == 4 && cols == 32) {
     if (!store) {
@@ -1224,88 +893,21 @@ static inline void pk_ukr_gemm_f32_avx512_8x48_uu_4x1(int64_t kb, const float *r
   __m512 c1_0 = _mm512_setzero_ps();
   __m512 c2_0 = _mm512_setzero_ps();
   __m512 c3_0 = _mm512_setzero_ps();
-  const int64_t pk_gap = kb / 8;
-  if (pk_gap < 8) {
-    __builtin_prefetch(c + 0*ldc + 0, 1, 3), __builtin_prefetch(c + 0*ldc + 15, 1, 3);
-    __builtin_prefetch(c + 1*ldc + 0, 1, 3), __builtin_prefetch(c + 1*ldc + 15, 1, 3);
-    __builtin_prefetch(c + 2*ldc + 0, 1, 3), __builtin_prefetch(c + 2*ldc + 15, 1, 3);
-    __builtin_prefetch(c + 3*ldc + 0, 1, 3), __builtin_prefetch(c + 3*ldc + 15, 1, 3);
-  #pragma GCC unroll 4
-    for (int64_t p = 0; p < kb; p++) {
-      const __m512 b0 = _mm512_maskz_loadu_ps(bm, b + p*ldb + 0);
-      const __m512 a0v = _mm512_set1_ps(*(a0 + p));
-      c0_0 = _mm512_fmadd_ps(a0v, b0, c0_0);
-      const __m512 a1v = _mm512_set1_ps(*(a1 + p));
-      c1_0 = _mm512_fmadd_ps(a1v, b0, c1_0);
-      const __m512 a2v = _mm512_set1_ps(*(a2 + p));
-      c2_0 = _mm512_fmadd_ps(a2v, b0, c2_0);
-      const __m512 a3v = _mm512_set1_ps(*(a3 + p));
-      c3_0 = _mm512_fmadd_ps(a3v, b0, c3_0);
-    }
-  } else {
-    const float *pk_row = c, *const pk_last = c + (rows - 1)*ldc;
-    int64_t pk_next = pk_gap, p = 0;
-    for (; p + 4 <= kb; p += 4) {
-      __builtin_prefetch(pk_row + 0, 1, 3), __builtin_prefetch(pk_row + 15, 1, 3);
-      const int pk_on = p + 4 > pk_next && pk_row < pk_last;
-      pk_row = pk_on ? pk_row + ldc : pk_row;
-      pk_next = pk_on ? pk_next + pk_gap : pk_next;
-      {
-        const __m512 b0 = _mm512_maskz_loadu_ps(bm, b + p*ldb + 0);
-        const __m512 a0v = _mm512_set1_ps(*(a0 + p));
-        c0_0 = _mm512_fmadd_ps(a0v, b0, c0_0);
-        const __m512 a1v = _mm512_set1_ps(*(a1 + p));
-        c1_0 = _mm512_fmadd_ps(a1v, b0, c1_0);
-        const __m512 a2v = _mm512_set1_ps(*(a2 + p));
-        c2_0 = _mm512_fmadd_ps(a2v, b0, c2_0);
-        const __m512 a3v = _mm512_set1_ps(*(a3 + p));
-        c3_0 = _mm512_fmadd_ps(a3v, b0, c3_0);
-      }
-      {
-        const __m512 b0 = _mm512_maskz_loadu_ps(bm, b + (p + 1)*ldb + 0);
-        const __m512 a0v = _mm512_set1_ps(*(a0 + (p + 1)));
-        c0_0 = _mm512_fmadd_ps(a0v, b0, c0_0);
-        const __m512 a1v = _mm512_set1_ps(*(a1 + (p + 1)));
-        c1_0 = _mm512_fmadd_ps(a1v, b0, c1_0);
-        const __m512 a2v = _mm512_set1_ps(*(a2 + (p + 1)));
-        c2_0 = _mm512_fmadd_ps(a2v, b0, c2_0);
-        const __m512 a3v = _mm512_set1_ps(*(a3 + (p + 1)));
-        c3_0 = _mm512_fmadd_ps(a3v, b0, c3_0);
-      }
-      {
-        const __m512 b0 = _mm512_maskz_loadu_ps(bm, b + (p + 2)*ldb + 0);
-        const __m512 a0v = _mm512_set1_ps(*(a0 + (p + 2)));
-        c0_0 = _mm512_fmadd_ps(a0v, b0, c0_0);
-        const __m512 a1v = _mm512_set1_ps(*(a1 + (p + 2)));
-        c1_0 = _mm512_fmadd_ps(a1v, b0, c1_0);
-        const __m512 a2v = _mm512_set1_ps(*(a2 + (p + 2)));
-        c2_0 = _mm512_fmadd_ps(a2v, b0, c2_0);
-        const __m512 a3v = _mm512_set1_ps(*(a3 + (p + 2)));
-        c3_0 = _mm512_fmadd_ps(a3v, b0, c3_0);
-      }
-      {
-        const __m512 b0 = _mm512_maskz_loadu_ps(bm, b + (p + 3)*ldb + 0);
-        const __m512 a0v = _mm512_set1_ps(*(a0 + (p + 3)));
-        c0_0 = _mm512_fmadd_ps(a0v, b0, c0_0);
-        const __m512 a1v = _mm512_set1_ps(*(a1 + (p + 3)));
-        c1_0 = _mm512_fmadd_ps(a1v, b0, c1_0);
-        const __m512 a2v = _mm512_set1_ps(*(a2 + (p + 3)));
-        c2_0 = _mm512_fmadd_ps(a2v, b0, c2_0);
-        const __m512 a3v = _mm512_set1_ps(*(a3 + (p + 3)));
-        c3_0 = _mm512_fmadd_ps(a3v, b0, c3_0);
-      }
-    }
-    for (; p < kb; p++) {
-      const __m512 b0 = _mm512_maskz_loadu_ps(bm, b + p*ldb + 0);
-      const __m512 a0v = _mm512_set1_ps(*(a0 + p));
-      c0_0 = _mm512_fmadd_ps(a0v, b0, c0_0);
-      const __m512 a1v = _mm512_set1_ps(*(a1 + p));
-      c1_0 = _mm512_fmadd_ps(a1v, b0, c1_0);
-      const __m512 a2v = _mm512_set1_ps(*(a2 + p));
-      c2_0 = _mm512_fmadd_ps(a2v, b0, c2_0);
-      const __m512 a3v = _mm512_set1_ps(*(a3 + p));
-      c3_0 = _mm512_fmadd_ps(a3v, b0, c3_0);
-    }
+  __builtin_prefetch(c + 0*ldc + 0, 1, 3), __builtin_prefetch(c + 0*ldc + 15, 1, 3);
+  __builtin_prefetch(c + 1*ldc + 0, 1, 3), __builtin_prefetch(c + 1*ldc + 15, 1, 3);
+  __builtin_prefetch(c + 2*ldc + 0, 1, 3), __builtin_prefetch(c + 2*ldc + 15, 1, 3);
+  __builtin_prefetch(c + 3*ldc + 0, 1, 3), __builtin_prefetch(c + 3*ldc + 15, 1, 3);
+#pragma GCC unroll 4
+  for (int64_t p = 0; p < kb; p++) {
+    const __m512 b0 = _mm512_maskz_loadu_ps(bm, b + p*ldb + 0);
+    const __m512 a0v = _mm512_set1_ps(*(a0 + p));
+    c0_0 = _mm512_fmadd_ps(a0v, b0, c0_0);
+    const __m512 a1v = _mm512_set1_ps(*(a1 + p));
+    c1_0 = _mm512_fmadd_ps(a1v, b0, c1_0);
+    const __m512 a2v = _mm512_set1_ps(*(a2 + p));
+    c2_0 = _mm512_fmadd_ps(a2v, b0, c2_0);
+    const __m512 a3v = _mm512_set1_ps(*(a3 + p));
+    c3_0 = _mm512_fmadd_ps(a3v, b0, c3_0);
   }
   if (rows == 4 && cols == 16) {
     if (!store) {
@@ -1766,7 +1368,7 @@ static inline void pk_ukr_gemm_f32_avx512_8x48_pp_8x3(int64_t kb, const float *r
     __builtin_prefetch(c + 5*ldc + 0, 1, 3), __builtin_prefetch(c + 5*ldc + 16, 1, 3), __builtin_prefetch(c + 5*ldc + 32, 1, 3), __builtin_prefetch(c + 5*ldc + 47, 1, 3);
     __builtin_prefetch(c + 6*ldc + 0, 1, 3), __builtin_prefetch(c + 6*ldc + 16, 1, 3), __builtin_prefetch(c + 6*ldc + 32, 1, 3), __builtin_prefetch(c + 6*ldc + 47, 1, 3);
     __builtin_prefetch(c + 7*ldc + 0, 1, 3), __builtin_prefetch(c + 7*ldc + 16, 1, 3), __builtin_prefetch(c + 7*ldc + 32, 1, 3), __builtin_prefetch(c + 7*ldc + 47, 1, 3);
-  #pragma GCC unroll 4
+#pragma GCC unroll 4
     for (int64_t p = 0; p < kb; p++) {
       const __m512 b0 = _mm512_load_ps(b + 0);
       const __m512 b1 = _mm512_load_ps(b + 16);
@@ -2116,7 +1718,7 @@ static inline void pk_ukr_gemm_f32_avx512_8x48_pp_8x2(int64_t kb, const float *r
     __builtin_prefetch(c + 5*ldc + 0, 1, 3), __builtin_prefetch(c + 5*ldc + 16, 1, 3), __builtin_prefetch(c + 5*ldc + 31, 1, 3);
     __builtin_prefetch(c + 6*ldc + 0, 1, 3), __builtin_prefetch(c + 6*ldc + 16, 1, 3), __builtin_prefetch(c + 6*ldc + 31, 1, 3);
     __builtin_prefetch(c + 7*ldc + 0, 1, 3), __builtin_prefetch(c + 7*ldc + 16, 1, 3), __builtin_prefetch(c + 7*ldc + 31, 1, 3);
-  #pragma GCC unroll 4
+#pragma GCC unroll 4
     for (int64_t p = 0; p < kb; p++) {
       const __m512 b0 = _mm512_load_ps(b + 0);
       const __m512 b1 = _mm512_load_ps(b + 16);
@@ -2377,146 +1979,35 @@ static inline void pk_ukr_gemm_f32_avx512_8x48_pp_8x1(int64_t kb, const float *r
   __m512 c5_0 = _mm512_setzero_ps();
   __m512 c6_0 = _mm512_setzero_ps();
   __m512 c7_0 = _mm512_setzero_ps();
-  const int64_t pk_gap = kb / 16;
-  if (pk_gap < 8) {
-    __builtin_prefetch(c + 0*ldc + 0, 1, 3), __builtin_prefetch(c + 0*ldc + 15, 1, 3);
-    __builtin_prefetch(c + 1*ldc + 0, 1, 3), __builtin_prefetch(c + 1*ldc + 15, 1, 3);
-    __builtin_prefetch(c + 2*ldc + 0, 1, 3), __builtin_prefetch(c + 2*ldc + 15, 1, 3);
-    __builtin_prefetch(c + 3*ldc + 0, 1, 3), __builtin_prefetch(c + 3*ldc + 15, 1, 3);
-    __builtin_prefetch(c + 4*ldc + 0, 1, 3), __builtin_prefetch(c + 4*ldc + 15, 1, 3);
-    __builtin_prefetch(c + 5*ldc + 0, 1, 3), __builtin_prefetch(c + 5*ldc + 15, 1, 3);
-    __builtin_prefetch(c + 6*ldc + 0, 1, 3), __builtin_prefetch(c + 6*ldc + 15, 1, 3);
-    __builtin_prefetch(c + 7*ldc + 0, 1, 3), __builtin_prefetch(c + 7*ldc + 15, 1, 3);
-  #pragma GCC unroll 4
-    for (int64_t p = 0; p < kb; p++) {
-      const __m512 b0 = _mm512_load_ps(b + 0);
-      const __m512 a0v = _mm512_set1_ps(*(a + 0));
-      c0_0 = _mm512_fmadd_ps(a0v, b0, c0_0);
-      const __m512 a1v = _mm512_set1_ps(*(a + 1));
-      c1_0 = _mm512_fmadd_ps(a1v, b0, c1_0);
-      const __m512 a2v = _mm512_set1_ps(*(a + 2));
-      c2_0 = _mm512_fmadd_ps(a2v, b0, c2_0);
-      const __m512 a3v = _mm512_set1_ps(*(a + 3));
-      c3_0 = _mm512_fmadd_ps(a3v, b0, c3_0);
-      const __m512 a4v = _mm512_set1_ps(*(a + 4));
-      c4_0 = _mm512_fmadd_ps(a4v, b0, c4_0);
-      const __m512 a5v = _mm512_set1_ps(*(a + 5));
-      c5_0 = _mm512_fmadd_ps(a5v, b0, c5_0);
-      const __m512 a6v = _mm512_set1_ps(*(a + 6));
-      c6_0 = _mm512_fmadd_ps(a6v, b0, c6_0);
-      const __m512 a7v = _mm512_set1_ps(*(a + 7));
-      c7_0 = _mm512_fmadd_ps(a7v, b0, c7_0);
-      a += 8;
-      b += 48;
-    }
-  } else {
-    const float *pk_row = c, *const pk_last = c + (rows - 1)*ldc;
-    int64_t pk_next = pk_gap, p = 0;
-    for (; p + 4 <= kb; p += 4) {
-      __builtin_prefetch(pk_row + 0, 1, 3), __builtin_prefetch(pk_row + 15, 1, 3);
-      const int pk_on = p + 4 > pk_next && pk_row < pk_last;
-      pk_row = pk_on ? pk_row + ldc : pk_row;
-      pk_next = pk_on ? pk_next + pk_gap : pk_next;
-      {
-        const __m512 b0 = _mm512_load_ps(b + 0);
-        const __m512 a0v = _mm512_set1_ps(*(a + 0));
-        c0_0 = _mm512_fmadd_ps(a0v, b0, c0_0);
-        const __m512 a1v = _mm512_set1_ps(*(a + 1));
-        c1_0 = _mm512_fmadd_ps(a1v, b0, c1_0);
-        const __m512 a2v = _mm512_set1_ps(*(a + 2));
-        c2_0 = _mm512_fmadd_ps(a2v, b0, c2_0);
-        const __m512 a3v = _mm512_set1_ps(*(a + 3));
-        c3_0 = _mm512_fmadd_ps(a3v, b0, c3_0);
-        const __m512 a4v = _mm512_set1_ps(*(a + 4));
-        c4_0 = _mm512_fmadd_ps(a4v, b0, c4_0);
-        const __m512 a5v = _mm512_set1_ps(*(a + 5));
-        c5_0 = _mm512_fmadd_ps(a5v, b0, c5_0);
-        const __m512 a6v = _mm512_set1_ps(*(a + 6));
-        c6_0 = _mm512_fmadd_ps(a6v, b0, c6_0);
-        const __m512 a7v = _mm512_set1_ps(*(a + 7));
-        c7_0 = _mm512_fmadd_ps(a7v, b0, c7_0);
-      }
-      {
-        const __m512 b0 = _mm512_load_ps(b + 48);
-        const __m512 a0v = _mm512_set1_ps(*(a + 8));
-        c0_0 = _mm512_fmadd_ps(a0v, b0, c0_0);
-        const __m512 a1v = _mm512_set1_ps(*(a + 9));
-        c1_0 = _mm512_fmadd_ps(a1v, b0, c1_0);
-        const __m512 a2v = _mm512_set1_ps(*(a + 10));
-        c2_0 = _mm512_fmadd_ps(a2v, b0, c2_0);
-        const __m512 a3v = _mm512_set1_ps(*(a + 11));
-        c3_0 = _mm512_fmadd_ps(a3v, b0, c3_0);
-        const __m512 a4v = _mm512_set1_ps(*(a + 12));
-        c4_0 = _mm512_fmadd_ps(a4v, b0, c4_0);
-        const __m512 a5v = _mm512_set1_ps(*(a + 13));
-        c5_0 = _mm512_fmadd_ps(a5v, b0, c5_0);
-        const __m512 a6v = _mm512_set1_ps(*(a + 14));
-        c6_0 = _mm512_fmadd_ps(a6v, b0, c6_0);
-        const __m512 a7v = _mm512_set1_ps(*(a + 15));
-        c7_0 = _mm512_fmadd_ps(a7v, b0, c7_0);
-      }
-      {
-        const __m512 b0 = _mm512_load_ps(b + 96);
-        const __m512 a0v = _mm512_set1_ps(*(a + 16));
-        c0_0 = _mm512_fmadd_ps(a0v, b0, c0_0);
-        const __m512 a1v = _mm512_set1_ps(*(a + 17));
-        c1_0 = _mm512_fmadd_ps(a1v, b0, c1_0);
-        const __m512 a2v = _mm512_set1_ps(*(a + 18));
-        c2_0 = _mm512_fmadd_ps(a2v, b0, c2_0);
-        const __m512 a3v = _mm512_set1_ps(*(a + 19));
-        c3_0 = _mm512_fmadd_ps(a3v, b0, c3_0);
-        const __m512 a4v = _mm512_set1_ps(*(a + 20));
-        c4_0 = _mm512_fmadd_ps(a4v, b0, c4_0);
-        const __m512 a5v = _mm512_set1_ps(*(a + 21));
-        c5_0 = _mm512_fmadd_ps(a5v, b0, c5_0);
-        const __m512 a6v = _mm512_set1_ps(*(a + 22));
-        c6_0 = _mm512_fmadd_ps(a6v, b0, c6_0);
-        const __m512 a7v = _mm512_set1_ps(*(a + 23));
-        c7_0 = _mm512_fmadd_ps(a7v, b0, c7_0);
-      }
-      {
-        const __m512 b0 = _mm512_load_ps(b + 144);
-        const __m512 a0v = _mm512_set1_ps(*(a + 24));
-        c0_0 = _mm512_fmadd_ps(a0v, b0, c0_0);
-        const __m512 a1v = _mm512_set1_ps(*(a + 25));
-        c1_0 = _mm512_fmadd_ps(a1v, b0, c1_0);
-        const __m512 a2v = _mm512_set1_ps(*(a + 26));
-        c2_0 = _mm512_fmadd_ps(a2v, b0, c2_0);
-        const __m512 a3v = _mm512_set1_ps(*(a + 27));
-        c3_0 = _mm512_fmadd_ps(a3v, b0, c3_0);
-        const __m512 a4v = _mm512_set1_ps(*(a + 28));
-        c4_0 = _mm512_fmadd_ps(a4v, b0, c4_0);
-        const __m512 a5v = _mm512_set1_ps(*(a + 29));
-        c5_0 = _mm512_fmadd_ps(a5v, b0, c5_0);
-        const __m512 a6v = _mm512_set1_ps(*(a + 30));
-        c6_0 = _mm512_fmadd_ps(a6v, b0, c6_0);
-        const __m512 a7v = _mm512_set1_ps(*(a + 31));
-        c7_0 = _mm512_fmadd_ps(a7v, b0, c7_0);
-      }
-      a += 32;
-      b += 192;
-    }
-    for (; p < kb; p++) {
-      const __m512 b0 = _mm512_load_ps(b + 0);
-      const __m512 a0v = _mm512_set1_ps(*(a + 0));
-      c0_0 = _mm512_fmadd_ps(a0v, b0, c0_0);
-      const __m512 a1v = _mm512_set1_ps(*(a + 1));
-      c1_0 = _mm512_fmadd_ps(a1v, b0, c1_0);
-      const __m512 a2v = _mm512_set1_ps(*(a + 2));
-      c2_0 = _mm512_fmadd_ps(a2v, b0, c2_0);
-      const __m512 a3v = _mm512_set1_ps(*(a + 3));
-      c3_0 = _mm512_fmadd_ps(a3v, b0, c3_0);
-      const __m512 a4v = _mm512_set1_ps(*(a + 4));
-      c4_0 = _mm512_fmadd_ps(a4v, b0, c4_0);
-      const __m512 a5v = _mm512_set1_ps(*(a + 5));
-      c5_0 = _mm512_fmadd_ps(a5v, b0, c5_0);
-      const __m512 a6v = _mm512_set1_ps(*(a + 6));
-      c6_0 = _mm512_fmadd_ps(a6v, b0, c6_0);
-      const __m512 a7v = _mm512_set1_ps(*(a + 7));
-      c7_0 = _mm512_fmadd_ps(a7v, b0, c7_0);
-      a += 8;
-      b += 48;
-    }
+  __builtin_prefetch(c + 0*ldc + 0, 1, 3), __builtin_prefetch(c + 0*ldc + 15, 1, 3);
+  __builtin_prefetch(c + 1*ldc + 0, 1, 3), __builtin_prefetch(c + 1*ldc + 15, 1, 3);
+  __builtin_prefetch(c + 2*ldc + 0, 1, 3), __builtin_prefetch(c + 2*ldc + 15, 1, 3);
+  __builtin_prefetch(c + 3*ldc + 0, 1, 3), __builtin_prefetch(c + 3*ldc + 15, 1, 3);
+  __builtin_prefetch(c + 4*ldc + 0, 1, 3), __builtin_prefetch(c + 4*ldc + 15, 1, 3);
+  __builtin_prefetch(c + 5*ldc + 0, 1, 3), __builtin_prefetch(c + 5*ldc + 15, 1, 3);
+  __builtin_prefetch(c + 6*ldc + 0, 1, 3), __builtin_prefetch(c + 6*ldc + 15, 1, 3);
+  __builtin_prefetch(c + 7*ldc + 0, 1, 3), __builtin_prefetch(c + 7*ldc + 15, 1, 3);
+#pragma GCC unroll 4
+  for (int64_t p = 0; p < kb; p++) {
+    const __m512 b0 = _mm512_load_ps(b + 0);
+    const __m512 a0v = _mm512_set1_ps(*(a + 0));
+    c0_0 = _mm512_fmadd_ps(a0v, b0, c0_0);
+    const __m512 a1v = _mm512_set1_ps(*(a + 1));
+    c1_0 = _mm512_fmadd_ps(a1v, b0, c1_0);
+    const __m512 a2v = _mm512_set1_ps(*(a + 2));
+    c2_0 = _mm512_fmadd_ps(a2v, b0, c2_0);
+    const __m512 a3v = _mm512_set1_ps(*(a + 3));
+    c3_0 = _mm512_fmadd_ps(a3v, b0, c3_0);
+    const __m512 a4v = _mm512_set1_ps(*(a + 4));
+    c4_0 = _mm512_fmadd_ps(a4v, b0, c4_0);
+    const __m512 a5v = _mm512_set1_ps(*(a + 5));
+    c5_0 = _mm512_fmadd_ps(a5v, b0, c5_0);
+    const __m512 a6v = _mm512_set1_ps(*(a + 6));
+    c6_0 = _mm512_fmadd_ps(a6v, b0, c6_0);
+    const __m512 a7v = _mm512_set1_ps(*(a + 7));
+    c7_0 = _mm512_fmadd_ps(a7v, b0, c7_0);
+    a += 8;
+    b += 48;
   }
   if (rows == 8 && cols == 16) {
     if (!store) {
@@ -2565,154 +2056,33 @@ static inline void pk_ukr_gemm_f32_avx512_8x48_pp_4x3(int64_t kb, const float *r
   __m512 c1_0 = _mm512_setzero_ps(), c1_1 = _mm512_setzero_ps(), c1_2 = _mm512_setzero_ps();
   __m512 c2_0 = _mm512_setzero_ps(), c2_1 = _mm512_setzero_ps(), c2_2 = _mm512_setzero_ps();
   __m512 c3_0 = _mm512_setzero_ps(), c3_1 = _mm512_setzero_ps(), c3_2 = _mm512_setzero_ps();
-  const int64_t pk_gap = kb / 8;
-  if (pk_gap < 8) {
-    __builtin_prefetch(c + 0*ldc + 0, 1, 3), __builtin_prefetch(c + 0*ldc + 16, 1, 3), __builtin_prefetch(c + 0*ldc + 32, 1, 3), __builtin_prefetch(c + 0*ldc + 47, 1, 3);
-    __builtin_prefetch(c + 1*ldc + 0, 1, 3), __builtin_prefetch(c + 1*ldc + 16, 1, 3), __builtin_prefetch(c + 1*ldc + 32, 1, 3), __builtin_prefetch(c + 1*ldc + 47, 1, 3);
-    __builtin_prefetch(c + 2*ldc + 0, 1, 3), __builtin_prefetch(c + 2*ldc + 16, 1, 3), __builtin_prefetch(c + 2*ldc + 32, 1, 3), __builtin_prefetch(c + 2*ldc + 47, 1, 3);
-    __builtin_prefetch(c + 3*ldc + 0, 1, 3), __builtin_prefetch(c + 3*ldc + 16, 1, 3), __builtin_prefetch(c + 3*ldc + 32, 1, 3), __builtin_prefetch(c + 3*ldc + 47, 1, 3);
-  #pragma GCC unroll 4
-    for (int64_t p = 0; p < kb; p++) {
-      const __m512 b0 = _mm512_load_ps(b + 0);
-      const __m512 b1 = _mm512_load_ps(b + 16);
-      const __m512 b2 = _mm512_load_ps(b + 32);
-      const __m512 a0v = _mm512_set1_ps(*(a + 0));
-      c0_0 = _mm512_fmadd_ps(a0v, b0, c0_0);
-      c0_1 = _mm512_fmadd_ps(a0v, b1, c0_1);
-      c0_2 = _mm512_fmadd_ps(a0v, b2, c0_2);
-      const __m512 a1v = _mm512_set1_ps(*(a + 1));
-      c1_0 = _mm512_fmadd_ps(a1v, b0, c1_0);
-      c1_1 = _mm512_fmadd_ps(a1v, b1, c1_1);
-      c1_2 = _mm512_fmadd_ps(a1v, b2, c1_2);
-      const __m512 a2v = _mm512_set1_ps(*(a + 2));
-      c2_0 = _mm512_fmadd_ps(a2v, b0, c2_0);
-      c2_1 = _mm512_fmadd_ps(a2v, b1, c2_1);
-      c2_2 = _mm512_fmadd_ps(a2v, b2, c2_2);
-      const __m512 a3v = _mm512_set1_ps(*(a + 3));
-      c3_0 = _mm512_fmadd_ps(a3v, b0, c3_0);
-      c3_1 = _mm512_fmadd_ps(a3v, b1, c3_1);
-      c3_2 = _mm512_fmadd_ps(a3v, b2, c3_2);
-      a += 8;
-      b += 48;
-    }
-  } else {
-    const float *pk_row = c, *const pk_last = c + (rows - 1)*ldc;
-    int64_t pk_next = pk_gap, p = 0;
-    for (; p + 4 <= kb; p += 4) {
-      __builtin_prefetch(pk_row + 0, 1, 3), __builtin_prefetch(pk_row + 16, 1, 3), __builtin_prefetch(pk_row + 32, 1, 3), __builtin_prefetch(pk_row + 47, 1, 3);
-      const int pk_on = p + 4 > pk_next && pk_row < pk_last;
-      pk_row = pk_on ? pk_row + ldc : pk_row;
-      pk_next = pk_on ? pk_next + pk_gap : pk_next;
-      {
-        const __m512 b0 = _mm512_load_ps(b + 0);
-        const __m512 b1 = _mm512_load_ps(b + 16);
-        const __m512 b2 = _mm512_load_ps(b + 32);
-        const __m512 a0v = _mm512_set1_ps(*(a + 0));
-        c0_0 = _mm512_fmadd_ps(a0v, b0, c0_0);
-        c0_1 = _mm512_fmadd_ps(a0v, b1, c0_1);
-        c0_2 = _mm512_fmadd_ps(a0v, b2, c0_2);
-        const __m512 a1v = _mm512_set1_ps(*(a + 1));
-        c1_0 = _mm512_fmadd_ps(a1v, b0, c1_0);
-        c1_1 = _mm512_fmadd_ps(a1v, b1, c1_1);
-        c1_2 = _mm512_fmadd_ps(a1v, b2, c1_2);
-        const __m512 a2v = _mm512_set1_ps(*(a + 2));
-        c2_0 = _mm512_fmadd_ps(a2v, b0, c2_0);
-        c2_1 = _mm512_fmadd_ps(a2v, b1, c2_1);
-        c2_2 = _mm512_fmadd_ps(a2v, b2, c2_2);
-        const __m512 a3v = _mm512_set1_ps(*(a + 3));
-        c3_0 = _mm512_fmadd_ps(a3v, b0, c3_0);
-        c3_1 = _mm512_fmadd_ps(a3v, b1, c3_1);
-        c3_2 = _mm512_fmadd_ps(a3v, b2, c3_2);
-      }
-      {
-        const __m512 b0 = _mm512_load_ps(b + 48);
-        const __m512 b1 = _mm512_load_ps(b + 64);
-        const __m512 b2 = _mm512_load_ps(b + 80);
-        const __m512 a0v = _mm512_set1_ps(*(a + 8));
-        c0_0 = _mm512_fmadd_ps(a0v, b0, c0_0);
-        c0_1 = _mm512_fmadd_ps(a0v, b1, c0_1);
-        c0_2 = _mm512_fmadd_ps(a0v, b2, c0_2);
-        const __m512 a1v = _mm512_set1_ps(*(a + 9));
-        c1_0 = _mm512_fmadd_ps(a1v, b0, c1_0);
-        c1_1 = _mm512_fmadd_ps(a1v, b1, c1_1);
-        c1_2 = _mm512_fmadd_ps(a1v, b2, c1_2);
-        const __m512 a2v = _mm512_set1_ps(*(a + 10));
-        c2_0 = _mm512_fmadd_ps(a2v, b0, c2_0);
-        c2_1 = _mm512_fmadd_ps(a2v, b1, c2_1);
-        c2_2 = _mm512_fmadd_ps(a2v, b2, c2_2);
-        const __m512 a3v = _mm512_set1_ps(*(a + 11));
-        c3_0 = _mm512_fmadd_ps(a3v, b0, c3_0);
-        c3_1 = _mm512_fmadd_ps(a3v, b1, c3_1);
-        c3_2 = _mm512_fmadd_ps(a3v, b2, c3_2);
-      }
-      {
-        const __m512 b0 = _mm512_load_ps(b + 96);
-        const __m512 b1 = _mm512_load_ps(b + 112);
-        const __m512 b2 = _mm512_load_ps(b + 128);
-        const __m512 a0v = _mm512_set1_ps(*(a + 16));
-        c0_0 = _mm512_fmadd_ps(a0v, b0, c0_0);
-        c0_1 = _mm512_fmadd_ps(a0v, b1, c0_1);
-        c0_2 = _mm512_fmadd_ps(a0v, b2, c0_2);
-        const __m512 a1v = _mm512_set1_ps(*(a + 17));
-        c1_0 = _mm512_fmadd_ps(a1v, b0, c1_0);
-        c1_1 = _mm512_fmadd_ps(a1v, b1, c1_1);
-        c1_2 = _mm512_fmadd_ps(a1v, b2, c1_2);
-        const __m512 a2v = _mm512_set1_ps(*(a + 18));
-        c2_0 = _mm512_fmadd_ps(a2v, b0, c2_0);
-        c2_1 = _mm512_fmadd_ps(a2v, b1, c2_1);
-        c2_2 = _mm512_fmadd_ps(a2v, b2, c2_2);
-        const __m512 a3v = _mm512_set1_ps(*(a + 19));
-        c3_0 = _mm512_fmadd_ps(a3v, b0, c3_0);
-        c3_1 = _mm512_fmadd_ps(a3v, b1, c3_1);
-        c3_2 = _mm512_fmadd_ps(a3v, b2, c3_2);
-      }
-      {
-        const __m512 b0 = _mm512_load_ps(b + 144);
-        const __m512 b1 = _mm512_load_ps(b + 160);
-        const __m512 b2 = _mm512_load_ps(b + 176);
-        const __m512 a0v = _mm512_set1_ps(*(a + 24));
-        c0_0 = _mm512_fmadd_ps(a0v, b0, c0_0);
-        c0_1 = _mm512_fmadd_ps(a0v, b1, c0_1);
-        c0_2 = _mm512_fmadd_ps(a0v, b2, c0_2);
-        const __m512 a1v = _mm512_set1_ps(*(a + 25));
-        c1_0 = _mm512_fmadd_ps(a1v, b0, c1_0);
-        c1_1 = _mm512_fmadd_ps(a1v, b1, c1_1);
-        c1_2 = _mm512_fmadd_ps(a1v, b2, c1_2);
-        const __m512 a2v = _mm512_set1_ps(*(a + 26));
-        c2_0 = _mm512_fmadd_ps(a2v, b0, c2_0);
-        c2_1 = _mm512_fmadd_ps(a2v, b1, c2_1);
-        c2_2 = _mm512_fmadd_ps(a2v, b2, c2_2);
-        const __m512 a3v = _mm512_set1_ps(*(a + 27));
-        c3_0 = _mm512_fmadd_ps(a3v, b0, c3_0);
-        c3_1 = _mm512_fmadd_ps(a3v, b1, c3_1);
-        c3_2 = _mm512_fmadd_ps(a3v, b2, c3_2);
-      }
-      a += 32;
-      b += 192;
-    }
-    for (; p < kb; p++) {
-      const __m512 b0 = _mm512_load_ps(b + 0);
-      const __m512 b1 = _mm512_load_ps(b + 16);
-      const __m512 b2 = _mm512_load_ps(b + 32);
-      const __m512 a0v = _mm512_set1_ps(*(a + 0));
-      c0_0 = _mm512_fmadd_ps(a0v, b0, c0_0);
-      c0_1 = _mm512_fmadd_ps(a0v, b1, c0_1);
-      c0_2 = _mm512_fmadd_ps(a0v, b2, c0_2);
-      const __m512 a1v = _mm512_set1_ps(*(a + 1));
-      c1_0 = _mm512_fmadd_ps(a1v, b0, c1_0);
-      c1_1 = _mm512_fmadd_ps(a1v, b1, c1_1);
-      c1_2 = _mm512_fmadd_ps(a1v, b2, c1_2);
-      const __m512 a2v = _mm512_set1_ps(*(a + 2));
-      c2_0 = _mm512_fmadd_ps(a2v, b0, c2_0);
-      c2_1 = _mm512_fmadd_ps(a2v, b1, c2_1);
-      c2_2 = _mm512_fmadd_ps(a2v, b2, c2_2);
-      const __m512 a3v = _mm512_set1_ps(*(a + 3));
-      c3_0 = _mm512_fmadd_ps(a3v, b0, c3_0);
-      c3_1 = _mm512_fmadd_ps(a3v, b1, c3_1);
-      c3_2 = _mm512_fmadd_ps(a3v, b2, c3_2);
-      a += 8;
-      b += 48;
-    }
+  __builtin_prefetch(c + 0*ldc + 0, 1, 3), __builtin_prefetch(c + 0*ldc + 16, 1, 3), __builtin_prefetch(c + 0*ldc + 32, 1, 3), __builtin_prefetch(c + 0*ldc + 47, 1, 3);
+  __builtin_prefetch(c + 1*ldc + 0, 1, 3), __builtin_prefetch(c + 1*ldc + 16, 1, 3), __builtin_prefetch(c + 1*ldc + 32, 1, 3), __builtin_prefetch(c + 1*ldc + 47, 1, 3);
+  __builtin_prefetch(c + 2*ldc + 0, 1, 3), __builtin_prefetch(c + 2*ldc + 16, 1, 3), __builtin_prefetch(c + 2*ldc + 32, 1, 3), __builtin_prefetch(c + 2*ldc + 47, 1, 3);
+  __builtin_prefetch(c + 3*ldc + 0, 1, 3), __builtin_prefetch(c + 3*ldc + 16, 1, 3), __builtin_prefetch(c + 3*ldc + 32, 1, 3), __builtin_prefetch(c + 3*ldc + 47, 1, 3);
+#pragma GCC unroll 4
+  for (int64_t p = 0; p < kb; p++) {
+    const __m512 b0 = _mm512_load_ps(b + 0);
+    const __m512 b1 = _mm512_load_ps(b + 16);
+    const __m512 b2 = _mm512_load_ps(b + 32);
+    const __m512 a0v = _mm512_set1_ps(*(a + 0));
+    c0_0 = _mm512_fmadd_ps(a0v, b0, c0_0);
+    c0_1 = _mm512_fmadd_ps(a0v, b1, c0_1);
+    c0_2 = _mm512_fmadd_ps(a0v, b2, c0_2);
+    const __m512 a1v = _mm512_set1_ps(*(a + 1));
+    c1_0 = _mm512_fmadd_ps(a1v, b0, c1_0);
+    c1_1 = _mm512_fmadd_ps(a1v, b1, c1_1);
+    c1_2 = _mm512_fmadd_ps(a1v, b2, c1_2);
+    const __m512 a2v = _mm512_set1_ps(*(a + 2));
+    c2_0 = _mm512_fmadd_ps(a2v, b0, c2_0);
+    c2_1 = _mm512_fmadd_ps(a2v, b1, c2_1);
+    c2_2 = _mm512_fmadd_ps(a2v, b2, c2_2);
+    const __m512 a3v = _mm512_set1_ps(*(a + 3));
+    c3_0 = _mm512_fmadd_ps(a3v, b0, c3_0);
+    c3_1 = _mm512_fmadd_ps(a3v, b1, c3_1);
+    c3_2 = _mm512_fmadd_ps(a3v, b2, c3_2);
+    a += 8;
+    b += 48;
   }
   if (rows == 4 && cols == 48) {
     if (!store) {
@@ -2771,124 +2141,28 @@ static inline void pk_ukr_gemm_f32_avx512_8x48_pp_4x2(int64_t kb, const float *r
   __m512 c1_0 = _mm512_setzero_ps(), c1_1 = _mm512_setzero_ps();
   __m512 c2_0 = _mm512_setzero_ps(), c2_1 = _mm512_setzero_ps();
   __m512 c3_0 = _mm512_setzero_ps(), c3_1 = _mm512_setzero_ps();
-  const int64_t pk_gap = kb / 8;
-  if (pk_gap < 8) {
-    __builtin_prefetch(c + 0*ldc + 0, 1, 3), __builtin_prefetch(c + 0*ldc + 16, 1, 3), __builtin_prefetch(c + 0*ldc + 31, 1, 3);
-    __builtin_prefetch(c + 1*ldc + 0, 1, 3), __builtin_prefetch(c + 1*ldc + 16, 1, 3), __builtin_prefetch(c + 1*ldc + 31, 1, 3);
-    __builtin_prefetch(c + 2*ldc + 0, 1, 3), __builtin_prefetch(c + 2*ldc + 16, 1, 3), __builtin_prefetch(c + 2*ldc + 31, 1, 3);
-    __builtin_prefetch(c + 3*ldc + 0, 1, 3), __builtin_prefetch(c + 3*ldc + 16, 1, 3), __builtin_prefetch(c + 3*ldc + 31, 1, 3);
-  #pragma GCC unroll 4
-    for (int64_t p = 0; p < kb; p++) {
-      const __m512 b0 = _mm512_load_ps(b + 0);
-      const __m512 b1 = _mm512_load_ps(b + 16);
-      const __m512 a0v = _mm512_set1_ps(*(a + 0));
-      c0_0 = _mm512_fmadd_ps(a0v, b0, c0_0);
-      c0_1 = _mm512_fmadd_ps(a0v, b1, c0_1);
-      const __m512 a1v = _mm512_set1_ps(*(a + 1));
-      c1_0 = _mm512_fmadd_ps(a1v, b0, c1_0);
-      c1_1 = _mm512_fmadd_ps(a1v, b1, c1_1);
-      const __m512 a2v = _mm512_set1_ps(*(a + 2));
-      c2_0 = _mm512_fmadd_ps(a2v, b0, c2_0);
-      c2_1 = _mm512_fmadd_ps(a2v, b1, c2_1);
-      const __m512 a3v = _mm512_set1_ps(*(a + 3));
-      c3_0 = _mm512_fmadd_ps(a3v, b0, c3_0);
-      c3_1 = _mm512_fmadd_ps(a3v, b1, c3_1);
-      a += 8;
-      b += 48;
-    }
-  } else {
-    const float *pk_row = c, *const pk_last = c + (rows - 1)*ldc;
-    int64_t pk_next = pk_gap, p = 0;
-    for (; p + 4 <= kb; p += 4) {
-      __builtin_prefetch(pk_row + 0, 1, 3), __builtin_prefetch(pk_row + 16, 1, 3), __builtin_prefetch(pk_row + 31, 1, 3);
-      const int pk_on = p + 4 > pk_next && pk_row < pk_last;
-      pk_row = pk_on ? pk_row + ldc : pk_row;
-      pk_next = pk_on ? pk_next + pk_gap : pk_next;
-      {
-        const __m512 b0 = _mm512_load_ps(b + 0);
-        const __m512 b1 = _mm512_load_ps(b + 16);
-        const __m512 a0v = _mm512_set1_ps(*(a + 0));
-        c0_0 = _mm512_fmadd_ps(a0v, b0, c0_0);
-        c0_1 = _mm512_fmadd_ps(a0v, b1, c0_1);
-        const __m512 a1v = _mm512_set1_ps(*(a + 1));
-        c1_0 = _mm512_fmadd_ps(a1v, b0, c1_0);
-        c1_1 = _mm512_fmadd_ps(a1v, b1, c1_1);
-        const __m512 a2v = _mm512_set1_ps(*(a + 2));
-        c2_0 = _mm512_fmadd_ps(a2v, b0, c2_0);
-        c2_1 = _mm512_fmadd_ps(a2v, b1, c2_1);
-        const __m512 a3v = _mm512_set1_ps(*(a + 3));
-        c3_0 = _mm512_fmadd_ps(a3v, b0, c3_0);
-        c3_1 = _mm512_fmadd_ps(a3v, b1, c3_1);
-      }
-      {
-        const __m512 b0 = _mm512_load_ps(b + 48);
-        const __m512 b1 = _mm512_load_ps(b + 64);
-        const __m512 a0v = _mm512_set1_ps(*(a + 8));
-        c0_0 = _mm512_fmadd_ps(a0v, b0, c0_0);
-        c0_1 = _mm512_fmadd_ps(a0v, b1, c0_1);
-        const __m512 a1v = _mm512_set1_ps(*(a + 9));
-        c1_0 = _mm512_fmadd_ps(a1v, b0, c1_0);
-        c1_1 = _mm512_fmadd_ps(a1v, b1, c1_1);
-        const __m512 a2v = _mm512_set1_ps(*(a + 10));
-        c2_0 = _mm512_fmadd_ps(a2v, b0, c2_0);
-        c2_1 = _mm512_fmadd_ps(a2v, b1, c2_1);
-        const __m512 a3v = _mm512_set1_ps(*(a + 11));
-        c3_0 = _mm512_fmadd_ps(a3v, b0, c3_0);
-        c3_1 = _mm512_fmadd_ps(a3v, b1, c3_1);
-      }
-      {
-        const __m512 b0 = _mm512_load_ps(b + 96);
-        const __m512 b1 = _mm512_load_ps(b + 112);
-        const __m512 a0v = _mm512_set1_ps(*(a + 16));
-        c0_0 = _mm512_fmadd_ps(a0v, b0, c0_0);
-        c0_1 = _mm512_fmadd_ps(a0v, b1, c0_1);
-        const __m512 a1v = _mm512_set1_ps(*(a + 17));
-        c1_0 = _mm512_fmadd_ps(a1v, b0, c1_0);
-        c1_1 = _mm512_fmadd_ps(a1v, b1, c1_1);
-        const __m512 a2v = _mm512_set1_ps(*(a + 18));
-        c2_0 = _mm512_fmadd_ps(a2v, b0, c2_0);
-        c2_1 = _mm512_fmadd_ps(a2v, b1, c2_1);
-        const __m512 a3v = _mm512_set1_ps(*(a + 19));
-        c3_0 = _mm512_fmadd_ps(a3v, b0, c3_0);
-        c3_1 = _mm512_fmadd_ps(a3v, b1, c3_1);
-      }
-      {
-        const __m512 b0 = _mm512_load_ps(b + 144);
-        const __m512 b1 = _mm512_load_ps(b + 160);
-        const __m512 a0v = _mm512_set1_ps(*(a + 24));
-        c0_0 = _mm512_fmadd_ps(a0v, b0, c0_0);
-        c0_1 = _mm512_fmadd_ps(a0v, b1, c0_1);
-        const __m512 a1v = _mm512_set1_ps(*(a + 25));
-        c1_0 = _mm512_fmadd_ps(a1v, b0, c1_0);
-        c1_1 = _mm512_fmadd_ps(a1v, b1, c1_1);
-        const __m512 a2v = _mm512_set1_ps(*(a + 26));
-        c2_0 = _mm512_fmadd_ps(a2v, b0, c2_0);
-        c2_1 = _mm512_fmadd_ps(a2v, b1, c2_1);
-        const __m512 a3v = _mm512_set1_ps(*(a + 27));
-        c3_0 = _mm512_fmadd_ps(a3v, b0, c3_0);
-        c3_1 = _mm512_fmadd_ps(a3v, b1, c3_1);
-      }
-      a += 32;
-      b += 192;
-    }
-    for (; p < kb; p++) {
-      const __m512 b0 = _mm512_load_ps(b + 0);
-      const __m512 b1 = _mm512_load_ps(b + 16);
-      const __m512 a0v = _mm512_set1_ps(*(a + 0));
-      c0_0 = _mm512_fmadd_ps(a0v, b0, c0_0);
-      c0_1 = _mm512_fmadd_ps(a0v, b1, c0_1);
-      const __m512 a1v = _mm512_set1_ps(*(a + 1));
-      c1_0 = _mm512_fmadd_ps(a1v, b0, c1_0);
-      c1_1 = _mm512_fmadd_ps(a1v, b1, c1_1);
-      const __m512 a2v = _mm512_set1_ps(*(a + 2));
-      c2_0 = _mm512_fmadd_ps(a2v, b0, c2_0);
-      c2_1 = _mm512_fmadd_ps(a2v, b1, c2_1);
-      const __m512 a3v = _mm512_set1_ps(*(a + 3));
-      c3_0 = _mm512_fmadd_ps(a3v, b0, c3_0);
-      c3_1 = _mm512_fmadd_ps(a3v, b1, c3_1);
-      a += 8;
-      b += 48;
-    }
+  __builtin_prefetch(c + 0*ldc + 0, 1, 3), __builtin_prefetch(c + 0*ldc + 16, 1, 3), __builtin_prefetch(c + 0*ldc + 31, 1, 3);
+  __builtin_prefetch(c + 1*ldc + 0, 1, 3), __builtin_prefetch(c + 1*ldc + 16, 1, 3), __builtin_prefetch(c + 1*ldc + 31, 1, 3);
+  __builtin_prefetch(c + 2*ldc + 0, 1, 3), __builtin_prefetch(c + 2*ldc + 16, 1, 3), __builtin_prefetch(c + 2*ldc + 31, 1, 3);
+  __builtin_prefetch(c + 3*ldc + 0, 1, 3), __builtin_prefetch(c + 3*ldc + 16, 1, 3), __builtin_prefetch(c + 3*ldc + 31, 1, 3);
+#pragma GCC unroll 4
+  for (int64_t p = 0; p < kb; p++) {
+    const __m512 b0 = _mm512_load_ps(b + 0);
+    const __m512 b1 = _mm512_load_ps(b + 16);
+    const __m512 a0v = _mm512_set1_ps(*(a + 0));
+    c0_0 = _mm512_fmadd_ps(a0v, b0, c0_0);
+    c0_1 = _mm512_fmadd_ps(a0v, b1, c0_1);
+    const __m512 a1v = _mm512_set1_ps(*(a + 1));
+    c1_0 = _mm512_fmadd_ps(a1v, b0, c1_0);
+    c1_1 = _mm512_fmadd_ps(a1v, b1, c1_1);
+    const __m512 a2v = _mm512_set1_ps(*(a + 2));
+    c2_0 = _mm512_fmadd_ps(a2v, b0, c2_0);
+    c2_1 = _mm512_fmadd_ps(a2v, b1, c2_1);
+    const __m512 a3v = _mm512_set1_ps(*(a + 3));
+    c3_0 = _mm512_fmadd_ps(a3v, b0, c3_0);
+    c3_1 = _mm512_fmadd_ps(a3v, b1, c3_1);
+    a += 8;
+    b += 48;
   }
   if (rows == 4 && cols == 32) {
     if (!store) {
@@ -2934,94 +2208,23 @@ static inline void pk_ukr_gemm_f32_avx512_8x48_pp_4x1(int64_t kb, const float *r
   __m512 c1_0 = _mm512_setzero_ps();
   __m512 c2_0 = _mm512_setzero_ps();
   __m512 c3_0 = _mm512_setzero_ps();
-  const int64_t pk_gap = kb / 8;
-  if (pk_gap < 8) {
-    __builtin_prefetch(c + 0*ldc + 0, 1, 3), __builtin_prefetch(c + 0*ldc + 15, 1, 3);
-    __builtin_prefetch(c + 1*ldc + 0, 1, 3), __builtin_prefetch(c + 1*ldc + 15, 1, 3);
-    __builtin_prefetch(c + 2*ldc + 0, 1, 3), __builtin_prefetch(c + 2*ldc + 15, 1, 3);
-    __builtin_prefetch(c + 3*ldc + 0, 1, 3), __builtin_prefetch(c + 3*ldc + 15, 1, 3);
-  #pragma GCC unroll 4
-    for (int64_t p = 0; p < kb; p++) {
-      const __m512 b0 = _mm512_load_ps(b + 0);
-      const __m512 a0v = _mm512_set1_ps(*(a + 0));
-      c0_0 = _mm512_fmadd_ps(a0v, b0, c0_0);
-      const __m512 a1v = _mm512_set1_ps(*(a + 1));
-      c1_0 = _mm512_fmadd_ps(a1v, b0, c1_0);
-      const __m512 a2v = _mm512_set1_ps(*(a + 2));
-      c2_0 = _mm512_fmadd_ps(a2v, b0, c2_0);
-      const __m512 a3v = _mm512_set1_ps(*(a + 3));
-      c3_0 = _mm512_fmadd_ps(a3v, b0, c3_0);
-      a += 8;
-      b += 48;
-    }
-  } else {
-    const float *pk_row = c, *const pk_last = c + (rows - 1)*ldc;
-    int64_t pk_next = pk_gap, p = 0;
-    for (; p + 4 <= kb; p += 4) {
-      __builtin_prefetch(pk_row + 0, 1, 3), __builtin_prefetch(pk_row + 15, 1, 3);
-      const int pk_on = p + 4 > pk_next && pk_row < pk_last;
-      pk_row = pk_on ? pk_row + ldc : pk_row;
-      pk_next = pk_on ? pk_next + pk_gap : pk_next;
-      {
-        const __m512 b0 = _mm512_load_ps(b + 0);
-        const __m512 a0v = _mm512_set1_ps(*(a + 0));
-        c0_0 = _mm512_fmadd_ps(a0v, b0, c0_0);
-        const __m512 a1v = _mm512_set1_ps(*(a + 1));
-        c1_0 = _mm512_fmadd_ps(a1v, b0, c1_0);
-        const __m512 a2v = _mm512_set1_ps(*(a + 2));
-        c2_0 = _mm512_fmadd_ps(a2v, b0, c2_0);
-        const __m512 a3v = _mm512_set1_ps(*(a + 3));
-        c3_0 = _mm512_fmadd_ps(a3v, b0, c3_0);
-      }
-      {
-        const __m512 b0 = _mm512_load_ps(b + 48);
-        const __m512 a0v = _mm512_set1_ps(*(a + 8));
-        c0_0 = _mm512_fmadd_ps(a0v, b0, c0_0);
-        const __m512 a1v = _mm512_set1_ps(*(a + 9));
-        c1_0 = _mm512_fmadd_ps(a1v, b0, c1_0);
-        const __m512 a2v = _mm512_set1_ps(*(a + 10));
-        c2_0 = _mm512_fmadd_ps(a2v, b0, c2_0);
-        const __m512 a3v = _mm512_set1_ps(*(a + 11));
-        c3_0 = _mm512_fmadd_ps(a3v, b0, c3_0);
-      }
-      {
-        const __m512 b0 = _mm512_load_ps(b + 96);
-        const __m512 a0v = _mm512_set1_ps(*(a + 16));
-        c0_0 = _mm512_fmadd_ps(a0v, b0, c0_0);
-        const __m512 a1v = _mm512_set1_ps(*(a + 17));
-        c1_0 = _mm512_fmadd_ps(a1v, b0, c1_0);
-        const __m512 a2v = _mm512_set1_ps(*(a + 18));
-        c2_0 = _mm512_fmadd_ps(a2v, b0, c2_0);
-        const __m512 a3v = _mm512_set1_ps(*(a + 19));
-        c3_0 = _mm512_fmadd_ps(a3v, b0, c3_0);
-      }
-      {
-        const __m512 b0 = _mm512_load_ps(b + 144);
-        const __m512 a0v = _mm512_set1_ps(*(a + 24));
-        c0_0 = _mm512_fmadd_ps(a0v, b0, c0_0);
-        const __m512 a1v = _mm512_set1_ps(*(a + 25));
-        c1_0 = _mm512_fmadd_ps(a1v, b0, c1_0);
-        const __m512 a2v = _mm512_set1_ps(*(a + 26));
-        c2_0 = _mm512_fmadd_ps(a2v, b0, c2_0);
-        const __m512 a3v = _mm512_set1_ps(*(a + 27));
-        c3_0 = _mm512_fmadd_ps(a3v, b0, c3_0);
-      }
-      a += 32;
-      b += 192;
-    }
-    for (; p < kb; p++) {
-      const __m512 b0 = _mm512_load_ps(b + 0);
-      const __m512 a0v = _mm512_set1_ps(*(a + 0));
-      c0_0 = _mm512_fmadd_ps(a0v, b0, c0_0);
-      const __m512 a1v = _mm512_set1_ps(*(a + 1));
-      c1_0 = _mm512_fmadd_ps(a1v, b0, c1_0);
-      const __m512 a2v = _mm512_set1_ps(*(a + 2));
-      c2_0 = _mm512_fmadd_ps(a2v, b0, c2_0);
-      const __m512 a3v = _mm512_set1_ps(*(a + 3));
-      c3_0 = _mm512_fmadd_ps(a3v, b0, c3_0);
-      a += 8;
-      b += 48;
-    }
+  __builtin_prefetch(c + 0*ldc + 0, 1, 3), __builtin_prefetch(c + 0*ldc + 15, 1, 3);
+  __builtin_prefetch(c + 1*ldc + 0, 1, 3), __builtin_prefetch(c + 1*ldc + 15, 1, 3);
+  __builtin_prefetch(c + 2*ldc + 0, 1, 3), __builtin_prefetch(c + 2*ldc + 15, 1, 3);
+  __builtin_prefetch(c + 3*ldc + 0, 1, 3), __builtin_prefetch(c + 3*ldc + 15, 1, 3);
+#pragma GCC unroll 4
+  for (int64_t p = 0; p < kb; p++) {
+    const __m512 b0 = _mm512_load_ps(b + 0);
+    const __m512 a0v = _mm512_set1_ps(*(a + 0));
+    c0_0 = _mm512_fmadd_ps(a0v, b0, c0_0);
+    const __m512 a1v = _mm512_set1_ps(*(a + 1));
+    c1_0 = _mm512_fmadd_ps(a1v, b0, c1_0);
+    const __m512 a2v = _mm512_set1_ps(*(a + 2));
+    c2_0 = _mm512_fmadd_ps(a2v, b0, c2_0);
+    const __m512 a3v = _mm512_set1_ps(*(a + 3));
+    c3_0 = _mm512_fmadd_ps(a3v, b0, c3_0);
+    a += 8;
+    b += 48;
   }
   if (rows == 4 && cols == 16) {
     if (!store) {
