@@ -257,9 +257,9 @@ function emitTile(u: MicrokernelUse, R: number, V: number): string {
   // C's lines fetched a row every kb/2R steps (gap) through the first half of the k loop, not all at the tile's start:
   // a burst of a whole tile's misses fills the line fill buffers the k loop's loads of B need (1024×1024×128, AVX-512,
   // 1 thread: 1.11x). The row moves on without a branch (a branch per row cost short k loops a mispredict each); a
-  // row is fetched again until then, which hits lines in cache or in flight. Loops too short for gaps of two
-  // unrolled iterations fetch every row at the start, in a loop without those prefetches (with them, 64³ and
-  // 2048×4096×32 ran 2-3% slower).
+  // row is fetched again until then, which hits lines in cache or in flight. Loops too short for a gap of one
+  // unrolled iteration fetch every row at the start, in a loop without those prefetches (with them, 2048×4096×32 ran
+  // 2-3% slower); from gaps of one on, 1×1 56² 64→256 (k loops of 64) ran 1.07x and 64³ 1.02x against gaps of two.
   // Only a tile with more lines than the fill buffers hold (AVX-512's 6 × 64: 24 lines; not AVX2's 6 × 16, whose 6
   // lines measured 0.96-0.99x spread).
   const spread = !u.scatterC && sets.length === 1 && R * Math.ceil(width / perLine) > FILL_BUFFERS
@@ -282,7 +282,7 @@ function emitTile(u: MicrokernelUse, R: number, V: number): string {
     '  }',
   ]
   const fetchAll = rows.map((r) => `    ${prefetch(r)};`)
-  const short = `pk_gap < ${2 * UNROLL}`
+  const short = `pk_gap < ${UNROLL}`
   const gap = `  const int64_t pk_gap = kb / ${2 * R};`
   const kLoop = !spread
     ? [...rows.map((r) => `  ${prefetch(r)};`), ...(!u.groupedK ? steps : grouped(steps)), ...combine]

@@ -18,7 +18,7 @@ static inline void pk_ukr_gemm_f32_avx512_8x48_uu_8x3(int64_t kb, const float *r
   __m512 c6_0 = _mm512_setzero_ps(), c6_1 = _mm512_setzero_ps(), c6_2 = _mm512_setzero_ps();
   __m512 c7_0 = _mm512_setzero_ps(), c7_1 = _mm512_setzero_ps(), c7_2 = _mm512_setzero_ps();
   const int64_t pk_gap = kb / 16;
-  if (pk_gap < 8) {
+  if (pk_gap < 4) {
     __builtin_prefetch(c + 0*ldc + 0, 1, 3), __builtin_prefetch(c + 0*ldc + 16, 1, 3), __builtin_prefetch(c + 0*ldc + 32, 1, 3), __builtin_prefetch(c + 0*ldc + 47, 1, 3);
     __builtin_prefetch(c + 1*ldc + 0, 1, 3), __builtin_prefetch(c + 1*ldc + 16, 1, 3), __builtin_prefetch(c + 1*ldc + 32, 1, 3), __builtin_prefetch(c + 1*ldc + 47, 1, 3);
     __builtin_prefetch(c + 2*ldc + 0, 1, 3), __builtin_prefetch(c + 2*ldc + 16, 1, 3), __builtin_prefetch(c + 2*ldc + 32, 1, 3), __builtin_prefetch(c + 2*ldc + 47, 1, 3);
@@ -387,7 +387,7 @@ static inline void pk_ukr_gemm_f32_avx512_8x48_uu_8x2(int64_t kb, const float *r
   __m512 c6_0 = _mm512_setzero_ps(), c6_1 = _mm512_setzero_ps();
   __m512 c7_0 = _mm512_setzero_ps(), c7_1 = _mm512_setzero_ps();
   const int64_t pk_gap = kb / 16;
-  if (pk_gap < 8) {
+  if (pk_gap < 4) {
     __builtin_prefetch(c + 0*ldc + 0, 1, 3), __builtin_prefetch(c + 0*ldc + 16, 1, 3), __builtin_prefetch(c + 0*ldc + 31, 1, 3);
     __builtin_prefetch(c + 1*ldc + 0, 1, 3), __builtin_prefetch(c + 1*ldc + 16, 1, 3), __builtin_prefetch(c + 1*ldc + 31, 1, 3);
     __builtin_prefetch(c + 2*ldc + 0, 1, 3), __builtin_prefetch(c + 2*ldc + 16, 1, 3), __builtin_prefetch(c + 2*ldc + 31, 1, 3);
@@ -1359,7 +1359,7 @@ static inline void pk_ukr_gemm_f32_avx512_8x48_pp_8x3(int64_t kb, const float *r
   __m512 c6_0 = _mm512_setzero_ps(), c6_1 = _mm512_setzero_ps(), c6_2 = _mm512_setzero_ps();
   __m512 c7_0 = _mm512_setzero_ps(), c7_1 = _mm512_setzero_ps(), c7_2 = _mm512_setzero_ps();
   const int64_t pk_gap = kb / 16;
-  if (pk_gap < 8) {
+  if (pk_gap < 4) {
     __builtin_prefetch(c + 0*ldc + 0, 1, 3), __builtin_prefetch(c + 0*ldc + 16, 1, 3), __builtin_prefetch(c + 0*ldc + 32, 1, 3), __builtin_prefetch(c + 0*ldc + 47, 1, 3);
     __builtin_prefetch(c + 1*ldc + 0, 1, 3), __builtin_prefetch(c + 1*ldc + 16, 1, 3), __builtin_prefetch(c + 1*ldc + 32, 1, 3), __builtin_prefetch(c + 1*ldc + 47, 1, 3);
     __builtin_prefetch(c + 2*ldc + 0, 1, 3), __builtin_prefetch(c + 2*ldc + 16, 1, 3), __builtin_prefetch(c + 2*ldc + 32, 1, 3), __builtin_prefetch(c + 2*ldc + 47, 1, 3);
@@ -1709,7 +1709,7 @@ static inline void pk_ukr_gemm_f32_avx512_8x48_pp_8x2(int64_t kb, const float *r
   __m512 c6_0 = _mm512_setzero_ps(), c6_1 = _mm512_setzero_ps();
   __m512 c7_0 = _mm512_setzero_ps(), c7_1 = _mm512_setzero_ps();
   const int64_t pk_gap = kb / 16;
-  if (pk_gap < 8) {
+  if (pk_gap < 4) {
     __builtin_prefetch(c + 0*ldc + 0, 1, 3), __builtin_prefetch(c + 0*ldc + 16, 1, 3), __builtin_prefetch(c + 0*ldc + 31, 1, 3);
     __builtin_prefetch(c + 1*ldc + 0, 1, 3), __builtin_prefetch(c + 1*ldc + 16, 1, 3), __builtin_prefetch(c + 1*ldc + 31, 1, 3);
     __builtin_prefetch(c + 2*ldc + 0, 1, 3), __builtin_prefetch(c + 2*ldc + 16, 1, 3), __builtin_prefetch(c + 2*ldc + 31, 1, 3);
