@@ -83,7 +83,7 @@ PK_CALLED void pk_offsets_tiled(int64_t *out, int pieces, const int64_t *extent,
    sigma is tried as the last block's first, then searched. */
 static inline void pk_k_blocks(const int64_t *o, int64_t kb, int64_t lanes, int32_t *start, int32_t *sigma,
                                int64_t *blocks, int32_t *single, int64_t *singles) {
-  unsigned char covered[kb];
+  unsigned char covered[kb > 0 ? kb : 1];
   /* covered[] is cleared and read only once a block of sigma > 1 marks steps ahead. */
   int strided = 0;
   int64_t s = 1, nb = 0, ns = 0;

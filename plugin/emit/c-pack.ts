@@ -25,8 +25,8 @@ export const scaledGatherASymbol = (mk: Microkernel): string => `pk_gather_a_sca
  * and stored as vectors along the panel, instead of one scalar load per element. A panel narrower than a vector (A's
  * MR of 8 rows, 16 lanes) is a w × lanes block: the rounds up to w leave each vector holding w rows at lanes/w k steps,
  * stored as that many pieces. The steps in no block (a block cut by the end of the driver's k block, an index's last
- * partial line) are copied one at a time after. Uses the gather's `pk_vec` and `pk_lanes` (vectorTypes), the plan
- * `blk_start`, `blk_sigma`, `blocks` and the panel's `row` pointers.
+ * partial line) are copied one at a time between them, in k order. Uses the gather's `pk_vec` and `pk_lanes`
+ * (vectorTypes), the plan (`blk_start`, `blk_sigma`, `blocks`, `one`, `ones`) and the panel's `row` pointers.
  */
 function transposeBlocks(w: number, mk: Microkernel, scaled: boolean): string {
   const L = mk.lanes
@@ -245,7 +245,7 @@ export const emitPackA = (mk: Microkernel): string => emitPack(packASymbol(mk), 
 export const emitPackB = (mk: Microkernel): string => emitPack(packBSymbol(mk), mk.nr, mk)
 
 /**
- * A panel whose rows are apart copied through the transposed blocks, then its other k steps one at a time; a last
+ * A panel whose rows are apart copied through the transposed blocks and its other k steps one at a time; a last
  * panel of n < w rows too (its rows past n read row n - 1 again), its rows past n zeroed after: one at a time, an
  * edge panel of 8 rows walking a tiled k order cost a quarter of ab-cad-dcb's B gather.
  */
