@@ -247,10 +247,12 @@ function emitTile(u: MicrokernelUse, R: number, V: number): string {
     const total = sets.slice(1).reduce((sum, set) => op('add', { a: sum, b: acc(r, v, set) }), acc(r, v))
     return `  ${acc(r, v)} = ${total};`
   })
+  // Lines indented by `pad`, preprocessor lines left at the margin.
+  const indent = (lines: readonly string[], pad: string) => lines.map((l) => (l.startsWith('#') ? l : pad + l))
   // The k loop run `groups` times, A's rows moving on by ga between runs (groupedK).
   const grouped = (body: readonly string[]): string[] => [
     '  for (int64_t g = 0; g < groups; g++) {',
-    ...body.map((l) => (l.startsWith('#') ? l : `  ${l}`)),
+    ...indent(body, '  '),
     ...rows.map((r) => `    a${r} += ga;`),
     '  }',
   ]
@@ -264,7 +266,6 @@ function emitTile(u: MicrokernelUse, R: number, V: number): string {
   // lines measured 0.96-0.99x spread).
   const spread = !u.scatterC && sets.length === 1 && R * Math.ceil(width / perLine) > FILL_BUFFERS
   const UNROLL = 4
-  const indent = (lines: readonly string[], pad: string) => lines.map((l) => (l.startsWith('#') ? l : pad + l))
   const spreadSteps = [
     `  const ${t} *pk_row = c, *const pk_last = c + (rows - 1)*ldc;`,
     '  int64_t pk_next = pk_gap, p = 0;',
@@ -281,16 +282,19 @@ function emitTile(u: MicrokernelUse, R: number, V: number): string {
     ...advance(1),
     '  }',
   ]
-  const fetchAll = rows.map((r) => `    ${prefetch(r)};`)
+  const fetchAll = rows.map((r) => `  ${prefetch(r)};`)
   const short = `pk_gap < ${UNROLL}`
   const gap = `  const int64_t pk_gap = kb / ${2 * R};`
+  // Short loops (and, for a convolution, several rows of taps) fetch at the start; the others spread.
+  const fetchOrSpread = (when: string, fetched: readonly string[]): string[] =>
+    [gap, `  if (${when}) {`, ...indent([...fetchAll, ...fetched], '  '), '  } else {', ...indent(spreadSteps, '  '), '  }']
   const kLoop = !spread
-    ? [...rows.map((r) => `  ${prefetch(r)};`), ...(!u.groupedK ? steps : grouped(steps)), ...combine]
+    ? [...fetchAll, ...(!u.groupedK ? steps : grouped(steps)), ...combine]
     : !u.groupedK
-      ? [gap, `  if (${short}) {`, ...fetchAll, ...indent(steps, '  '), '  } else {', ...indent(spreadSteps, '  '), '  }']
+      ? fetchOrSpread(short, steps)
       // A convolution's rows of taps: a single one (1×1 filters) spreads them; with several, the tile's C is small
       // and in cache (7² 512→512 ran 0.94x spread over the first row).
-      : [gap, `  if (groups > 1 || ${short}) {`, ...fetchAll, ...indent(grouped(steps), '  '), '  } else {', ...indent(spreadSteps, '  '), '  }']
+      : fetchOrSpread(`groups > 1 || ${short}`, grouped(steps))
 
   if (u.epilogue && u.scatterC) throw new KernelInternalError('emit', `${microkernelSymbol(u)}: an epilogue on scattered C`)
   const epilogue = u.epilogue

@@ -244,21 +244,26 @@ const emitPack = (symbol: string, w: number, mk: Microkernel, scaled = false): s
 export const emitPackA = (mk: Microkernel): string => emitPack(packASymbol(mk), mk.mr, mk)
 export const emitPackB = (mk: Microkernel): string => emitPack(packBSymbol(mk), mk.nr, mk)
 
+/** A whole panel's rows, each read along k one element at a time, in groups (rowGroup). */
+function rowsAlongK(w: number, scaled: boolean): string {
+  const v = scaledBy(scaled)
+  return `        // ${rowGroup(w)} rows at a time: each row is a stream along k, and all ${w} are more than the prefetchers follow.
+        for (int64_t xg = 0; xg < ${w}; xg += ${rowGroup(w)})
+          for (int64_t p = 0; p < kb; p++)
+            for (int64_t x = xg; x < xg + ${rowGroup(w)}; x++) to[p*${w} + x] = ${v('row[x][o_k[p]]')};
+`
+}
+
 /**
  * A panel whose rows are apart copied through the transposed blocks and its other k steps one at a time; a last
  * panel of n < w rows too (its rows past n read row n - 1 again), its rows past n zeroed after: one at a time, an
  * edge panel of 8 rows walking a tiled k order cost a quarter of ab-cad-dcb's B gather.
  */
 function transposingCopy(w: number, mk: Microkernel, scaled: boolean): string {
-  const v = scaledBy(scaled)
   return `      if (!planned) pk_k_blocks(o_k, kb, ${mk.lanes}, blk_start, blk_sigma, &blocks, one, &ones), planned = 1;
       if (blocks > 0) {
 ${transposeBlocks(w, mk, scaled)}      } else {
-        // ${rowGroup(w)} rows at a time: each row is a stream along k, and all ${w} are more than the prefetchers follow.
-        for (int64_t xg = 0; xg < ${w}; xg += ${rowGroup(w)})
-          for (int64_t p = 0; p < kb; p++)
-            for (int64_t x = xg; x < xg + ${rowGroup(w)}; x++) to[p*${w} + x] = ${v('row[x][o_k[p]]')};
-      }
+${rowsAlongK(w, scaled)}      }
       if (n < ${w})
         for (int64_t p = 0; p < kb; p++)
           for (int64_t x = n; x < ${w}; x++) to[p*${w} + x] = 0;
@@ -309,11 +314,7 @@ ${scaled ? `          for (int64_t x = start[r]; x < start[r + 1]; x++) row[x] =
       const ${t} *row[${w}];
       for (int64_t x = 0; x < ${w}; x++) row[x] = src + o_len[x0 + (x < n ? x : n - 1)];
 ${alongK ? transposingCopy(w, mk, scaled) : `      if (n == ${w}) {
-        // ${rowGroup(w)} rows at a time: each row is a stream along k, and all ${w} are more than the prefetchers follow.
-        for (int64_t xg = 0; xg < ${w}; xg += ${rowGroup(w)})
-          for (int64_t p = 0; p < kb; p++)
-            for (int64_t x = xg; x < xg + ${rowGroup(w)}; x++) to[p*${w} + x] = ${v('row[x][o_k[p]]')};
-      } else {
+${rowsAlongK(w, scaled)}      } else {
         for (int64_t p = 0; p < kb; p++)
           for (int64_t x = 0; x < ${w}; x++) to[p*${w} + x] = x < n ? ${v('row[x][o_k[p]]')} : 0;
       }
