@@ -11,11 +11,12 @@ import type { KernelFacts } from './analysis/deps.ts'
 import { KernelDiagnostic, formatDiagnostic } from './diagnostics.ts'
 import { convolutionReports, type ConvolutionReport } from './explain-convolution.ts'
 import { jamPlan } from './emit/c-jam.ts'
+import { longestRunPeriod, runForm } from './emit/c-vector.ts'
 import type { KernelSite } from './find/site.ts'
 import { format } from './ir/affine.ts'
 import type { ContractionSchedule, Kernel, Loop } from './ir/nodes.ts'
 import { printBound, printConstraint, printKernel, printRole } from './ir/print.ts'
-import { walkStmts } from './ir/walk.ts'
+import { perfectNest, walkStmts } from './ir/walk.ts'
 import type { ResolvedOptions } from './options.ts'
 import { planContractionPaths, type PathDecision } from './passes/contraction-path.ts'
 import { describePanels } from './report/contraction-panels.ts'
@@ -236,7 +237,19 @@ function jamReports(ir: Kernel): string[] {
     const where = split
       ? `; inside [${printBound(split.interior.lo)}, ${printBound(split.interior.hi)}), the window's edges one by one`
       : ''
-    lines.push(`${s.v}: ${counts}, around the register nest over ${lanes.v}${where}`)
+    const interior = split?.interior ?? s
+    const nest = perfectNest(interior.body[0] as Loop)
+    const tensor = (name: string) => ir.tensors.find((t) => t.name === name)!
+    const stored = new Set(nest?.stores.map((x) => x.access.tensor)).size
+    const periods = plans.map(({ isa }, n) => {
+      const longest = longestRunPeriod(ISAS.find((x) => x.name === isa)!, stored)
+      const each = Array.from({ length: Math.log2(longest) + 1 }, (_, k) => 2 ** k)
+      return `${each.slice(0, -1).join(', ')}${each.length > 1 ? ' or ' : ''}${longest}${n === 0 ? ' vectors' : ''} on ${isa}`
+    })
+    const run = nest && runForm(interior.body[0] as Loop, nest.stores, s.v, tensor)
+      ? `; where a row of ${lanes.v} is ${periods.join(', ')}, the ${split ? 'interior' : 'loop'} runs along memory instead, in vectors aligned to ${nest.stores[0].access.tensor}'s cache lines`
+      : ''
+    lines.push(`${s.v}: ${counts}, around the register nest over ${lanes.v}${where}${run}`)
   })
   return lines
 }

@@ -53,10 +53,14 @@ export function emitJammedLoop(loop: Loop, depth: number, ctx: JamContext): stri
   const end = names.fresh(`${v}_end`)
   const pad = '  '.repeat(depth)
   const vector = (jam?: VectorLoopContext['jam']) => emitVectorLoop(lanes, depth + 2, { ...ctx, jam })!
+  const before = split ? ctx.plainLoop(split.before, depth) : []
+  // Where the columns' channels lie end to end in memory, one run along them first; the jam takes what it leaves.
+  const run = emitVectorLoop(lanes, depth + 1, { ...ctx, run: { v: loop.v, end } }) ?? []
   return [
-    ...(split ? ctx.plainLoop(split.before, depth) : []),
+    ...before,
     `${pad}{`,
     `${pad}  int64_t ${v} = ${bound(interior.lo).text}, ${end} = ${bound(interior.hi).text};`,
+    ...run,
     `${pad}  for (; ${v} <= ${end} - ${count}; ${v} += ${count}) {`,
     ...vector({ v: loop.v, count }),
     `${pad}  }`,

@@ -44,13 +44,14 @@ describe('explain: convolutions', () => {
     expect(pool[0].roles).toBeUndefined()
     expect(pool[0].log.join('\n')).toMatch(/not a convolution: op is max=/)
   })
-  it('depthwise3x3: the loop over columns runs 8 at a time around the register nest, inside the window\'s edges', async () => {
+  it('depthwise3x3: the loop over columns runs 8 at a time around the register nest, inside the window\'s edges, or along memory', async () => {
     const run = await runCli(['explain', `${NN}:depthwise3x3`, '--json'])
     expect(run.code, run.stderr).toBe(0)
     const [kernel] = (JSON.parse(run.stdout) as FileExplanation).kernels
     expect(kernel.jams).toEqual([
       'w: 8 at a time on avx512 and avx2, around the register nest over c; inside [max(0, min(W, 1)), ' +
-        "max(max(0, min(W, 1)), min(W, W - 1))), the window's edges one by one",
+        "max(max(0, min(W, 1)), min(W, W - 1))), the window's edges one by one; where a row of c is 1, 2 or 4 vectors " +
+        "on avx512, 1 or 2 on avx2, the interior runs along memory instead, in vectors aligned to O's cache lines",
     ])
     // A matrix product has no register nest to jam.
     const matmul = await runCli(['explain', 'examples/kernels/linalg.ts:matmul', '--json'])

@@ -103,6 +103,45 @@ describe('jammed register nests at every ISA equal the interpreter', () => {
     }
   })
 
+  it('runs columns and channels as one stretch of memory where a row of channels is whole vectors', () => {
+    for (const isa of ['avx512', 'avx2']) {
+      const text = sources.find((f) => f.name === `polykern_${isa}.c`)!.text
+      const own = (name: string) => [...text.matchAll(new RegExp(`kc_\\d+_${name}_${isa}(_p\\d+)?\\([^;]*?\\{[\\s\\S]*?\\n}\\n`, 'g'))].join('')
+      expect(own('depthwisePadded'), isa).toMatch(/_Alignas\(64\) float pk_run_F\[/)
+      // Stride 2 reads every other column: not one stretch of I.
+      expect(own('stride2PadSize'), isa).not.toMatch(/pk_run_/)
+    }
+  })
+
+  it('runs along memory bit for bit at every alignment of the arrays, every ISA, 1 and 2 threads', () => {
+    // Arrays at 16 consecutive offsets in their buffers: whatever a buffer's address, each of the 16 places an f32 can
+    // start in a 64-byte line, and with it the run's masked head, where its aligned vectors start and the rotation of
+    // its filter copy. Channels of 1, 2, 4 and 3 vectors of 16 (the last not a run at AVX-512).
+    const n = CASES.findIndex((c) => c.name === 'depthwisePadded')
+    const site = sites[n]
+    const reference = buildKernel(checkSpec(parseSpec(site.specText, site.specStart, file), site))
+    const { abi } = compiled[n]
+    const next = rngOf('jam run alignment')
+    for (const C of [16, 32, 48, 64]) {
+      for (const W of [9, 26]) {
+        const sizes = new Map(Object.entries({ H: 3, W, C }))
+        const args = makeArgs(abi, sizes, next)
+        const want = copyArgs(args)
+        interpret(reference, want)
+        for (let offset = 0; offset < 16; offset++) {
+          onEveryIsaAndThreads(built.addon, (isa, threads) => {
+            const got = args.map((a) => (ArrayBuffer.isView(a) ? atOffset(a as Float32Array, offset) : a))
+            ;(built.addon.depthwisePadded as KernelCall)(...got)
+            const O = got[abi.params.findIndex((p) => p.name === 'O')] as Float32Array
+            const wanted = want[abi.params.findIndex((p) => p.name === 'O')] as Float32Array
+            const differs = wanted.findIndex((x, i) => !Object.is(x, O[i]))
+            expect(differs, `${isa} ${threads}T C ${C} W ${W}, arrays ${offset} elements into their buffers: first differing element`).toBe(-1)
+          })
+        }
+      }
+    }
+  })
+
   for (const [n, c] of CASES.entries()) {
     const site = sites[n]
     const reference = buildKernel(checkSpec(parseSpec(site.specText, site.specStart, file), site))
@@ -132,3 +171,10 @@ describe('jammed register nests at every ISA equal the interpreter', () => {
     })
   }
 })
+
+/** A copy of `a`, `offset` elements into a fresh buffer. */
+function atOffset(a: Float32Array, offset: number): Float32Array {
+  const copy = new Float32Array(a.length + 16).subarray(offset, offset + a.length)
+  copy.set(a)
+  return copy
+}
