@@ -60,6 +60,9 @@ typedef struct {
   PK_GEMM(tile_fn) tile;
   /* The scattering microkernel (gathered shapes only). */
   PK_GEMM(scatter_fn) scatter;
+  /* The first row of tiles over each packed B panel, fetching the panel ahead (`tile` when NULL): it reads the panel
+     first, from memory when B was packed once for many calls. */
+  PK_GEMM(tile_fn) first_tile;
 } PK_GEMM(shape);
 
 /* What a team's members share: the call, its shape, its block sizes (clamped to it), how each operand is packed, each
@@ -297,7 +300,7 @@ static void PK_GEMM(final_blocks)(const PK_GEMM(walk) *w) {
 static void PK_GEMM(plain_blocks)(const PK_GEMM(walk) *w) {
   const PK_GEMM(shape) *s = w->s;
   const PK_GEMM_DESC *g = w->g;
-  const PK_GEMM(tile_fn) tile = s->tile;
+  const PK_GEMM(tile_fn) tile = s->tile, first = s->first_tile != NULL ? s->first_tile : s->tile;
   const int64_t mr = s->mr, nr = s->nr, mb = w->len[PK_GEMM_M], nb = w->len[PK_GEMM_N], kb = w->len[PK_GEMM_K];
   if (g->final != NULL && w->at[PK_GEMM_K] + kb == g->k) {
     PK_GEMM(final_blocks)(w);
@@ -311,13 +314,13 @@ static void PK_GEMM(plain_blocks)(const PK_GEMM(walk) *w) {
   if (s->m_tiles_outer) {
     for (int64_t ir = 0; ir < mb; ir += mr)
       for (int64_t jr = 0; jr < nb; jr += nr)
-        tile(kb, a + ir * a_step, lda, b + jr * b_step, ldb, c + ir * ldc + jr, ldc, pk_min64(mr, mb - ir),
-             pk_min64(nr, nb - jr), store);
+        (ir == 0 ? first : tile)(kb, a + ir * a_step, lda, b + jr * b_step, ldb, c + ir * ldc + jr, ldc,
+                                 pk_min64(mr, mb - ir), pk_min64(nr, nb - jr), store);
   } else {
     for (int64_t jr = 0; jr < nb; jr += nr)
       for (int64_t ir = 0; ir < mb; ir += mr)
-        tile(kb, a + ir * a_step, lda, b + jr * b_step, ldb, c + ir * ldc + jr, ldc, pk_min64(mr, mb - ir),
-             pk_min64(nr, nb - jr), store);
+        (ir == 0 ? first : tile)(kb, a + ir * a_step, lda, b + jr * b_step, ldb, c + ir * ldc + jr, ldc,
+                                 pk_min64(mr, mb - ir), pk_min64(nr, nb - jr), store);
   }
 }
 

@@ -121,6 +121,8 @@ export function emitGemmSupport(kernels: readonly Kernel[], isa: Isa): string {
           const use = { mk: d.mk, packA: d.packA, packB: d.packB, scatterC }
           uses.set(microkernelSymbol(use), use)
         }
+        const first = firstTileUse(d)
+        if (first !== undefined) uses.set(microkernelSymbol(first), first)
         for (const o of ['a', 'b'] as const) {
           const pack = packOf(d, o)
           if (pack !== undefined) packs.set(pack.symbol, pack.emit(d.mk))
@@ -132,6 +134,10 @@ export function emitGemmSupport(kernels: readonly Kernel[], isa: Isa): string {
   }
   return [...[...uses.values()].map(emitMicrokernel), ...packs.values(), ...shapes.values()].join('\n')
 }
+
+/** The family the first tile over each packed B panel runs (MicrokernelUse.fetchB), for shapes that tile plainly. */
+const firstTileUse = (d: GemmShape): MicrokernelUse | undefined =>
+  d.packB && !d.gather && !d.masked ? { mk: d.mk, packA: d.packA, packB: true, fetchB: true } : undefined
 
 type Operand = 'a' | 'b'
 
@@ -182,6 +188,8 @@ function emitShape(d: GemmShape): string {
     `.pack = {${packsCode(d, 'a')}, ${packsCode(d, 'b')}},`,
     `.tile = ${tile}${d.gather ? `, .scatter = ${microkernelSymbol({ mk, packA: d.packA, packB: d.packB, scatterC: true })}` : ''},`,
   ]
+  const first = firstTileUse(d)
+  if (first !== undefined) fields.push(`.first_tile = ${microkernelSymbol(first)},`)
   return [`static const pk_gemm_${mk.dtype}_shape ${shapeSymbol(d)} = {`, ...fields.map((f) => `  ${f}`), '};', ''].join('\n')
 }
 

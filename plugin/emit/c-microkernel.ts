@@ -28,6 +28,12 @@ export interface MicrokernelUse {
   readonly groupedK?: boolean
   /** Each vector through a contraction's epilogue before it is stored: the family of its last k block's tiles. */
   readonly epilogue?: TileEpilogue
+  /**
+   * Packed B fetched FETCH_B_STEPS k steps ahead, in the full tile only (edges go to the family without): the family
+   * the first tile over each B panel runs (polykern_gemm_member.h), which reads the panel from memory when it was
+   * packed once (a bound operand), where the tiles after it find it in cache.
+   */
+  readonly fetchB?: boolean
 }
 
 /**
@@ -44,7 +50,7 @@ export interface TileEpilogue {
 }
 
 const useTag = (u: MicrokernelUse): string =>
-  `${u.packA ? 'p' : 'u'}${u.packB ? 'p' : 'u'}${u.scatterC ? 's' : ''}${u.groupedK ? 'g' : ''}`
+  `${u.packA ? 'p' : 'u'}${u.packB ? 'p' : 'u'}${u.scatterC ? 's' : ''}${u.groupedK ? 'g' : ''}${u.fetchB ? 'f' : ''}`
 
 /** The k range's parameters: its steps, and with groupedK its runs of them and A's move between runs. */
 const kParams = (u: MicrokernelUse): string => (u.groupedK ? 'int64_t kb, int64_t groups, int64_t ga' : 'int64_t kb')
@@ -70,12 +76,22 @@ export function emitMicrokernel(u: MicrokernelUse): string {
   const { mk } = u
   const t = C_TYPE[mk.dtype]
   const vectors = mk.nr / mk.lanes
-  const shapes = tileRows(mk).flatMap((r) => [...Array(vectors).keys()].map((v) => [r, vectors - v] as const))
-  const tiles = shapes.map(([r, v]) => emitTile(u, r, v))
   const params = `${kParams(u)}, const ${t} *restrict a, int64_t lda, const ${t} *restrict b, int64_t ldb,
     ${t} *restrict c, ${cPlaceParams(u)}, int64_t rows, int64_t cols, int store${epilogueParams(u)}`
-  const call = (r: number, v: number) =>
-    `${tileSymbol(u, r, v)}(${kArgs(u)}, a, lda, b, ldb, c, ${u.scatterC ? 'om, vp, split' : 'ldc'}, rows, cols, store${epilogueArgs(u)})`
+  const args = `${kArgs(u)}, a, lda, b, ldb, c, ${u.scatterC ? 'om, vp, split' : 'ldc'}, rows, cols, store${epilogueArgs(u)}`
+  const call = (r: number, v: number) => `${tileSymbol(u, r, v)}(${args})`
+  if (u.fetchB) {
+    return [
+      emitTile(u, mk.mr, vectors),
+      `static void ${microkernelSymbol(u)}(${params}) {`,
+      `  if (rows == ${mk.mr} && cols == ${mk.nr}) ${call(mk.mr, vectors)};`,
+      `  else ${microkernelSymbol({ ...u, fetchB: false })}(${args});`,
+      '}',
+      '',
+    ].join('\n')
+  }
+  const shapes = tileRows(mk).flatMap((r) => [...Array(vectors).keys()].map((v) => [r, vectors - v] as const))
+  const tiles = shapes.map(([r, v]) => emitTile(u, r, v))
   // The narrowest tile holding `cols`, then the shortest holding `rows`.
   const byWidth = (r: number, pad: string): string[] =>
     [...Array(vectors).keys()].map((i) => {
@@ -114,6 +130,12 @@ const cPlaceParams = (u: MicrokernelUse): string =>
 const FMA_CHAINS = 8
 /** Lines a core has in flight from memory at once, about: Intel's 16 fill buffers, with room for the k loop's own. */
 const FILL_BUFFERS = 12
+/**
+ * How far ahead the first tile over a packed B panel fetches it (fetchB): 4 KiB of 6 × 64 f32 tiles. DeepBench's
+ * 35×8457×2560 with B bound (86 MB, packed once, read from memory by the first of six row tiles), Intel AVX-512,
+ * 1 thread: 1.16x; fetched by every tile, it took load slots from the cached ones (1024×1024×128 bound 0.97x).
+ */
+const FETCH_B_STEPS = 16
 const MAX_PARTIAL_SUMS = 4
 const SPLIT_ROWS_MAX = 2
 
@@ -206,12 +228,17 @@ function emitTile(u: MicrokernelUse, R: number, V: number): string {
   // 6 × 64 tiles the ranking picks now it only took load slots. Without it, one process alternating the builds, Intel
   // Xeon, 1 thread: AVX-512 GEMM 0.998-1.035 (1024×1024×128 1.035, 1024³ 1.005), convolutions 0.99-1.03 (14²
   // 256→256 1.03, 7² 0.99); AVX2 GEMM 0.98-1.04 (1024³ 1.03, 1024×1024×128 0.98), convolutions 1.04-1.05.
+  // The first tile over a packed B panel (fetchB): the panel FETCH_B_STEPS steps ahead, a line per 16 lanes.
+  const fetchB = (o: number) => [...Array(Math.ceil(mk.nr / perLine)).keys()].map(
+    (l) => `    __builtin_prefetch(b + ${(o + FETCH_B_STEPS) * mk.nr + l * perLine}, 0, 3);`,
+  )
   const broadcastA = (r: number, o: number): string =>
     op('broadcast', { p: u.packA ? `a + ${o * mk.mr + r}` : `a${r} + ${kAt(o)}` })
   /** One k step into partial sum `set`. */
   const step = (o: number, set: number): string[] => [
     ...vectors.map((v) => `    const ${mk.ops.vector} b${v}${tag(set)} = ${loadB(v, o)};`),
     ...(u.packB || V < mk.nr / mk.lanes ? [] : nextB(o)),
+    ...(u.fetchB ? fetchB(o) : []),
     ...rows.flatMap((r) => [
       `    const ${mk.ops.vector} a${r}v${tag(set)} = ${broadcastA(r, o)};`,
       ...vectors.map((v) => `    ${acc(r, v, set)} = ${op('fma', { a: `a${r}v${tag(set)}`, b: `b${v}${tag(set)}`, c: acc(r, v, set) })};`),

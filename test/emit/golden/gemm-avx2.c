@@ -1058,6 +1058,104 @@ static void pk_ukr_gemm_f32_avx2_6x16_pp(int64_t kb, const float *restrict a, in
   }
 }
 
+static inline void pk_ukr_gemm_f32_avx2_6x16_ppf_6x2(int64_t kb, const float *restrict a, int64_t lda,
+    const float *restrict b, int64_t ldb, float *restrict c, int64_t ldc, int64_t rows, int64_t cols, int store) {
+  (void)lda;
+  (void)ldb;
+  __m256 c0_0 = _mm256_setzero_ps(), c0_1 = _mm256_setzero_ps();
+  __m256 c1_0 = _mm256_setzero_ps(), c1_1 = _mm256_setzero_ps();
+  __m256 c2_0 = _mm256_setzero_ps(), c2_1 = _mm256_setzero_ps();
+  __m256 c3_0 = _mm256_setzero_ps(), c3_1 = _mm256_setzero_ps();
+  __m256 c4_0 = _mm256_setzero_ps(), c4_1 = _mm256_setzero_ps();
+  __m256 c5_0 = _mm256_setzero_ps(), c5_1 = _mm256_setzero_ps();
+  __builtin_prefetch(c + 0*ldc + 0, 1, 3), __builtin_prefetch(c + 0*ldc + 15, 1, 3);
+  __builtin_prefetch(c + 1*ldc + 0, 1, 3), __builtin_prefetch(c + 1*ldc + 15, 1, 3);
+  __builtin_prefetch(c + 2*ldc + 0, 1, 3), __builtin_prefetch(c + 2*ldc + 15, 1, 3);
+  __builtin_prefetch(c + 3*ldc + 0, 1, 3), __builtin_prefetch(c + 3*ldc + 15, 1, 3);
+  __builtin_prefetch(c + 4*ldc + 0, 1, 3), __builtin_prefetch(c + 4*ldc + 15, 1, 3);
+  __builtin_prefetch(c + 5*ldc + 0, 1, 3), __builtin_prefetch(c + 5*ldc + 15, 1, 3);
+#pragma GCC unroll 4
+  for (int64_t p = 0; p < kb; p++) {
+    const __m256 b0 = _mm256_load_ps(b + 0);
+    const __m256 b1 = _mm256_load_ps(b + 8);
+    __builtin_prefetch(b + 256, 0, 3);
+    const __m256 a0v = _mm256_broadcast_ss(a + 0);
+    c0_0 = _mm256_fmadd_ps(a0v, b0, c0_0);
+    c0_1 = _mm256_fmadd_ps(a0v, b1, c0_1);
+    const __m256 a1v = _mm256_broadcast_ss(a + 1);
+    c1_0 = _mm256_fmadd_ps(a1v, b0, c1_0);
+    c1_1 = _mm256_fmadd_ps(a1v, b1, c1_1);
+    const __m256 a2v = _mm256_broadcast_ss(a + 2);
+    c2_0 = _mm256_fmadd_ps(a2v, b0, c2_0);
+    c2_1 = _mm256_fmadd_ps(a2v, b1, c2_1);
+    const __m256 a3v = _mm256_broadcast_ss(a + 3);
+    c3_0 = _mm256_fmadd_ps(a3v, b0, c3_0);
+    c3_1 = _mm256_fmadd_ps(a3v, b1, c3_1);
+    const __m256 a4v = _mm256_broadcast_ss(a + 4);
+    c4_0 = _mm256_fmadd_ps(a4v, b0, c4_0);
+    c4_1 = _mm256_fmadd_ps(a4v, b1, c4_1);
+    const __m256 a5v = _mm256_broadcast_ss(a + 5);
+    c5_0 = _mm256_fmadd_ps(a5v, b0, c5_0);
+    c5_1 = _mm256_fmadd_ps(a5v, b1, c5_1);
+    a += 6;
+    b += 16;
+  }
+  if (rows == 6 && cols == 16) {
+    if (!store) {
+      c0_0 = _mm256_add_ps(_mm256_loadu_ps(c + 0*ldc + 0), c0_0);
+      c0_1 = _mm256_add_ps(_mm256_loadu_ps(c + 0*ldc + 8), c0_1);
+      c1_0 = _mm256_add_ps(_mm256_loadu_ps(c + 1*ldc + 0), c1_0);
+      c1_1 = _mm256_add_ps(_mm256_loadu_ps(c + 1*ldc + 8), c1_1);
+      c2_0 = _mm256_add_ps(_mm256_loadu_ps(c + 2*ldc + 0), c2_0);
+      c2_1 = _mm256_add_ps(_mm256_loadu_ps(c + 2*ldc + 8), c2_1);
+      c3_0 = _mm256_add_ps(_mm256_loadu_ps(c + 3*ldc + 0), c3_0);
+      c3_1 = _mm256_add_ps(_mm256_loadu_ps(c + 3*ldc + 8), c3_1);
+      c4_0 = _mm256_add_ps(_mm256_loadu_ps(c + 4*ldc + 0), c4_0);
+      c4_1 = _mm256_add_ps(_mm256_loadu_ps(c + 4*ldc + 8), c4_1);
+      c5_0 = _mm256_add_ps(_mm256_loadu_ps(c + 5*ldc + 0), c5_0);
+      c5_1 = _mm256_add_ps(_mm256_loadu_ps(c + 5*ldc + 8), c5_1);
+    }
+    _mm256_storeu_ps(c + 0*ldc + 0, c0_0);
+    _mm256_storeu_ps(c + 0*ldc + 8, c0_1);
+    _mm256_storeu_ps(c + 1*ldc + 0, c1_0);
+    _mm256_storeu_ps(c + 1*ldc + 8, c1_1);
+    _mm256_storeu_ps(c + 2*ldc + 0, c2_0);
+    _mm256_storeu_ps(c + 2*ldc + 8, c2_1);
+    _mm256_storeu_ps(c + 3*ldc + 0, c3_0);
+    _mm256_storeu_ps(c + 3*ldc + 8, c3_1);
+    _mm256_storeu_ps(c + 4*ldc + 0, c4_0);
+    _mm256_storeu_ps(c + 4*ldc + 8, c4_1);
+    _mm256_storeu_ps(c + 5*ldc + 0, c5_0);
+    _mm256_storeu_ps(c + 5*ldc + 8, c5_1);
+    return;
+  }
+  const __m256i m0 = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(pk_edge_lanes(cols, 0, 8))), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+  const __m256i m1 = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(pk_edge_lanes(cols, 8, 8))), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+  _mm256_maskstore_ps(c + 0*ldc + 0, m0, store ? c0_0 : _mm256_add_ps(_mm256_maskload_ps(c + 0*ldc + 0, m0), c0_0));
+  _mm256_maskstore_ps(c + 0*ldc + 8, m1, store ? c0_1 : _mm256_add_ps(_mm256_maskload_ps(c + 0*ldc + 8, m1), c0_1));
+  if (rows == 1) return;
+  _mm256_maskstore_ps(c + 1*ldc + 0, m0, store ? c1_0 : _mm256_add_ps(_mm256_maskload_ps(c + 1*ldc + 0, m0), c1_0));
+  _mm256_maskstore_ps(c + 1*ldc + 8, m1, store ? c1_1 : _mm256_add_ps(_mm256_maskload_ps(c + 1*ldc + 8, m1), c1_1));
+  if (rows == 2) return;
+  _mm256_maskstore_ps(c + 2*ldc + 0, m0, store ? c2_0 : _mm256_add_ps(_mm256_maskload_ps(c + 2*ldc + 0, m0), c2_0));
+  _mm256_maskstore_ps(c + 2*ldc + 8, m1, store ? c2_1 : _mm256_add_ps(_mm256_maskload_ps(c + 2*ldc + 8, m1), c2_1));
+  if (rows == 3) return;
+  _mm256_maskstore_ps(c + 3*ldc + 0, m0, store ? c3_0 : _mm256_add_ps(_mm256_maskload_ps(c + 3*ldc + 0, m0), c3_0));
+  _mm256_maskstore_ps(c + 3*ldc + 8, m1, store ? c3_1 : _mm256_add_ps(_mm256_maskload_ps(c + 3*ldc + 8, m1), c3_1));
+  if (rows == 4) return;
+  _mm256_maskstore_ps(c + 4*ldc + 0, m0, store ? c4_0 : _mm256_add_ps(_mm256_maskload_ps(c + 4*ldc + 0, m0), c4_0));
+  _mm256_maskstore_ps(c + 4*ldc + 8, m1, store ? c4_1 : _mm256_add_ps(_mm256_maskload_ps(c + 4*ldc + 8, m1), c4_1));
+  if (rows == 5) return;
+  _mm256_maskstore_ps(c + 5*ldc + 0, m0, store ? c5_0 : _mm256_add_ps(_mm256_maskload_ps(c + 5*ldc + 0, m0), c5_0));
+  _mm256_maskstore_ps(c + 5*ldc + 8, m1, store ? c5_1 : _mm256_add_ps(_mm256_maskload_ps(c + 5*ldc + 8, m1), c5_1));
+}
+
+static void pk_ukr_gemm_f32_avx2_6x16_ppf(int64_t kb, const float *restrict a, int64_t lda, const float *restrict b, int64_t ldb,
+    float *restrict c, int64_t ldc, int64_t rows, int64_t cols, int store) {
+  if (rows == 6 && cols == 16) pk_ukr_gemm_f32_avx2_6x16_ppf_6x2(kb, a, lda, b, ldb, c, ldc, rows, cols, store);
+  else pk_ukr_gemm_f32_avx2_6x16_pp(kb, a, lda, b, ldb, c, ldc, rows, cols, store);
+}
+
 #define PK_PACK pk_pack_a_gemm_f32_avx2_6x16
 #define PK_PACK_T float
 #define PK_PACK_W 6
@@ -1082,6 +1180,7 @@ static const pk_gemm_f32_shape pk_gemm_f32_avx2_6x16_nkm_mn_m_pp = {
   .m_tiles_outer = 1, .parallel = PK_GEMM_M, .gather = 0, .masked = 0,
   .pack = {{.plain = pk_pack_a_gemm_f32_avx2_6x16}, {.plain = pk_pack_b_gemm_f32_avx2_6x16}},
   .tile = pk_ukr_gemm_f32_avx2_6x16_pp,
+  .first_tile = pk_ukr_gemm_f32_avx2_6x16_ppf,
 };
 
 PK_SHARED int kc_0_matmul(const float *restrict A, const float *restrict B, float *restrict C, int64_t M, int64_t K, int64_t N) {

@@ -2663,6 +2663,380 @@ static void pk_ukr_gemm_f32_avx512_8x48_pp(int64_t kb, const float *restrict a, 
   }
 }
 
+static inline void pk_ukr_gemm_f32_avx512_8x48_ppf_8x3(int64_t kb, const float *restrict a, int64_t lda,
+    const float *restrict b, int64_t ldb, float *restrict c, int64_t ldc, int64_t rows, int64_t cols, int store) {
+  (void)lda;
+  (void)ldb;
+  __m512 c0_0 = _mm512_setzero_ps(), c0_1 = _mm512_setzero_ps(), c0_2 = _mm512_setzero_ps();
+  __m512 c1_0 = _mm512_setzero_ps(), c1_1 = _mm512_setzero_ps(), c1_2 = _mm512_setzero_ps();
+  __m512 c2_0 = _mm512_setzero_ps(), c2_1 = _mm512_setzero_ps(), c2_2 = _mm512_setzero_ps();
+  __m512 c3_0 = _mm512_setzero_ps(), c3_1 = _mm512_setzero_ps(), c3_2 = _mm512_setzero_ps();
+  __m512 c4_0 = _mm512_setzero_ps(), c4_1 = _mm512_setzero_ps(), c4_2 = _mm512_setzero_ps();
+  __m512 c5_0 = _mm512_setzero_ps(), c5_1 = _mm512_setzero_ps(), c5_2 = _mm512_setzero_ps();
+  __m512 c6_0 = _mm512_setzero_ps(), c6_1 = _mm512_setzero_ps(), c6_2 = _mm512_setzero_ps();
+  __m512 c7_0 = _mm512_setzero_ps(), c7_1 = _mm512_setzero_ps(), c7_2 = _mm512_setzero_ps();
+  const int64_t pk_gap = kb / 16;
+  if (pk_gap < 4) {
+    __builtin_prefetch(c + 0*ldc + 0, 1, 3), __builtin_prefetch(c + 0*ldc + 16, 1, 3), __builtin_prefetch(c + 0*ldc + 32, 1, 3), __builtin_prefetch(c + 0*ldc + 47, 1, 3);
+    __builtin_prefetch(c + 1*ldc + 0, 1, 3), __builtin_prefetch(c + 1*ldc + 16, 1, 3), __builtin_prefetch(c + 1*ldc + 32, 1, 3), __builtin_prefetch(c + 1*ldc + 47, 1, 3);
+    __builtin_prefetch(c + 2*ldc + 0, 1, 3), __builtin_prefetch(c + 2*ldc + 16, 1, 3), __builtin_prefetch(c + 2*ldc + 32, 1, 3), __builtin_prefetch(c + 2*ldc + 47, 1, 3);
+    __builtin_prefetch(c + 3*ldc + 0, 1, 3), __builtin_prefetch(c + 3*ldc + 16, 1, 3), __builtin_prefetch(c + 3*ldc + 32, 1, 3), __builtin_prefetch(c + 3*ldc + 47, 1, 3);
+    __builtin_prefetch(c + 4*ldc + 0, 1, 3), __builtin_prefetch(c + 4*ldc + 16, 1, 3), __builtin_prefetch(c + 4*ldc + 32, 1, 3), __builtin_prefetch(c + 4*ldc + 47, 1, 3);
+    __builtin_prefetch(c + 5*ldc + 0, 1, 3), __builtin_prefetch(c + 5*ldc + 16, 1, 3), __builtin_prefetch(c + 5*ldc + 32, 1, 3), __builtin_prefetch(c + 5*ldc + 47, 1, 3);
+    __builtin_prefetch(c + 6*ldc + 0, 1, 3), __builtin_prefetch(c + 6*ldc + 16, 1, 3), __builtin_prefetch(c + 6*ldc + 32, 1, 3), __builtin_prefetch(c + 6*ldc + 47, 1, 3);
+    __builtin_prefetch(c + 7*ldc + 0, 1, 3), __builtin_prefetch(c + 7*ldc + 16, 1, 3), __builtin_prefetch(c + 7*ldc + 32, 1, 3), __builtin_prefetch(c + 7*ldc + 47, 1, 3);
+#pragma GCC unroll 4
+    for (int64_t p = 0; p < kb; p++) {
+      const __m512 b0 = _mm512_load_ps(b + 0);
+      const __m512 b1 = _mm512_load_ps(b + 16);
+      const __m512 b2 = _mm512_load_ps(b + 32);
+      __builtin_prefetch(b + 768, 0, 3);
+      __builtin_prefetch(b + 784, 0, 3);
+      __builtin_prefetch(b + 800, 0, 3);
+      const __m512 a0v = _mm512_set1_ps(*(a + 0));
+      c0_0 = _mm512_fmadd_ps(a0v, b0, c0_0);
+      c0_1 = _mm512_fmadd_ps(a0v, b1, c0_1);
+      c0_2 = _mm512_fmadd_ps(a0v, b2, c0_2);
+      const __m512 a1v = _mm512_set1_ps(*(a + 1));
+      c1_0 = _mm512_fmadd_ps(a1v, b0, c1_0);
+      c1_1 = _mm512_fmadd_ps(a1v, b1, c1_1);
+      c1_2 = _mm512_fmadd_ps(a1v, b2, c1_2);
+      const __m512 a2v = _mm512_set1_ps(*(a + 2));
+      c2_0 = _mm512_fmadd_ps(a2v, b0, c2_0);
+      c2_1 = _mm512_fmadd_ps(a2v, b1, c2_1);
+      c2_2 = _mm512_fmadd_ps(a2v, b2, c2_2);
+      const __m512 a3v = _mm512_set1_ps(*(a + 3));
+      c3_0 = _mm512_fmadd_ps(a3v, b0, c3_0);
+      c3_1 = _mm512_fmadd_ps(a3v, b1, c3_1);
+      c3_2 = _mm512_fmadd_ps(a3v, b2, c3_2);
+      const __m512 a4v = _mm512_set1_ps(*(a + 4));
+      c4_0 = _mm512_fmadd_ps(a4v, b0, c4_0);
+      c4_1 = _mm512_fmadd_ps(a4v, b1, c4_1);
+      c4_2 = _mm512_fmadd_ps(a4v, b2, c4_2);
+      const __m512 a5v = _mm512_set1_ps(*(a + 5));
+      c5_0 = _mm512_fmadd_ps(a5v, b0, c5_0);
+      c5_1 = _mm512_fmadd_ps(a5v, b1, c5_1);
+      c5_2 = _mm512_fmadd_ps(a5v, b2, c5_2);
+      const __m512 a6v = _mm512_set1_ps(*(a + 6));
+      c6_0 = _mm512_fmadd_ps(a6v, b0, c6_0);
+      c6_1 = _mm512_fmadd_ps(a6v, b1, c6_1);
+      c6_2 = _mm512_fmadd_ps(a6v, b2, c6_2);
+      const __m512 a7v = _mm512_set1_ps(*(a + 7));
+      c7_0 = _mm512_fmadd_ps(a7v, b0, c7_0);
+      c7_1 = _mm512_fmadd_ps(a7v, b1, c7_1);
+      c7_2 = _mm512_fmadd_ps(a7v, b2, c7_2);
+      a += 8;
+      b += 48;
+    }
+  } else {
+    const float *pk_row = c, *const pk_last = c + (rows - 1)*ldc;
+    int64_t pk_next = pk_gap, p = 0;
+    for (; p + 4 <= kb; p += 4) {
+      __builtin_prefetch(pk_row + 0, 1, 3), __builtin_prefetch(pk_row + 16, 1, 3), __builtin_prefetch(pk_row + 32, 1, 3), __builtin_prefetch(pk_row + 47, 1, 3);
+      const int pk_on = p + 4 > pk_next && pk_row < pk_last;
+      pk_row = pk_on ? pk_row + ldc : pk_row;
+      pk_next = pk_on ? pk_next + pk_gap : pk_next;
+      {
+        const __m512 b0 = _mm512_load_ps(b + 0);
+        const __m512 b1 = _mm512_load_ps(b + 16);
+        const __m512 b2 = _mm512_load_ps(b + 32);
+        __builtin_prefetch(b + 768, 0, 3);
+        __builtin_prefetch(b + 784, 0, 3);
+        __builtin_prefetch(b + 800, 0, 3);
+        const __m512 a0v = _mm512_set1_ps(*(a + 0));
+        c0_0 = _mm512_fmadd_ps(a0v, b0, c0_0);
+        c0_1 = _mm512_fmadd_ps(a0v, b1, c0_1);
+        c0_2 = _mm512_fmadd_ps(a0v, b2, c0_2);
+        const __m512 a1v = _mm512_set1_ps(*(a + 1));
+        c1_0 = _mm512_fmadd_ps(a1v, b0, c1_0);
+        c1_1 = _mm512_fmadd_ps(a1v, b1, c1_1);
+        c1_2 = _mm512_fmadd_ps(a1v, b2, c1_2);
+        const __m512 a2v = _mm512_set1_ps(*(a + 2));
+        c2_0 = _mm512_fmadd_ps(a2v, b0, c2_0);
+        c2_1 = _mm512_fmadd_ps(a2v, b1, c2_1);
+        c2_2 = _mm512_fmadd_ps(a2v, b2, c2_2);
+        const __m512 a3v = _mm512_set1_ps(*(a + 3));
+        c3_0 = _mm512_fmadd_ps(a3v, b0, c3_0);
+        c3_1 = _mm512_fmadd_ps(a3v, b1, c3_1);
+        c3_2 = _mm512_fmadd_ps(a3v, b2, c3_2);
+        const __m512 a4v = _mm512_set1_ps(*(a + 4));
+        c4_0 = _mm512_fmadd_ps(a4v, b0, c4_0);
+        c4_1 = _mm512_fmadd_ps(a4v, b1, c4_1);
+        c4_2 = _mm512_fmadd_ps(a4v, b2, c4_2);
+        const __m512 a5v = _mm512_set1_ps(*(a + 5));
+        c5_0 = _mm512_fmadd_ps(a5v, b0, c5_0);
+        c5_1 = _mm512_fmadd_ps(a5v, b1, c5_1);
+        c5_2 = _mm512_fmadd_ps(a5v, b2, c5_2);
+        const __m512 a6v = _mm512_set1_ps(*(a + 6));
+        c6_0 = _mm512_fmadd_ps(a6v, b0, c6_0);
+        c6_1 = _mm512_fmadd_ps(a6v, b1, c6_1);
+        c6_2 = _mm512_fmadd_ps(a6v, b2, c6_2);
+        const __m512 a7v = _mm512_set1_ps(*(a + 7));
+        c7_0 = _mm512_fmadd_ps(a7v, b0, c7_0);
+        c7_1 = _mm512_fmadd_ps(a7v, b1, c7_1);
+        c7_2 = _mm512_fmadd_ps(a7v, b2, c7_2);
+      }
+      {
+        const __m512 b0 = _mm512_load_ps(b + 48);
+        const __m512 b1 = _mm512_load_ps(b + 64);
+        const __m512 b2 = _mm512_load_ps(b + 80);
+        __builtin_prefetch(b + 816, 0, 3);
+        __builtin_prefetch(b + 832, 0, 3);
+        __builtin_prefetch(b + 848, 0, 3);
+        const __m512 a0v = _mm512_set1_ps(*(a + 8));
+        c0_0 = _mm512_fmadd_ps(a0v, b0, c0_0);
+        c0_1 = _mm512_fmadd_ps(a0v, b1, c0_1);
+        c0_2 = _mm512_fmadd_ps(a0v, b2, c0_2);
+        const __m512 a1v = _mm512_set1_ps(*(a + 9));
+        c1_0 = _mm512_fmadd_ps(a1v, b0, c1_0);
+        c1_1 = _mm512_fmadd_ps(a1v, b1, c1_1);
+        c1_2 = _mm512_fmadd_ps(a1v, b2, c1_2);
+        const __m512 a2v = _mm512_set1_ps(*(a + 10));
+        c2_0 = _mm512_fmadd_ps(a2v, b0, c2_0);
+        c2_1 = _mm512_fmadd_ps(a2v, b1, c2_1);
+        c2_2 = _mm512_fmadd_ps(a2v, b2, c2_2);
+        const __m512 a3v = _mm512_set1_ps(*(a + 11));
+        c3_0 = _mm512_fmadd_ps(a3v, b0, c3_0);
+        c3_1 = _mm512_fmadd_ps(a3v, b1, c3_1);
+        c3_2 = _mm512_fmadd_ps(a3v, b2, c3_2);
+        const __m512 a4v = _mm512_set1_ps(*(a + 12));
+        c4_0 = _mm512_fmadd_ps(a4v, b0, c4_0);
+        c4_1 = _mm512_fmadd_ps(a4v, b1, c4_1);
+        c4_2 = _mm512_fmadd_ps(a4v, b2, c4_2);
+        const __m512 a5v = _mm512_set1_ps(*(a + 13));
+        c5_0 = _mm512_fmadd_ps(a5v, b0, c5_0);
+        c5_1 = _mm512_fmadd_ps(a5v, b1, c5_1);
+        c5_2 = _mm512_fmadd_ps(a5v, b2, c5_2);
+        const __m512 a6v = _mm512_set1_ps(*(a + 14));
+        c6_0 = _mm512_fmadd_ps(a6v, b0, c6_0);
+        c6_1 = _mm512_fmadd_ps(a6v, b1, c6_1);
+        c6_2 = _mm512_fmadd_ps(a6v, b2, c6_2);
+        const __m512 a7v = _mm512_set1_ps(*(a + 15));
+        c7_0 = _mm512_fmadd_ps(a7v, b0, c7_0);
+        c7_1 = _mm512_fmadd_ps(a7v, b1, c7_1);
+        c7_2 = _mm512_fmadd_ps(a7v, b2, c7_2);
+      }
+      {
+        const __m512 b0 = _mm512_load_ps(b + 96);
+        const __m512 b1 = _mm512_load_ps(b + 112);
+        const __m512 b2 = _mm512_load_ps(b + 128);
+        __builtin_prefetch(b + 864, 0, 3);
+        __builtin_prefetch(b + 880, 0, 3);
+        __builtin_prefetch(b + 896, 0, 3);
+        const __m512 a0v = _mm512_set1_ps(*(a + 16));
+        c0_0 = _mm512_fmadd_ps(a0v, b0, c0_0);
+        c0_1 = _mm512_fmadd_ps(a0v, b1, c0_1);
+        c0_2 = _mm512_fmadd_ps(a0v, b2, c0_2);
+        const __m512 a1v = _mm512_set1_ps(*(a + 17));
+        c1_0 = _mm512_fmadd_ps(a1v, b0, c1_0);
+        c1_1 = _mm512_fmadd_ps(a1v, b1, c1_1);
+        c1_2 = _mm512_fmadd_ps(a1v, b2, c1_2);
+        const __m512 a2v = _mm512_set1_ps(*(a + 18));
+        c2_0 = _mm512_fmadd_ps(a2v, b0, c2_0);
+        c2_1 = _mm512_fmadd_ps(a2v, b1, c2_1);
+        c2_2 = _mm512_fmadd_ps(a2v, b2, c2_2);
+        const __m512 a3v = _mm512_set1_ps(*(a + 19));
+        c3_0 = _mm512_fmadd_ps(a3v, b0, c3_0);
+        c3_1 = _mm512_fmadd_ps(a3v, b1, c3_1);
+        c3_2 = _mm512_fmadd_ps(a3v, b2, c3_2);
+        const __m512 a4v = _mm512_set1_ps(*(a + 20));
+        c4_0 = _mm512_fmadd_ps(a4v, b0, c4_0);
+        c4_1 = _mm512_fmadd_ps(a4v, b1, c4_1);
+        c4_2 = _mm512_fmadd_ps(a4v, b2, c4_2);
+        const __m512 a5v = _mm512_set1_ps(*(a + 21));
+        c5_0 = _mm512_fmadd_ps(a5v, b0, c5_0);
+        c5_1 = _mm512_fmadd_ps(a5v, b1, c5_1);
+        c5_2 = _mm512_fmadd_ps(a5v, b2, c5_2);
+        const __m512 a6v = _mm512_set1_ps(*(a + 22));
+        c6_0 = _mm512_fmadd_ps(a6v, b0, c6_0);
+        c6_1 = _mm512_fmadd_ps(a6v, b1, c6_1);
+        c6_2 = _mm512_fmadd_ps(a6v, b2, c6_2);
+        const __m512 a7v = _mm512_set1_ps(*(a + 23));
+        c7_0 = _mm512_fmadd_ps(a7v, b0, c7_0);
+        c7_1 = _mm512_fmadd_ps(a7v, b1, c7_1);
+        c7_2 = _mm512_fmadd_ps(a7v, b2, c7_2);
+      }
+      {
+        const __m512 b0 = _mm512_load_ps(b + 144);
+        const __m512 b1 = _mm512_load_ps(b + 160);
+        const __m512 b2 = _mm512_load_ps(b + 176);
+        __builtin_prefetch(b + 912, 0, 3);
+        __builtin_prefetch(b + 928, 0, 3);
+        __builtin_prefetch(b + 944, 0, 3);
+        const __m512 a0v = _mm512_set1_ps(*(a + 24));
+        c0_0 = _mm512_fmadd_ps(a0v, b0, c0_0);
+        c0_1 = _mm512_fmadd_ps(a0v, b1, c0_1);
+        c0_2 = _mm512_fmadd_ps(a0v, b2, c0_2);
+        const __m512 a1v = _mm512_set1_ps(*(a + 25));
+        c1_0 = _mm512_fmadd_ps(a1v, b0, c1_0);
+        c1_1 = _mm512_fmadd_ps(a1v, b1, c1_1);
+        c1_2 = _mm512_fmadd_ps(a1v, b2, c1_2);
+        const __m512 a2v = _mm512_set1_ps(*(a + 26));
+        c2_0 = _mm512_fmadd_ps(a2v, b0, c2_0);
+        c2_1 = _mm512_fmadd_ps(a2v, b1, c2_1);
+        c2_2 = _mm512_fmadd_ps(a2v, b2, c2_2);
+        const __m512 a3v = _mm512_set1_ps(*(a + 27));
+        c3_0 = _mm512_fmadd_ps(a3v, b0, c3_0);
+        c3_1 = _mm512_fmadd_ps(a3v, b1, c3_1);
+        c3_2 = _mm512_fmadd_ps(a3v, b2, c3_2);
+        const __m512 a4v = _mm512_set1_ps(*(a + 28));
+        c4_0 = _mm512_fmadd_ps(a4v, b0, c4_0);
+        c4_1 = _mm512_fmadd_ps(a4v, b1, c4_1);
+        c4_2 = _mm512_fmadd_ps(a4v, b2, c4_2);
+        const __m512 a5v = _mm512_set1_ps(*(a + 29));
+        c5_0 = _mm512_fmadd_ps(a5v, b0, c5_0);
+        c5_1 = _mm512_fmadd_ps(a5v, b1, c5_1);
+        c5_2 = _mm512_fmadd_ps(a5v, b2, c5_2);
+        const __m512 a6v = _mm512_set1_ps(*(a + 30));
+        c6_0 = _mm512_fmadd_ps(a6v, b0, c6_0);
+        c6_1 = _mm512_fmadd_ps(a6v, b1, c6_1);
+        c6_2 = _mm512_fmadd_ps(a6v, b2, c6_2);
+        const __m512 a7v = _mm512_set1_ps(*(a + 31));
+        c7_0 = _mm512_fmadd_ps(a7v, b0, c7_0);
+        c7_1 = _mm512_fmadd_ps(a7v, b1, c7_1);
+        c7_2 = _mm512_fmadd_ps(a7v, b2, c7_2);
+      }
+      a += 32;
+      b += 192;
+    }
+    for (; p < kb; p++) {
+      const __m512 b0 = _mm512_load_ps(b + 0);
+      const __m512 b1 = _mm512_load_ps(b + 16);
+      const __m512 b2 = _mm512_load_ps(b + 32);
+      __builtin_prefetch(b + 768, 0, 3);
+      __builtin_prefetch(b + 784, 0, 3);
+      __builtin_prefetch(b + 800, 0, 3);
+      const __m512 a0v = _mm512_set1_ps(*(a + 0));
+      c0_0 = _mm512_fmadd_ps(a0v, b0, c0_0);
+      c0_1 = _mm512_fmadd_ps(a0v, b1, c0_1);
+      c0_2 = _mm512_fmadd_ps(a0v, b2, c0_2);
+      const __m512 a1v = _mm512_set1_ps(*(a + 1));
+      c1_0 = _mm512_fmadd_ps(a1v, b0, c1_0);
+      c1_1 = _mm512_fmadd_ps(a1v, b1, c1_1);
+      c1_2 = _mm512_fmadd_ps(a1v, b2, c1_2);
+      const __m512 a2v = _mm512_set1_ps(*(a + 2));
+      c2_0 = _mm512_fmadd_ps(a2v, b0, c2_0);
+      c2_1 = _mm512_fmadd_ps(a2v, b1, c2_1);
+      c2_2 = _mm512_fmadd_ps(a2v, b2, c2_2);
+      const __m512 a3v = _mm512_set1_ps(*(a + 3));
+      c3_0 = _mm512_fmadd_ps(a3v, b0, c3_0);
+      c3_1 = _mm512_fmadd_ps(a3v, b1, c3_1);
+      c3_2 = _mm512_fmadd_ps(a3v, b2, c3_2);
+      const __m512 a4v = _mm512_set1_ps(*(a + 4));
+      c4_0 = _mm512_fmadd_ps(a4v, b0, c4_0);
+      c4_1 = _mm512_fmadd_ps(a4v, b1, c4_1);
+      c4_2 = _mm512_fmadd_ps(a4v, b2, c4_2);
+      const __m512 a5v = _mm512_set1_ps(*(a + 5));
+      c5_0 = _mm512_fmadd_ps(a5v, b0, c5_0);
+      c5_1 = _mm512_fmadd_ps(a5v, b1, c5_1);
+      c5_2 = _mm512_fmadd_ps(a5v, b2, c5_2);
+      const __m512 a6v = _mm512_set1_ps(*(a + 6));
+      c6_0 = _mm512_fmadd_ps(a6v, b0, c6_0);
+      c6_1 = _mm512_fmadd_ps(a6v, b1, c6_1);
+      c6_2 = _mm512_fmadd_ps(a6v, b2, c6_2);
+      const __m512 a7v = _mm512_set1_ps(*(a + 7));
+      c7_0 = _mm512_fmadd_ps(a7v, b0, c7_0);
+      c7_1 = _mm512_fmadd_ps(a7v, b1, c7_1);
+      c7_2 = _mm512_fmadd_ps(a7v, b2, c7_2);
+      a += 8;
+      b += 48;
+    }
+  }
+  if (rows == 8 && cols == 48) {
+    if (!store) {
+      c0_0 = _mm512_add_ps(_mm512_loadu_ps(c + 0*ldc + 0), c0_0);
+      c0_1 = _mm512_add_ps(_mm512_loadu_ps(c + 0*ldc + 16), c0_1);
+      c0_2 = _mm512_add_ps(_mm512_loadu_ps(c + 0*ldc + 32), c0_2);
+      c1_0 = _mm512_add_ps(_mm512_loadu_ps(c + 1*ldc + 0), c1_0);
+      c1_1 = _mm512_add_ps(_mm512_loadu_ps(c + 1*ldc + 16), c1_1);
+      c1_2 = _mm512_add_ps(_mm512_loadu_ps(c + 1*ldc + 32), c1_2);
+      c2_0 = _mm512_add_ps(_mm512_loadu_ps(c + 2*ldc + 0), c2_0);
+      c2_1 = _mm512_add_ps(_mm512_loadu_ps(c + 2*ldc + 16), c2_1);
+      c2_2 = _mm512_add_ps(_mm512_loadu_ps(c + 2*ldc + 32), c2_2);
+      c3_0 = _mm512_add_ps(_mm512_loadu_ps(c + 3*ldc + 0), c3_0);
+      c3_1 = _mm512_add_ps(_mm512_loadu_ps(c + 3*ldc + 16), c3_1);
+      c3_2 = _mm512_add_ps(_mm512_loadu_ps(c + 3*ldc + 32), c3_2);
+      c4_0 = _mm512_add_ps(_mm512_loadu_ps(c + 4*ldc + 0), c4_0);
+      c4_1 = _mm512_add_ps(_mm512_loadu_ps(c + 4*ldc + 16), c4_1);
+      c4_2 = _mm512_add_ps(_mm512_loadu_ps(c + 4*ldc + 32), c4_2);
+      c5_0 = _mm512_add_ps(_mm512_loadu_ps(c + 5*ldc + 0), c5_0);
+      c5_1 = _mm512_add_ps(_mm512_loadu_ps(c + 5*ldc + 16), c5_1);
+      c5_2 = _mm512_add_ps(_mm512_loadu_ps(c + 5*ldc + 32), c5_2);
+      c6_0 = _mm512_add_ps(_mm512_loadu_ps(c + 6*ldc + 0), c6_0);
+      c6_1 = _mm512_add_ps(_mm512_loadu_ps(c + 6*ldc + 16), c6_1);
+      c6_2 = _mm512_add_ps(_mm512_loadu_ps(c + 6*ldc + 32), c6_2);
+      c7_0 = _mm512_add_ps(_mm512_loadu_ps(c + 7*ldc + 0), c7_0);
+      c7_1 = _mm512_add_ps(_mm512_loadu_ps(c + 7*ldc + 16), c7_1);
+      c7_2 = _mm512_add_ps(_mm512_loadu_ps(c + 7*ldc + 32), c7_2);
+    }
+    _mm512_storeu_ps(c + 0*ldc + 0, c0_0);
+    _mm512_storeu_ps(c + 0*ldc + 16, c0_1);
+    _mm512_storeu_ps(c + 0*ldc + 32, c0_2);
+    _mm512_storeu_ps(c + 1*ldc + 0, c1_0);
+    _mm512_storeu_ps(c + 1*ldc + 16, c1_1);
+    _mm512_storeu_ps(c + 1*ldc + 32, c1_2);
+    _mm512_storeu_ps(c + 2*ldc + 0, c2_0);
+    _mm512_storeu_ps(c + 2*ldc + 16, c2_1);
+    _mm512_storeu_ps(c + 2*ldc + 32, c2_2);
+    _mm512_storeu_ps(c + 3*ldc + 0, c3_0);
+    _mm512_storeu_ps(c + 3*ldc + 16, c3_1);
+    _mm512_storeu_ps(c + 3*ldc + 32, c3_2);
+    _mm512_storeu_ps(c + 4*ldc + 0, c4_0);
+    _mm512_storeu_ps(c + 4*ldc + 16, c4_1);
+    _mm512_storeu_ps(c + 4*ldc + 32, c4_2);
+    _mm512_storeu_ps(c + 5*ldc + 0, c5_0);
+    _mm512_storeu_ps(c + 5*ldc + 16, c5_1);
+    _mm512_storeu_ps(c + 5*ldc + 32, c5_2);
+    _mm512_storeu_ps(c + 6*ldc + 0, c6_0);
+    _mm512_storeu_ps(c + 6*ldc + 16, c6_1);
+    _mm512_storeu_ps(c + 6*ldc + 32, c6_2);
+    _mm512_storeu_ps(c + 7*ldc + 0, c7_0);
+    _mm512_storeu_ps(c + 7*ldc + 16, c7_1);
+    _mm512_storeu_ps(c + 7*ldc + 32, c7_2);
+    return;
+  }
+  const __mmask16 m0 = (__mmask16)((1u << (pk_edge_lanes(cols, 0, 16))) - 1u);
+  const __mmask16 m1 = (__mmask16)((1u << (pk_edge_lanes(cols, 16, 16))) - 1u);
+  const __mmask16 m2 = (__mmask16)((1u << (pk_edge_lanes(cols, 32, 16))) - 1u);
+  _mm512_mask_storeu_ps(c + 0*ldc + 0, m0, store ? c0_0 : _mm512_add_ps(_mm512_maskz_loadu_ps(m0, c + 0*ldc + 0), c0_0));
+  _mm512_mask_storeu_ps(c + 0*ldc + 16, m1, store ? c0_1 : _mm512_add_ps(_mm512_maskz_loadu_ps(m1, c + 0*ldc + 16), c0_1));
+  _mm512_mask_storeu_ps(c + 0*ldc + 32, m2, store ? c0_2 : _mm512_add_ps(_mm512_maskz_loadu_ps(m2, c + 0*ldc + 32), c0_2));
+  if (rows == 1) return;
+  _mm512_mask_storeu_ps(c + 1*ldc + 0, m0, store ? c1_0 : _mm512_add_ps(_mm512_maskz_loadu_ps(m0, c + 1*ldc + 0), c1_0));
+  _mm512_mask_storeu_ps(c + 1*ldc + 16, m1, store ? c1_1 : _mm512_add_ps(_mm512_maskz_loadu_ps(m1, c + 1*ldc + 16), c1_1));
+  _mm512_mask_storeu_ps(c + 1*ldc + 32, m2, store ? c1_2 : _mm512_add_ps(_mm512_maskz_loadu_ps(m2, c + 1*ldc + 32), c1_2));
+  if (rows == 2) return;
+  _mm512_mask_storeu_ps(c + 2*ldc + 0, m0, store ? c2_0 : _mm512_add_ps(_mm512_maskz_loadu_ps(m0, c + 2*ldc + 0), c2_0));
+  _mm512_mask_storeu_ps(c + 2*ldc + 16, m1, store ? c2_1 : _mm512_add_ps(_mm512_maskz_loadu_ps(m1, c + 2*ldc + 16), c2_1));
+  _mm512_mask_storeu_ps(c + 2*ldc + 32, m2, store ? c2_2 : _mm512_add_ps(_mm512_maskz_loadu_ps(m2, c + 2*ldc + 32), c2_2));
+  if (rows == 3) return;
+  _mm512_mask_storeu_ps(c + 3*ldc + 0, m0, store ? c3_0 : _mm512_add_ps(_mm512_maskz_loadu_ps(m0, c + 3*ldc + 0), c3_0));
+  _mm512_mask_storeu_ps(c + 3*ldc + 16, m1, store ? c3_1 : _mm512_add_ps(_mm512_maskz_loadu_ps(m1, c + 3*ldc + 16), c3_1));
+  _mm512_mask_storeu_ps(c + 3*ldc + 32, m2, store ? c3_2 : _mm512_add_ps(_mm512_maskz_loadu_ps(m2, c + 3*ldc + 32), c3_2));
+  if (rows == 4) return;
+  _mm512_mask_storeu_ps(c + 4*ldc + 0, m0, store ? c4_0 : _mm512_add_ps(_mm512_maskz_loadu_ps(m0, c + 4*ldc + 0), c4_0));
+  _mm512_mask_storeu_ps(c + 4*ldc + 16, m1, store ? c4_1 : _mm512_add_ps(_mm512_maskz_loadu_ps(m1, c + 4*ldc + 16), c4_1));
+  _mm512_mask_storeu_ps(c + 4*ldc + 32, m2, store ? c4_2 : _mm512_add_ps(_mm512_maskz_loadu_ps(m2, c + 4*ldc + 32), c4_2));
+  if (rows == 5) return;
+  _mm512_mask_storeu_ps(c + 5*ldc + 0, m0, store ? c5_0 : _mm512_add_ps(_mm512_maskz_loadu_ps(m0, c + 5*ldc + 0), c5_0));
+  _mm512_mask_storeu_ps(c + 5*ldc + 16, m1, store ? c5_1 : _mm512_add_ps(_mm512_maskz_loadu_ps(m1, c + 5*ldc + 16), c5_1));
+  _mm512_mask_storeu_ps(c + 5*ldc + 32, m2, store ? c5_2 : _mm512_add_ps(_mm512_maskz_loadu_ps(m2, c + 5*ldc + 32), c5_2));
+  if (rows == 6) return;
+  _mm512_mask_storeu_ps(c + 6*ldc + 0, m0, store ? c6_0 : _mm512_add_ps(_mm512_maskz_loadu_ps(m0, c + 6*ldc + 0), c6_0));
+  _mm512_mask_storeu_ps(c + 6*ldc + 16, m1, store ? c6_1 : _mm512_add_ps(_mm512_maskz_loadu_ps(m1, c + 6*ldc + 16), c6_1));
+  _mm512_mask_storeu_ps(c + 6*ldc + 32, m2, store ? c6_2 : _mm512_add_ps(_mm512_maskz_loadu_ps(m2, c + 6*ldc + 32), c6_2));
+  if (rows == 7) return;
+  _mm512_mask_storeu_ps(c + 7*ldc + 0, m0, store ? c7_0 : _mm512_add_ps(_mm512_maskz_loadu_ps(m0, c + 7*ldc + 0), c7_0));
+  _mm512_mask_storeu_ps(c + 7*ldc + 16, m1, store ? c7_1 : _mm512_add_ps(_mm512_maskz_loadu_ps(m1, c + 7*ldc + 16), c7_1));
+  _mm512_mask_storeu_ps(c + 7*ldc + 32, m2, store ? c7_2 : _mm512_add_ps(_mm512_maskz_loadu_ps(m2, c + 7*ldc + 32), c7_2));
+}
+
+static void pk_ukr_gemm_f32_avx512_8x48_ppf(int64_t kb, const float *restrict a, int64_t lda, const float *restrict b, int64_t ldb,
+    float *restrict c, int64_t ldc, int64_t rows, int64_t cols, int store) {
+  if (rows == 8 && cols == 48) pk_ukr_gemm_f32_avx512_8x48_ppf_8x3(kb, a, lda, b, ldb, c, ldc, rows, cols, store);
+  else pk_ukr_gemm_f32_avx512_8x48_pp(kb, a, lda, b, ldb, c, ldc, rows, cols, store);
+}
+
 #define PK_PACK pk_pack_a_gemm_f32_avx512_8x48
 #define PK_PACK_T float
 #define PK_PACK_W 8
@@ -2687,6 +3061,7 @@ static const pk_gemm_f32_shape pk_gemm_f32_avx512_8x48_nkm_mn_m_pp = {
   .m_tiles_outer = 1, .parallel = PK_GEMM_M, .gather = 0, .masked = 0,
   .pack = {{.plain = pk_pack_a_gemm_f32_avx512_8x48}, {.plain = pk_pack_b_gemm_f32_avx512_8x48}},
   .tile = pk_ukr_gemm_f32_avx512_8x48_pp,
+  .first_tile = pk_ukr_gemm_f32_avx512_8x48_ppf,
 };
 
 PK_SHARED int kc_0_matmul(const float *restrict A, const float *restrict B, float *restrict C, int64_t M, int64_t K, int64_t N) {
