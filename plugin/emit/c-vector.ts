@@ -118,23 +118,31 @@ export function emitVectorLoop(loop: Loop, depth: number, ctx: VectorLoopContext
       if (x.kind === 'load' && movesWith(x.access) && layout.tensor(x.access.tensor).role === 'in') streams.set(pointer(x.access, 0), x.access)
     })
   }
-  const ahead = PREFETCH_BYTES / (dtype === 'f32' ? 4 : 8)
+  const elementBytes = dtype === 'f32' ? 4 : 8
+  const ahead = PREFETCH_BYTES / elementBytes
   const prefetches = (lane: number) =>
     [...streams.values()].map((a) => `__builtin_prefetch(${pointer(a, lane + ahead)}, 0, 3);`)
+
+  /**
+   * The vector of a subexpression `x` whose lanes are all one value, or undefined when they differ: computed in the
+   * nest where it reads the nest's loops, else once before the loop; an operator over lanes that differ is built
+   * from its operands, anything else whose lanes differ is the caller's (a load along the lanes).
+   */
+  const sameLanes = (x: Expr): string | undefined => {
+    if (!moves(x) && inNest(x)) {
+      const c = cExpr(x, names, layout).text
+      return x.type === 'bool' ? t(ops.broadcastMask, { x: c }) : t(ops.set1, { x: c })
+    }
+    return !moves(x) || (x.kind !== 'load' && !isOperator(x)) ? invariant(x) : undefined
+  }
 
   /** One vector of `e` at lanes `lane`.. past `v`; `mask` in the tail. */
   const vexpr = (e: Expr, lane: number, mask: string | undefined): string =>
     vectorExpr(e, ops, (x) => {
-      if (!moves(x) && inNest(x)) {
-        const c = cExpr(x, names, layout).text
-        return x.type === 'bool' ? t(ops.broadcastMask, { x: c }) : t(ops.set1, { x: c })
-      }
-      if (!moves(x)) return invariant(x)
-      if (x.kind === 'load') {
-        const p = pointer(x.access, lane)
-        return mask ? t(ops.maskedLoad, { m: mask, p }) : t(ops.load, { p })
-      }
-      return isOperator(x) ? undefined : invariant(x)
+      const same = sameLanes(x)
+      if (same !== undefined || x.kind !== 'load') return same
+      const p = pointer(x.access, lane)
+      return mask ? t(ops.maskedLoad, { m: mask, p }) : t(ops.load, { p })
     })
 
   const combine = (op: AssignOp, a: string, b: string): string => {
@@ -269,7 +277,6 @@ export function emitVectorLoop(loop: Loop, depth: number, ctx: VectorLoopContext
   const runLines = (run: NonNullable<VectorLoopContext['run']>, form: RunForm): string[] => {
     const q = names.of(run.v)
     const L = ops.lanes
-    const elementBytes = dtype === 'f32' ? 4 : 8
     const tensors = [...new Set(stores.map((s) => s.access.tensor))]
     const block = runBlock(ctx.isa, tensors.length)
     const at = (a: Access) => layout.offset(atRunStart(a, v, run.v)).text
@@ -287,11 +294,7 @@ export function emitVectorLoop(loop: Loop, depth: number, ctx: VectorLoopContext
           const p = head ? `${names.of(x.access.tensor)} + ${at(x.access)}` : `${table(x.access.tensor)} + ${at(x.access)} + ${phase}`
           return mask ? t(ops.maskedLoad, { m: mask, p }) : t(ops.loadAligned, { p })
         }
-        if (!moves(x) && inNest(x)) {
-          const c = cExpr(x, names, layout).text
-          return x.type === 'bool' ? t(ops.broadcastMask, { x: c }) : t(ops.set1, { x: c })
-        }
-        return !moves(x) || !isOperator(x) ? invariant(x) : undefined
+        return sameLanes(x)
       })
     /** The nest over `vectors` vectors side by side from run position `f`, vector u's periodic lanes from `phase(u)`. */
     const pass = (vectors: number, f: string, phase: (u: number) => string, mask?: string, head = false): string[] => {
