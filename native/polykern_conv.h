@@ -51,6 +51,13 @@
  */
 typedef void (*pk_conv_epilogue)(const void *ctx, const int64_t *lo, const int64_t *hi);
 
+/*
+ * The same epilogue in registers (emit/c-tile-epilogue.ts): a family of the direct path's packed-filter tiles that
+ * apply it to their sums before storing them. Stored as a generic function pointer, the descriptor being of no element
+ * type; the driver calls it as its PK_CONV(final_fn).
+ */
+typedef void (*pk_conv_final)(void);
+
 /* One convolution call, O += I ⊛ F (then the epilogue, when given); its tensors are of the driver's element type. */
 typedef struct {
   const void *in, *flt;
@@ -78,6 +85,10 @@ typedef struct {
   /* NULL: no epilogue. */
   pk_conv_epilogue epilogue;
   const void *epilogue_ctx;
+  /* NULL: the epilogue on output blocks only. Else the direct path's tiles that sum their outputs whole apply it
+     themselves (PK_CONV(sums_whole)), and their blocks skip `epilogue`. */
+  pk_conv_final final;
+  const void *final_ctx;
 } pk_conv_desc;
 
 /* Where one output row starts: in the input, the output, the packed and the given filter (its group); its positions

@@ -101,16 +101,29 @@ static void PK_CONV(zero_all)(const pk_conv_desc *d) {
   }
 }
 
+/* The tile family that applies the epilogue in registers (pk_conv_desc's final): PK_CONV_TILE's, with its context and
+   the tile's first output position (unread: a convolution's epilogue reads nothing per position) and channel. */
+typedef void (*PK_CONV(final_fn))(int64_t kb, int64_t groups, int64_t ga, const PK_CONV_T *a, int64_t lda,
+                                  const PK_CONV_T *b, int64_t ldb, PK_CONV_T *c, int64_t ldc, int64_t rows, int64_t cols,
+                                  int store, const void *ctx, int64_t i0, int64_t j0);
+
 /*
  * The microkernel over rows output positions (A rows lda apart) and nb output channels, k in `groups` runs of kb
  * filter rows one after another, A's rows moving on by ga between runs (a convolution's rows of taps); store: C = the
- * sums.
+ * sums. fin: these tiles sum their outputs whole, and fin's tiles apply its epilogue (the filter packed), the first of
+ * the nb channels being output channel j0.
  */
 static void PK_CONV(tiles)(int64_t rows, int64_t nb, int64_t kb, int64_t groups, int64_t ga, const PK_CONV_T *a,
-                           int64_t lda, PK_CONV(b) f, PK_CONV_T *c, int64_t ldc, int store) {
+                           int64_t lda, PK_CONV(b) f, PK_CONV_T *c, int64_t ldc, int store, const pk_conv_desc *fin,
+                           int64_t j0) {
   for (int64_t jr = 0; jr < nb; jr += PK_CONV_NR)
     for (int64_t ir = 0; ir < rows; ir += PK_CONV_MR) {
       const int64_t m = pk_min64(PK_CONV_MR, rows - ir), n = pk_min64(PK_CONV_NR, nb - jr);
+      if (fin != NULL) {
+        ((PK_CONV(final_fn))fin->final)(kb, groups, ga, a + ir * lda, lda, f.b + jr * f.panel, 0, c + ir * ldc + jr,
+                                        ldc, m, n, store, fin->final_ctx, ir, j0 + jr);
+        continue;
+      }
 #ifdef PK_CONV_DIRECT_ONLY
       PK_CONV_TILE(kb, groups, ga, a + ir * lda, lda, f.b + jr * f.panel, 0, c + ir * ldc + jr, ldc, m, n, store);
 #else
@@ -165,7 +178,7 @@ static void PK_CONV(sides)(const pk_conv_desc *d, const PK_CONV_T *pf, const pk_
       const int64_t from = cut[side][0], to = defer ? PK_CONV(column_start)(from, cut[side][1]) : cut[side][1];
       if (to > from)
         PK_CONV(tiles)(to - from, nb, kb, 1, 0, a + from * lda, lda, f, c + from * ldc, ldc,
-                       PK_CONV(first_sums)(d, at, fresh, ic, ie, from, to, jc, nb));
+                       PK_CONV(first_sums)(d, at, fresh, ic, ie, from, to, jc, nb), NULL, 0);
     }
   }
 }
@@ -225,6 +238,54 @@ static PK_CONV(split) PK_CONV(split_of)(const pk_conv_desc *d, const PK_CONV_T *
 }
 
 /*
+ * How many rows of taps from ot on (its input row at `in`, inside the input) the fused positions run in one call, the
+ * filter packed (its rows of taps one after another): while their input rows lie a constant stride apart, *ga.
+ */
+static int64_t PK_CONV(tap_run)(const pk_conv_desc *d, const PK_CONV_T *pf, const pk_conv_at *at, int64_t taps,
+                                int64_t ot, int64_t in, int64_t *ga) {
+  const int64_t outer = taps / d->r_ext[d->nd - 1];
+  int64_t rows = 1, next;
+  *ga = 0;
+  while (pf != NULL && ot + rows < outer && pk_conv_outer(d, at, ot + rows, &next) &&
+         (rows == 1 ? (*ga = next - in, 1) : next == in + rows * *ga))
+    rows++;
+  return rows;
+}
+
+/* The buffer of the window copies of `rows` rows of taps at the ends of positions [ic, ie) split as sp (copies). */
+static PK_CONV_T *PK_CONV(window_buffer)(const pk_conv_desc *d, const PK_CONV(split) *sp, int64_t rows, int64_t ic,
+                                         int64_t ie) {
+  const int L = d->nd - 1;
+  const int64_t widest = pk_max_i64(sp->mlo - ic, ie - sp->mhi);
+  return pk_scratch(1, rows * (d->stride[L] * (widest - 1) + d->r_ext[L]) * d->C, sizeof(PK_CONV_T));
+}
+
+/*
+ * The positions [*lo, *hi) among [ic, ie) of the row at whose outputs PK_CONV(direct), input channels in blocks of
+ * kc, sums whole in one tile call, so that its tiles can apply the epilogue in registers (d->final); empty but with
+ * one block of every channel, the filter packed and the taps that reach the input one run of rows
+ * (PK_CONV(tap_run)): the fused positions, and with window copies whose buffer is in hand (asked for here: the same
+ * size again in direct returns it) the ends too. Their outputs are then written once, not summed, stored and read
+ * back by the epilogue; the ends without copies sum tap by tap (PK_CONV(sides), PK_CONV(columns)).
+ */
+static void PK_CONV(sums_whole)(const pk_conv_desc *d, const PK_CONV_T *pf, const pk_conv_at *at, int64_t taps,
+                                int64_t ic, int64_t ie, int64_t kc, int64_t *lo, int64_t *hi) {
+  *lo = *hi = ic;
+  if (d->final == NULL || pf == NULL || kc < d->C) return;
+  const PK_CONV(split) sp = PK_CONV(split_of)(d, pf, taps, ic, ie, d->C);
+  if (sp.fhi <= sp.flo) return;
+  const int64_t outer = taps / d->r_ext[d->nd - 1];
+  int64_t ot = 0, in = 0, ga;
+  while (ot < outer && !pk_conv_outer(d, at, ot, &in)) ot++;
+  if (ot == outer) return;
+  const int64_t rows = PK_CONV(tap_run)(d, pf, at, taps, ot, in, &ga);
+  for (int64_t later = ot + rows, skipped; later < outer; later++)
+    if (pk_conv_outer(d, at, later, &skipped)) return;
+  const int copies = sp.copies && PK_CONV(window_buffer)(d, &sp, rows, ic, ie) != NULL;
+  *lo = copies ? ic : sp.flo, *hi = copies ? ie : sp.fhi;
+}
+
+/*
  * The positions of the `count` rows at `at` (at most MR, whole rows, split as `sp`, without window copies) that
  * PK_CONV(sides) left to a column (defer):
  * for each tap, the positions past the segment's last whole register tile, each run down the rows at once as one tile
@@ -263,7 +324,7 @@ static void PK_CONV(columns)(const pk_conv_desc *d, const PK_CONV_T *pf, int64_t
             if (n > 0)
               PK_CONV(tiles)(n, nb, kb, 1, 0, input + a0 + (base + d->stride[L] * q) * d->in_s[L] + pc, lda,
                              PK_CONV(filter)(d, pf, &at[f], taps, ot * S + sw, pc, jc),
-                             output + at[f].out + q * ldq + jc, ldc, 0);
+                             output + at[f].out + q * ldq + jc, ldc, 0, NULL, 0);
             n = ok, f = i, a0 = in;
           }
         }
@@ -282,11 +343,12 @@ static void PK_CONV(columns)(const pk_conv_desc *d, const PK_CONV_T *pf, int64_t
  * on 6-row tiles: 1 + 8 + 1 tiles against 9 in place; 0.97x on AVX2 that way), where they would crowd L1
  * (pk_conv_fuses_channels: 14×14 × 256 on AVX2, whose plan takes every channel, ran 10% slower with them), without
  * the copy's buffer, and where no position's whole window row is inside, they run tap by tap. With defer (the caller
- * runs MR whole rows, then PK_CONV(columns) on them), tap by tap runs only each tap's whole register tiles.
+ * runs MR whole rows, then PK_CONV(columns) on them), tap by tap runs only each tap's whole register tiles. The
+ * tiles of the positions [wlo, whi) apply the epilogue (PK_CONV(sums_whole)).
  */
 static void PK_CONV(direct)(const pk_conv_desc *d, const PK_CONV_T *pf, const pk_conv_at *at, int64_t taps,
                             int64_t ic, int64_t ie, int64_t jc, int64_t nb, int64_t pc, int64_t kb, int fresh,
-                            int defer) {
+                            int defer, int64_t wlo, int64_t whi) {
   const PK_CONV_T *input = d->in;
   PK_CONV_T *output = d->out;
   const int L = d->nd - 1;
@@ -298,27 +360,26 @@ static void PK_CONV(direct)(const pk_conv_desc *d, const PK_CONV_T *pf, const pk
     int64_t in;
     if (!pk_conv_outer(d, at, ot, &in)) continue;
     if (fhi > flo) {
-      /* With the filter packed (its rows of taps one after another), the fused positions run this row of taps and
-         the next ones in one call while their inputs lie a constant stride apart: the output tile is loaded and
-         stored once for all of them (7×7 taps over 3 channels: one k loop of 147 steps, not seven of 21). */
-      int64_t rows = 1, ga = 0, next;
-      while (pf != NULL && ot + rows < taps / S && pk_conv_outer(d, at, ot + rows, &next) &&
-             (rows == 1 ? (ga = next - in, 1) : next == in + rows * ga))
-        rows++;
+      /* This row of taps and the next ones in one call (PK_CONV(tap_run)): the output tile is loaded and stored once
+         for all of them (7×7 taps over 3 channels: one k loop of 147 steps, not seven of 21). */
+      int64_t ga;
+      const int64_t rows = PK_CONV(tap_run)(d, pf, at, taps, ot, in, &ga);
       const PK_CONV(b) f = PK_CONV(filter)(d, pf, at, taps, ot * S, 0, jc);
-      const int64_t widest = pk_max_i64(mlo - ic, ie - mhi), elems = rows * (s * (widest - 1) + S) * d->C;
-      PK_CONV_T *win = sp.copies ? pk_scratch(1, elems, sizeof(PK_CONV_T)) : NULL;
+      /* Where the tiles apply the epilogue, copies as PK_CONV(sums_whole) found them (their buffer is held). */
+      const int copies = sp.copies && (whi <= wlo || (wlo == ic && whi == ie));
+      PK_CONV_T *win = copies ? PK_CONV(window_buffer)(d, &sp, rows, ic, ie) : NULL;
       const int64_t from = win != NULL ? mlo : flo, to = win != NULL ? mhi : fhi;
       if (to > from)
         PK_CONV(tiles)(to - from, nb, S * d->C, rows, ga, input + in + (s * from + d->off[L]) * d->in_s[L], lda, f,
-                       c + from * ldc, ldc, PK_CONV(first_sums)(d, at, &fresh, ic, ie, from, to, jc, nb));
+                       c + from * ldc, ldc, PK_CONV(first_sums)(d, at, &fresh, ic, ie, from, to, jc, nb),
+                       from >= wlo && to <= whi ? d : NULL, jc);
       const int64_t ends[2][2] = {{ic, mlo}, {mhi, ie}};
       for (int e = 0; e < 2 && win != NULL; e++) {
         const int64_t q0 = ends[e][0], q1 = ends[e][1];
         if (q1 <= q0) continue;
         const int64_t w = PK_CONV(windows)(d, in, rows, ga, q0, q1, win);
         PK_CONV(tiles)(q1 - q0, nb, S * d->C, rows, w * d->C, win, lda, f, c + q0 * ldc, ldc,
-                       PK_CONV(first_sums)(d, at, &fresh, ic, ie, q0, q1, jc, nb));
+                       PK_CONV(first_sums)(d, at, &fresh, ic, ie, q0, q1, jc, nb), q0 >= wlo && q1 <= whi ? d : NULL, jc);
       }
       /* Row g's input is in + g·ga: the run was cut where that stopped holding. */
       for (int64_t g = 0; g < rows && win == NULL; g++)
@@ -485,7 +546,7 @@ static void PK_CONV(gemm)(const pk_conv_desc *d, const PK_CONV_T *pf, const pk_c
           }
           PK_CONV(b) g = f;
           g.b = f.b + (f.packed ? jr * f.panel : jr) + (k0 - pc) * f.row;
-          PK_CONV(tiles)(m, n, k1 - k0, 1, 0, col + ir * kd + k0, kd, g, c, ldc, k0 == lo && d->zero_out);
+          PK_CONV(tiles)(m, n, k1 - k0, 1, 0, col + ir * kd + k0, kd, g, c, ldc, k0 == lo && d->zero_out, NULL, 0);
         }
     }
   }
@@ -587,8 +648,10 @@ static void PK_CONV(member)(void *arg, int t, int nt) {
   const PK_CONV(split) row = PK_CONV(split_of)(d, pf, taps, 0, Q, pk_min64(kc, d->C));
   const int columns = blocks == 1 && !row.copies;
   const int64_t batch = columns ? PK_CONV_MR : 1;
-  /* The batch's rows, located once for their sums, columns and epilogue. */
+  /* The batch's rows, located once for their sums, columns and epilogue, and the positions whose tiles apply it
+     (PK_CONV(sums_whole): fused ones, which PK_CONV(columns) never reaches); the epilogue runs on the rest. */
   pk_conv_at at[PK_CONV_MR];
+  int64_t wlo[PK_CONV_MR], whi[PK_CONV_MR];
   if (d->weight_stationary) {
     for (int64_t jc = 0; jc < d->K; jc += nc)
       for (int64_t pc = 0; pc < d->C; pc += kc)
@@ -596,14 +659,16 @@ static void PK_CONV(member)(void *arg, int t, int nt) {
           const int64_t we = pk_min64(w1, wb + batch), nb = pk_min64(nc, d->K - jc);
           for (int64_t w = wb; w < we; w++) {
             at[w - wb] = pk_conv_locate(d, w / blocks, group);
-            const int64_t ic = w % blocks * mc;
-            PK_CONV(direct)(d, pf, &at[w - wb], taps, ic, pk_min64(ic + mc, Q), jc, nb, pc, pk_min64(kc, d->C - pc),
-                            pc == 0 && d->zero_out, columns);
+            const int64_t ic = w % blocks * mc, ie = pk_min64(ic + mc, Q);
+            PK_CONV(sums_whole)(d, pf, &at[w - wb], taps, ic, ie, kc, &wlo[w - wb], &whi[w - wb]);
+            PK_CONV(direct)(d, pf, &at[w - wb], taps, ic, ie, jc, nb, pc, pk_min64(kc, d->C - pc),
+                            pc == 0 && d->zero_out, columns, wlo[w - wb], whi[w - wb]);
           }
           if (columns) PK_CONV(columns)(d, pf, taps, &row, at, we - wb, jc, nb, pc, pk_min64(kc, d->C - pc));
           for (int64_t w = wb; w < we && pc + kc >= d->C; w++) {
             const int64_t ic = w % blocks * mc;
-            pk_conv_finish(d, &at[w - wb], ic, pk_min64(ic + mc, Q), jc, jc + nb);
+            pk_conv_finish(d, &at[w - wb], ic, wlo[w - wb], jc, jc + nb);
+            pk_conv_finish(d, &at[w - wb], whi[w - wb], pk_min64(ic + mc, Q), jc, jc + nb);
           }
         }
   } else {
@@ -611,18 +676,20 @@ static void PK_CONV(member)(void *arg, int t, int nt) {
       const int64_t we = pk_min64(w1, wb + batch);
       for (int64_t w = wb; w < we; w++) {
         at[w - wb] = pk_conv_locate(d, w / blocks, group);
-        const int64_t ic = w % blocks * mc;
+        const int64_t ic = w % blocks * mc, ie = pk_min64(ic + mc, Q);
+        PK_CONV(sums_whole)(d, pf, &at[w - wb], taps, ic, ie, kc, &wlo[w - wb], &whi[w - wb]);
         for (int64_t jc = 0; jc < d->K; jc += nc)
           for (int64_t pc = 0; pc < d->C; pc += kc)
-            PK_CONV(direct)(d, pf, &at[w - wb], taps, ic, pk_min64(ic + mc, Q), jc, pk_min64(nc, d->K - jc), pc,
-                            pk_min64(kc, d->C - pc), pc == 0 && d->zero_out, columns);
+            PK_CONV(direct)(d, pf, &at[w - wb], taps, ic, ie, jc, pk_min64(nc, d->K - jc), pc,
+                            pk_min64(kc, d->C - pc), pc == 0 && d->zero_out, columns, wlo[w - wb], whi[w - wb]);
       }
       for (int64_t jc = 0; jc < d->K && columns; jc += nc)
         for (int64_t pc = 0; pc < d->C; pc += kc)
           PK_CONV(columns)(d, pf, taps, &row, at, we - wb, jc, pk_min64(nc, d->K - jc), pc, pk_min64(kc, d->C - pc));
       for (int64_t w = wb; w < we; w++) {
         const int64_t ic = w % blocks * mc;
-        pk_conv_finish(d, &at[w - wb], ic, pk_min64(ic + mc, Q), 0, d->K);
+        pk_conv_finish(d, &at[w - wb], ic, wlo[w - wb], 0, d->K);
+        pk_conv_finish(d, &at[w - wb], whi[w - wb], pk_min64(ic + mc, Q), 0, d->K);
       }
     }
   }

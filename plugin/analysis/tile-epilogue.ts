@@ -1,13 +1,15 @@
 /**
- * Whether a GEMM's register tiles can apply a contraction's epilogue (passes/fuse-epilogue.ts) themselves, and from
- * where each of its reads comes (emit/c-gemm-epilogue.ts prints it): a tile knows its first m and n positions and
- * C's address, so it can read C itself at the element it writes (the accumulator); a tensor of C's shape at the same
- * indices (a residual); a tensor over exactly the n indices, in role order (a bias: one vector per tile vector) or
- * exactly the m indices (a per-row scale: one broadcast per row); and anything over no index at all (evaluated once
- * per call). Anything else, a gathered C or a triangular domain leaves the epilogue to loops after the GEMM.
+ * Whether the register tiles of a GEMM or of a convolution's direct path can apply its epilogue
+ * (passes/fuse-epilogue.ts) themselves, and from where each of its reads comes (emit/c-tile-epilogue.ts prints it): a
+ * tile knows its first m and n positions and C's address, so it can read C itself at the element it writes (the
+ * accumulator); a tensor of C's shape at the same indices (a residual); a tensor over exactly the n indices, in role
+ * order (a bias: one vector per tile vector) or exactly the m indices (a per-row scale: one broadcast per row); and
+ * anything over no index at all (evaluated once per call). A convolution's n index is its output channel; its m
+ * positions span several axes, so it has no per-row reads. Anything else, a gathered C or a triangular domain leaves
+ * the epilogue to loops after the GEMM, or to the convolution's output blocks.
  */
 import { equal } from '../ir/affine.ts'
-import type { Access, Affine, Contraction, Expr, IndexRange, Kernel, Store } from '../ir/nodes.ts'
+import type { Access, Affine, Contraction, Convolution, Expr, IndexRange, Kernel, Store } from '../ir/nodes.ts'
 import { walkExpr, walkStmts } from '../ir/walk.ts'
 import { vectorElementType } from './vector-form.ts'
 
@@ -23,16 +25,31 @@ export interface TileEpilogue {
   readonly places: ReadonlyMap<Expr, TilePlace>
 }
 
-/** The epilogue of `s` with the place of each read, or why a tile cannot apply it. */
-export function tileEpilogue(kernel: Kernel, s: Contraction): TileEpilogue | string {
+/** An operator whose epilogue its tiles may apply. */
+export type Heavy = Contraction | Convolution
+
+/** The heavy operator's output. */
+export const outputOf = (s: Heavy): Access => (s.kind === 'convolution' ? s.roles.output : s.roles.c)
+
+/** What a tile of `s` addresses: C, the indices of its columns (n) and of its rows (m), or why it cannot. */
+function tileRoles(s: Heavy): { readonly c: Access; readonly m: readonly IndexRange[]; readonly n: readonly IndexRange[] } | string {
+  if (s.kind === 'convolution') return { c: s.roles.output, m: [], n: [s.roles.outChannels] }
   const r = s.roles
   if (r.layout === 'gathered') return "C is stored through offset tables (its roles' indices are not adjacent)"
   if (r.domain !== undefined) return 'a triangular domain leaves part of C to the fill'
+  return r
+}
+
+/** The epilogue of `s` with the place of each read, or why a tile cannot apply it. */
+export function tileEpilogue(kernel: Kernel, s: Heavy): TileEpilogue | string {
+  const r = tileRoles(s)
+  if (typeof r === 'string') return r
+  const dtype = s.roles.dtype
   const stores: Store[] = []
   walkStmts(s.body.slice(s.body.length - (s.epilogue ?? 0)), (x) => void (x.kind === 'store' && stores.push(x)))
   const [store] = stores
   if (stores.length !== 1 || store.op !== '=') return 'not one element-wise assignment'
-  if (vectorElementType(stores) !== r.dtype) return `its expression has no ${r.dtype} vector form (mixed types, % or pow)`
+  if (vectorElementType(stores) !== dtype) return `its expression has no ${dtype} vector form (mixed types, % or pow)`
   // The epilogue's own index at each output dimension, and the role index C has there.
   const roleOf = new Map<string, string>()
   store.access.index.forEach((ix, d) => roleOf.set(ix.terms[0]?.v ?? '', r.c.index[d].terms[0]?.v ?? ''))
@@ -71,8 +88,8 @@ export function tileEpilogue(kernel: Kernel, s: Contraction): TileEpilogue | str
         else if (a.tensor === store.access.tensor && atOutput(a)) places.set(e, { kind: 'accumulator' })
         else if (atOutput(a)) places.set(e, { kind: 'tile', tensor: a.tensor })
         else if (over(a, r.n)) places.set(e, { kind: 'columns', tensor: a.tensor })
-        else if (over(a, r.m)) places.set(e, { kind: 'rows', tensor: a.tensor })
-        else problem = `it reads ${a.tensor} at indices a tile cannot address (neither C's nor exactly the n or the m indices)`
+        else if (r.m.length > 0 && over(a, r.m)) places.set(e, { kind: 'rows', tensor: a.tensor })
+        else problem = `it reads ${a.tensor} at indices a tile cannot address (neither C's nor exactly ${s.kind === 'convolution' ? 'the output channel' : 'the n or the m indices'})`
         return
       }
       case 'unary':

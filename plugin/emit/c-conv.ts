@@ -12,6 +12,7 @@ import type { Isa } from '../targets/isa.ts'
 import type { Microkernel } from '../targets/microkernel.ts'
 import { convolutionUses, driverSymbol, emitConvDriver } from './c-conv-driver.ts'
 import type { OutlinedEpilogue } from './c-conv-epilogue.ts'
+import type { RegisterEpilogue } from './c-tile-epilogue.ts'
 import { emitMicrokernel, microkernelSymbol } from './c-microkernel.ts'
 import { definesPack, emitPackA, packASymbol } from './c-pack.ts'
 import type { Layout } from './layout.ts'
@@ -39,6 +40,10 @@ export function convolutionPlan(s: Convolution, isa: Isa): ConvolutionEmitPlan |
   return { plan, mk: named(plan.microkernel), im2colMks: plan.im2colMicrokernels.map(named) }
 }
 
+
+/** Whether calls with `p` may run the direct channels-last path: the one whose tiles apply an epilogue in registers. */
+export const runsDirectChannelsLast = (p: ConvolutionEmitPlan): boolean =>
+  p.plan.layout === 'channels-last' && p.plan.lowering === 'direct'
 
 /**
  * The helpers `isa`'s convolutions in `kernels` call, each once. `printed` is the support already in the ISA's
@@ -94,11 +99,12 @@ export function overwritingConvolutions(body: readonly Stmt[], kernel: Kernel, i
 /**
  * The statements running convolution `s` with `p`: its descriptor, read off the access maps, and the driver call;
  * `zeroOut`: the output's zero fill was dropped (overwritingConvolutions); `onNoMemory` releases the kernel's
- * temporaries and returns PK_NO_MEMORY.
+ * temporaries and returns PK_NO_MEMORY. The epilogue runs on the output blocks (`epilogue`), but on those whose direct
+ * calls sum each tile whole, where the tiles apply it (`registers`: a family of the plan's packed-filter tiles).
  */
 export function emitConvCall(
   s: Convolution, p: ConvolutionEmitPlan, names: Names, layout: Layout, depth: number, onNoMemory: readonly string[],
-  zeroOut: boolean, epilogue?: OutlinedEpilogue,
+  zeroOut: boolean, epilogue?: OutlinedEpilogue, registers?: RegisterEpilogue,
 ): string[] {
   const r = s.roles
   const { plan, mk, im2colMks } = p
@@ -136,6 +142,7 @@ export function emitConvCall(
     `.pack_filter_from = ${plan.packFilterFrom}`, `.gemm_kc = ${plan.gemmKc}`,
     ...(zeroOut ? ['.zero_out = 1'] : []),
     ...(epilogue ? [`.epilogue = ${epilogue.fn}`, '.epilogue_ctx = &pk_ectx'] : []),
+    ...(registers ? [`.final = (pk_conv_final)${registers.family({ ...convolutionUses(mk).packedFilter, epilogue: registers.tiles })}`, '.final_ctx = &pk_gectx'] : []),
   ]
   const pad = '  '.repeat(depth + 1)
   const what = `${plan.lowering}, mc ${plan.mc} nc ${plan.nc} kc ${plan.kc}, ${plan.stationary}-stationary` +
@@ -151,7 +158,7 @@ export function emitConvCall(
   const status = ownsIm2col(p) ? `${run(mk)}(&pk_cv)` : `(pk_conv_runs_im2col(&pk_cv) ? ${im2colRun()} : ${run(mk)}(&pk_cv))`
   return [
     `${'  '.repeat(depth)}{ /* convolution ${s.id}: ${mk.name}, ${what} */`,
-    ...(epilogue?.context ?? []).map((l) => `${pad}${l}`),
+    ...[...(epilogue?.context ?? []), ...(registers?.context ?? [])].map((l) => `${pad}${l}`),
     `${pad}const pk_conv_desc pk_cv = {`,
     ...fields.map((f) => `${pad}  ${f},`),
     `${pad}};`,

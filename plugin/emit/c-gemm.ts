@@ -18,7 +18,7 @@ import type { Isa } from '../targets/isa.ts'
 import type { Microkernel } from '../targets/microkernel.ts'
 import { C_TYPE, cConst } from './c-expr.ts'
 import { emitMicrokernel, microkernelSymbol, type MicrokernelUse } from './c-microkernel.ts'
-import type { GemmEpilogue } from './c-gemm-epilogue.ts'
+import type { RegisterEpilogue } from './c-tile-epilogue.ts'
 import {
   emitGatherA, emitGatherB, emitPackA, emitPackB, emitScaledGatherA, emitScaledPackA, emitWeightedGather, gatherASymbol,
   gatherBSymbol, packASymbol, packBSymbol, scaledGatherASymbol, scaledPackASymbol, weightedGatherSymbol,
@@ -255,7 +255,7 @@ export function overwritingGemms(body: readonly Stmt[], kernel: Kernel, isa: Isa
  * The statements running contraction `s`: the call's sizes, its batch (extents and each operand's strides along
  * them), and one pk_gemm_<t>_run with the first blocking whose guard holds; `overwrite`: C = A·B (the zero fill
  * before it dropped, see overwritingGemms); `onNoMemory` are the statements that release the kernel's temporaries
- * and return PK_NO_MEMORY; `epilogue`: the last k block's tiles apply it (c-gemm-epilogue.ts).
+ * and return PK_NO_MEMORY; `epilogue`: the last k block's tiles apply it (c-tile-epilogue.ts).
  */
 export function emitGemmCall(
   s: Contraction,
@@ -265,7 +265,7 @@ export function emitGemmCall(
   depth: number,
   onNoMemory: readonly string[],
   overwrite = false,
-  epilogue?: GemmEpilogue,
+  epilogue?: RegisterEpilogue,
 ): string[] {
   const { roles: r } = s
   const { schedule, mk } = plan

@@ -37,7 +37,7 @@ export interface MicrokernelUse {
 }
 
 /**
- * What a family's tiles apply to each vector of C before storing it (emit/c-gemm-epilogue.ts). Its tiles take three
+ * What a family's tiles apply to each vector of C before storing it (emit/c-tile-epilogue.ts). Its tiles take three
  * more parameters: the context (`pk_ectx`, read as `pk_e`) and the tile's first m and n positions (`pk_i0`, `pk_j0`).
  */
 export interface TileEpilogue {

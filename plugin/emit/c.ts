@@ -6,8 +6,9 @@
  * pool (c-parallel.ts). Pointers are `restrict`: the N-API wrapper rejects outputs that alias another
  * argument.
  * A contraction with a schedule for the ISA compiled for runs as a blocked GEMM (c-gemm.ts), its epilogue in the
- * last k block's register tiles (c-gemm-epilogue.ts) or as loops after it, else as its loops; a convolution with a
- * plan through its driver (c-conv.ts), its epilogue outlined for the driver (c-conv-epilogue.ts);
+ * last k block's register tiles (c-tile-epilogue.ts) or as loops after it, else as its loops; a convolution with a
+ * plan through its driver (c-conv.ts), its epilogue in the register tiles of its direct calls (c-tile-epilogue.ts) and
+ * outlined for the driver's other output blocks (c-conv-epilogue.ts);
  * a `vector` loop runs as that ISA's SIMD code (c-vector.ts) when it has one, else serially.
  */
 import { KernelInternalError } from '../diagnostics.ts'
@@ -17,9 +18,9 @@ import type { Isa } from '../targets/isa.ts'
 import { SCALAR } from '../targets/scalar.ts'
 import { C_TYPE, cExpr } from './c-expr.ts'
 import { candidateOf, choiceLines } from './choices.ts'
-import { convolutionPlan, emitConvCall, emitConvSupport, overwritingConvolutions } from './c-conv.ts'
+import { convolutionPlan, emitConvCall, emitConvSupport, overwritingConvolutions, runsDirectChannelsLast } from './c-conv.ts'
 import { convEpilogues, type ConvEpilogues } from './c-conv-epilogue.ts'
-import { gemmEpilogues, type GemmEpilogues } from './c-gemm-epilogue.ts'
+import { registerEpilogues, type RegisterEpilogues } from './c-tile-epilogue.ts'
 import { emitGemmCall, emitGemmSupport, gemmPlan, overwritingGemms } from './c-gemm.ts'
 import { parallelLoops, type ParallelLoops } from './c-parallel.ts'
 import { emitVectorLoop } from './c-vector.ts'
@@ -85,7 +86,7 @@ export function emitC(kernel: Kernel, symbol: string, isa: Isa = SCALAR): string
   const temps = kernel.tensors.filter((t) => t.role === 'temp' && !arena.includes(t))
   const freeTemps = temps.map((t) => `free(${names.of(t.name)});`)
   const parallel = parallelLoops(kernel, symbol, names, layout)
-  const epilogues: Epilogues = { conv: convEpilogues(kernel, symbol, names, layout), gemm: gemmEpilogues(kernel, symbol, names, layout) }
+  const epilogues: Epilogues = { blocks: convEpilogues(kernel, symbol, names, layout), registers: registerEpilogues(kernel, symbol, names, layout) }
   // The candidates of a size choice are statement lists of their own, inside top-level ifs.
   const lists = [kernel.body, ...kernel.body.flatMap((s) => (s.kind === 'if' ? [s.body] : []))]
   const overwriting = new Set(lists.flatMap((list) => [
@@ -107,7 +108,7 @@ export function emitC(kernel: Kernel, symbol: string, isa: Isa = SCALAR): string
     lines.push(...freeTemps.map((l) => `    ${l}`), '    return PK_NO_MEMORY;', '  }')
   }
   lines.push(...body, ...freeTemps.map((l) => `  ${l}`), '  return PK_OK;', '}')
-  return [...parallel.outlined, ...epilogues.conv.outlined, ...epilogues.gemm.outlined, lines.join('\n') + '\n'].join('\n')
+  return [...parallel.outlined, ...epilogues.blocks.outlined, ...epilogues.registers.outlined, lines.join('\n') + '\n'].join('\n')
 }
 
 /**
@@ -138,10 +139,10 @@ function arenaLines(kernel: Kernel, arena: readonly Tensor[], names: Names): str
 /** No loop runs on the pool. */
 const SERIAL: ParallelLoops = { emit: () => undefined, outlined: [] }
 
-/** How a heavy statement's fused epilogue is printed: per convolution output block, or in a GEMM's registers. */
+/** How a heavy statement's fused epilogue is printed: in its register tiles, or per convolution output block. */
 interface Epilogues {
-  readonly conv: ConvEpilogues
-  readonly gemm: GemmEpilogues
+  readonly blocks: ConvEpilogues
+  readonly registers: RegisterEpilogues
 }
 
 /** Statement printer for one kernel; `depth` is the indentation level. */
@@ -196,7 +197,7 @@ function cStatements(
       case 'contraction': {
         const plan = gemmPlan(s, isa)
         if (plan === undefined) return s.body.flatMap((b) => stmt(b, depth))
-        const epilogue = s.epilogue ? epilogues.gemm.plan(s, plan.mk) : undefined
+        const epilogue = s.epilogue ? epilogues.registers.plan(s, plan.mk) : undefined
         if (typeof epilogue !== 'string') return emitGemmCall(s, plan, names, layout, depth, onNoMemory, overwriting.has(s), epilogue)
         // Not in registers: the epilogue's loops over the whole output, after the GEMM.
         const loops = s.body.slice(s.body.length - (s.epilogue ?? 0))
@@ -206,10 +207,12 @@ function cStatements(
         const plan = convolutionPlan(s, isa)
         if (plan === undefined) return s.body.flatMap((b) => stmt(b, depth))
         // The epilogue's loops run inside the driver's threads: serially.
-        const epilogue = s.epilogue
-          ? epilogues.conv.emit(s, (n) => cStatements(n, layout, isa, onNoMemory, SERIAL, new Set(), epilogues))
+        const blocks = s.epilogue
+          ? epilogues.blocks.emit(s, (n) => cStatements(n, layout, isa, onNoMemory, SERIAL, new Set(), epilogues))
           : undefined
-        return emitConvCall(s, plan, names, layout, depth, onNoMemory, overwriting.has(s), epilogue)
+        const registers = s.epilogue && runsDirectChannelsLast(plan) ? epilogues.registers.plan(s, plan.mk) : undefined
+        const tiles = typeof registers === 'string' ? undefined : registers
+        return emitConvCall(s, plan, names, layout, depth, onNoMemory, overwriting.has(s), blocks, tiles)
       }
       case 'block':
         throw new KernelInternalError('emit', `block '${s.id}' reached the C emitter: lower blocks to loops first`)

@@ -240,7 +240,7 @@ export interface Contraction {
   readonly schedules: readonly ContractionSchedule[]
   /**
    * How many statements at the end of `body` are its epilogue (fuse-epilogue.ts), as a Convolution's: the GEMM applies
-   * them to each register tile of its last k block before storing it (emit/c-gemm-epilogue.ts). Absent: none.
+   * them to each register tile of its last k block before storing it (emit/c-tile-epilogue.ts). Absent: none.
    */
   readonly epilogue?: number
 }
@@ -345,7 +345,8 @@ export interface Convolution {
   readonly plans: readonly ConvolutionPlan[]
   /**
    * How many statements at the end of `body` are its epilogue (fuse-epilogue.ts): element-wise, each writing the
-   * output in place at the element it reads. The C driver runs them on each output block once its sums are complete;
+   * output in place at the element it reads. The C driver's direct tiles apply them in registers where they sum their
+   * outputs whole (emit/c-tile-epilogue.ts), and it runs them on each other output block once its sums are complete;
    * the interpreter and the JS fallback run them after the nest. Absent: none.
    */
   readonly epilogue?: number

@@ -3,10 +3,11 @@
  * post-ops): an element-wise statement right after a convolution or contraction that reads the heavy operator's
  * temporary output only at the point it writes, `O[n, p, q, k] = max(T[n, p, q, k] + bias[k], 0)`, joins it. The heavy
  * operator then sums into O itself (zeroed just before) and the statement becomes its epilogue, `O[...] =
- * max(O[...] + bias[k], 0)`, applied in place: a convolution's C driver runs it on each output block as soon as that
- * block's sums are complete, while the block is still in cache; a GEMM applies it to each register tile of its last
- * k block before the tile is stored (PolyDL's placement in the last reduction iteration). T (allocated, zeroed and
- * read back every call) is gone.
+ * max(O[...] + bias[k], 0)`, applied in place: a GEMM applies it to each register tile of its last k block before
+ * the tile is stored (PolyDL's placement in the last reduction iteration), and so does a convolution's direct path to
+ * each tile it sums whole in one call; elsewhere a convolution's C driver runs it on each output block as soon as
+ * that block's sums are complete, while the block is still in cache. T (allocated, zeroed and read back every call)
+ * is gone.
  * Legal from the access maps and the dependences: T is a temporary only the heavy operator writes and only the
  * statement reads, each read at its own point (`pointwise`, over plain indices covering T's shape); O has T's shape
  * and element type, is written at the same point and read nowhere in the statement, and is not an operand of the
@@ -17,13 +18,10 @@ import { equal } from '../ir/affine.ts'
 import type { Access, Block, Contraction, Convolution, Expr, Kernel, Stmt, Store } from '../ir/nodes.ts'
 import { loadsOf, mapExpr, mapStmts, walkStmts } from '../ir/walk.ts'
 import type { KernelFacts } from '../analysis/deps.ts'
-import { tileEpilogue } from '../analysis/tile-epilogue.ts'
+import { outputOf, tileEpilogue, type Heavy } from '../analysis/tile-epilogue.ts'
 import { plainIndex } from './match-convolution.ts'
 
-type Heavy = Contraction | Convolution
-
-/** The heavy operator's output, and its tensors it only reads. */
-const outputOf = (s: Heavy): Access => (s.kind === 'convolution' ? s.roles.output : s.roles.c)
+/** The heavy operator's tensors it only reads. */
 const operandsOf = (s: Heavy): readonly string[] =>
   s.kind === 'convolution'
     ? [s.roles.input.tensor, s.roles.filter.tensor]
@@ -62,10 +60,16 @@ export function fuseEpilogues(kernel: Kernel, facts: KernelFacts, log?: (message
   return { ...kernel, body, tensors: kernel.tensors.filter((t) => !removed.includes(t.name)) }
 }
 
-/** Where the fused epilogue runs: on a convolution's output blocks, in a GEMM's register tiles, or after the GEMM. */
+/**
+ * Where the fused epilogue runs: in a GEMM's register tiles or after the GEMM; in the register tiles of a
+ * convolution's direct path that sum a tile whole in one call, or on each finished output block.
+ */
 function placement(kernel: Kernel, fused: Heavy): string {
-  if (fused.kind === 'convolution') return 'run on each finished output block'
   const tiles = tileEpilogue(kernel, fused)
+  if (fused.kind === 'convolution') {
+    const blocks = 'on each finished output block'
+    return typeof tiles === 'string' ? `run ${blocks} (${tiles})` : `applied in registers to the tiles a direct call sums whole, else ${blocks}`
+  }
   if (typeof tiles !== 'string') return 'applied in registers to each GEMM tile of the last k block'
   return `run as loops over the output after the GEMM (${tiles})`
 }

@@ -2,7 +2,7 @@
  * Issue 16's epilogues in registers for contractions: an element-wise statement after a `+=!` product into a
  * temporary (bias, ReLU, clamp, a residual, a per-row scale, SiLU, a scalar from a rank-0 tensor) becomes the
  * contraction's epilogue (passes/fuse-epilogue.ts), which the GEMM applies to each register tile of its last k block
- * (emit/c-gemm-epilogue.ts); the forms a tile cannot address, a gathered C and a triangular domain run the epilogue as
+ * (emit/c-tile-epilogue.ts); the forms a tile cannot address, a gathered C and a triangular domain run the epilogue as
  * loops after the GEMM. Each built by the whole pipeline into a real addon and run at every ISA this CPU runs and at 1
  * and 2 threads against the interpreter on the unfused spec and the emitted JS, at small odd sizes (edge tiles), a K
  * spanning several k blocks (the epilogue only after the last), a 1 and an empty sum (the epilogue on zeros).

@@ -31,7 +31,7 @@ describe('epilogue fusion', () => {
     expect(epilogueOf(kernel)).toBe(1)
     expect(kernel.tensors.map((t) => t.name)).not.toContain('T')
     expect(kernel.body[0]).toMatchObject({ kind: 'fill', tensor: 'O' })
-    expect(log.join('\n')).toContain('k s0: s1 fused as the epilogue, run on each finished output block in place on O')
+    expect(log.join('\n')).toContain('k s0: s1 fused as the epilogue, applied in registers to the tiles a direct call sums whole, else on each finished output block in place on O')
   })
 
   const refused: readonly (readonly [string, string, string])[] = [

@@ -1,13 +1,14 @@
 /**
- * A contraction's epilogue (passes/fuse-epilogue.ts) applied in registers: the microkernel's tiles of the last k
- * block (native/polykern_gemm_member.h) pass each accumulator vector, old C added, through the epilogue's expression
- * before storing it (PolyDL's element-wise statement in the last reduction iteration), so the GEMM's sums are never
- * written before it. Each tile family is printed for its contraction (c-microkernel.ts, `TileEpilogue`), reading
+ * A contraction's or a convolution's epilogue (passes/fuse-epilogue.ts) applied in registers: the microkernel's tiles
+ * of a GEMM's last k block (native/polykern_gemm_member.h), or those of a convolution's direct call that sum their
+ * outputs whole (native/polykern_conv_driver.h), pass each accumulator vector, old C added, through the epilogue's
+ * expression before storing it (PolyDL's element-wise statement in the last reduction iteration), so the sums are
+ * never written before it. Each tile family is printed for its operator (c-microkernel.ts, `TileEpilogue`), reading
  * each place analysis/tile-epilogue.ts found through a context struct the call site fills: the tensors' base
  * pointers, C's (a residual's element is as far from its base as C's), and the values over no index.
  */
-import type { Contraction, Expr, Kernel } from '../ir/nodes.ts'
-import { tileEpilogue, type TilePlace } from '../analysis/tile-epilogue.ts'
+import type { Expr, Kernel } from '../ir/nodes.ts'
+import { outputOf, tileEpilogue, type Heavy, type TilePlace } from '../analysis/tile-epilogue.ts'
 import type { Microkernel } from '../targets/microkernel.ts'
 import { instantiate } from '../targets/vector-ops.ts'
 import { C_TYPE, cConst, cExpr } from './c-expr.ts'
@@ -16,8 +17,8 @@ import { vectorExpr } from './c-vector.ts'
 import type { Layout } from './layout.ts'
 import type { Names } from './names.ts'
 
-/** A contraction's epilogue in its GEMM's registers, as its call site (c-gemm.ts emitGemmCall) prints it. */
-export interface GemmEpilogue {
+/** An epilogue in its operator's registers, as its call site (c-gemm.ts emitGemmCall, c-conv.ts emitConvCall) prints it. */
+export interface RegisterEpilogue {
   /** What its tile families apply. */
   readonly tiles: TileEpilogue
   /** The lines declaring its context (`pk_gectx`) at the call. */
@@ -26,16 +27,16 @@ export interface GemmEpilogue {
   readonly family: (use: MicrokernelUse) => string
 }
 
-export interface GemmEpilogues {
-  /** The epilogue of `s` in registers with microkernel `mk`, or why it runs as loops after the GEMM. */
-  readonly plan: (s: Contraction, mk: Microkernel) => GemmEpilogue | string
+export interface RegisterEpilogues {
+  /** The epilogue of `s` in registers with microkernel `mk`, or why it runs as loops. */
+  readonly plan: (s: Heavy, mk: Microkernel) => RegisterEpilogue | string
   /** The context structs and the tile families, to print before the kernel function. */
   readonly outlined: readonly string[]
 }
 
-export function gemmEpilogues(kernel: Kernel, symbol: string, names: Names, layout: Layout): GemmEpilogues {
+export function registerEpilogues(kernel: Kernel, symbol: string, names: Names, layout: Layout): RegisterEpilogues {
   const outlined: string[] = []
-  const planned = new Map<string, GemmEpilogue>()
+  const planned = new Map<string, RegisterEpilogue>()
   const families = new Set<string>()
   const family = (use: MicrokernelUse): string => {
     const name = microkernelSymbol(use)
@@ -45,7 +46,7 @@ export function gemmEpilogues(kernel: Kernel, symbol: string, names: Names, layo
     }
     return name
   }
-  const plan: GemmEpilogues['plan'] = (s, mk) => {
+  const plan: RegisterEpilogues['plan'] = (s, mk) => {
     const key = `${s.id} ${mk.name}`
     const known = planned.get(key)
     if (known !== undefined) return known
@@ -55,7 +56,7 @@ export function gemmEpilogues(kernel: Kernel, symbol: string, names: Names, layo
     const ctx = `${name}_ctx`
     const t = C_TYPE[s.roles.dtype]
     // The context's fields: a pointer per tensor read in place, a value per subexpression over no index.
-    const fields: { name: string; type: string; value: string }[] = [{ name: 'c0', type: `const ${t} *`, value: names.of(s.roles.c.tensor) }]
+    const fields: { name: string; type: string; value: string }[] = [{ name: 'c0', type: `const ${t} *`, value: names.of(outputOf(s).tensor) }]
     const fieldOf = new Map<Expr | string, string>()
     for (const [e, place] of found.places) {
       if (place.kind === 'accumulator') continue
@@ -68,7 +69,7 @@ export function gemmEpilogues(kernel: Kernel, symbol: string, names: Names, layo
         : { name: field, type: `const ${t} *`, value: names.of(place.tensor) })
     }
     outlined.push([
-      `/* Contraction ${s.id}'s epilogue: what its tiles read besides their sums. */`,
+      `/* ${s.kind === 'convolution' ? 'Convolution' : 'Contraction'} ${s.id}'s epilogue: what its tiles read besides their sums. */`,
       'typedef struct {',
       ...fields.map((f) => `  ${f.type} ${f.name};`),
       `} ${ctx};`,
