@@ -38,6 +38,11 @@ export interface GemmProblem {
   readonly lanes: number
   /** Bytes of one element. */
   readonly bytes: number
+  /**
+   * B lies in a bound array (`f.bind`): packed once, by the first call, so a packed B costs no pack per call and its
+   * panels come from that packed form, each block its own, as one contiguous stream.
+   */
+  readonly boundB?: boolean
 }
 
 /** The block loops' names in c-gemm.ts. */
@@ -234,7 +239,9 @@ export function modelNest(p: GemmProblem, v: GemmBlocking, threads: number, layo
   } else {
     touches.push({ tensor: 'A', depth: P, support: [at('m'), at('k'), ir, P], unit: rows, strided: { rows, followed: kc * p.bytes >= PREFETCH_RUN_BYTES ? 1 : 0 } })
   }
-  if (v.packB) {
+  if (v.packB && p.boundB) {
+    touches.push({ tensor: 'Bp', depth: P, support: [at('k'), at('n'), jr, P], unit: p.nr })
+  } else if (v.packB) {
     const depth = Math.max(at('n'), at('k'))
     const unit = Math.ceil((kc * nc) / sharedBy('b'))
     touches.push(

@@ -13,6 +13,12 @@
  * - tiny: M·N·K ≤ 2^20 (64³: packing does not pay; 96³ f32 on AVX-512 ran 163 GFLOP/s packed as the small class
  *   has it, 189 with both operands in place; too little work to wake the pool)
  * - small: M·N·K ≤ 2^21 (128³)
+ * - matvec-bound: a matvec call whose B is bound: the ranking reads its B from the packed form, free of packs
+ *   (GemmProblem.boundB), and picks one panel streamed whole (kc = K), where in place it reads B a few rows at a
+ *   time (8 streams). 1 × 4096 × 4096, AMD EPYC Zen 5 AVX-512, B from memory, bound against oneDNN's prepacked
+ *   weights: 0.63 -> 1.10x at 1 thread, 0.60 -> 1.06x at 2. A bound twin of every class did worse elsewhere: in the
+ *   run with them, bound/oneDNN 35 × 8457 × 2560 fell 0.93 -> 0.84x (1T), 320 × 3072 × 4096 0.99 -> 0.83x and 512³
+ *   0.99 -> 0.85x (2T) against the run before.
  * - matvec: M ≤ MR, one row tile (M = 1, N = K = 4096)
  * - skinny-m: M ≤ 8·MR (M = 4·MR + 3, N = K = 4096: a few row tiles, the last partial, as DeepBench's 35)
  * - skinny-n: N ≤ 4·NR (M = K = 2048, N = 2·NR)
@@ -56,6 +62,7 @@ export function shapeClasses(mk: Microkernel, threads: number, batched: boolean)
     { name: 'tiny-bound', when: { maxWork: TINY_WORK, boundB: true }, representative: { m: 64, n: 64, k: 64, batch: 1 } },
     { name: 'tiny', when: { maxWork: TINY_WORK }, representative: { m: 64, n: 64, k: 64, batch: 1 } },
     { name: 'small', when: { maxWork: SMALL_WORK }, representative: { m: 128, n: 128, k: 128, batch: 1 } },
+    { name: 'matvec-bound', when: { maxM: mk.mr, boundB: true }, representative: { m: 1, n: 4096, k: 4096, batch: 1 } },
     { name: 'matvec', when: { maxM: mk.mr }, representative: { m: 1, n: 4096, k: 4096, batch: 1 } },
     { name: 'skinny-m', when: { maxM: 8 * mk.mr }, representative: { m: 4 * mk.mr + 3, n: 4096, k: 4096, batch: 1 } },
     { name: 'skinny-n', when: { maxN: 4 * mk.nr }, representative: { m: 2048, n: 2 * mk.nr, k: 2048, batch: 1 } },
@@ -103,7 +110,7 @@ export interface RankingContext {
 /** The problem a class stands for, on this contraction's microkernel. */
 export function classProblem(c: ShapeClass, ctx: RankingContext): GemmProblem {
   const bytes = ctx.roles.dtype === 'f64' ? 8 : 4
-  return { ...c.representative, mr: ctx.mk.mr, nr: ctx.mk.nr, lanes: ctx.mk.lanes, bytes }
+  return { ...c.representative, mr: ctx.mk.mr, nr: ctx.mk.nr, lanes: ctx.mk.lanes, bytes, ...(c.when?.boundB ? { boundB: true } : {}) }
 }
 
 /**

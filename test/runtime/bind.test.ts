@@ -138,6 +138,27 @@ describe('natively', () => {
     setThreads(1)
   })
 
+  it('a bound B of matrix-vector calls (their own blocking: the packed form read in long panel runs) agrees with plain loops at 1 and 2 threads', () => {
+    const meta = loadedKernels().find((k) => k.name === 'matmul' && k.module === 'native-kernels.ts')!.meta as { readonly boundForms: number }
+    // Past the tiny and small classes (M·N·K > 2^21), whose blockings also pack a bound B.
+    for (const [M, N, K] of [[1, 1031, 4099], [3, 700, 2001]] as const) {
+      const A = randomArray('f64', M * K, next) as Float64Array
+      const B = randomArray('f64', K * N, next) as Float64Array
+      const want = new Float64Array(M * N)
+      for (let i = 0; i < M; i++) for (let k = 0; k < K; k++) for (let j = 0; j < N; j++) want[i * N + j] += A[i * K + k] * B[k * N + j]
+      const before = meta.boundForms
+      const layer = native.matmul.bind({ B })
+      for (const threads of [1, 2, 1]) {
+        setThreads(threads)
+        close(layer(A, new Float64Array(M * N), M, N, K) as Float64Array, want)
+      }
+      expect(meta.boundForms - before, `${M} × ${N} × ${K}: B packed once`).toBeGreaterThan(0)
+      layer.release()
+      expect(meta.boundForms).toBe(before)
+    }
+    setThreads(1)
+  })
+
   it('one bound array read as two filter shapes of its length (C, K swapped) gets a form for each', () => {
     const [C, K] = [6, 35]
     const F = f32(9 * C * K)

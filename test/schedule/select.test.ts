@@ -37,7 +37,7 @@ function expectedClass(s: CallSizes, mr: number, nr: number, threads: number, ba
   if (batched && threads > 1 && s.batch >= threads && s.m * s.n * s.k <= 2 ** 21) return 'small-batched'
   if (s.m * s.n * s.k <= 2 ** 20) return s.boundB ? 'tiny-bound' : 'tiny'
   if (s.m * s.n * s.k <= 2 ** 21) return 'small'
-  if (s.m <= mr) return 'matvec'
+  if (s.m <= mr) return s.boundB ? 'matvec-bound' : 'matvec'
   if (s.m <= 8 * mr) return 'skinny-m'
   if (s.n <= 4 * nr) return 'skinny-n'
   if (s.k <= 64) return 'small-k'
@@ -67,10 +67,21 @@ describe('shape classes', () => {
 
   it('are tried in order, the default last, and offer small-batched only to batched contractions on threads', () => {
     const names = (batched: boolean, threads: number) => shapeClasses(AVX512.microkernels[0], threads, batched).map((c) => c.name)
-    expect(names(false, 2)).toEqual(['tiny-bound', 'tiny', 'small', 'matvec', 'skinny-m', 'skinny-n', 'small-k', 'short-m', 'large'])
+    expect(names(false, 2)).toEqual(['tiny-bound', 'tiny', 'small', 'matvec-bound', 'matvec', 'skinny-m', 'skinny-n', 'small-k', 'short-m', 'large'])
     expect(names(true, 2)[0]).toBe('small-batched')
     expect(names(true, 1)).toEqual(names(false, 1))
     for (const c of shapeClasses(AVX2.microkernels[0], 2, true).slice(0, -1)) expect(c.when).toBeDefined()
+  })
+
+  it('read a bound B of a matvec call from its packed form in long panel runs, where in place they read a few rows at a time', () => {
+    for (const isa of [AVX512, AVX2]) {
+      const ctx = { roles: rolesOf(MM), mk: isa.microkernels[0], machine: TEST_MACHINE, threads: 2 }
+      const picks = new Map(rankClasses(ctx).map((c) => [c.shapeClass.name, c.ranked[0].variant]))
+      expect(picks.get('matvec-bound'), isa.name).toMatchObject({ packB: true })
+      expect(picks.get('matvec-bound')!.kc, isa.name).toBeGreaterThanOrEqual(1024)
+      expect(picks.get('matvec'), isa.name).toMatchObject({ packB: false })
+      expect(picks.get('matvec')!.kc, isa.name).toBeLessThanOrEqual(16)
+    }
   })
 
   it('each hold their own representative sizes', () => {
