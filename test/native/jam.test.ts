@@ -116,7 +116,9 @@ describe('jammed register nests at every ISA equal the interpreter', () => {
   it('runs along memory bit for bit at every alignment of the arrays, every ISA, 1 and 2 threads', () => {
     // Arrays at 16 consecutive offsets in their buffers: whatever a buffer's address, each of the 16 places an f32 can
     // start in a 64-byte line, and with it the run's masked head, where its aligned vectors start and the rotation of
-    // its filter copy. Channels of 1, 2, 4 and 3 vectors of 16 (the last not a run at AVX-512).
+    // its filter copy; each array 5 elements further than the one before it, so the input (whose lines the run
+    // follows) and the output lie apart in their lines too. Channels of 1, 2, 4 and 3 vectors of 16 (the last not a
+    // run at AVX-512).
     const n = CASES.findIndex((c) => c.name === 'depthwisePadded')
     const site = sites[n]
     const reference = buildKernel(checkSpec(parseSpec(site.specText, site.specStart, file), site))
@@ -130,12 +132,12 @@ describe('jammed register nests at every ISA equal the interpreter', () => {
         interpret(reference, want)
         for (let offset = 0; offset < 16; offset++) {
           onEveryIsaAndThreads(built.addon, (isa, threads) => {
-            const got = args.map((a) => (ArrayBuffer.isView(a) ? atOffset(a as Float32Array, offset) : a))
+            const got = args.map((a, i) => (ArrayBuffer.isView(a) ? atOffset(a as Float32Array, (offset + 5 * i) % 16) : a))
             ;(built.addon.depthwisePadded as KernelCall)(...got)
             const O = got[abi.params.findIndex((p) => p.name === 'O')] as Float32Array
             const wanted = want[abi.params.findIndex((p) => p.name === 'O')] as Float32Array
             const differs = wanted.findIndex((x, i) => !Object.is(x, O[i]))
-            expect(differs, `${isa} ${threads}T C ${C} W ${W}, arrays ${offset} elements into their buffers: first differing element`).toBe(-1)
+            expect(differs, `${isa} ${threads}T C ${C} W ${W}, arrays ${offset} + 5·i elements into their buffers: first differing element`).toBe(-1)
           })
         }
       }

@@ -72,7 +72,7 @@ PK_SHARED int kc_3_depthwise(const float *restrict I, const float *restrict F, f
             if (pk_vhi % 8 == 0 && (pk_per & (pk_per - 1)) == 0 && pk_per <= 2 && q < q_end && 9*C <= 4096) {
               int64_t pk_rf = q * pk_vhi;
               const int64_t pk_rend = q_end * pk_vhi;
-              const int64_t pk_head = pk_min_i64(pk_rend - pk_rf, (int64_t)(((uintptr_t)0 - (uintptr_t)(O + n*sO0 + p*sO1 + pk_rf)) % 32) / 4);
+              const int64_t pk_head = pk_min_i64(pk_rend - pk_rf, (int64_t)(((uintptr_t)0 - ((uintptr_t)I + (uintptr_t)(n*sI0 + (p - 1)*sI1 + -1*C + pk_rf) * 4)) % 32) / 4);
               if (pk_head > 0) {
                 const __m256i pk_vm = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(pk_head)), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
                 __m256 pk_vacc0_0 = _mm256_set1_ps(0.0f);
