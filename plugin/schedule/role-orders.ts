@@ -34,7 +34,7 @@ export type RoleOrder = readonly Piece[]
 export interface RoleOrders {
   /** Candidates, the first A's own order. */
   readonly m: readonly RoleOrder[]
-  /** Candidates, the first C's own order. */
+  /** Candidates, the first C's or B's order with C's stride-1 index innermost (preferredFirst). */
   readonly n: readonly RoleOrder[]
   /** Candidates, the first A's own order. */
   readonly k: readonly RoleOrder[]
@@ -77,14 +77,24 @@ const distinct = (xs: readonly RoleOrder[]) => xs.filter((x, i) => xs.findIndex(
 /** n's indices in B's order: with C's stride-1 index innermost and B's next, the gather walks B as it lies. */
 const inBsOrder = (r: ContractionRoles): IndexRange[] => inOrderOf(r.n, r.b).map((p) => p.ix)
 
+/**
+ * n's two orders with C's stride-1 index innermost, the one that wins where their costs tie first: C's own where C's
+ * second index plays n, whose tile rows are then whole runs of C (ccsd_t abcdef-gdab-efgc: 59 GFLOP/s against 29 in
+ * B's order); else B's, whose gather reads B's lines in address order, which the prefetchers follow (the six ccsd_t
+ * contractions with C's second index in m, every extent 16: 71-79 -> 80-111 GFLOP/s, AMD EPYC AVX-512, 1 thread).
+ * Either goes before C's other orders: B's walks the lines a transposing gather shares in turn (intensli
+ * abcde-ecbfa-fd: 20 -> 22, Intel AVX-512).
+ */
+function preferredFirst(r: ContractionRoles, cs: RoleOrder, bs: RoleOrder): RoleOrder[] {
+  return r.n.some((ix) => ix.name === secondOfC(r)) ? [cs, bs] : [bs, cs]
+}
+
 export function roleOrders(r: ContractionRoles): RoleOrders {
   return {
     m: distinct([favouring(r.m, r.a), inOrderOf(r.m, r.c)]),
     n: distinct([
-      // B's order before C's where the cost ties: it reads the lines a transposing gather shares in turn (intensli
-      // abcde-ecbfa-fd: 20 -> 22 GFLOP/s, AVX-512, 1 thread).
-      favouring(r.n, r.c), favouring(inBsOrder(r), r.b, r.c), favouring(r.n, r.b), favouring(r.n, r.b, r.c),
-      favouring(r.n, r.c, r.b),
+      ...preferredFirst(r, favouring(r.n, r.c), favouring(inBsOrder(r), r.b, r.c)),
+      favouring(r.n, r.b), favouring(r.n, r.b, r.c), favouring(r.n, r.c, r.b),
       ...tiled(r.n, r.b, r.c), ...tiled(r.n, r.c, r.b),
     ]),
     k: distinct([

@@ -57,7 +57,7 @@ describe('role orders of gathered contractions, chosen per call', () => {
     expect(chosen(s, { a: 200, b: 200, j: 2000, k: 8 }).names.n).toBe('ba')
   })
 
-  it('candidates walk each role\'s indices (permuted, or one split into blocks), the first its own order', () => {
+  it('candidates walk each role\'s indices (permuted, or one split into blocks)', () => {
     for (const tc of TCCG) {
       const s = contractionOf(kernelOf(tc))
       if (s.roles.layout !== 'gathered') continue
@@ -78,6 +78,20 @@ describe('role orders of gathered contractions, chosen per call', () => {
     const sixteens = Object.fromEntries([...'abcdefg'].map((l) => [l, 16]))
     expect(chosen(s, sixteens).names.m).toBe('edb')
     expect(chosen(s, { ...sixteens, a: 1152, g: 512 }).names.m).toBe('ebd')
+  })
+
+  it('ccsd_t: B\'s n order where C\'s second index plays m, C\'s own where it plays n (ties between the two)', () => {
+    const sixteens = Object.fromEntries([...'abcdefg'].map((l) => [l, 16]))
+    // Column-major C[a..f] (b second) += A[g,d,a,c] (g stride 1) * B[e,f,g,b]: b plays m. n's d, c, a in the order
+    // of the factor holding them (c outermost) are c, d, a, in C's d, c, a: both keep C's runs of a innermost and
+    // cost the same.
+    const m = contractionOf(kernelOf('abcdef-gdac-efgb'))
+    expect(roleOrders(m.roles).n.slice(0, 2).map((o) => o.map((p) => p.ix.name).join(''))).toEqual(['cda', 'dca'])
+    expect(chosen(m, sixteens).names.n).toBe('cda')
+    // C += A[g,d,a,b] * B[e,f,g,c]: b plays n, and C's own order (d, b, a) keeps each tile row one run of C.
+    const n = contractionOf(kernelOf('abcdef-gdab-efgc'))
+    expect(roleOrders(n.roles).n.slice(0, 2).map((o) => o.map((p) => p.ix.name).join(''))).toEqual(['dba', 'bda'])
+    expect(chosen(n, sixteens).names.n).toBe('dba')
   })
 
   it('at the mixed shapes of the differential test, some calls run other m, n and k orders, tiled ones among them', () => {
