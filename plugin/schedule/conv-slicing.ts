@@ -17,7 +17,7 @@ import { isConstant } from '../ir/affine.ts'
 import type { Machine } from '../targets/machine.ts'
 import { MEMORY_COST } from '../targets/machine.ts'
 import { spills, tileRows, type Microkernel } from '../targets/microkernel.ts'
-import { CALL_CYCLES, CALL_CYCLES_PER_ACCUMULATOR, FMA_UNITS } from './gemm-model.ts'
+import { CALL_CYCLES, CALL_CYCLES_PER_ACCUMULATOR, FMA_UNITS, roundUp } from './gemm-model.ts'
 import { rankGemm } from './rank-gemm.ts'
 
 /**
@@ -91,7 +91,6 @@ export function representativeSizes(r: ConvolutionRoles): ConvolutionSizes {
   }
 }
 
-const roundUp = (x: number, unit: number): number => Math.ceil(x / unit) * unit
 const halveTo = (x: number, unit: number): number => Math.max(unit, roundUp(Math.floor(x / 2), unit))
 
 /** Bytes one core may use of cache level `level`, or `fallback` when the machine has no such level. */

@@ -51,7 +51,7 @@ export const BLOCK_LOOP_NAME: Readonly<Record<BlockLoop, string>> = { n: 'jc', k
 /** Work below which a call runs on one thread: PK_GEMM_PARALLEL_MIN_WORK of native/polykern_simd.h. */
 export const PARALLEL_MIN_WORK = 2 ** 20
 
-const roundUp = (x: number, unit: number): number => Math.ceil(x / unit) * unit
+export const roundUp = (x: number, unit: number): number => Math.ceil(x / unit) * unit
 
 /** Whether the call's threads split one GEMM's `m` or `n` range (c-gemm.ts), or run whole GEMMs of the batch. */
 export function threading(p: GemmProblem, v: GemmBlocking, threads: number): 'range' | 'batch' | 'none' {

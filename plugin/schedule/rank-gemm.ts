@@ -11,7 +11,7 @@
  */
 import type { GemmBlocking } from '../ir/nodes.ts'
 import type { Machine } from '../targets/machine.ts'
-import { gemmCost, type BlockLoop, type GemmCost, type GemmProblem, type OperandLayout } from './gemm-model.ts'
+import { gemmCost, roundUp, type BlockLoop, type GemmCost, type GemmProblem, type OperandLayout } from './gemm-model.ts'
 
 export interface GemmSpace {
   readonly machine: Machine
@@ -35,8 +35,6 @@ export const REFINED = 3
 const ORDERS: readonly (readonly BlockLoop[])[] = [
   ['n', 'k', 'm'], ['k', 'n', 'm'], ['n', 'm', 'k'], ['m', 'n', 'k'], ['m', 'k', 'n'], ['k', 'm', 'n'],
 ]
-
-const roundUp = (x: number, unit: number): number => Math.ceil(x / unit) * unit
 
 /** The shallowest packed B panel: shallower ones are for a B read in place, whose rows are streams to keep few. */
 const PACKED_KC_MIN = 16

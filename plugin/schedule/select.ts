@@ -32,7 +32,7 @@ import type { ContractionRoles, ContractionSchedule, GemmBlocking, SizeGuard } f
 import type { Isa } from '../targets/isa.ts'
 import type { Machine } from '../targets/machine.ts'
 import type { Microkernel } from '../targets/microkernel.ts'
-import type { GemmProblem } from './gemm-model.ts'
+import { gemmCost, roundUp, type GemmProblem } from './gemm-model.ts'
 import { rankGemm, sameVariant, type GemmSpace, type RankedVariant } from './rank-gemm.ts'
 import { memoSchedule, type ScheduleMemo } from './schedule-cache.ts'
 import { cRowsRunDown, roleOrders } from './role-orders.ts'
@@ -144,13 +144,37 @@ function inPlaceFirst(c: ShapeClass, ranked: readonly RankedVariant[]): readonly
   return inPlace.length > 0 ? [...inPlace, ...ranked.filter((x) => x.variant.packA || x.variant.packB)] : ranked
 }
 
-/** Every class of the contraction with its ranked variants (memoized by rank-gemm.ts). */
+/** The ranked variants spanningBound looks at: more than tuning times by default (5) and explain prints (8). */
+const SPANNED_VARIANTS = 8
+
+/**
+ * A class bounded in M or N is ranked at its representative, and its block sizes stop at the representative's
+ * extent (the model clamps a block to the call). Where a variant runs the representative in one block along that
+ * dimension, calls up to the bound get one block too when the model prices that no dearer at the bound: split, every
+ * block packs the other operand again. Skinny-m's 35 rows give mc 40, which split 52 rows in two: intensli
+ * abc-adec-ebd (52 × 2912 × 2912, B gathered) ran 64 -> 94 GFLOP/s with one block (AMD EPYC AVX-512, 1 thread).
+ */
+export function spanningBound(c: ShapeClass, ctx: RankingContext, space: GemmSpace, v: GemmBlocking): GemmBlocking {
+  const p = classProblem(c, ctx)
+  const { maxM, maxN } = c.when ?? {}
+  const mc = maxM !== undefined && v.mc >= roundUp(p.m, p.mr) ? Math.max(v.mc, roundUp(maxM, p.mr)) : v.mc
+  const nc = maxN !== undefined && v.nc >= roundUp(p.n, p.nr) ? Math.max(v.nc, roundUp(maxN, p.nr)) : v.nc
+  if (mc === v.mc && nc === v.nc) return v
+  const atBound = { ...p, m: maxM ?? p.m, n: maxN ?? p.n }
+  const cost = (x: GemmBlocking) => gemmCost(atBound, x, space.machine, space.threads, space.unpacked).cost
+  const spanning = { ...v, mc, nc }
+  return cost(spanning) <= cost(v) ? spanning : v
+}
+
+
+/** Every class of the contraction with its ranked variants (memoized by rank-gemm.ts), the first spanning its bounds. */
 export function rankClasses(ctx: RankingContext): { readonly shapeClass: ShapeClass; readonly ranked: readonly RankedVariant[] }[] {
   const space = spaceOf(ctx)
-  return shapeClasses(ctx.mk, ctx.threads, ctx.roles.batch.length > 0).map((shapeClass) => ({
-    shapeClass,
-    ranked: inPlaceFirst(shapeClass, rankGemm(classProblem(shapeClass, ctx), space)),
-  }))
+  return shapeClasses(ctx.mk, ctx.threads, ctx.roles.batch.length > 0).map((shapeClass) => {
+    const ranked = inPlaceFirst(shapeClass, rankGemm(classProblem(shapeClass, ctx), space))
+    const spanned = ranked.slice(0, SPANNED_VARIANTS).map((r) => ({ ...r, variant: spanningBound(shapeClass, ctx, space, r.variant) }))
+    return { shapeClass, ranked: [...spanned, ...ranked.slice(SPANNED_VARIANTS)] }
+  })
 }
 
 /**

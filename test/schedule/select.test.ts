@@ -11,6 +11,7 @@ import { buildKernel } from '../../plugin/spec/build-ir.ts'
 import { walkStmts } from '../../plugin/ir/walk.ts'
 import {
   analyticSchedule, blockingFor, cheapestMicrokernel, cheapestSchedule, classProblem, rankClasses, shapeClasses, spaceOf,
+  spanningBound,
   type CallSizes,
 } from '../../plugin/schedule/select.ts'
 import { rankGemm, sameVariant } from '../../plugin/schedule/rank-gemm.ts'
@@ -81,6 +82,21 @@ describe('shape classes', () => {
       expect(picks.get('matvec-bound')!.kc, isa.name).toBeGreaterThanOrEqual(1024)
       expect(picks.get('matvec'), isa.name).toMatchObject({ packB: false })
       expect(picks.get('matvec')!.kc, isa.name).toBeLessThanOrEqual(16)
+    }
+  })
+
+  it('bounded in M run every call up to the bound in one m block where their representative runs in one', () => {
+    // Skinny-m's representative (4·MR + 3 rows) fits in one m block of 5·MR; a gathered call of 52 rows split in two
+    // would gather B twice. A variant of smaller blocks is left alone.
+    for (const isa of [AVX512, AVX2]) {
+      const mk = isa.microkernels[0]
+      const ctx = { roles: rolesOf(GATHERED), mk, machine: TEST_MACHINE, threads: 1 }
+      const skinny = shapeClasses(mk, 1, false).find((c) => c.name === 'skinny-m')!
+      const variant = { mc: 5 * mk.mr, nc: 4 * mk.nr, kc: 256, order: ['m', 'k', 'n'], inner: 'nm', parallel: 'none', packA: true, packB: true } as const
+      expect(spanningBound(skinny, ctx, spaceOf(ctx), variant).mc, isa.name).toBe(8 * mk.mr)
+      expect(spanningBound(skinny, ctx, spaceOf(ctx), { ...variant, mc: 2 * mk.mr }).mc, isa.name).toBe(2 * mk.mr)
+      const large = shapeClasses(mk, 1, false).find((c) => c.name === 'large')!
+      expect(spanningBound(large, ctx, spaceOf(ctx), variant)).toBe(variant)
     }
   })
 
