@@ -7,7 +7,7 @@
 import { C_TYPE } from './c-expr.ts'
 import type { Microkernel } from '../targets/microkernel.ts'
 import { instantiate } from '../targets/vector-ops.ts'
-import { LINE_ELEMENTS } from '../schedule/role-orders.ts'
+import { TRANSPOSED_RUN } from '../schedule/role-orders.ts'
 
 export const packASymbol = (mk: Microkernel): string => `pk_pack_a_${mk.name}`
 export const packBSymbol = (mk: Microkernel): string => `pk_pack_b_${mk.name}`
@@ -135,7 +135,7 @@ function transposeAcrossPanels(w: number, mk: Microkernel, scaled: boolean): str
     `  unsigned char done[len / ${L} + 1];`,
     '  __builtin_memset(done, 0, sizeof done);',
     // The column one further along is as far from any column of a layout: probed at two, the search runs only if found.
-    `  const int64_t reach = ${2 * LINE_ELEMENTS};`,
+    `  const int64_t reach = ${TRANSPOSED_RUN};`,
     '  int found = 0;',
     '  for (int64_t at = 0; at < len && !found; at += len/2 + 1) found = pk_step_group(o_len, at, len, reach) > 0;',
     `  for (int64_t x = 0; found && x + ${L} <= len;) {`,

@@ -17,7 +17,8 @@
  * A's stride-1 index innermost, or C's own order, where a tile's rows run down C when C's second index plays m. That
  * matters when C's stride-1 index is short: runs of 16 floats on lines not 64-byte aligned share a line with the
  * next row's run, and a row written apart from that one writes each shared line twice (ccsd_t's degb forms: 80 ->
- * 100 GFLOP/s, AVX-512, 1 thread). C's element costs 16/extent more when its rows could run down and do not.
+ * 100 GFLOP/s, AVX-512, 1 thread). C's element costs 16/extent more when its rows could run down and do not, or
+ * its second index plays n and does not follow its runs (runBreaks).
  */
 import { lastIndex } from '../ir/affine.ts'
 import type { Access, ContractionRoles, IndexRange } from '../ir/nodes.ts'
@@ -42,6 +43,8 @@ export interface RoleOrders {
 
 /** Elements per cache line in the cost and per block of a tiled order (f32's 16; f64's 8 makes the same choices). */
 export const LINE_ELEMENTS = 16
+/** The longest run of C's stride-1 index B's gather transposes across panels (emit/c-pack.ts). */
+export const TRANSPOSED_RUN = 2 * LINE_ELEMENTS
 /** An element read alone from a line still in cache (a scalar load and its address), and one added to C. */
 const IN_CACHE = { read: 2, update: 4 } as const
 /** Lines that stay in cache between two uses of one: a quarter of the smaller L2 (AMD's 512 KiB). */
@@ -79,11 +82,10 @@ const inBsOrder = (r: ContractionRoles): IndexRange[] => inOrderOf(r.n, r.b).map
 
 /**
  * n's two orders with C's stride-1 index innermost, the one that wins where their costs tie first: C's own where C's
- * second index plays n, whose tile rows are then whole runs of C (ccsd_t abcdef-gdab-efgc: 59 GFLOP/s against 29 in
- * B's order); else B's, whose gather reads B's lines in address order, which the prefetchers follow (the six ccsd_t
- * contractions with C's second index in m, every extent 16: 71-79 -> 80-111 GFLOP/s, AMD EPYC AVX-512, 1 thread).
- * Either goes before C's other orders: B's walks the lines a transposing gather shares in turn (intensli
- * abcde-ecbfa-fd: 20 -> 22, Intel AVX-512).
+ * second index plays n (right outside the run, C's rows are whole runs: runBreaks); else B's, whose gather reads B's
+ * lines in address order, which the prefetchers follow (the six ccsd_t contractions with C's second index in m,
+ * every extent 16: 71-79 -> 80-111 GFLOP/s, AMD EPYC AVX-512, 1 thread). Either goes before C's other orders: B's
+ * walks the lines a transposing gather shares in turn (intensli abcde-ecbfa-fd: 20 -> 22, Intel AVX-512).
  */
 function preferredFirst(r: ContractionRoles, cs: RoleOrder, bs: RoleOrder): RoleOrder[] {
   return r.n.some((ix) => ix.name === secondOfC(r)) ? [cs, bs] : [bs, cs]
@@ -112,6 +114,41 @@ const secondOfC = (r: ContractionRoles): string | undefined => r.c.index.at(-2)?
 
 /** C's rows run down C under m order `m`: its innermost index is C's second, right outside C's stride-1 index. */
 export const cRowsRunDown = (r: ContractionRoles, m: RoleOrder): boolean => secondOfC(r) === m.at(-1)!.ix.name
+
+/**
+ * C's added cost per element where its runs along n (its stride-1 index, n's innermost) end short: C's second index
+ * follows the run neither down the tile's rows (m's innermost, where it plays m) nor along them (right outside a
+ * whole run, where it plays n), so each run is a stream of its own, and one shorter than a line shares it with a run
+ * written at another time: LINE_ELEMENTS/length more, a tiled order's runs being a line long. Measured (AVX-512, 1
+ * thread): ccsd_t's degb forms, C's own m order against A's, 80 -> 100 GFLOP/s (Intel Xeon); abcdef-gdab-efgc, C's
+ * own n order against B's, 29 -> 59 (AMD EPYC).
+ */
+function runBreaks(r: ContractionRoles, m: RoleOrder, n: RoleOrder, extent: (ix: IndexRange) => string): string {
+  const run = n.at(-1)!
+  const second = secondOfC(r)
+  if (run.ix.name !== lastIndex(r.c) || second === undefined) return ''
+  const outside = n.at(-2)
+  const breaks = r.m.some((ix) => ix.name === second)
+    ? run.part === 'all' && !cRowsRunDown(r, m)
+    : r.n.some((ix) => ix.name === second) &&
+      !(run.part === 'all' && outside !== undefined && outside.ix.name === second && outside.part === 'all')
+  return breaks ? ` + ${LINE_ELEMENTS}.0/(${run.part === 'all' ? extent(run.ix) : LINE_ELEMENTS})` : ''
+}
+
+/**
+ * When B's gather transposes across panels (emit/c-pack.ts), as a C condition: n's innermost piece a run of C's
+ * stride-1 index at most TRANSPOSED_RUN long (a tiled order's block within a line, or the whole index when that
+ * short) and B's stride-1 index whole right outside it. The gather then loads each of B's lines whole as a vector and
+ * transposes them in registers, so B's elements cost as contiguous ones: intensli abc-bda-dc (m 24, k 200) ran 50 ->
+ * 73 GFLOP/s tiled against B's stride-1 index innermost, which the per-element price had ranked first (AMD EPYC
+ * AVX-512, 1 thread).
+ */
+function acrossPanels(r: ContractionRoles, n: RoleOrder, extent: (ix: IndexRange) => string): string | undefined {
+  const [outside, run] = [n.at(-2), n.at(-1)!]
+  if (outside === undefined || outside.ix.name !== lastIndex(r.b) || outside.part !== 'all' || run.ix.name !== lastIndex(r.c)) return undefined
+  if (run.part === 'within') return '1'
+  return run.part === 'all' ? `(${extent(run.ix)}) <= ${TRANSPOSED_RUN}` : undefined
+}
 
 /**
  * The cost of m order `m`, n order `n` and k order `k` for the call, as a C expression of the extents (`extent` prints one) and
@@ -143,14 +180,10 @@ export function orderCostCode(
   }
   const kb = `pk_min64(pk_k, ${blocks.kc})`
   const [mr, nr] = [String(blocks.mr), String(blocks.nr)]
-  // Runs of C along n (its stride-1 index innermost in n) that end where a row of another tile begins: C's second
-  // index plays m, and m's innermost is another.
-  const run = n.at(-1)!
-  const nextInM = r.m.some((ix) => ix.name === secondOfC(r))
-  const sharedLines = run.ix.name === lastIndex(r.c) && run.part === 'all' && nextInM && !cRowsRunDown(r, m)
-    ? ` + ${LINE_ELEMENTS}.0/(${extent(run.ix)})` : ''
-  const c = `(double)pk_m*pk_n*(pk_round_up(pk_k, ${blocks.kc})/${blocks.kc})*(${perElement(r.c, [[n, mr], [m, nr]], IN_CACHE.update)}${sharedLines})`
-  const b = `(double)pk_n*pk_k*${perElement(r.b, [[n, kb], [k, nr]], IN_CACHE.read)}`
+  const c = `(double)pk_m*pk_n*(pk_round_up(pk_k, ${blocks.kc})/${blocks.kc})*(${perElement(r.c, [[n, mr], [m, nr]], IN_CACHE.update)}${runBreaks(r, m, n, extent)})`
+  const across = acrossPanels(r, n, extent)
+  const bElement = perElement(r.b, [[n, kb], [k, nr]], IN_CACHE.read)
+  const b = `(double)pk_n*pk_k*${across === undefined ? bElement : `(${across} ? 1.0 : ${bElement})`}`
   const a = `(double)pk_m*pk_k*(pk_round_up(pk_n, ${blocks.nc})/${blocks.nc})*${perElement(r.a, [[m, kb], [k, mr]], IN_CACHE.read)}`
   return `${c} + ${b} + ${a}`
 }

@@ -1,10 +1,10 @@
 /**
  * The per-call choice of a gathered contraction's role orders (plugin/schedule/role-orders.ts): the C cost formulas
  * the driver evaluates, evaluated here in JS at given extents. The choices the TCCG bench measured (intensli
- * abc-bda-dc: B's stride-1 index innermost when m is 24, 8.8 -> 51 GFLOP/s), C's own order when C is the big tensor,
- * C's own m order when short C runs would share lines between rows written apart (ccsd_t), and at the mixed sizes
- * test/native/tccg.test.ts runs, several cases on a candidate other than the first, so the differential test there
- * runs the other orders' offset tables too.
+ * abc-bda-dc when m is 24: B's stride-1 index innermost 8.8 -> 51 GFLOP/s, tiled 73), C's own order when C is the big
+ * tensor, C's own m order when short C runs would share lines between rows written apart (ccsd_t), and at the
+ * mixed sizes test/native/tccg.test.ts runs, several cases on a candidate other than the first, so the differential
+ * test there runs the other orders' offset tables too.
  */
 import { describe, expect, it } from 'vitest'
 import type { Contraction, IndexRange, Kernel } from '../../plugin/ir/nodes.ts'
@@ -46,14 +46,15 @@ function chosen(s: Contraction, sizes: Readonly<Record<string, number>>): { m: n
 const kernelOf = (tc: string) => contractionKernel(tccgSpec(tc, 'f32'), tc.replaceAll('-', '_'))
 
 describe('role orders of gathered contractions, chosen per call', () => {
-  it('intensli abj-bka-kj: B\'s stride-1 index innermost in n when m is small, C\'s own order when m is large', () => {
+  it('intensli abj-bka-kj: tiled in n when m is small (B transposed across panels), C\'s own order when m is large', () => {
     const s = contractionOf(kernelOf('abj-bka-kj'))
     expect(s.roles.layout).toBe('gathered')
     // C[j,b,a] (a stride 1) += A[a,k,b] (b stride 1) * B[j,k]: n holds a and b.
     // C's own, B's stride-1 index innermost, and the two tiled orders (x/: blocks of a line, x%: within one).
     expect(roleOrders(s.roles).n.map((o) => o.map((p) => `${p.ix.name}${{ all: '', blocks: '/', within: '%' }[p.part]}`).join('')))
       .toEqual(['ba', 'ab', 'a/ba%', 'b/ab%'])
-    expect(chosen(s, { a: 200, b: 200, j: 24, k: 200 }).names.n).not.toBe('ba')
+    // Blocks of 16 a, each at every b: B's lines (along b) are read whole and transposed, C's written in lines.
+    expect(chosen(s, { a: 200, b: 200, j: 24, k: 200 }).names.n).toBe('a/ba%')
     expect(chosen(s, { a: 200, b: 200, j: 2000, k: 8 }).names.n).toBe('ba')
   })
 
