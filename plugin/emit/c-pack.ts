@@ -48,6 +48,12 @@ function transposeBlocks(w: number, mk: Microkernel, scaled: boolean): string {
     '          const int64_t p0 = blk_start[q], s = blk_sigma[q];',
     `          ${groups}{`,
     `            pk_vec v[${rows}];`,
+    // The rows' lines AHEAD_BLOCKS blocks on: each row is a stream along k of its own, too many for the prefetchers.
+    `            if (q + ${AHEAD_BLOCKS} < blocks)`,
+    `              for (int i = 0; i < ${rows}; i++) {`,
+    `                const ${t} *ahead = row[${xg}i] + o_k[blk_start[q + ${AHEAD_BLOCKS}]];`,
+    `                __builtin_prefetch(ahead), __builtin_prefetch(ahead + ${L - 1});`,
+    '              }',
     // Through the ISA's load: a memcpy into v[] is two 128-bit halves under gcc's generic tuning on AVX2, and v[]
     // then lives on the stack.
     `            for (int i = 0; i < ${rows}; i++) {`,
@@ -64,6 +70,9 @@ function transposeBlocks(w: number, mk: Microkernel, scaled: boolean): string {
     '',
   ].join('\n')
 }
+
+/** Blocks of k steps ahead the transposing gather along k fetches its rows' lines. */
+const AHEAD_BLOCKS = 2
 
 /**
  * The gather's plan of transposed blocks over its k steps (pk_k_blocks), made when a panel first needs it: the same
