@@ -47,6 +47,13 @@ PK_CALLED void pk_offsets(int64_t *out, int dims, const int64_t *extent, const i
 
 static void pk_offsets_tiled_from(int64_t **out, int q, int pieces, const int64_t *extent, const int64_t *stride,
                                   const int *part, const int *mate, int64_t *at, int64_t offset) {
+  /* The innermost loop writes its points itself: a call per point cost intensli abcd-deca-be 8% of its time. */
+  if (q == pieces - 1 && part[q] != 1) {
+    const int64_t left = part[q] == 0 ? extent[q] : extent[q] - at[mate[q]];
+    const int64_t n = part[q] == 0 || left < PK_TILE ? left : PK_TILE;
+    for (int64_t i = 0; i < n; i++) *(*out)++ = offset + i * stride[q];
+    return;
+  }
   if (q == pieces) {
     *(*out)++ = offset;
     return;
