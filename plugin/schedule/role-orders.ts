@@ -119,9 +119,9 @@ export const cRowsRunDown = (r: ContractionRoles, m: RoleOrder): boolean => seco
  * C's added cost per element where its runs along n (its stride-1 index, n's innermost) end short: C's second index
  * follows the run neither down the tile's rows (m's innermost, where it plays m) nor along them (right outside a
  * whole run, where it plays n), so each run is a stream of its own, and one shorter than a line shares it with a run
- * written at another time: LINE_ELEMENTS/length more, a tiled order's runs being a line long. Measured (AVX-512, 1
- * thread): ccsd_t's degb forms, C's own m order against A's, 80 -> 100 GFLOP/s (Intel Xeon); abcdef-gdab-efgc, C's
- * own n order against B's, 29 -> 59 (AMD EPYC).
+ * written at another time: LINE_ELEMENTS/length more (in n, a tiled order's runs count as a line). Measured
+ * (AVX-512, 1 thread): ccsd_t's degb forms, C's own m order against A's, 80 -> 100 GFLOP/s (Intel Xeon);
+ * abcdef-gdab-efgc, C's own n order against B's, 29 -> 59 (AMD EPYC).
  */
 function runBreaks(r: ContractionRoles, m: RoleOrder, n: RoleOrder, extent: (ix: IndexRange) => string): string {
   const run = n.at(-1)!

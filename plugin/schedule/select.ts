@@ -144,14 +144,14 @@ function inPlaceFirst(c: ShapeClass, ranked: readonly RankedVariant[]): readonly
   return inPlace.length > 0 ? [...inPlace, ...ranked.filter((x) => x.variant.packA || x.variant.packB)] : ranked
 }
 
-/** The ranked variants spanningBound looks at: more than tuning times by default (5) and explain prints (8). */
+/** The ranked variants spanningBound looks at: as many as explain prints, more than tune times by default (5). */
 const SPANNED_VARIANTS = 8
 
 /**
  * A class bounded in M or N is ranked at its representative, and its block sizes stop at the representative's
  * extent (the model clamps a block to the call). Where a variant runs the representative in one block along that
  * dimension, calls up to the bound get one block too when the model prices that no dearer at the bound: split, every
- * block packs the other operand again. Skinny-m's 35 rows give mc 40, which split 52 rows in two: intensli
+ * block packs the other operand again. Skinny-m's 35 rows give mc 40, which split 52 rows in two: TCCG ccsd
  * abc-adec-ebd (52 × 2912 × 2912, B gathered) ran 64 -> 94 GFLOP/s with one block (AMD EPYC AVX-512, 1 thread).
  */
 export function spanningBound(c: ShapeClass, ctx: RankingContext, space: GemmSpace, v: GemmBlocking): GemmBlocking {
