@@ -49,11 +49,13 @@ function transposeBlocks(w: number, mk: Microkernel, scaled: boolean): string {
     `          ${groups}{`,
     `            pk_vec v[${rows}];`,
     // The rows' lines AHEAD_BLOCKS blocks on: each row is a stream along k of its own, too many for the prefetchers.
-    `            if (q + ${AHEAD_BLOCKS} < blocks)`,
-    `              for (int i = 0; i < ${rows}; i++) {`,
-    `                const ${t} *ahead = row[${xg}i] + o_k[blk_start[q + ${AHEAD_BLOCKS}]];`,
-    `                __builtin_prefetch(ahead), __builtin_prefetch(ahead + ${L - 1});`,
-    '              }',
+    // Near the panel's end, the next panel's rows (its columns at the same offsets in the table) from its first block.
+    `            for (int i = 0; i < ${rows}; i++) {`,
+    `              const int64_t on = q + ${AHEAD_BLOCKS} - blocks, next = x0 + ${w} + ${xg}i;`,
+    `              const ${t} *ahead = on < 0 ? row[${xg}i] + o_k[blk_start[q + ${AHEAD_BLOCKS}]]`,
+    `                : next < len ? src + o_len[next] + o_k[blk_start[on < blocks ? on : blocks - 1]] : NULL;`,
+    `              if (ahead != NULL) __builtin_prefetch(ahead), __builtin_prefetch(ahead + ${L - 1});`,
+    '            }',
     // Through the ISA's load: a memcpy into v[] is two 128-bit halves under gcc's generic tuning on AVX2, and v[]
     // then lives on the stack.
     `            for (int i = 0; i < ${rows}; i++) {`,

@@ -1316,11 +1316,12 @@ static void pk_gather_b_gemm_f32_avx2_6x16(int64_t len, int64_t kb, const float 
           const int64_t p0 = blk_start[q], s = blk_sigma[q];
           for (int64_t xg = 0; xg < 16; xg += 8) {
             pk_vec v[8];
-            if (q + 2 < blocks)
-              for (int i = 0; i < 8; i++) {
-                const float *ahead = row[xg + i] + o_k[blk_start[q + 2]];
-                __builtin_prefetch(ahead), __builtin_prefetch(ahead + 7);
-              }
+            for (int i = 0; i < 8; i++) {
+              const int64_t on = q + 2 - blocks, next = x0 + 16 + xg + i;
+              const float *ahead = on < 0 ? row[xg + i] + o_k[blk_start[q + 2]]
+                : next < len ? src + o_len[next] + o_k[blk_start[on < blocks ? on : blocks - 1]] : NULL;
+              if (ahead != NULL) __builtin_prefetch(ahead), __builtin_prefetch(ahead + 7);
+            }
             for (int i = 0; i < 8; i++) {
               const __m256 r = _mm256_loadu_ps(row[xg + i] + o_k[p0]);
               __builtin_memcpy(&v[i], &r, sizeof r);
