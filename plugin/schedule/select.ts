@@ -148,21 +148,24 @@ function inPlaceFirst(c: ShapeClass, ranked: readonly RankedVariant[]): readonly
 const SPANNED_VARIANTS = 8
 
 /**
- * A class bounded in M or N is ranked at its representative, and its block sizes stop at the representative's
+ * A class bounded in M, N or K is ranked at its representative, and its block sizes stop at the representative's
  * extent (the model clamps a block to the call). Where a variant runs the representative in one block along that
- * dimension, calls up to the bound get one block too when the model prices that no dearer at the bound: split, every
- * block packs the other operand again. Skinny-m's 35 rows give mc 40, which split 52 rows in two: TCCG ccsd
- * abc-adec-ebd (52 × 2912 × 2912, B gathered) ran 64 -> 94 GFLOP/s with one block (AMD EPYC AVX-512, 1 thread).
+ * dimension, calls up to the bound get one block too when the model prices that no dearer at the bound: split in M
+ * or N, every block packs the other operand again; split in K, every C tile is loaded and stored once per block.
+ * Skinny-m's 35 rows give mc 40, which split 52 rows in two: TCCG ccsd abc-adec-ebd (52 × 2912 × 2912, B gathered)
+ * ran 64 -> 94 GFLOP/s with one block; small-k's 32 give kc 32, which split transC's k of 64 in two (AMD EPYC
+ * AVX-512, 1 thread).
  */
 export function spanningBound(c: ShapeClass, ctx: RankingContext, space: GemmSpace, v: GemmBlocking): GemmBlocking {
   const p = classProblem(c, ctx)
-  const { maxM, maxN } = c.when ?? {}
+  const { maxM, maxN, maxK } = c.when ?? {}
   const mc = maxM !== undefined && v.mc >= roundUp(p.m, p.mr) ? Math.max(v.mc, roundUp(maxM, p.mr)) : v.mc
   const nc = maxN !== undefined && v.nc >= roundUp(p.n, p.nr) ? Math.max(v.nc, roundUp(maxN, p.nr)) : v.nc
-  if (mc === v.mc && nc === v.nc) return v
-  const atBound = { ...p, m: maxM ?? p.m, n: maxN ?? p.n }
+  const kc = maxK !== undefined && v.kc >= p.k ? Math.max(v.kc, maxK) : v.kc
+  if (mc === v.mc && nc === v.nc && kc === v.kc) return v
+  const atBound = { ...p, m: maxM ?? p.m, n: maxN ?? p.n, k: maxK ?? p.k }
   const cost = (x: GemmBlocking) => gemmCost(atBound, x, space.machine, space.threads, space.unpacked).cost
-  const spanning = { ...v, mc, nc }
+  const spanning = { ...v, mc, nc, kc }
   return cost(spanning) <= cost(v) ? spanning : v
 }
 

@@ -85,7 +85,7 @@ describe('shape classes', () => {
     }
   })
 
-  it('bounded in M run every call up to the bound in one m block where their representative runs in one', () => {
+  it('bounded in M or K run every call up to the bound in one block along it where their representative runs in one', () => {
     // Skinny-m's representative (4·MR + 3 rows) fits in one m block of 5·MR; a gathered call of 52 rows split in two
     // would gather B twice. A variant of smaller blocks is left alone.
     for (const isa of [AVX512, AVX2]) {
@@ -95,6 +95,10 @@ describe('shape classes', () => {
       const variant = { mc: 5 * mk.mr, nc: 4 * mk.nr, kc: 256, order: ['m', 'k', 'n'], inner: 'nm', parallel: 'none', packA: true, packB: true } as const
       expect(spanningBound(skinny, ctx, spaceOf(ctx), variant).mc, isa.name).toBe(8 * mk.mr)
       expect(spanningBound(skinny, ctx, spaceOf(ctx), { ...variant, mc: 2 * mk.mr }).mc, isa.name).toBe(2 * mk.mr)
+      // small-k's representative has k 32: a kc of 32 widens to the bound, 64 (one k block, each C tile stored once).
+      const smallK = shapeClasses(mk, 1, false).find((c) => c.name === 'small-k')!
+      expect(spanningBound(smallK, ctx, spaceOf(ctx), { ...variant, kc: 32 }).kc, isa.name).toBe(64)
+      expect(spanningBound(smallK, ctx, spaceOf(ctx), { ...variant, kc: 16 }).kc, isa.name).toBe(16)
       const large = shapeClasses(mk, 1, false).find((c) => c.name === 'large')!
       expect(spanningBound(large, ctx, spaceOf(ctx), variant)).toBe(variant)
     }
