@@ -169,7 +169,6 @@ export function spanningBound(c: ShapeClass, ctx: RankingContext, space: GemmSpa
   return cost(spanning) <= cost(v) ? spanning : v
 }
 
-
 /** Every class of the contraction with its ranked variants (memoized by rank-gemm.ts), the first spanning its bounds. */
 export function rankClasses(ctx: RankingContext): { readonly shapeClass: ShapeClass; readonly ranked: readonly RankedVariant[] }[] {
   const space = spaceOf(ctx)

@@ -1243,14 +1243,14 @@ static void pk_gather_b_gemm_f32_avx2_6x16(int64_t len, int64_t kb, const float 
   const int64_t pb = apart*(int64_t)sizeof(float) >= 4096 ? 1 : kb;
   for (int64_t p0 = 0; p0 < kb; p0 += pb) {
     const int64_t pe = pk_min64(kb, p0 + pb);
-    for (int64_t g = 0; g < groups; g++)
+    for (int64_t g = 0; g < groups; g++) {
+      const int64_t x = at_x[g], group = at_group[g], steps = at_steps[g];
+      const __m256i across = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(group % 8)), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+      const __m256i along = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(steps)), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
       for (int64_t p = p0; p < pe; p++) {
-        const int64_t x = at_x[g], group = at_group[g], steps = at_steps[g];
         const int64_t visit = g*(pe - p0) + p - p0 + 4;
         int64_t ahead_g = visit / (pe - p0), ahead_p = p0 + visit % (pe - p0);
         if (ahead_g >= groups) ahead_g -= groups, ahead_p += pb;
-        const __m256i across = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(group % 8)), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
-        const __m256i along = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(steps)), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
         for (int64_t i0 = 0; i0 < group; i0 += 8) {
           const int64_t rows = pk_min64(8, group - i0);
           pk_vec v[8];
@@ -1292,6 +1292,7 @@ static void pk_gather_b_gemm_f32_avx2_6x16(int64_t len, int64_t kb, const float 
           }
         }
       }
+    }
   }
   for (int64_t x0 = 0; x0 < len; x0 += 16) {
     const int64_t n = pk_min64(16, len - x0);
