@@ -282,7 +282,7 @@ export function emitVectorLoop(loop: Loop, depth: number, ctx: VectorLoopContext
     const L = ops.lanes
     const tensors = [...new Set(stores.map((s) => s.access.tensor))]
     const block = runBlock(ctx.isa, tensors.length)
-    const at = (a: Access) => layout.offset(atRunStart(a, v, run.v)).text
+    const at = (a: Access) => layout.offset(atRunStart(a, loop.v, run.v)).text
     const table = (tensor: string) => `pk_run_${names.of(tensor)}`
     const streamed = (a: Access, f: string) => `${names.of(a.tensor)} + ${at(a)} + ${f}`
     /** One vector of `e` at run position `f`, the periodic operands' lanes from `phase` (C expressions). */

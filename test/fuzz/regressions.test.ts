@@ -37,6 +37,30 @@ const REGRESSIONS: readonly FuzzRegression[] = [
     sizes: { N: 7 },
     dataSeed: 2,
   },
+  {
+    title: 'a vector loop run along its enclosing loop (the run form) over an index the C renames (`return`): its C did not compile (fixed in emit/c-vector.ts)',
+    spec: `
+      acc: f32[M, M, 2]
+      C: f32[M, M]
+      H: f32[M, M, 2]
+      acc[t, w, return] +=! C[t, r] * H[r, w, return] where w <= t + 2
+    `,
+    params: ['C', 'acc', 'M', 'H'],
+    sizes: { M: 9 },
+    dataSeed: 3,
+  },
+  {
+    title: 'the same in a depthwise convolution whose channels (16: one run at every ISA) run along its positions',
+    spec: `
+      I: f32[H, W, 16]
+      F: f32[3, 3, 16]
+      O: f32[P, Q, 16]
+      O[p, q, return] +=! I[p + r, q + s, return] * F[r, s, return]
+    `,
+    params: ['I', 'F', 'O', 'H', 'W', 'P', 'Q'],
+    sizes: { H: 9, W: 13, P: 7, Q: 11 },
+    dataSeed: 4,
+  },
 ]
 
 const root = path.resolve(fileURLToPath(import.meta.url), '../../..')
