@@ -243,9 +243,16 @@ export const findFunctionForm = (span: Span, kernel: string) =>
 // ---------------------------------------------------------------------------------------------------------------
 // native_*: building the addon (plugin/addon/); warnings unless `strict: true`
 
+/** A compile error in one of the C files polykern generated (addon/build.ts names them so): polykern's fault. */
+const GENERATED_C_ERROR = /^polykern\w*\.c:\d+:\d+: error:/m
+
 export const nativeBuildFailed = (span: Span, moduleId: string, compilerOutput: string) =>
   new KernelDiagnostic('native_build_failed', `Could not build the native addon for ${moduleId}; its kernels will run as JS loops`,
-    span, [{ text: compilerOutput }, { text: 'install a C compiler, make and python3 (node-gyp needs them), or set `native: false` to silence this' }])
+    span, [{ text: compilerOutput }, {
+      text: GENERATED_C_ERROR.test(compilerOutput)
+        ? 'the C polykern generated for these kernels does not compile: a bug in polykern; please report it with the kernel spec'
+        : 'install a C compiler, make and python3 (node-gyp needs them), or set `native: false` to silence this',
+    }])
 
 // ---------------------------------------------------------------------------------------------------------------
 // perf_*: statements polykern runs slower than it could (plugin/passes/slow-statements.ts); always warnings

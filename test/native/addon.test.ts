@@ -7,6 +7,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildAddon, type AddonBuild } from '../../plugin/addon/build.ts'
 import { emitAddonSource, type AddonFile } from '../../plugin/emit/napi.ts'
+import { nativeBuildFailed } from '../../plugin/messages.ts'
 import type { Kernel } from '../../plugin/ir/nodes.ts'
 import { maxRelErr, randomArray, rng } from '../support/random.ts'
 import * as K from '../emit/kernels.ts'
@@ -26,6 +27,7 @@ const withFile = (files: readonly AddonFile[], name: string, change: (text: stri
   files.map((f) => (f.name === name ? { ...f, text: change(f.text) } : f))
 
 const next = rng(0xadd0)
+const SPAN = { file: 'm.ts', start: 0, end: 1 }
 const f32 = (n: number): Float32Array => randomArray('f32', n, next) as Float32Array
 /** f32 tolerance: relative 1e-4, growing with the reduction length. */
 const f32Tol = (reduction: number): number => 1e-4 * Math.max(1, reduction / 16)
@@ -263,5 +265,9 @@ describe('native addon', () => {
     expect(failed.error).not.toContain('gyp ERR!')
     expect(failed.error).not.toContain(cacheDir)
     expect(readdirSync(cacheDir).filter((f) => f.includes('.tmp-'))).toEqual([])
+    // An error in the generated C is polykern's bug, not a missing toolchain: the warning says so.
+    const hint = (error: string) => nativeBuildFailed(SPAN, 'm.ts', error).notes.at(-1)!.text
+    expect(hint(failed.error)).toContain('a bug in polykern')
+    expect(hint("'cc' was not found on PATH")).toContain('install a C compiler')
   })
 })
