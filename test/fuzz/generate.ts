@@ -288,7 +288,13 @@ function randomStatement(ctx: StatementContext): GenStmt {
   const ext = new Map<string, string | number>(outIx.map((v, d) => [v, existing ? existing.dims[d] : extent()]))
   const op: AssignOp = r.pick(['=', '=', '=', '+=', '+=', '+=', 'max=', 'min=', '*='] as const)
   const reduced = op === '=' ? [] : Array.from({ length: r.weighted([0.2, 0.55, 0.25]) }, index)
-  for (const v of reduced) ext.set(v, extent())
+  // A float product over a long reduction overflows in one order and underflows in another, Infinity · 0 = NaN on one
+  // path and ±Infinity on the other (docs/language.md allows it): its reduced indices run over 3 points, drawn as
+  // before so that the rest of a seed's corpus stays as it was.
+  for (const v of reduced) {
+    const drawn = extent()
+    ext.set(v, op === '*=' && dtype !== 'i32' && typeof drawn !== 'number' ? 3 : drawn)
+  }
   const domain = [...outIx, ...reduced]
   const target = existing ?? ctx.newTensor(outIx.map((v) => ext.get(v)!), ctx.local)
 
