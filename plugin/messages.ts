@@ -243,8 +243,8 @@ export const findFunctionForm = (span: Span, kernel: string) =>
 // ---------------------------------------------------------------------------------------------------------------
 // native_*: building the addon (plugin/addon/); warnings unless `strict: true`
 
-/** A compile error in one of the C files polykern generated (addon/build.ts names them so): polykern's fault. */
-const GENERATED_C_ERROR = /^polykern\w*\.c:\d+:\d+: error:/m
+/** A compile error in one of the C files polykern generated or its headers (addon/build.ts names them so): its fault. */
+const GENERATED_C_ERROR = /^polykern\w*\.[ch]:\d+:\d+: error:/m
 
 export const nativeBuildFailed = (span: Span, moduleId: string, compilerOutput: string) =>
   new KernelDiagnostic('native_build_failed', `Could not build the native addon for ${moduleId}; its kernels will run as JS loops`,
