@@ -448,9 +448,10 @@ function floatBinary(r: Random, a: Node, b: Node, exacts: readonly Node[]): Node
     case 5:
       return { e: { kind: 'select', c: condition(r, exacts, 'f32'), a: a.e, b: b.e }, mag: Math.max(a.mag, b.mag), exact: false }
     case 6:
-      // fmod of exact operands is exact; of anything else it is discontinuous, so fall back to a sum.
+      // fmod of exact operands is exact; of anything else it is discontinuous, so fall back to a sum. So is fmod of a
+      // read without a bound (a product's result, reassociated natively: a rounding of 1e11 moves its remainder).
       // A divisor that is an index is 0 at the first point: `x % (i + 1)` keeps NaN out of most outputs.
-      if (a.exact && b.exact) return { e: bin('%', a.e, b.e.kind === 'var' ? bin('+', b.e, lit(1)) : b.e), mag: a.mag, exact: false }
+      if (a.exact && b.exact && Number.isFinite(a.mag)) return { e: bin('%', a.e, b.e.kind === 'var' ? bin('+', b.e, lit(1)) : b.e), mag: a.mag, exact: false }
       return { e: bin('+', a.e, b.e), mag: a.mag + b.mag, exact: false }
     default:
       return { e: bin('-', a.e, { kind: 'unary', op: '-', a: b.e }), mag: a.mag + b.mag, exact: false }
