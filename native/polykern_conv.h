@@ -217,17 +217,24 @@ static inline void pk_conv_slice(const pk_conv_desc *d, int64_t taps, int64_t mr
  * 42.7 -> 51.1, 14×14 256→256 60.3 -> 64.4. The rows are at most the plan's gemm_kc, the GEMM ranking's for such a
  * GEMM (the direct path's kc, sized for its windows in L1, held 7×7 512→512 to 64 rows: 2 threads, bound, Intel
  * AVX-512, 220 -> 266-274 GFLOP/s).
+ * streamed: the filter was packed before the GEMMs (bound, or first in the call), so the tiles walk the block panel
+ * by panel, each panel's kc × nr rows read by every tile of the M positions and not again: only that panel stays in L2
+ * beside the M × kc im2col rows, not the whole block. Sized for the whole block, 7×7 512→512 took 132 rows of the 4608
+ * on a 1 MiB L2; sized so, 576 (its C tiles loaded and stored a quarter as often, each panel's rows one run 4x longer).
+ * Measured bound, AMD Zen 5 AVX-512, one process alternating builds (GFLOP/s): 1T 152-165 -> 170-179, 2T 261-304 ->
+ * 308-346; rows of 512 to 1536 all ran within 5% of each other. A filter read in place keeps the whole-block size: its
+ * panel rows are short pieces of F's rows, and 5×5 512→512 ran 2-5% slower sized so.
  */
 static inline int64_t pk_conv_gemm_kc(const pk_conv_desc *d, int64_t taps) {
   return pk_even_block(taps * d->C, d->gemm_kc > 0 ? d->gemm_kc : d->kc, 1);
 }
 
 static inline void pk_conv_gemm_blocks(const pk_conv_desc *d, int64_t taps, int64_t M, int64_t mr, int64_t nr,
-                                       int64_t *kc, int64_t *nc) {
+                                       int streamed, int64_t *kc, int64_t *nc) {
   int64_t mc0, nc0, kc0;
   pk_conv_slice(d, taps, mr, nr, &mc0, &nc0, &kc0);
   const int64_t share = (taps * kc0 + mc0) * nc0, whole = pk_round_up(d->K, nr), most = pk_conv_gemm_kc(d, taps);
-  const int64_t deep = pk_min64(most, share / (whole + M));
+  const int64_t deep = pk_min64(most, share / ((streamed ? nr : whole) + M));
   *kc = most;
   *nc = pk_even_block(d->K, pk_max_i64(nc0, share / (kc0 + M) / nr * nr), nr);
   if (*nc < whole && deep >= PK_CONV_WHOLE_ROWS_MIN_KC) *kc = pk_even_block(taps * d->C, deep, 1), *nc = whole;

@@ -517,7 +517,7 @@ static void PK_CONV(gemm)(const pk_conv_desc *d, const PK_CONV_T *pf, const pk_c
   PK_CONV_T *output = (PK_CONV_T *)d->out + at->out;
   const int64_t Q = d->p_ext[d->nd - 1], ldc = d->out_s[d->nd - 1], kd = taps * d->C;
   int64_t kc, nc;
-  pk_conv_gemm_blocks(d, taps, M, PK_CONV_MR, PK_CONV_NR, &kc, &nc);
+  pk_conv_gemm_blocks(d, taps, M, PK_CONV_MR, PK_CONV_NR, buf == NULL && pf != NULL, &kc, &nc);
   for (int64_t ir = 0; ir < M; ir += PK_CONV_MR) {
     const int64_t m = pk_min64(PK_CONV_MR, M - ir);
     int64_t *tile = live + 2 * (ir / PK_CONV_MR);
