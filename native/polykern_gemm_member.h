@@ -128,7 +128,10 @@ static inline int PK_GEMM(shared_operand)(const PK_GEMM(shape) *s, const PK_GEMM
   if (team <= 1 || s->parallel == PK_GEMM_NONE || s->order[2] != s->parallel) return -1;
   const int64_t tiles = s->parallel == PK_GEMM_M ? g->m / s->mr : g->n / s->nr;
   if (tiles < PK_GEMM_SHARED_MIN_TILES * team) return -1;
-  return s->parallel == PK_GEMM_M ? 1 : 0;
+  const int o = s->parallel == PK_GEMM_M ? 1 : 0;
+  /* A bound operand's packed form stands in for its panels in every member: there is nothing to pack together. */
+  if (s->pack[o].plain != NULL && pk_bound_holds(o == 0 ? (const void *)g->a : (const void *)g->b)) return -1;
+  return o;
 }
 
 static inline int PK_GEMM(is_packed)(const PK_GEMM(packs) *p) {

@@ -138,6 +138,27 @@ describe('natively', () => {
     setThreads(1)
   })
 
+  it('a bound B is read from its packed blocks at 2 threads where the team would otherwise pack B together', () => {
+    const meta = loadedKernels().find((k) => k.name === 'matmul' && k.module === 'native-kernels.ts')!.meta as { readonly boundForms: number }
+    // Rows enough for the team to share B's panels (PK_GEMM_SHARED_MIN_TILES per thread, in the parallel m loop):
+    // unbound, the two threads pack each panel together on every call; bound, each reads the packed form.
+    const [M, N, K] = [421, 131, 611]
+    const A = randomArray('f64', M * K, next) as Float64Array
+    const B = randomArray('f64', K * N, next) as Float64Array
+    const want = native.matmul(A, B, new Float64Array(M * N), M, N, K) as Float64Array
+    const layer = native.matmul.bind({ B })
+    const before = meta.boundForms
+    setThreads(2)
+    close(layer(A, new Float64Array(M * N), M, N, K) as Float64Array, want)
+    expect(meta.boundForms - before, 'forms made by the first call at 2 threads').toBeGreaterThan(0)
+    const kept = meta.boundForms
+    close(layer(A, new Float64Array(M * N), M, N, K) as Float64Array, want)
+    expect(meta.boundForms).toBe(kept)
+    layer.release()
+    expect(meta.boundForms).toBe(before)
+    setThreads(1)
+  })
+
   it('a bound B of matrix-vector calls (their own blocking: the packed form read in long panel runs) agrees with plain loops at 1 and 2 threads', () => {
     const meta = loadedKernels().find((k) => k.name === 'matmul' && k.module === 'native-kernels.ts')!.meta as { readonly boundForms: number }
     // Past the tiny and small classes (M·N·K > 2^21), whose blockings also pack a bound B.
