@@ -272,10 +272,14 @@ function forwardTemps(kernel: Kernel): Kernel {
       done ||= forwarded !== list
       return forwarded
     })
-    if (done) k = { ...k, body, tensors: k.tensors.filter((x) => x !== t) }
+    if (done) k = { ...k, body: withoutEmptyBlocks(body), tensors: k.tensors.filter((x) => x !== t) }
   }
   return k
 }
+
+/** `stmts` without the blocks a forwarded temporary left empty (a store to a temporary nothing reads was its all). */
+const withoutEmptyBlocks = (stmts: readonly Stmt[]): readonly Stmt[] =>
+  mapLists(stmts, (list) => list.filter((s) => s.kind !== 'block' || s.body.length > 0))
 
 /**
  * `list` with the store to `temp` substituted into the later stores of the list reading it, or `list` itself unless

@@ -61,6 +61,21 @@ const REGRESSIONS: readonly FuzzRegression[] = [
     sizes: { H: 9, W: 13, P: 7, Q: 11 },
     dataSeed: 4,
   },
+  {
+    title: 'a temporary that nothing reads, stored alone in its block: the block left empty crashed the lowering (fixed in passes/fuse.ts)',
+    spec: `
+      let acct: f32[2, Int32Array, 3, Int32Array]
+      let for: f32[]
+      A: f32[Int32Array, 3]
+      Z: f32[Int32Array, Int32Array, Int32Array]
+      for = (-1)
+      acct[l, h, s, r] += ((1 > Z[2*r, 0, h]) ? 1 : A[r, s]) where l - 1 > 2
+      acct[l, s, m, j] min= Z[x, -s, j] where l < 2, m < 3
+    `,
+    params: ['A', 'Z', 'Int32Array'],
+    sizes: { Int32Array: 5 },
+    dataSeed: 0,
+  },
 ]
 
 const root = path.resolve(fileURLToPath(import.meta.url), '../../..')
