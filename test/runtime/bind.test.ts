@@ -83,6 +83,10 @@ beforeAll(async () => {
   fallback = (await importCompiled(OUT, 'js-kernels.ts', KERNELS, { native: false })).module as unknown as Kernels
 }, 300_000)
 
+/** The native matmul's record: its live count of bound operands' packed forms. */
+const matmulMeta = () =>
+  loadedKernels().find((k) => k.name === 'matmul' && k.module === 'native-kernels.ts')!.meta as { readonly boundForms: number }
+
 describe('natively', () => {
   it('a bound filter is packed on its first call and read on later ones, whatever the image; released, it is freed', async () => {
     const entry = loadedKernels().find((k) => k.name === 'conv3x3' && k.module === 'native-kernels.ts')!
@@ -113,7 +117,7 @@ describe('natively', () => {
   })
 
   it("a bound GEMM operand's packed blocks are made on the first call and read on later ones, at 1 and 2 threads", () => {
-    const meta = loadedKernels().find((k) => k.name === 'matmul' && k.module === 'native-kernels.ts')!.meta as { readonly boundForms: number }
+    const meta = matmulMeta()
     const [M, N, K] = [97, 131, 611]
     const A = randomArray('f64', M * K, next) as Float64Array
     const B = randomArray('f64', K * N, next) as Float64Array
@@ -139,7 +143,7 @@ describe('natively', () => {
   })
 
   it('a bound B is read from its packed blocks at 2 threads where the team would otherwise pack B together', () => {
-    const meta = loadedKernels().find((k) => k.name === 'matmul' && k.module === 'native-kernels.ts')!.meta as { readonly boundForms: number }
+    const meta = matmulMeta()
     // Rows enough for the team to share B's panels (PK_GEMM_SHARED_MIN_TILES per thread, in the parallel m loop):
     // unbound, the two threads pack each panel together on every call; bound, each reads the packed form.
     const [M, N, K] = [421, 131, 611]
@@ -160,7 +164,7 @@ describe('natively', () => {
   })
 
   it('a bound B of matrix-vector calls (their own blocking: the packed form read in long panel runs) agrees with plain loops at 1 and 2 threads', () => {
-    const meta = loadedKernels().find((k) => k.name === 'matmul' && k.module === 'native-kernels.ts')!.meta as { readonly boundForms: number }
+    const meta = matmulMeta()
     // Past the tiny and small classes (M·N·K > 2^21), whose blockings also pack a bound B.
     for (const [M, N, K] of [[1, 1031, 4099], [3, 700, 2001]] as const) {
       const A = randomArray('f64', M * K, next) as Float64Array
