@@ -61,7 +61,7 @@ function convolutionOf(
     // A direct channels-last plan runs on the microkernel whose tiles cost least on the sizes; im2col, one GEMM per block
     // of rows, forced or for a direct plan's short rows, on the one that costs least on each call's GEMMs (their
     // sizes are the call's: a 7×7 map's 49 positions fill 7-row tiles). Channels first keeps the GEMMs'.
-    const mk = lowering === 'direct' && layout === 'channels-last' ? convolutionMicrokernel(ofType, sizes, isa.vectorRegisters) : ofType[0]
+    const mk = lowering === 'direct' && layout === 'channels-last' ? convolutionMicrokernel(ofType, sizes) : ofType[0]
     if (mk === undefined) {
       opts.log?.(`${kernel} ${block.id}: ${isa.name} has no ${roles.dtype} microkernel: the convolution runs as loops`)
       continue

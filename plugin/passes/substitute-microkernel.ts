@@ -12,7 +12,7 @@ import { printRole } from '../ir/print.ts'
 import { mapStmts } from '../ir/walk.ts'
 import type { Isa } from '../targets/isa.ts'
 import type { Machine } from '../targets/machine.ts'
-import { spills, type Microkernel } from '../targets/microkernel.ts'
+import { rebroadcasts, type Microkernel } from '../targets/microkernel.ts'
 import type { ScheduleMemo } from '../schedule/schedule-cache.ts'
 import { cheapestSchedule } from '../schedule/select.ts'
 import { matchContraction, needleOf } from './match-contraction.ts'
@@ -52,8 +52,8 @@ function substituteBlock(kernel: string, block: Block, opts: SubstituteOptions):
     }
     const first = matched[0]
     roles ??= first.roles
-    // A tile that spills is for im2col's long k loops only (targets/x86-avx512.ts).
-    const candidates = matched.map((x) => x.mk).filter((mk) => !spills(mk, isa.vectorRegisters))
+    // A tile with no register for the broadcast is for im2col's long k loops only (targets/microkernel.ts).
+    const candidates = matched.map((x) => x.mk).filter((mk) => !rebroadcasts(mk))
     const ctx = { roles: first.roles, machine: opts.machine, threads: opts.threads }
     const schedule = opts.schedules === 'interim'
       ? interimSchedule(isa, first.mk, opts.machine)

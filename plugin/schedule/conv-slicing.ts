@@ -16,7 +16,7 @@ import type { ConvolutionPlan, ConvolutionRoles, IndexRange } from '../ir/nodes.
 import { isConstant } from '../ir/affine.ts'
 import type { Machine } from '../targets/machine.ts'
 import { MEMORY_COST } from '../targets/machine.ts'
-import { spills, tileRows, type Microkernel } from '../targets/microkernel.ts'
+import { rebroadcasts, tileRows, type Microkernel } from '../targets/microkernel.ts'
 import { CALL_CYCLES, CALL_CYCLES_PER_ACCUMULATOR, FMA_UNITS, roundUp } from './gemm-model.ts'
 import { rankGemm } from './rank-gemm.ts'
 
@@ -155,15 +155,13 @@ export function tileCostTable(mk: Microkernel): { readonly heights: readonly num
 }
 
 /**
- * The microkernel of `mks` (one ISA's of `registers` vector registers, of the convolution's type) for its direct calls:
- * the one whose tiles cost least on `sizes`, the first on ties, among those that leave a register for the broadcast.
- * A tile that spills (7 × 64 on AVX-512) ran 56×56 64→64 3×3 3% slower than 6 × 64 (Intel, 1 and 2 threads, four
- * alternating rounds), where the model, blind to the spill, ranks it 1% cheaper; im2col's long k loops do not mind it.
+ * The microkernel of `mks` (one ISA's, of the convolution's type) for its direct calls: the one whose tiles cost least
+ * on `sizes`, the first on ties, among those that leave a register for the broadcast. 7 × 64 on AVX-512 ran 56×56
+ * 64→64 3×3 3% slower than 6 × 64 when it spilled an accumulator (Intel, 1 and 2 threads, four alternating rounds),
+ * where the model ranks it 1% cheaper; im2col's long k loops pick it by their own cost per call.
  */
-export const convolutionMicrokernel = (
-  mks: readonly Microkernel[], sizes: ConvolutionSizes, registers: number,
-): Microkernel | undefined =>
-  mks.filter((mk) => !spills(mk, registers)).reduce<Microkernel | undefined>((best, mk) =>
+export const convolutionMicrokernel = (mks: readonly Microkernel[], sizes: ConvolutionSizes): Microkernel | undefined =>
+  mks.filter((mk) => !rebroadcasts(mk)).reduce<Microkernel | undefined>((best, mk) =>
     best === undefined || registerTileCycles(mk, sizes) < registerTileCycles(best, sizes) ? mk : best, undefined)
 
 /** Output positions an im2col GEMM takes at least (whole rows), as the driver's PK_CONV_IM2COL_POSITIONS. */

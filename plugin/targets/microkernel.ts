@@ -22,16 +22,22 @@ export interface Microkernel {
   readonly lanes: number
   /** The ISA's table for `dtype` (`Isa.vectors`), the same object. */
   readonly ops: VectorOps
+  /** Vector registers the k loop has (its ISA's `vectorRegisters`). */
+  readonly registers: number
 }
 
 /**
  * Registers the k loop must keep live: MR·NR/lanes accumulators and NR/lanes B vectors. Its broadcast of A takes one
- * more, or the place of an accumulator spilled around the step (cheap: one load and store per MR·NR/lanes FMAs).
+ * more; without it, the full tile loads B in parts and broadcasts each row of A once per part (emit/c-microkernel.ts).
  */
 export const registersUsed = (mk: Microkernel): number => (mk.mr * mk.nr) / mk.lanes + mk.nr / mk.lanes
 
-/** Whether the k loop spills on `registers` vector registers: no room left for the broadcast (7 × 64 on AVX-512). */
-export const spills = (mk: Microkernel, registers: number): boolean => registersUsed(mk) >= registers
+/**
+ * Whether the full tile has no register left for the broadcast (7 × 64 on AVX-512): it broadcasts A twice a k step,
+ * 18 loads per 28 FMAs where 6 × 64 takes 10 per 24, so only an im2col convolution, which prices its tiles per call,
+ * picks it.
+ */
+export const rebroadcasts = (mk: Microkernel): boolean => registersUsed(mk) >= mk.registers
 
 
 /** Tile heights with a function of their own: MR, then halving to 1 (edge rows run on the next taller one). */

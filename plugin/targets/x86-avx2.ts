@@ -67,9 +67,11 @@ const F64: VectorOps = {
 }
 
 // 6×16: 12 accumulators + 2 B vectors + 1 broadcast = 15 of 16 registers (BLIS's Haswell shape).
+const REGISTERS = 16
+
 const MICROKERNELS: readonly Microkernel[] = [
-  { name: 'gemm_f32_avx2_6x16', dtype: 'f32', spec: GEMM, mr: 6, nr: 16, lanes: F32.lanes, ops: F32 },
-  { name: 'gemm_f64_avx2_6x8', dtype: 'f64', spec: GEMM, mr: 6, nr: 8, lanes: F64.lanes, ops: F64 },
+  { name: 'gemm_f32_avx2_6x16', dtype: 'f32', spec: GEMM, mr: 6, nr: 16, lanes: F32.lanes, ops: F32, registers: REGISTERS },
+  { name: 'gemm_f64_avx2_6x8', dtype: 'f64', spec: GEMM, mr: 6, nr: 8, lanes: F64.lanes, ops: F64, registers: REGISTERS },
 ]
 
 export const AVX2: Isa = {
@@ -77,7 +79,7 @@ export const AVX2: Isa = {
   gccTarget: 'avx2,fma',
   cpuFeatures: ['avx2', 'fma'],
   vectorBytes: 32,
-  vectorRegisters: 16,
+  vectorRegisters: REGISTERS,
   vectors: { header: 'polykern_avx2.h', f32: F32, f64: F64 },
   microkernels: MICROKERNELS,
 }

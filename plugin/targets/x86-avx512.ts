@@ -68,15 +68,17 @@ const F64: VectorOps = {
 // A GEMM runs on the one whose shape classes the ranking prices least (schedule/select.ts: cheapestMicrokernel; a
 // gathered one on the first); a convolution on the one whose tiles cost least on its sizes (schedule/conv-slicing.ts:
 // registerTileCycles). 6 rows × 4 vectors (29 registers) covers 64 output channels, most CNN layers' multiple, and
-// N = 64, 256, 1024... with no edge tile. 7 rows × 4 vectors (32 registers and the broadcast: gcc spills one
-// accumulator, 176.4 GFLOP/s in L1 against 176.9 for 8 × 48) fits the 7·2^k positions of CNN maps: an im2col call
-// picks it by its tiles' cost per call, 7×7 512→512 3×3 (49 positions) bound 1T 142-153 -> 148-158, 2T 258-268 ->
-// 287-299 GFLOP/s (Intel, against 8 × 48).
+// N = 64, 256, 1024... with no edge tile. 7 rows × 4 vectors (32 registers, none left for the broadcast: its full
+// tile loads B in two parts, emit/c-microkernel.ts) fits the 7·2^k positions of CNN maps: an im2col call picks it by
+// its tiles' cost per call, 7×7 512→512 3×3 (49 positions) bound 1T 142-153 -> 148-158, 2T 258-268 -> 287-299 GFLOP/s
+// (Intel, against 8 × 48, when it still spilled an accumulator).
+const REGISTERS = 32
+
 const MICROKERNELS: readonly Microkernel[] = [
-  { name: 'gemm_f32_avx512_8x48', dtype: 'f32', spec: GEMM, mr: 8, nr: 48, lanes: F32.lanes, ops: F32 },
-  { name: 'gemm_f32_avx512_6x64', dtype: 'f32', spec: GEMM, mr: 6, nr: 64, lanes: F32.lanes, ops: F32 },
-  { name: 'gemm_f32_avx512_7x64', dtype: 'f32', spec: GEMM, mr: 7, nr: 64, lanes: F32.lanes, ops: F32 },
-  { name: 'gemm_f64_avx512_8x24', dtype: 'f64', spec: GEMM, mr: 8, nr: 24, lanes: F64.lanes, ops: F64 },
+  { name: 'gemm_f32_avx512_8x48', dtype: 'f32', spec: GEMM, mr: 8, nr: 48, lanes: F32.lanes, ops: F32, registers: REGISTERS },
+  { name: 'gemm_f32_avx512_6x64', dtype: 'f32', spec: GEMM, mr: 6, nr: 64, lanes: F32.lanes, ops: F32, registers: REGISTERS },
+  { name: 'gemm_f32_avx512_7x64', dtype: 'f32', spec: GEMM, mr: 7, nr: 64, lanes: F32.lanes, ops: F32, registers: REGISTERS },
+  { name: 'gemm_f64_avx512_8x24', dtype: 'f64', spec: GEMM, mr: 8, nr: 24, lanes: F64.lanes, ops: F64, registers: REGISTERS },
 ]
 
 export const AVX512: Isa = {
@@ -84,7 +86,7 @@ export const AVX512: Isa = {
   gccTarget: 'avx512f,avx2,fma',
   cpuFeatures: ['avx512f', 'avx2', 'fma'],
   vectorBytes: 64,
-  vectorRegisters: 32,
+  vectorRegisters: REGISTERS,
   vectors: { header: 'polykern_avx512.h', f32: F32, f64: F64 },
   microkernels: MICROKERNELS,
 }

@@ -12,7 +12,7 @@ import { matchContraction, needleOf } from '../../plugin/passes/match-contractio
 import { AVX2, AVX512, SCALAR } from '../../plugin/targets/index.ts'
 import type { Isa } from '../../plugin/targets/isa.ts'
 import { cheapestMicrokernel } from '../../plugin/schedule/select.ts'
-import { registersUsed, spills } from '../../plugin/targets/microkernel.ts'
+import { rebroadcasts, registersUsed } from '../../plugin/targets/microkernel.ts'
 import { buildKernel } from '../../plugin/spec/build-ir.ts'
 import { reorder } from '../../plugin/passes/reorder.ts'
 import { substituteMicrokernels } from '../../plugin/passes/substitute-microkernel.ts'
@@ -253,9 +253,9 @@ describe('substitution', () => {
     expect(k.body.map((s) => s.kind)).toEqual(['fill', 'contraction'])
     const c = k.body[1]
     if (c.kind !== 'contraction') throw new Error('not a contraction')
-    // Of each ISA's f32 tiles that do not spill, the one the ranking prices least.
+    // Of each ISA's f32 tiles with a register for the broadcast, the one the ranking prices least.
     const pick = (isa: Isa) => cheapestMicrokernel(
-      isa.microkernels.filter((m) => m.dtype === 'f32' && !spills(m, isa.vectorRegisters)),
+      isa.microkernels.filter((m) => m.dtype === 'f32' && !rebroadcasts(m)),
       { roles: c.roles, machine: TEST_MACHINE, threads: TEST_MACHINE.cores },
     ).name
     expect(c.schedules.map((x) => [x.isa, x.microkernel])).toEqual([['avx512', pick(AVX512)], ['avx2', pick(AVX2)]])

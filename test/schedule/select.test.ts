@@ -15,7 +15,7 @@ import {
   type CallSizes,
 } from '../../plugin/schedule/select.ts'
 import { rankGemm, sameVariant } from '../../plugin/schedule/rank-gemm.ts'
-import { spills } from '../../plugin/targets/microkernel.ts'
+import { rebroadcasts } from '../../plugin/targets/microkernel.ts'
 import { AVX2, AVX512 } from '../../plugin/targets/index.ts'
 import { contractionKernel, paramsOf, TEST_MACHINE } from '../support/contractions.ts'
 import { specOf } from '../support/examples.ts'
@@ -151,7 +151,7 @@ describe('analyticSchedule', () => {
 })
 
 describe('cheapestMicrokernel', () => {
-  const f32 = AVX512.microkernels.filter((mk) => mk.dtype === 'f32' && !spills(mk, AVX512.vectorRegisters))
+  const f32 = AVX512.microkernels.filter((mk) => mk.dtype === 'f32' && !rebroadcasts(mk))
   /** Each candidate's mean log cost over the first's classes, against the cheapest candidate's per class. */
   function meanLogRatios(spec: string, threads: number): number[] {
     const ctx = { roles: rolesOf(spec), machine: TEST_MACHINE, threads }
@@ -181,13 +181,13 @@ describe('cheapestMicrokernel', () => {
     expect(cheapestMicrokernel([...f32].reverse(), ctx)).toBe(f32.at(-1))
   })
 
-  it('is never offered a tile that spills (7 × 64, for im2col only) by the pass', () => {
+  it('is never offered a tile with no register for the broadcast (7 × 64, for im2col only) by the pass', () => {
     // Without 6 × 64, the ranking prices 7 × 64's tiles below 8 × 48's for these (fewer edge tiles).
     const isa = { ...AVX512, microkernels: AVX512.microkernels.filter((m) => m.name !== 'gemm_f32_avx512_6x64') }
-    const spilling = isa.microkernels.find((m) => m.dtype === 'f32' && spills(m, isa.vectorRegisters))!
+    const rebroadcasting = isa.microkernels.find((m) => m.dtype === 'f32' && rebroadcasts(m))!
     for (const spec of [MM, BMM]) {
       const ctx = { roles: rolesOf(spec), machine: TEST_MACHINE, threads: 2 }
-      expect(cheapestMicrokernel(isa.microkernels.filter((m) => m.dtype === 'f32'), ctx), spec).toBe(spilling)
+      expect(cheapestMicrokernel(isa.microkernels.filter((m) => m.dtype === 'f32'), ctx), spec).toBe(rebroadcasting)
       const kernel = substituteMicrokernels(reorder(buildKernel(specOf(spec, paramsOf(spec)))), { isas: [isa], machine: TEST_MACHINE, threads: 2 })
       let schedules: readonly ContractionSchedule[] = []
       walkStmts(kernel.body, (s) => void (s.kind === 'contraction' && (schedules = (s as Contraction).schedules)))
