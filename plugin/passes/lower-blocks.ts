@@ -22,7 +22,8 @@ interface LoopPlan {
   readonly guards: Constraint[]
 }
 
-function lowerBlock(b: Block, body: readonly Stmt[], parallel: string | undefined): Stmt {
+/** The block's nest: one loop, or (a block without indices) its statements, each one once. */
+function lowerBlock(b: Block, body: readonly Stmt[], parallel: string | undefined): Stmt | readonly Stmt[] {
   const ranges: Ranges = new Map(b.indices.map((ix) => [ix.name, ix.extent]))
   const plans: LoopPlan[] = b.indices.map((index) => ({ index, lo: [], hi: [], guards: [] }))
   const outerGuards: Constraint[] = []
@@ -49,7 +50,7 @@ function lowerBlock(b: Block, body: readonly Stmt[], parallel: string | undefine
       body: nest,
     }]
   }
-  return outerGuards.length ? { kind: 'if', conds: outerGuards, body: nest } : nest[0]
+  return outerGuards.length ? { kind: 'if', conds: outerGuards, body: nest } : nest
 }
 
 /** Depth of the innermost block index the form mentions, or -1 when it mentions none. */

@@ -61,6 +61,21 @@ describe('lower-blocks', () => {
   const lowered = lowerBlocks(reorder(buildKernel(spec)))
   const text = printKernel(lowered)
   it('leaves no blocks', () => expect(text).not.toMatch(/\bblock\b/))
+  it('keeps every statement of a block without indices', () => {
+    // No pass makes such a block of two statements today (scalar statements are never fused): put two in one by hand.
+    const spec = specOf('A: f32[N]\nlet s: f32[]\nlet t: f32[]\ns = A[0] + 1\nt = s * 2\nA[i] = A[i] + t', ['A', 'N'])
+    const kernel = buildKernel(spec)
+    const [first, second, ...rest] = kernel.body
+    if (first.kind !== 'block' || second.kind !== 'block') throw new Error('expected blocks')
+    const merged: Kernel = { ...kernel, body: [{ ...first, body: [...first.body, ...second.body] }, ...rest] }
+    const args = irArgs(spec, new Map([['N', 5]]), rngOf('index-free'))
+    const [want, got] = [kernel, verifyKernel(lowerBlocks(merged), 'lower-blocks', { lowered: true })].map((k) => {
+      const copy = copyArgs(args)
+      interpret(k, copy)
+      return copy[0] as TensorArray
+    })
+    expect(maxRelErr(want, got)).toBeLessThan(1e-6)
+  })
   it('turns padding constraints into loop bounds instead of guards', () => {
     expect(text).not.toMatch(/\bif\b/)
     expect(text).toMatch(/for r in \[max\(0, [^\]]*\), min\(3, [^\]]*\)\)/)
