@@ -158,7 +158,8 @@ export function tileCostTable(mk: Microkernel): { readonly heights: readonly num
  * The microkernel of `mks` (one ISA's, of the convolution's type) for its direct calls: the one whose tiles cost least
  * on `sizes`, the first on ties, among those that leave a register for the broadcast. 7 × 64 on AVX-512 ran 56×56
  * 64→64 3×3 3% slower than 6 × 64 when it spilled an accumulator (Intel, 1 and 2 threads, four alternating rounds),
- * where the model ranks it 1% cheaper; im2col's long k loops pick it by their own cost per call.
+ * where the model ranks it 1% cheaper; broadcasting twice instead, 4% slower (AMD Zen 5, 1 thread, bound: 201 against
+ * 209 GFLOP/s; 28² 128→128 and 14² 256→256 within 1%). im2col's long k loops pick it by their own cost per call.
  */
 export const convolutionMicrokernel = (mks: readonly Microkernel[], sizes: ConvolutionSizes): Microkernel | undefined =>
   mks.filter((mk) => !rebroadcasts(mk)).reduce<Microkernel | undefined>((best, mk) =>
