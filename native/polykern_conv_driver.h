@@ -23,10 +23,14 @@
 #include "polykern_scratch.h"
 #include "polykern_simd.h"
 
-/* One row of a panel: n filter elements from `from` (flt_k apart), zeros past them to NR. */
+/*
+ * One row of a panel: n filter elements from `from` (flt_k apart), zeros past them to NR. A whole row is a copy of
+ * constant size, which gcc inlines as NR/lanes vector moves; written as a loop, gcc made it a call to memmove for
+ * every row (unbound 14×14 256→256 3×3, AMD Zen 5, 2 threads: memmove 8% and the pack 12% of the profile).
+ */
 static inline void PK_CONV(panel_row)(const PK_CONV_T *from, int64_t flt_k, int64_t n, PK_CONV_T *restrict to) {
   if (n == PK_CONV_NR && flt_k == 1)
-    for (int64_t x = 0; x < PK_CONV_NR; x++) to[x] = from[x];
+    __builtin_memcpy(to, from, sizeof(PK_CONV_T) * PK_CONV_NR);
   else
     for (int64_t x = 0; x < PK_CONV_NR; x++) to[x] = x < n ? from[x * flt_k] : 0;
 }
