@@ -454,6 +454,10 @@ typedef struct {
   const pk_conv_call *c;
   /* The packed filter, of the driver's element type; NULL when read in place or packed block by block. */
   const void *pf;
+  /* Not NULL (pf NULL): each member packs each block of the filter into a copy of its own just before it runs its
+     rows over the block, member t's copy `own_elements` · t elements on. */
+  void *own;
+  int64_t own_elements;
   int failed;
 } pk_conv_ctx;
 

@@ -133,11 +133,12 @@ describe('direct and im2col convolution', () => {
     }
   })
 
-  it('a filter the team packs between its members, channels last and first, matches on every ISA, at 1 and 2 threads', () => {
-    // 120 output channels × 9 taps × 64 input channels: past PK_CONV_PARALLEL_PACK_MIN (65,536) packed elements, so at
-    // 2 threads each member packs its share of the filter's (tap, channel) rows (channels last) or of its taps
-    // (channels first) before the team computes. Rows of 26 positions stay direct: the filter is packed whole. Calls
-    // alternate between two filters, so that a share left unpacked cannot pass on the previous call's packed filter.
+  it('a filter each member packs block by block (channels last) or the team packs together (channels first) matches on every ISA, at 1 and 2 threads', () => {
+    // Rows of 26 positions stay direct, weight-stationary. At 2 threads each member of a channels-last call packs each
+    // block of the filter into its own copy just before its rows use it; a channels-first one has 120 output channels
+    // × 9 taps × 64 input channels, past PK_CONV_PARALLEL_PACK_MIN (65,536) packed elements, so each member packs its
+    // share of the taps before the team computes. Calls alternate between two filters, so that a block or share left
+    // unpacked cannot pass on the previous call's packed filter.
     for (const name of ['nhwc_acc', 'nchw']) {
       const kernel = KERNELS.find((k) => k.name === name)!
       const sizes = new Map([['N', 1], ['H', 2], ['W', 26], ['P', 2], ['Q', 26], ['C', 64], ['K', 120], ['R', 3], ['S', 3]])
