@@ -6,8 +6,10 @@
  *
  * The filter is packed once per call into NR-column panels, tap after tap (row `t·C + c` of panel `k / NR` holds
  * F[tap t, c, k]), or read in place when the call has few output positions per filter. A bound filter (a constant
- * operand, polykern_bound.h) is packed on its first call only, and always read packed. The output rows (batch points
- * × every spatial position but the last axis), in blocks of `mc` output positions, are split between the threads.
+ * operand, polykern_bound.h) is packed on its first call only, and always read packed. In a weight-stationary direct
+ * call on several threads, each member packs the blocks it runs into a copy of its own instead, as it reaches them.
+ * The output rows (batch points × every spatial position but the last axis), in blocks of `mc` output positions, are
+ * split between the threads.
  * - Direct, channels last: for one block and a block of output channels and input channels, every filter tap runs
  *   the microkernel: the tap's input rows outside the input are skipped, and along the last axis only the positions
  *   whose window element lies inside run, so the result is exact. A's rows are input pixels read in place (`stride·C`
@@ -452,10 +454,11 @@ static inline int pk_conv_run_cheapest(const pk_conv_desc *d, const pk_conv_driv
 /* What the members of a call's team share. */
 typedef struct {
   const pk_conv_call *c;
-  /* The packed filter, of the driver's element type; NULL when read in place or packed block by block. */
+  /* The packed filter, of the driver's element type; NULL when read in place or packed block by block (by an im2col
+     GEMM, or into `own`). */
   const void *pf;
-  /* Not NULL (pf NULL): each member packs each block of the filter into a copy of its own just before it runs its
-     rows over the block, member t's copy `own_elements` · t elements on. */
+  /* Not NULL: each member packs each block of the filter into a copy of its own just before it runs its rows over
+     the block, member t's copy `own_elements` · t elements on. */
   void *own;
   int64_t own_elements;
   int failed;

@@ -678,7 +678,8 @@ static void PK_CONV(member)(void *arg, int t, int nt) {
   if (d->weight_stationary) {
     for (int64_t jc = 0; jc < d->K; jc += nc)
       for (int64_t pc = 0; pc < d->C; pc += kc) {
-        if (mine != NULL && w0 < w1) PK_CONV(pack_block_of_taps)(d, taps, jc, pk_min64(nc, d->K - jc), pc, pk_min64(kc, d->C - pc), mine);
+        if (mine != NULL && w0 < w1)
+          PK_CONV(pack_block_of_taps)(d, taps, jc, pk_min64(nc, d->K - jc), pc, pk_min64(kc, d->C - pc), mine);
         for (int64_t wb = w0; wb < w1; wb += batch) {
           const int64_t we = pk_min64(w1, wb + batch), nb = pk_min64(nc, d->K - jc);
           for (int64_t w = wb; w < we; w++) {
