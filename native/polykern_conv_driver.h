@@ -36,6 +36,16 @@ static inline void PK_CONV(panel_row)(const PK_CONV_T *from, int64_t flt_k, int6
 }
 
 /*
+ * Output channels [x0, x1) of one filter row (`row` at output channel 0) dealt out to their NR-column panels, which
+ * lie `panel` elements apart from `to` (the row's place in the first panel) on; x0 a multiple of NR.
+ */
+static inline void PK_CONV(deal_row)(const pk_conv_desc *d, const PK_CONV_T *row, int64_t x0, int64_t x1, int64_t panel,
+                                     PK_CONV_T *restrict to) {
+  for (int64_t x = x0; x < x1; x += PK_CONV_NR)
+    PK_CONV(panel_row)(row + x * d->flt_k, d->flt_k, pk_min64(PK_CONV_NR, d->K - x), to + x * panel);
+}
+
+/*
  * Every group's filter as NR-column panels of taps·C rows, zero-padded past K. Each (tap, c) row of the filter is
  * read once, along its output channels, and dealt out to the panels: reading a panel's NR columns down all rows
  * instead leaves the prefetchers a short stream per row (measured: 3×3 convolutions of 14×14 × 256 and 7×7 × 512
@@ -50,10 +60,7 @@ static void PK_CONV(pack)(const pk_conv_desc *d, int64_t taps, int64_t r0, int64
   for (int64_t at = r0; at < r1; at++) {
     const int64_t g = at / kd, tap = at % kd / d->C, c = at % d->C;
     if (c == 0 || at == r0) f = flt + pk_conv_group(d, g) + pk_conv_tap(d, tap);
-    const PK_CONV_T *row = f + c * d->flt_c;
-    PK_CONV_T *restrict to = pf + g * kp * kd + (tap * d->C + c) * PK_CONV_NR;
-    for (int64_t x0 = 0; x0 < kp; x0 += PK_CONV_NR)
-      PK_CONV(panel_row)(row + x0 * d->flt_k, d->flt_k, pk_min64(PK_CONV_NR, d->K - x0), to + x0 * kd);
+    PK_CONV(deal_row)(d, f + c * d->flt_c, 0, kp, kd, pf + g * kp * kd + (tap * d->C + c) * PK_CONV_NR);
   }
 }
 
@@ -69,9 +76,7 @@ static void PK_CONV(pack_block_of_taps)(const pk_conv_desc *d, int64_t taps, int
   for (int64_t tap = 0; tap < taps; tap++) {
     const PK_CONV_T *f = flt + pk_conv_tap(d, tap);
     for (int64_t c = pc; c < pc + kb; c++)
-      for (int64_t x0 = jc; x0 < jc + nb; x0 += PK_CONV_NR)
-        PK_CONV(panel_row)(f + c * d->flt_c + x0 * d->flt_k, d->flt_k, pk_min64(PK_CONV_NR, d->K - x0),
-                           pf + x0 * kd + (tap * d->C + c) * PK_CONV_NR);
+      PK_CONV(deal_row)(d, f + c * d->flt_c, jc, jc + nb, kd, pf + (tap * d->C + c) * PK_CONV_NR);
   }
 }
 
