@@ -87,6 +87,13 @@ beforeAll(async () => {
 const matmulMeta = () =>
   loadedKernels().find((k) => k.name === 'matmul' && k.module === 'native-kernels.ts')!.meta as { readonly boundForms: number }
 
+/** Random f64 A (M × K) and B (K × N), and their product from the unbound native matmul. */
+function matmulCase(M: number, N: number, K: number): { A: Float64Array; B: Float64Array; want: Float64Array } {
+  const A = randomArray('f64', M * K, next) as Float64Array
+  const B = randomArray('f64', K * N, next) as Float64Array
+  return { A, B, want: native.matmul(A, B, new Float64Array(M * N), M, N, K) as Float64Array }
+}
+
 describe('natively', () => {
   it('a bound filter is packed on its first call and read on later ones, whatever the image; released, it is freed', async () => {
     const entry = loadedKernels().find((k) => k.name === 'conv3x3' && k.module === 'native-kernels.ts')!
@@ -119,9 +126,7 @@ describe('natively', () => {
   it("a bound GEMM operand's packed blocks are made on the first call and read on later ones, at 1 and 2 threads", () => {
     const meta = matmulMeta()
     const [M, N, K] = [97, 131, 611]
-    const A = randomArray('f64', M * K, next) as Float64Array
-    const B = randomArray('f64', K * N, next) as Float64Array
-    const want = native.matmul(A, B, new Float64Array(M * N), M, N, K) as Float64Array
+    const { A, B, want } = matmulCase(M, N, K)
     for (const [name, layer, args] of [
       ['B', native.matmul.bind({ B }), [A]],
       ['A', native.matmul.bind({ A }), [B]],
@@ -147,9 +152,7 @@ describe('natively', () => {
     // Rows enough for the team to share B's panels (PK_GEMM_SHARED_MIN_TILES per thread, in the parallel m loop):
     // unbound, the two threads pack each panel together on every call; bound, each reads the packed form.
     const [M, N, K] = [421, 131, 611]
-    const A = randomArray('f64', M * K, next) as Float64Array
-    const B = randomArray('f64', K * N, next) as Float64Array
-    const want = native.matmul(A, B, new Float64Array(M * N), M, N, K) as Float64Array
+    const { A, B, want } = matmulCase(M, N, K)
     const layer = native.matmul.bind({ B })
     const before = meta.boundForms
     setThreads(2)
