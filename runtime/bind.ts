@@ -65,7 +65,10 @@ function bindConstants(abi: KernelAbi, call: KernelFn, binder: ConstantBinder | 
   const bindConstant = typeof binder?.bindConstant === 'function' ? (binder.bindConstant as (a: TypedArray) => unknown) : undefined
   const unbindConstant = binder?.unbindConstant as ((handle: unknown) => void) | undefined
   let handles = bindConstant ? [...copies.values()].map((c) => bindConstant(c)) : []
-  const rest = abi.params.map((p, i) => (copies.has(i) ? undefined : p.name)).filter((n) => n !== undefined)
+  // A call's arguments: the copies in their places, the caller's at `free`.
+  const template: unknown[] = abi.params.map((_, i) => copies.get(i))
+  const free = abi.params.flatMap((_, i) => (copies.has(i) ? [] : [i]))
+  const rest = free.map((i) => abi.params[i].name)
   let released = false
   let pending = 0
 
@@ -73,6 +76,7 @@ function bindConstants(abi: KernelAbi, call: KernelFn, binder: ConstantBinder | 
     for (const handle of handles) unbindConstant?.(handle)
     handles = []
     copies.clear()
+    template.fill(undefined)
   }
   const argsOf = (given: unknown[]): unknown[] => {
     if (released) {
@@ -83,8 +87,9 @@ function bindConstants(abi: KernelAbi, call: KernelFn, binder: ConstantBinder | 
       throw new KernelTypeError('runtime_arg_count',
         `${abi.name}() with ${bound} bound: expected ${rest.length} arguments (${rest.join(', ')}) but got ${given.length} (at ${abi.loc})`, abi.name)
     }
-    let next = 0
-    return abi.params.map((_, i) => copies.get(i) ?? given[next++])
+    const args = template.slice()
+    for (let j = 0; j < free.length; j++) args[free[j]] = given[j]
+    return args
   }
   const bound = (...given: unknown[]) => call(...argsOf(given))
   const promised = async (...given: unknown[]) => {

@@ -180,8 +180,9 @@ function failures(abi: KernelAbi, sizeIndex: ReadonlyMap<string, number>, tensor
 /**
  * The error a kernel call's failure reaches the caller as, on both paths: running out of memory is one error
  * (`outOfMemory`); a `runtime_*` TypeError or RangeError of the addon's C becomes the KernelTypeError or
- * KernelRangeError the JS checks throw, named from the `argument` (and `other`) the C attaches. The JS checks run
- * first, so the C's come through only for what JS cannot see: an argument detached during `.async`, an overlap of
+ * KernelRangeError the JS checks throw, named from the `argument` (and `other`) the C attaches. Wherever the C refuses
+ * a call the JS checks would refuse too, those run first (`.async`) or explain the refusal (a sync native call), so
+ * the C's errors come through only for what JS cannot see: an argument detached during `.async`, an overlap of
  * memory shared by means the validator does not know. Anything else (a JS loop's own error, a Node-API failure)
  * comes back as it is.
  */

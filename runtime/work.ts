@@ -2,7 +2,8 @@ import type { KernelAbi } from './abi.ts'
 
 /**
  * The work of a call from its arguments (the ABI's `work` monomials, each a few multiplications of size arguments),
- * or undefined when the ABI has no work formula. Run after validation: sizes are then safe integers.
+ * or undefined when the ABI has no work formula. On arguments not yet validated it can return NaN, or throw where a
+ * size is a symbol or a bigint.
  */
 export function workOfCall(abi: KernelAbi): ((args: ArrayLike<unknown>) => number) | undefined {
   if (abi.work === undefined) return undefined

@@ -77,7 +77,20 @@ module.exports = {
   return file
 }
 
+/**
+ * The fake addon's matmul. Like the C of a real one (native/polykern_napi.h), it refuses what the runtime's checks
+ * refuse before it touches an array: the runtime runs a native call first and its own checks only to explain a
+ * refusal, so the fake's error itself never reaches the caller. `calls` counts the calls that computed.
+ */
 export const fakeMatmul = `function (A, B, C, M, N, K) {
+    const size = (v) => Number.isSafeInteger(v) && v >= 0
+    const array = (a, length) => Object.prototype.toString.call(a) === '[object Float32Array]' && a.length === length
+    const overlap = (a, b) => a.buffer === b.buffer && a.byteLength > 0 && b.byteLength > 0 &&
+      a.byteOffset < b.byteOffset + b.byteLength && b.byteOffset < a.byteOffset + a.byteLength
+    if (arguments.length !== 6 || ![M, N, K].every(size) || !array(A, M * K) || !array(B, K * N) || !array(C, M * N) ||
+      overlap(C, A) || overlap(C, B)) {
+      throw Object.assign(new TypeError("polykern: kernel 'matmul': refused"), { code: 'runtime_arg_type' })
+    }
     calls++
     for (let i = 0; i < M; i++) for (let j = 0; j < N; j++) {
       let s = 0

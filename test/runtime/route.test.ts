@@ -13,7 +13,7 @@ import { buildKernel } from '../../plugin/spec/build-ir.ts'
 import type { Kernel } from '../../plugin/ir/nodes.ts'
 import { resolveOptions } from '../../plugin/options.ts'
 import type { KernelAbi } from '../../runtime/abi.ts'
-import { KernelRangeError, MAX_THREADS, kernels, loadKernels, setThreads } from '../../runtime/index.ts'
+import { KernelRangeError, KernelTypeError, MAX_THREADS, kernels, loadKernels, setThreads } from '../../runtime/index.ts'
 import { workOfCall } from '../../runtime/work.ts'
 import { af } from '../emit/kernels.ts'
 import { exampleSpecs } from '../support/examples.ts'
@@ -131,6 +131,17 @@ describe('routing by work', () => {
     const small = () => matmul(new Float32Array(3), new Float32Array(2), new Float32Array(2), 1, 1, 2)
     expect(small).toThrow(KernelRangeError)
     expect(small).toThrow(expect.objectContaining({ code: 'runtime_arg_length' }))
+  })
+
+  test('sizes the work formula cannot multiply (a symbol, a bigint, a string) get the size error, routed or not', () => {
+    const { matmul, calls } = load('route-sizes.ts', routed)
+    const before = calls()
+    const [A, B, C] = [new Float32Array(20), new Float32Array(20), new Float32Array(25)]
+    for (const bad of [Symbol('M'), 5n, '5', undefined]) {
+      expect(() => matmul(A, B, C, bad, 5, 4)).toThrow(expect.objectContaining({ code: 'runtime_size_invalid', argument: 'M' }))
+      expect(() => matmul(A, B, C, bad, 5, 4)).toThrow(KernelTypeError)
+    }
+    expect(calls()).toBe(before)
   })
 
   test('without a measured threshold every call goes native (and the export is the native dispatcher)', () => {

@@ -26,7 +26,7 @@ beforeAll(async () => {
   expect(kernels().find((k) => k.module === 'validate-js.ts')!.native).toBe(false)
 })
 
-/** Calls both paths with the same arguments: they must throw the same error, and the native function must not run. */
+/** Calls both paths with the same arguments: they must throw the same error, and the native function must not compute. */
 function rejects(args: readonly unknown[]): KernelTypeError | KernelRangeError {
   const errors = [native, js].map((fn) => {
     try {
