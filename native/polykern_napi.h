@@ -131,13 +131,14 @@ static inline size_t pk_element_size(napi_typedarray_type type) { return type ==
 /* A tensor argument: must be a typed array of exactly `type`. */
 PK_CALLED bool pk_array_arg(napi_env env, napi_value value, napi_typedarray_type type, const char *kernel,
                             const char *name, pk_array *out) {
-  bool is_typedarray = false;
-  PK_CALL_OR(env, napi_is_typedarray(env, value, &is_typedarray), false);
+  /* napi_invalid_arg for anything but a typed array (one call fewer than asking first: a small call's time). */
   napi_typedarray_type actual = type;
-  if (is_typedarray) {
-    PK_CALL_OR(env, napi_get_typedarray_info(env, value, &actual, &out->length, &out->data, NULL, NULL), false);
+  napi_status status = napi_get_typedarray_info(env, value, &actual, &out->length, &out->data, NULL, NULL);
+  if (status != napi_ok && status != napi_invalid_arg) {
+    pk_throw_last_error(env);
+    return false;
   }
-  if (!is_typedarray || actual != type) {
+  if (status == napi_invalid_arg || actual != type) {
     pk_throw_arg(env, PK_TYPE_ERROR, "runtime_arg_type", name, "polykern: kernel '%s': argument '%s' must be a %s",
                  kernel, name, pk_array_type_name(type));
     return false;
@@ -148,15 +149,14 @@ PK_CALLED bool pk_array_arg(napi_env env, napi_value value, napi_typedarray_type
 
 /* A size argument: a finite, integral, non-negative number below 2^53. */
 PK_CALLED bool pk_size_arg(napi_env env, napi_value value, const char *kernel, const char *name, int64_t *out) {
-  napi_valuetype type;
-  PK_CALL_OR(env, napi_typeof(env, value, &type), false);
-  if (type != napi_number) {
+  double x;
+  napi_status status = napi_get_value_double(env, value, &x);
+  if (status == napi_number_expected) {
     pk_throw_arg(env, PK_TYPE_ERROR, "runtime_size_invalid", name, "polykern: kernel '%s': size '%s' must be a number",
                  kernel, name);
     return false;
   }
-  double x;
-  PK_CALL_OR(env, napi_get_value_double(env, value, &x), false);
+  PK_CALL_OR(env, status, false);
   if (!isfinite(x) || x < 0 || x != floor(x) || x >= PK_MAX_SIZE) {
     pk_throw_arg(env, PK_RANGE_ERROR, "runtime_size_invalid", name,
                  "polykern: kernel '%s': size '%s' must be a non-negative integer below 2^53, got %.17g", kernel, name,
