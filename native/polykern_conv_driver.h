@@ -681,20 +681,21 @@ static void PK_CONV(member)(void *arg, int t, int nt) {
   pk_conv_at at[PK_CONV_MR];
   int64_t wlo[PK_CONV_MR], whi[PK_CONV_MR];
   if (d->weight_stationary) {
-    for (int64_t jc = 0; jc < d->K; jc += nc)
+    for (int64_t jc = 0; jc < d->K; jc += nc) {
+      const int64_t nb = pk_min64(nc, d->K - jc);
       for (int64_t pc = 0; pc < d->C; pc += kc) {
-        if (mine != NULL && w0 < w1)
-          PK_CONV(pack_block_of_taps)(d, taps, jc, pk_min64(nc, d->K - jc), pc, pk_min64(kc, d->C - pc), mine);
+        const int64_t kb = pk_min64(kc, d->C - pc);
+        if (mine != NULL && w0 < w1) PK_CONV(pack_block_of_taps)(d, taps, jc, nb, pc, kb, mine);
         for (int64_t wb = w0; wb < w1; wb += batch) {
-          const int64_t we = pk_min64(w1, wb + batch), nb = pk_min64(nc, d->K - jc);
+          const int64_t we = pk_min64(w1, wb + batch);
           for (int64_t w = wb; w < we; w++) {
             at[w - wb] = pk_conv_locate(d, w / blocks, group);
             const int64_t ic = w % blocks * mc, ie = pk_min64(ic + mc, Q);
             PK_CONV(sums_whole)(d, pf, &at[w - wb], taps, ic, ie, kc, &wlo[w - wb], &whi[w - wb]);
-            PK_CONV(direct)(d, pf, &at[w - wb], taps, ic, ie, jc, nb, pc, pk_min64(kc, d->C - pc),
-                            pc == 0 && d->zero_out, columns, wlo[w - wb], whi[w - wb]);
+            PK_CONV(direct)(d, pf, &at[w - wb], taps, ic, ie, jc, nb, pc, kb, pc == 0 && d->zero_out, columns,
+                            wlo[w - wb], whi[w - wb]);
           }
-          if (columns) PK_CONV(columns)(d, pf, taps, &row, at, we - wb, jc, nb, pc, pk_min64(kc, d->C - pc));
+          if (columns) PK_CONV(columns)(d, pf, taps, &row, at, we - wb, jc, nb, pc, kb);
           for (int64_t w = wb; w < we && pc + kc >= d->C; w++) {
             const int64_t ic = w % blocks * mc;
             pk_conv_finish(d, &at[w - wb], ic, wlo[w - wb], jc, jc + nb);
@@ -702,6 +703,7 @@ static void PK_CONV(member)(void *arg, int t, int nt) {
           }
         }
       }
+    }
   } else {
     for (int64_t wb = w0; wb < w1; wb += batch) {
       const int64_t we = pk_min64(w1, wb + batch);
