@@ -137,7 +137,7 @@ export function loadKernels(desc: KernelModuleDescriptor): Readonly<Record<strin
       route = (args) => (toJs(args) ? 'js' : 'native')
       call = dispatch(
         (args) => (toJs(args) ? runJsChecked(args) : runNative(args)),
-        (args) => (toJs(args) ? jsImpl(...args) : runNativeAsync(args)),
+        (args) => (toJs(args) ? runJs(args) : runNativeAsync(args)),
         binder,
       )
     }
