@@ -47,17 +47,21 @@ PK_SHARED int64_t pk_bound_form_count(void);
 typedef struct pk_form {
   struct pk_form *next;
   void *data;
+  uint64_t hash;
   size_t key_bytes;
   unsigned char key[];
 } pk_form;
 
+/* A bound array's forms, chained in a hash table of `bucket_count` (a power of two, or 0) buckets: a blocked call
+   asks for one form per block, thousands of them for a large operand in small blocks, every call. */
 typedef struct pk_bound_range {
   struct pk_bound_range *next;
   uint64_t id;
   const char *begin;
   size_t bytes;
   int users, unbound;
-  pk_form *forms;
+  pk_form **buckets;
+  size_t bucket_count, form_count;
 } pk_bound_range;
 
 static pthread_mutex_t pk_bound_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -73,8 +77,50 @@ static pk_bound_range *pk_bound_range_of(const void *p) {
 }
 
 static void pk_bound_free(pk_bound_range *r) {
-  for (pk_form *f = r->forms, *next; f != NULL; f = next) next = f->next, free(f->data), free(f);
+  for (size_t b = 0; b < r->bucket_count; b++)
+    for (pk_form *f = r->buckets[b], *next; f != NULL; f = next) next = f->next, free(f->data), free(f);
+  free(r->buckets);
   free(r);
+}
+
+/* The key's hash, eight bytes a step (keys are structs of pointers and sizes), high bits folded into the low ones
+   that pick a bucket. */
+static uint64_t pk_form_hash(const void *key, size_t key_bytes) {
+  const unsigned char *k = key;
+  uint64_t h = 0x9e3779b97f4a7c15ull ^ key_bytes;
+  size_t i = 0;
+  for (uint64_t word; i + 8 <= key_bytes; i += 8) {
+    memcpy(&word, k + i, 8);
+    h = (h ^ word) * 0xff51afd7ed558ccdull;
+    h ^= h >> 32;
+  }
+  for (; i < key_bytes; i++) h = (h ^ k[i]) * 0x100000001b3ull;
+  return h ^ (h >> 29);
+}
+
+static pk_form *pk_form_find(const pk_bound_range *r, uint64_t hash, const void *key, size_t key_bytes) {
+  if (r->bucket_count == 0) return NULL;
+  pk_form *f = r->buckets[hash & (r->bucket_count - 1)];
+  while (f != NULL && (f->hash != hash || f->key_bytes != key_bytes || memcmp(f->key, key, key_bytes) != 0)) f = f->next;
+  return f;
+}
+
+/* Adds `f` to r's table, doubling it first when it holds a form per bucket; 0 when memory is short. */
+static int pk_form_add(pk_bound_range *r, pk_form *f) {
+  if (r->form_count >= r->bucket_count) {
+    const size_t count = r->bucket_count == 0 ? 64 : 2 * r->bucket_count;
+    pk_form **buckets = calloc(count, sizeof *buckets);
+    if (buckets == NULL) return 0;
+    for (size_t b = 0; b < r->bucket_count; b++)
+      for (pk_form *g = r->buckets[b], *next; g != NULL; g = next)
+        next = g->next, g->next = buckets[g->hash & (count - 1)], buckets[g->hash & (count - 1)] = g;
+    free(r->buckets);
+    r->buckets = buckets, r->bucket_count = count;
+  }
+  pk_form **head = &r->buckets[f->hash & (r->bucket_count - 1)];
+  f->next = *head, *head = f;
+  r->form_count++;
+  return 1;
 }
 
 /* Unlinks and frees `r` once it is unbound and unused; called with the lock held. */
@@ -120,19 +166,19 @@ PK_SHARED const void *pk_bound_form(const void *p, const void *key, size_t key_b
   if (__atomic_load_n(&pk_bound_ranges, __ATOMIC_ACQUIRE) == NULL) return NULL;
   pthread_mutex_lock(&pk_bound_lock);
   pk_bound_range *r = pk_bound_range_of(p);
-  pk_form *f = r == NULL ? NULL : r->forms;
-  while (f != NULL && (f->key_bytes != key_bytes || memcmp(f->key, key, key_bytes) != 0)) f = f->next;
+  const uint64_t hash = r == NULL ? 0 : pk_form_hash(key, key_bytes);
+  pk_form *f = r == NULL ? NULL : pk_form_find(r, hash, key, key_bytes);
   if (r != NULL && f == NULL && (f = malloc(sizeof *f + key_bytes)) != NULL) {
     /* Packed under the lock: a first call of a bound array packs once even when calls on other threads race it. */
     f->data = aligned_alloc(64, (bytes + 63) & ~(size_t)63);
-    if (f->data == NULL) {
+    f->hash = hash, f->key_bytes = key_bytes;
+    memcpy(f->key, key, key_bytes);
+    if (f->data == NULL || !pk_form_add(r, f)) {
+      free(f->data);
       free(f);
       f = NULL;
     } else {
       pack(ctx, f->data);
-      f->key_bytes = key_bytes;
-      memcpy(f->key, key, key_bytes);
-      f->next = r->forms, r->forms = f;
     }
   }
   if (f != NULL) r->users++, use->range = r;
@@ -161,8 +207,7 @@ PK_SHARED int pk_bound_holds(const void *p) {
 PK_SHARED int64_t pk_bound_form_count(void) {
   int64_t n = 0;
   pthread_mutex_lock(&pk_bound_lock);
-  for (pk_bound_range *r = pk_bound_ranges; r != NULL; r = r->next)
-    for (pk_form *f = r->forms; f != NULL; f = f->next) n++;
+  for (pk_bound_range *r = pk_bound_ranges; r != NULL; r = r->next) n += (int64_t)r->form_count;
   pthread_mutex_unlock(&pk_bound_lock);
   return n;
 }

@@ -147,6 +147,35 @@ describe('natively', () => {
     setThreads(1)
   })
 
+  it("a bound B of more blocks than the registry's first table holds (64) is found again block by block", () => {
+    const meta = matmulMeta()
+    // Three row counts of three shape classes, each blocking B its own way: a hundred forms or more of one array, so
+    // the registry's table grows (and moves every form) while the first calls are still adding to it.
+    const [N, K] = [1031, 2053]
+    const B = randomArray('f64', K * N, next) as Float64Array
+    const cases = [50, 300, 700].map((M) => {
+      const A = randomArray('f64', M * K, next) as Float64Array
+      return { M, A, want: native.matmul(A, B, new Float64Array(M * N), M, N, K) as Float64Array }
+    })
+    const layer = native.matmul.bind({ B })
+    const before = meta.boundForms
+    // Two threads split the blocks their own way: their first calls add forms of their own.
+    const round = () => {
+      for (const threads of [1, 2]) {
+        setThreads(threads)
+        for (const { M, A, want } of cases) close(layer(A, new Float64Array(M * N), M, N, K) as Float64Array, want)
+      }
+    }
+    round()
+    const made = meta.boundForms - before
+    expect(made).toBeGreaterThan(64)
+    round()
+    expect(meta.boundForms, 'every block found again, none packed twice').toBe(before + made)
+    layer.release()
+    expect(meta.boundForms).toBe(before)
+    setThreads(1)
+  })
+
   it('a bound B is read from its packed blocks at 2 threads where the team would otherwise pack B together', () => {
     const meta = matmulMeta()
     // Rows enough for the team to share B's panels (PK_GEMM_SHARED_MIN_TILES per thread, in the parallel m loop):
