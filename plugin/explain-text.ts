@@ -94,7 +94,9 @@ function formatMatch(m: MatchReport, paint: Paint, convolutions: ReadonlySet<str
   }
   for (const x of m.schedules) {
     lines.push(`    ${x.isa} ${x.microkernel}: ${describeBlocking(x)}`)
-    for (const s of x.special ?? []) lines.push(`      when ${describeGuard(s.when)}: ${describeBlocking(s.blocking)}`)
+    for (const s of x.special ?? []) {
+      lines.push(`      when ${describeGuard(s.when)}: ${describeBlocking(s.blocking)}${s.microkernel ? `, on ${s.microkernel}` : ''}`)
+    }
   }
   lines.push(...m.log.map((l) => paint('dim', `    ${l}`)))
   return lines

@@ -40,14 +40,7 @@ const MAX_TILE = { mr: 16, nr: 64 }
 export function gemmPlan(s: Contraction, isa: Isa): GemmPlan | undefined {
   const schedule = s.schedules.find((x) => x.isa === isa.name)
   if (schedule === undefined) return undefined
-  const mk = isa.microkernels.find((m) => m.name === schedule.microkernel)
-  if (mk === undefined || mk.dtype !== s.roles.dtype) {
-    throw new KernelInternalError('emit', `${isa.name} has no ${s.roles.dtype} microkernel '${schedule.microkernel}'`)
-  }
-  if (mk.mr > MAX_TILE.mr || mk.nr > MAX_TILE.nr) {
-    throw new KernelInternalError('emit', `microkernel ${mk.name}: ${mk.mr}x${mk.nr} tiles exceed the loop nest's ${MAX_TILE.mr}x${MAX_TILE.nr}`)
-  }
-  for (const x of blockings(schedule)) {
+  for (const { blocking: x, mk } of blockings(s, isa, schedule)) {
     if (x.mc % mk.mr !== 0 || x.nc % mk.nr !== 0) {
       throw new KernelInternalError('emit', `contraction ${s.id}: mc ${x.mc} / nc ${x.nc} not whole tiles`)
     }
@@ -55,11 +48,26 @@ export function gemmPlan(s: Contraction, isa: Isa): GemmPlan | undefined {
       throw new KernelInternalError('emit', `contraction ${s.id}: block loop order ${x.order.join('')}`)
     }
   }
-  return { schedule, mk }
+  return { schedule, mk: microkernelOf(s, isa, schedule.microkernel) }
 }
 
-/** The special blockings, then the schedule's own: the order the call site tries them in. */
-const blockings = (x: ContractionSchedule): readonly GemmBlocking[] => [...(x.special ?? []).map((s) => s.blocking), x]
+/** `isa`'s microkernel `name`, checked against the contraction's dtype and the loop nest's largest tile. */
+function microkernelOf(s: Contraction, isa: Isa, name: string): Microkernel {
+  const mk = isa.microkernels.find((m) => m.name === name)
+  if (mk === undefined || mk.dtype !== s.roles.dtype) {
+    throw new KernelInternalError('emit', `${isa.name} has no ${s.roles.dtype} microkernel '${name}'`)
+  }
+  if (mk.mr > MAX_TILE.mr || mk.nr > MAX_TILE.nr) {
+    throw new KernelInternalError('emit', `microkernel ${mk.name}: ${mk.mr}x${mk.nr} tiles exceed the loop nest's ${MAX_TILE.mr}x${MAX_TILE.nr}`)
+  }
+  return mk
+}
+
+/** The special blockings, then the schedule's own, each with its microkernel: the order the call site tries them in. */
+const blockings = (s: Contraction, isa: Isa, x: ContractionSchedule): readonly { blocking: GemmBlocking; mk: Microkernel }[] => [
+  ...(x.special ?? []).map((y) => ({ blocking: y.blocking, mk: microkernelOf(s, isa, y.microkernel ?? x.microkernel) })),
+  { blocking: x, mk: microkernelOf(s, isa, x.microkernel) },
+]
 
 /** A blocking's loop nest: the blocking without its block sizes, with the packing the operands allow. */
 interface GemmShape {
@@ -115,8 +123,8 @@ export function emitGemmSupport(kernels: readonly Kernel[], isa: Isa): string {
       if (s.kind !== 'contraction') return
       const plan = gemmPlan(s, isa)
       if (plan === undefined) return
-      for (const x of blockings(plan.schedule)) {
-        const d = gemmShape(s, plan.mk, x)
+      for (const { blocking: x, mk } of blockings(s, isa, plan.schedule)) {
+        const d = gemmShape(s, mk, x)
         for (const scatterC of d.gather ? [false, true] : [false]) {
           const use = { mk: d.mk, packA: d.packA, packB: d.packB, scatterC }
           uses.set(microkernelSymbol(use), use)
@@ -218,6 +226,7 @@ function emitOrderChoice(
 /** A guard as a C condition on the call's sizes and `b`, its B operand; '' when it always holds. */
 function guardCode(w: SizeGuard, b: string): string {
   const tests = [
+    w.minM === undefined ? '' : `pk_m >= ${w.minM}`,
     w.maxM === undefined ? '' : `pk_m <= ${w.maxM}`,
     w.maxN === undefined ? '' : `pk_n <= ${w.maxN}`,
     w.maxK === undefined ? '' : `pk_k <= ${w.maxK}`,
@@ -259,6 +268,7 @@ export function overwritingGemms(body: readonly Stmt[], kernel: Kernel, isa: Isa
  */
 export function emitGemmCall(
   s: Contraction,
+  isa: Isa,
   plan: GemmPlan,
   names: Names,
   layout: Layout,
@@ -324,12 +334,12 @@ export function emitGemmCall(
   // The blockings differ only in their shape and block sizes: one call, after the guards chose those (one call site
   // instead of one per blocking keeps the function small enough for gcc; a 5-factor kernel's took 29 s to compile).
   const special = schedule.special ?? []
-  const blockings = [...special.map((x) => x.blocking), schedule]
-  const across = blockings.some((x) => x.parallel === 'batch')
+  const tried = blockings(s, isa, schedule)
+  const across = tried.some(({ blocking: x }) => x.parallel === 'batch')
   // With an epilogue, the last k block's tiles are the family on the blocking's operand layouts that applies it.
-  const finalOf = (d: GemmShape) => epilogue!.family({ mk, packA: d.packA, packB: d.packB, epilogue: epilogue!.tiles })
-  const choose = (x: GemmBlocking) => {
-    const d = gemmShape(s, mk, x)
+  const finalOf = (d: GemmShape) => epilogue!.family({ mk: d.mk, packA: d.packA, packB: d.packB, epilogue: epilogue!.tiles })
+  const choose = ({ blocking: x, mk: on }: { blocking: GemmBlocking; mk: Microkernel }) => {
+    const d = gemmShape(s, on, x)
     return `pk_shape = &${shapeSymbol(d)}, pk_mc = ${x.mc}, pk_nc = ${x.nc}, pk_kc = ${x.kc}` +
       (across ? `, pk_across = ${x.parallel === 'batch' ? 1 : 0}` : '') + (epilogue ? `, pk_final = ${finalOf(d)}` : '') + ';'
   }
@@ -381,14 +391,14 @@ export function emitGemmCall(
   lines.push(`${pad}const pk_gemm_${t}_shape *pk_shape;`, `${pad}int64_t pk_mc, pk_nc, pk_kc;`)
   if (across) lines.push(`${pad}int pk_across;`)
   if (epilogue) lines.push(`${pad}pk_gemm_${t}_final_fn pk_final;`, ...epilogue.context.map((l) => `${pad}${l}`))
-  special.forEach(({ when, blocking }, i) => {
+  special.forEach(({ when, blocking, microkernel }, i) => {
     const test = guardCode(when, base(r.b)) || '1'
-    lines.push(`${pad}${i === 0 ? '' : 'else '}if (${test}) /* ${describeBlocking(blocking)} */`)
-    lines.push(`${pad}  ${choose(blocking)}`)
+    lines.push(`${pad}${i === 0 ? '' : 'else '}if (${test}) /* ${describeBlocking(blocking)}${microkernel ? `, on ${microkernel}` : ''} */`)
+    lines.push(`${pad}  ${choose(tried[i])}`)
   })
   const otherwise = special.length > 0
   lines.push(`${pad}${otherwise ? 'else ' : ''}/* ${describeBlocking(schedule)} */`)
-  lines.push(`${pad}${otherwise ? '  ' : ''}${choose(schedule)}`)
+  lines.push(`${pad}${otherwise ? '  ' : ''}${choose(tried[tried.length - 1])}`)
   const batch = r.batch.length > 0 ? '&pk_bt' : 'NULL'
   lines.push(`${pad}const int pk_status = pk_gemm_${t}_run(${descriptor}, ${batch}, pk_shape, ${across ? 'pk_across' : 0});`)
   if (gather) lines.push(`${pad}free(pk_o);`)

@@ -198,10 +198,10 @@ function cStatements(
         const plan = gemmPlan(s, isa)
         if (plan === undefined) return s.body.flatMap((b) => stmt(b, depth))
         const epilogue = s.epilogue ? epilogues.registers.plan(s, plan.mk) : undefined
-        if (typeof epilogue !== 'string') return emitGemmCall(s, plan, names, layout, depth, onNoMemory, overwriting.has(s), epilogue)
+        if (typeof epilogue !== 'string') return emitGemmCall(s, isa, plan, names, layout, depth, onNoMemory, overwriting.has(s), epilogue)
         // Not in registers: the epilogue's loops over the whole output, after the GEMM.
         const loops = s.body.slice(s.body.length - (s.epilogue ?? 0))
-        return [...emitGemmCall(s, plan, names, layout, depth, onNoMemory, overwriting.has(s)), ...loops.flatMap((b) => stmt(b, depth))]
+        return [...emitGemmCall(s, isa, plan, names, layout, depth, onNoMemory, overwriting.has(s)), ...loops.flatMap((b) => stmt(b, depth))]
       }
       case 'convolution': {
         const plan = convolutionPlan(s, isa)

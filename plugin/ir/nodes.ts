@@ -205,6 +205,7 @@ export interface GemmBlocking {
 
 /** Bounds on a call's sizes (m, n, k of one GEMM; work = m·n·k; batch = GEMMs in the call); all given must hold. */
 export interface SizeGuard {
+  readonly minM?: number
   readonly maxM?: number
   readonly maxN?: number
   readonly maxK?: number
@@ -220,10 +221,11 @@ export interface ContractionSchedule extends GemmBlocking {
   /** `Microkernel.name` in that ISA's table. */
   readonly microkernel: string
   /**
-   * Call-time specializations, tried in order: a call whose sizes satisfy `when` runs with that blocking; a call no
-   * guard takes runs with the schedule's own fields.
+   * Call-time specializations, tried in order: a call whose sizes satisfy `when` runs with that blocking, on
+   * `microkernel` when given (another of the ISA's table), else on the schedule's; a call no guard takes runs with the
+   * schedule's own fields.
    */
-  readonly special?: readonly { readonly when: SizeGuard; readonly blocking: GemmBlocking }[]
+  readonly special?: readonly { readonly when: SizeGuard; readonly blocking: GemmBlocking; readonly microkernel?: string }[]
 }
 
 /**

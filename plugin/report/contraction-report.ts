@@ -12,7 +12,7 @@ import { walkStmts } from '../ir/walk.ts'
 import { describeBlocking, describeGuard } from '../schedule/describe.ts'
 import { gemmCost } from '../schedule/gemm-model.ts'
 import { rankGemm } from '../schedule/rank-gemm.ts'
-import { blockingFor, classProblem, shapeClasses, spaceOf, type RankingContext, type ShapeClass } from '../schedule/select.ts'
+import { classProblem, entryFor, shapeClasses, SHORT_K_CLASS, spaceOf, type RankingContext, type ShapeClass } from '../schedule/select.ts'
 import { ISAS } from '../targets/index.ts'
 import type { Machine } from '../targets/machine.ts'
 import { gflopsAt } from './machine-peak.ts'
@@ -49,7 +49,9 @@ export function contractionReport(c: Contraction, ctx: ModelContext): Contractio
     const mk = ISAS.find((i) => i.name === x.isa)?.microkernels.find((m) => m.name === x.microkernel)
     if (mk === undefined) return []
     const ranking: RankingContext = { roles: r, mk, machine: ctx.machine, threads: ctx.threads }
-    const classes = shapeClasses(mk, ctx.threads, r.batch.length > 0).map((sc) => classSchedule(sc, ranking, x, ctx))
+    // The short-k class of a gathered contraction is a guard of its schedule's, not one of its microkernel's classes.
+    const shortK = x.special?.some((s) => s.microkernel !== undefined) ? [SHORT_K_CLASS] : []
+    const classes = [...shortK, ...shapeClasses(mk, ctx.threads, r.batch.length > 0)].map((sc) => classSchedule(sc, ranking, x, ctx))
     return [{ isa: x.isa, microkernel: x.microkernel, classes }]
   })
   return {
@@ -64,9 +66,11 @@ export function contractionReport(c: Contraction, ctx: ModelContext): Contractio
 function classSchedule(
   sc: ShapeClass, ranking: RankingContext, schedule: Contraction['schedules'][number], ctx: ModelContext,
 ): ClassSchedule {
-  const p = classProblem(sc, ranking)
-  const blocking = blockingFor(schedule, p)
-  const cost = gemmCost(p, blocking, ctx.machine, ctx.threads, spaceOf(ranking).unpacked)
+  const { blocking, microkernel } = entryFor(schedule, classProblem(sc, ranking))
+  // Priced on the microkernel the class's calls run on.
+  const on = { ...ranking, mk: ISAS.find((i) => i.name === schedule.isa)?.microkernels.find((m) => m.name === microkernel) ?? ranking.mk }
+  const p = classProblem(sc, on)
+  const cost = gemmCost(p, blocking, ctx.machine, ctx.threads, spaceOf(on).unpacked)
   const flops = 2 * p.m * p.n * p.k * p.batch
   const levelName = (level: number) => (level === 0 ? 'memory' : `L${level}`)
   const byLevel = new Map<number, LevelWorkingSets['sets'][number][]>()
@@ -81,7 +85,7 @@ function classSchedule(
     guard: sc.when ? describeGuard(sc.when) : 'always',
     representative: sc.representative,
     blocking: { ...blocking },
-    description: describeBlocking(blocking),
+    description: describeBlocking(blocking) + (microkernel === schedule.microkernel ? '' : `, on ${microkernel}`),
     workingSets: order.map((level) => ({
       level: levelName(level),
       capacityBytes: ctx.machine.caches.find((c) => c.level === level)?.bytes,

@@ -8,6 +8,7 @@ export const describeBlocking = (x: GemmBlocking): string =>
 /** The guard's bounds on the call's sizes (and B's binding), e.g. `M <= 64, M*N*K <= 2097152`. */
 export function describeGuard(w: SizeGuard): string {
   const bounds = [
+    w.minM === undefined ? '' : `M >= ${w.minM}`,
     w.maxM === undefined ? '' : `M <= ${w.maxM}`,
     w.maxN === undefined ? '' : `N <= ${w.maxN}`,
     w.maxK === undefined ? '' : `K <= ${w.maxK}`,

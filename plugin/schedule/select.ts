@@ -86,6 +86,7 @@ export interface CallSizes {
 export function guardHolds(when: SizeGuard, s: CallSizes): boolean {
   return (
     (when.boundB === undefined || s.boundB === true) &&
+    (when.minM === undefined || s.m >= when.minM) &&
     (when.maxM === undefined || s.m <= when.maxM) &&
     (when.maxN === undefined || s.n <= when.maxN) &&
     (when.maxK === undefined || s.k <= when.maxK) &&
@@ -94,10 +95,14 @@ export function guardHolds(when: SizeGuard, s: CallSizes): boolean {
   )
 }
 
-/** The blocking a call runs with: the first special entry whose guard holds, else the schedule's own. */
-export function blockingFor(x: ContractionSchedule, s: CallSizes): GemmBlocking {
-  return x.special?.find((c) => guardHolds(c.when, s))?.blocking ?? x
+/** The blocking a call runs with, and its microkernel: the first special entry whose guard holds, else the schedule's own. */
+export function entryFor(x: ContractionSchedule, s: CallSizes): { readonly blocking: GemmBlocking; readonly microkernel: string } {
+  const hit = x.special?.find((c) => guardHolds(c.when, s))
+  return hit === undefined ? { blocking: x, microkernel: x.microkernel } : { blocking: hit.blocking, microkernel: hit.microkernel ?? x.microkernel }
 }
+
+/** The blocking a call runs with (entryFor). */
+export const blockingFor = (x: ContractionSchedule, s: CallSizes): GemmBlocking => entryFor(x, s).blocking
 
 /** What the ranking needs to know about a contraction on one ISA. */
 export interface RankingContext {
@@ -219,7 +224,8 @@ export function analyticSchedule(isa: Isa, ctx: RankingContext, memo?: ScheduleM
  * ran 64³ 1.12× / 1.01×, 256³ 1.00× / 1.15× (n split in whole tiles: 3 + 3 of 48 against 2 + 2 of 64), 512³ 1.00× /
  * 1.09×, 1024³ 1.04× / 1.09×, DeepBench 2048 × 64 × 2048 1.06× / 1.07×; the rest of the GEMM set 0.98-1.02×.
  * A gathered contraction stays on the first: the model prices its packs per element, blind to the transposes a
- * tile's width shapes (TCCG at 1T on 6 × 64: ccsd_t 1.00-1.10×, but intensli abcde-ecbfa-fd 0.55×, abc-ad-bdc 0.80×).
+ * tile's width shapes (TCCG at 1T on 6 × 64: ccsd_t 1.00-1.10×, but intensli abcde-ecbfa-fd 0.55×, abc-ad-bdc 0.80×);
+ * only its calls of SHORT_K_CLASS run on another (cheapestSchedule).
  */
 export function cheapestMicrokernel(mks: readonly Microkernel[], ctx: Omit<RankingContext, 'mk'>): Microkernel {
   if (mks.length === 1 || ctx.roles.layout === 'gathered') return mks[0]
@@ -233,13 +239,38 @@ export function cheapestMicrokernel(mks: readonly Microkernel[], ctx: Omit<Ranki
   return mks[means.indexOf(Math.min(...means))]
 }
 
-/** analyticSchedule on cheapestMicrokernel's pick of `mks`, the pick memoized with it. */
+/** analyticSchedule on cheapestMicrokernel's pick of `mks`, the pick memoized with it; gathered, with SHORT_K_CLASS's entry. */
 export function cheapestSchedule(
   isa: Isa, mks: readonly Microkernel[], ctx: Omit<RankingContext, 'mk'>, memo?: ScheduleMemo,
 ): ContractionSchedule {
   const { machine, threads, roles } = ctx
   const key = ['cheapest', isa.name, mks, roles.dtype, roles.batch.length > 0, spaceOf({ ...ctx, mk: mks[0] }).unpacked, machine, threads]
-  return memoSchedule(memo, key, () => analyticSchedule(isa, { ...ctx, mk: cheapestMicrokernel(mks, ctx) }, memo))
+  return memoSchedule(memo, key, () => {
+    const schedule = analyticSchedule(isa, { ...ctx, mk: cheapestMicrokernel(mks, ctx) }, memo)
+    return roles.layout === 'gathered' ? withShortK(schedule, mks, ctx) : schedule
+  })
+}
+
+/**
+ * Gathered calls of many rows over a short k loop (TCCG's ccsd_t: M = 6144, K = 16 or 24), on the widest of `mks`:
+ * their time is the C tiles' gathers and scattered stores more than the FMAs, and there the 64-wide tile beat the
+ * first one (cheapestMicrokernel's pick for a gathered contraction, 8 × 48) in the ccsd_t cases, while it lost up to
+ * half where M is a few rows (intensli's M = 24) or K is long. Ranked on small-k's sizes: ranked on 4096 × 4096 × 16,
+ * its mc of 1536 ran 2.5% slower than small-k's 384. Measured in one process alternating the two builds, AMD EPYC
+ * Zen 5, AVX-512: the 18 ccsd_t cases 1.06-1.22× at 1 thread (geomean 1.11×), 1.00-1.25× at 2 (1.12×).
+ */
+export const SHORT_K_CLASS: ShapeClass = {
+  name: 'gathered-short-k', when: { minM: 2048, maxK: 32 }, representative: { m: 2048, n: 2048, k: 32, batch: 1 },
+}
+
+/** The schedule with SHORT_K_CLASS's pick on the widest of `mks` as its first special entry, when that is another. */
+function withShortK(schedule: ContractionSchedule, mks: readonly Microkernel[], ctx: Omit<RankingContext, 'mk'>): ContractionSchedule {
+  const wide = mks.reduce((w, mk) => (mk.nr > w.nr ? mk : w), mks[0])
+  if (wide.name === schedule.microkernel) return schedule
+  const on = { ...ctx, mk: wide }
+  const space = spaceOf(on)
+  const blocking = blockingOnly(spanningBound(SHORT_K_CLASS, on, space, rankGemm(classProblem(SHORT_K_CLASS, on), space)[0].variant))
+  return { ...schedule, special: [{ when: SHORT_K_CLASS.when!, blocking, microkernel: wide.name }, ...(schedule.special ?? [])] }
 }
 
 /** A blocking's own fields, nothing else an object may carry. */

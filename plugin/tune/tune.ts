@@ -83,7 +83,7 @@ async function tuneContraction(kernel: Kernel, abi: KernelAbi, c: Contraction, r
     if (classes.every((x) => x.sizes === undefined)) return undefined
     const file = path.join(req.cacheDir, 'tune', `${cacheKey(kernel, c, isa, req, threads, classes)}.json`)
     const cached = await readFile(file, 'utf8').then((t) => JSON.parse(t) as { timings: ClassTiming[] }, () => undefined)
-    if (cached !== undefined) return picked(isa, mk, classes, cached.timings)
+    if (cached !== undefined) return picked(isa, mk, classes, cached.timings, current)
 
     const started = performance.now()
     const loaded = await loadVariants({
@@ -114,7 +114,7 @@ async function tuneContraction(kernel: Kernel, abi: KernelAbi, c: Contraction, r
     const tmp = `${file}.${process.pid}.tmp`
     await writeFile(tmp, JSON.stringify({ timings }, null, 2))
     await rename(tmp, file)
-    return picked(isa, mk, classes, timings)
+    return picked(isa, mk, classes, timings, current)
   }
   return undefined
 }
@@ -124,8 +124,12 @@ function picked(
   mk: Isa['microkernels'][number],
   classes: readonly { shapeClass: ShapeClass }[],
   timings: readonly ClassTiming[],
+  current: ContractionSchedule,
 ): ContractionSchedule {
-  return scheduleOf(isa, mk, classes.map(({ shapeClass }, n) => ({ shapeClass, blocking: timings[n].candidates[timings[n].winner] })))
+  const tuned = scheduleOf(isa, mk, classes.map(({ shapeClass }, n) => ({ shapeClass, blocking: timings[n].candidates[timings[n].winner] })))
+  // Entries on another microkernel (select.ts, SHORT_K_CLASS) are not the tuned microkernel's to time: kept, first.
+  const other = current.special?.filter((x) => x.microkernel !== undefined) ?? []
+  return other.length === 0 ? tuned : { ...tuned, special: [...other, ...(tuned.special ?? [])] }
 }
 
 const distinct = (xs: readonly GemmBlocking[]): GemmBlocking[] =>

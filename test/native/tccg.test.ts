@@ -14,7 +14,8 @@ import { emitJs } from '../../plugin/emit/js.ts'
 import { emitAddonSource } from '../../plugin/emit/napi.ts'
 import { buildKernel } from '../../plugin/spec/build-ir.ts'
 import { interpret } from '../../plugin/ir/interp.ts'
-import type { ContractionSchedule, Kernel } from '../../plugin/ir/nodes.ts'
+import type { Contraction, ContractionSchedule, Kernel } from '../../plugin/ir/nodes.ts'
+import { guardHolds } from '../../plugin/schedule/select.ts'
 import { printRole } from '../../plugin/ir/print.ts'
 import { walkStmts } from '../../plugin/ir/walk.ts'
 import { microkernelNamed } from '../../plugin/targets/index.ts'
@@ -115,6 +116,45 @@ describe('TCCG contractions', () => {
     })
     // The issue's "3 indices play n": the middle pairwise steps of ea,fb,gc,hd,abcd->efgh, gathered.
     expect(gemmRoles(CASES.find((c) => c.kernel.name === 'dcfe_bf_dcbe')!.kernel)).toEqual({ roles: 'f | e·c·d | b', layout: 'gathered' })
+  })
+
+  it('gathered calls of many rows over a short k loop run on the wide tile (a special entry on another microkernel), = interpreter', () => {
+    // Sizes inside the guard, odd: M just past 2048, K at most 27, the n indices small.
+    const wide = CASES.flatMap(({ kernel, reference }) => {
+      let found: { special: NonNullable<ContractionSchedule['special']>[number]; roles: Contraction['roles'] } | undefined
+      walkStmts(kernel.body, (s) => {
+        const special = s.kind === 'contraction' ? s.schedules.flatMap((x) => x.special ?? []).find((x) => x.microkernel !== undefined) : undefined
+        if (special !== undefined && s.kind === 'contraction') found = { special, roles: s.roles }
+      })
+      return found === undefined ? [] : [{ kernel, reference, ...found }]
+    })
+    expect(wide.filter((x) => x.kernel.name.startsWith('abcijk_')).length, 'f32 ccsd_t cases with the wide tile').toBeGreaterThanOrEqual(2)
+    for (const { kernel, reference, special, roles } of wide) {
+      const sizeOf = (ix: { extent: { terms: readonly { v: string }[] } }) => ix.extent.terms[0].v
+      const sizes = new Map(kernel.sizes.map((s) => [s, 3]))
+      roles.m.forEach((ix) => sizes.set(sizeOf(ix), [2049, 47, 13, 7][Math.min(roles.m.length, 4) - 1]))
+      roles.k.forEach((ix) => sizes.set(sizeOf(ix), [7, 5, 3][Math.min(roles.k.length, 3) - 1]))
+      roles.n.forEach((ix, n) => sizes.set(sizeOf(ix), [5, 3, 7][n % 3]))
+      const extent = (role: readonly { extent: { terms: readonly { v: string }[] } }[]) => role.reduce((n, ix) => n * sizes.get(sizeOf(ix))!, 1)
+      const call = { m: extent(roles.m), n: extent(roles.n), k: extent(roles.k), batch: 1 }
+      expect(guardHolds(special.when, call), `${kernel.name}: ${JSON.stringify(call)} inside ${JSON.stringify(special.when)}`).toBe(true)
+      const next = rngOf(`${kernel.name} wide`)
+      const args = irArgs(kernel, sizes, next)
+      const want = copyArgs(args)
+      interpret(reference, want)
+      const out = kernel.params.findIndex((p) => p.name === TCCG_TENSORS.c)
+      const tol = tolerance('f32', call.k)
+      for (const isa of runnableIsas) {
+        const ran = addon.__polykern.setIsa(isa)
+        for (const threads of [1, 2]) {
+          addon.__polykern.setThreads(threads)
+          const got = copyArgs(args)
+          ;(addon[kernel.name] as Fn)(...got)
+          expect(maxRelErr(got[out] as TensorArray, want[out] as TensorArray), `${kernel.name} on ${ran}, ${threads} thread(s)`).toBeLessThan(tol)
+        }
+      }
+    }
+    addon.__polykern.setThreads(1)
   })
 
   for (const { tc, kernel, reference } of CASES) {
