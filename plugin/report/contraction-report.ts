@@ -13,7 +13,7 @@ import { describeBlocking, describeGuard } from '../schedule/describe.ts'
 import { gemmCost } from '../schedule/gemm-model.ts'
 import { rankGemm } from '../schedule/rank-gemm.ts'
 import { classProblem, entryFor, shapeClasses, SHORT_K_CLASS, spaceOf, type RankingContext, type ShapeClass } from '../schedule/select.ts'
-import { ISAS } from '../targets/index.ts'
+import { ISAS, microkernelNamed } from '../targets/index.ts'
 import type { Machine } from '../targets/machine.ts'
 import { gflopsAt } from './machine-peak.ts'
 import type { ClassSchedule, ContractionReport, IsaSchedule, LevelWorkingSets, RankedEntry } from './report-types.ts'
@@ -68,7 +68,7 @@ function classSchedule(
 ): ClassSchedule {
   const { blocking, microkernel } = entryFor(schedule, classProblem(sc, ranking))
   // Priced on the microkernel the class's calls run on.
-  const on = { ...ranking, mk: ISAS.find((i) => i.name === schedule.isa)?.microkernels.find((m) => m.name === microkernel) ?? ranking.mk }
+  const on = { ...ranking, mk: microkernelNamed(microkernel) ?? ranking.mk }
   const p = classProblem(sc, on)
   const cost = gemmCost(p, blocking, ctx.machine, ctx.threads, spaceOf(on).unpacked)
   const flops = 2 * p.m * p.n * p.k * p.batch
