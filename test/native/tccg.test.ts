@@ -84,6 +84,19 @@ function gemmRoles(kernel: Kernel): { roles: string; layout: string } | undefine
 let cacheDir: string
 let addon: Addon
 
+/** The kernel natively on every ISA this CPU runs, at 1 and 2 threads: each result, and where it ran, to `check`. */
+function eachNativeRun(kernel: Kernel, args: unknown[], check: (got: unknown[], where: string) => void): void {
+  for (const isa of runnableIsas) {
+    const ran = addon.__polykern.setIsa(isa)
+    for (const threads of [1, 2]) {
+      addon.__polykern.setThreads(threads)
+      const got = copyArgs(args)
+      ;(addon[kernel.name] as Fn)(...got)
+      check(got, `${ran}, ${threads} thread(s)`)
+    }
+  }
+}
+
 beforeAll(async () => {
   const sources = emitAddonSource(
     CASES.map(({ kernel }, n) => ({ kernel, abi: abiOf(kernel), symbol: `kc_${n}_${kernel.name}` })),
@@ -144,15 +157,8 @@ describe('TCCG contractions', () => {
       interpret(reference, want)
       const out = kernel.params.findIndex((p) => p.name === TCCG_TENSORS.c)
       const tol = tolerance('f32', call.k)
-      for (const isa of runnableIsas) {
-        const ran = addon.__polykern.setIsa(isa)
-        for (const threads of [1, 2]) {
-          addon.__polykern.setThreads(threads)
-          const got = copyArgs(args)
-          ;(addon[kernel.name] as Fn)(...got)
-          expect(maxRelErr(got[out] as TensorArray, want[out] as TensorArray), `${kernel.name} on ${ran}, ${threads} thread(s)`).toBeLessThan(tol)
-        }
-      }
+      eachNativeRun(kernel, args, (got, where) =>
+        expect(maxRelErr(got[out] as TensorArray, want[out] as TensorArray), `${kernel.name} on ${where}`).toBeLessThan(tol))
     }
     addon.__polykern.setThreads(1)
   })
@@ -177,15 +183,7 @@ describe('TCCG contractions', () => {
         const viaJs = copyArgs(args)
         js(...viaJs)
         check(viaJs, 'generated JS')
-        for (const isa of runnableIsas) {
-          const ran = addon.__polykern.setIsa(isa)
-          for (const threads of [1, 2]) {
-            addon.__polykern.setThreads(threads)
-            const got = copyArgs(args)
-            ;(addon[kernel.name] as Fn)(...got)
-            check(got, `${[...sizes].map(([s, v]) => `${s}=${v}`).join(' ')} on ${ran}, ${threads} thread(s)`)
-          }
-        }
+        eachNativeRun(kernel, args, (got, where) => check(got, `${[...sizes].map(([s, v]) => `${s}=${v}`).join(' ')} on ${where}`))
       }
       addon.__polykern.setThreads(1)
     })
