@@ -14,7 +14,7 @@ import { emitJs } from '../../plugin/emit/js.ts'
 import { emitAddonSource } from '../../plugin/emit/napi.ts'
 import { buildKernel } from '../../plugin/spec/build-ir.ts'
 import { interpret } from '../../plugin/ir/interp.ts'
-import type { Contraction, ContractionSchedule, Kernel } from '../../plugin/ir/nodes.ts'
+import type { Contraction, ContractionSchedule, IndexRange, Kernel } from '../../plugin/ir/nodes.ts'
 import { guardHolds } from '../../plugin/schedule/select.ts'
 import { printRole } from '../../plugin/ir/print.ts'
 import { walkStmts } from '../../plugin/ir/walk.ts'
@@ -136,19 +136,20 @@ describe('TCCG contractions', () => {
     const wide = CASES.flatMap(({ kernel, reference }) => {
       let found: { special: NonNullable<ContractionSchedule['special']>[number]; roles: Contraction['roles'] } | undefined
       walkStmts(kernel.body, (s) => {
-        const special = s.kind === 'contraction' ? s.schedules.flatMap((x) => x.special ?? []).find((x) => x.microkernel !== undefined) : undefined
-        if (special !== undefined && s.kind === 'contraction') found = { special, roles: s.roles }
+        if (s.kind !== 'contraction') return
+        const special = s.schedules.flatMap((x) => x.special ?? []).find((x) => x.microkernel !== undefined)
+        if (special !== undefined) found = { special, roles: s.roles }
       })
       return found === undefined ? [] : [{ kernel, reference, ...found }]
     })
     expect(wide.filter((x) => x.kernel.name.startsWith('abcijk_')).length, 'f32 ccsd_t cases with the wide tile').toBeGreaterThanOrEqual(2)
     for (const { kernel, reference, special, roles } of wide) {
-      const sizeOf = (ix: { extent: { terms: readonly { v: string }[] } }) => ix.extent.terms[0].v
+      const sizeOf = (ix: IndexRange) => ix.extent.terms[0].v
       const sizes = new Map(kernel.sizes.map((s) => [s, 3]))
       roles.m.forEach((ix) => sizes.set(sizeOf(ix), [2049, 47, 13, 7][Math.min(roles.m.length, 4) - 1]))
       roles.k.forEach((ix) => sizes.set(sizeOf(ix), [7, 5, 3][Math.min(roles.k.length, 3) - 1]))
       roles.n.forEach((ix, n) => sizes.set(sizeOf(ix), [5, 3, 7][n % 3]))
-      const extent = (role: readonly { extent: { terms: readonly { v: string }[] } }[]) => role.reduce((n, ix) => n * sizes.get(sizeOf(ix))!, 1)
+      const extent = (role: readonly IndexRange[]) => role.reduce((n, ix) => n * sizes.get(sizeOf(ix))!, 1)
       const call = { m: extent(roles.m), n: extent(roles.n), k: extent(roles.k), batch: 1 }
       expect(guardHolds(special.when, call), `${kernel.name}: ${JSON.stringify(call)} inside ${JSON.stringify(special.when)}`).toBe(true)
       const next = rngOf(`${kernel.name} wide`)
