@@ -12,7 +12,7 @@ import { runnableIsas } from '../support/cpu.ts'
 import { copyArgs, makeArgs, points } from '../support/kernel-args.ts'
 import { maxRelErr, rng, tolerance, type TensorArray } from '../support/random.ts'
 import { pipelineKernel, type PipelineKernel } from '../support/pipeline-kernels.ts'
-import { loadTestAddon, testAddonSource, type KernelCall as Fn, type TestAddon as Addon } from '../support/test-addon.ts'
+import { loadTestAddon, onEveryIsaAndThreads, testAddonSource, type KernelCall as Fn, type TestAddon as Addon } from '../support/test-addon.ts'
 
 const CASES: readonly { readonly name: string; readonly text: string; readonly fixed: readonly Record<string, number>[] }[] = [
   {
@@ -65,6 +65,7 @@ describe('contraction paths chosen per call', () => {
   for (const [n, k] of KERNELS.entries()) {
     it(`${k.name}: interpreter, JS and native at every ISA and 1 and 2 threads agree, several candidates run`, () => {
       expect(k.ir.choices?.length, 'the kernel chooses its paths per call').toBe(k.reference.body.filter((s) => s.kind === 'block').length)
+      expect(addon.__polykern.isas).toEqual(expect.arrayContaining([...runnableIsas]))
       const choice = k.ir.choices![0]
       const next = rng(1400 + n)
       const shapes = CASES[n].fixed.map((f) => new Map(Object.entries(f)))
@@ -91,17 +92,12 @@ describe('contraction paths chosen per call', () => {
         const viaJs = copyArgs(args)
         k.js(...viaJs)
         check(viaJs, 'JS')
-        for (const isa of runnableIsas) {
-          const running = addon.__polykern.setIsa(isa)
-          for (const threads of [1, 2]) {
-            addon.__polykern.setThreads(threads)
-            const got = copyArgs(args)
-            ;(addon[k.name] as Fn)(...got)
-            check(got, `${running}, ${threads} thread(s)`)
-          }
-        }
+        onEveryIsaAndThreads(addon, (isa, threads) => {
+          const got = copyArgs(args)
+          ;(addon[k.name] as Fn)(...got)
+          check(got, `${isa}, ${threads} thread(s)`)
+        })
       }
-      addon.__polykern.setThreads(1)
       expect(ran.size, `candidates run of ${choice.costs.length}`).toBeGreaterThanOrEqual(Math.min(2, choice.costs.length))
     }, 600_000)
   }

@@ -27,7 +27,7 @@ import { copyArgs, irArgs } from '../support/kernel-args.ts'
 import { maxRelErr, rngOf, tolerance, type TensorArray } from '../support/random.ts'
 import { RESHAPED, TCCG, TCCG_TENSORS, tccgSpec } from '../support/tccg.ts'
 import { MIXED_SHAPES } from './tccg-shapes.ts'
-import type { KernelCall as Fn, TestAddon as Addon } from '../support/test-addon.ts'
+import { onEveryIsaAndThreads, type KernelCall as Fn, type TestAddon as Addon } from '../support/test-addon.ts'
 
 interface Case {
   readonly tc: string
@@ -84,17 +84,13 @@ function gemmRoles(kernel: Kernel): { roles: string; layout: string } | undefine
 let cacheDir: string
 let addon: Addon
 
-/** The kernel natively on every ISA this CPU runs, at 1 and 2 threads: each result, and where it ran, to `check`. */
+/** The kernel natively on every ISA of the addon at 1 and 2 threads (onEveryIsaAndThreads): each result, and where it ran, to `check`. */
 function eachNativeRun(kernel: Kernel, args: unknown[], check: (got: unknown[], where: string) => void): void {
-  for (const isa of runnableIsas) {
-    const ran = addon.__polykern.setIsa(isa)
-    for (const threads of [1, 2]) {
-      addon.__polykern.setThreads(threads)
-      const got = copyArgs(args)
-      ;(addon[kernel.name] as Fn)(...got)
-      check(got, `${ran}, ${threads} thread(s)`)
-    }
-  }
+  onEveryIsaAndThreads(addon, (isa, threads) => {
+    const got = copyArgs(args)
+    ;(addon[kernel.name] as Fn)(...got)
+    check(got, `${isa}, ${threads} thread(s)`)
+  })
 }
 
 beforeAll(async () => {
@@ -161,7 +157,6 @@ describe('TCCG contractions', () => {
       eachNativeRun(kernel, args, (got, where) =>
         expect(maxRelErr(got[out] as TensorArray, want[out] as TensorArray), `${kernel.name} on ${where}`).toBeLessThan(tol))
     }
-    addon.__polykern.setThreads(1)
   })
 
   for (const { tc, kernel, reference } of CASES) {
@@ -186,7 +181,6 @@ describe('TCCG contractions', () => {
         check(viaJs, 'generated JS')
         eachNativeRun(kernel, args, (got, where) => check(got, `${[...sizes].map(([s, v]) => `${s}=${v}`).join(' ')} on ${where}`))
       }
-      addon.__polykern.setThreads(1)
     })
   }
 })
