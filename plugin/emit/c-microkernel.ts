@@ -154,6 +154,12 @@ function bParts(accumulators: number, V: number, registers: number): number[][] 
   return [...Array(count).keys()].map((i) => vectors.slice(Math.round((i * V) / count), Math.round(((i + 1) * V) / count)))
 }
 
+/** A k step's offset from the loop's own: a constant, or an expression in the loop's invariants. */
+type Step = number | string
+
+const scaled = (o: Step, by: number): Step => (typeof o === 'number' ? o * by : by === 1 ? o : `(${o})*${by}`)
+const plus = (o: Step, n: number): Step => (typeof o === 'number' ? o + n : n === 0 ? o : `${o} + ${n}`)
+
 /** Partial sums per accumulator of an R × V tile. */
 const partialSums = (R: number, V: number): number =>
   R > SPLIT_ROWS_MAX ? 1 : Math.min(MAX_PARTIAL_SUMS, Math.ceil(FMA_CHAINS / (R * V)))
@@ -226,16 +232,17 @@ function emitTile(u: MicrokernelUse, R: number, V: number): string {
       `${op('maskedStore', { p: at(r, v), m: `m${v}`, v: u.epilogue.apply('pk_x', r, v, `m${v}`) })}; }`
   }
   const last = V - 1
-  // k step `p + o` (o: its place in an unrolled group; packed pointers move after the group).
-  const kAt = (o: number) => (o === 0 ? 'p' : `(p + ${o})`)
-  const loadB = (v: number, o: number): string => {
-    if (u.packB) return op('loadAligned', { p: `b + ${o * mk.nr + v * mk.lanes}` })
+  // k step `p + o` (o: its place in an unrolled group, or a partial sum's segment start `s*pk_seg`; packed pointers
+  // move after the group).
+  const kAt = (o: Step) => (o === 0 ? 'p' : `(p + ${o})`)
+  const loadB = (v: number, o: Step): string => {
+    if (u.packB) return op('loadAligned', { p: `b + ${plus(scaled(o, mk.nr), v * mk.lanes)}` })
     const p = `b + ${kAt(o)}*ldb + ${v * mk.lanes}`
     return v === last ? op('maskedLoad', { p, m: 'bm' }) : op('load', { p })
   }
   // B in place: its rows are far apart, so no hardware prefetcher follows them; fetch the same rows of the next tile's
   // columns while this tile computes.
-  const nextB = (o: number) => [...Array(Math.ceil(mk.nr / perLine)).keys()].map(
+  const nextB = (o: Step) => [...Array(Math.ceil(mk.nr / perLine)).keys()].map(
     (l) => `    __builtin_prefetch(b + ${kAt(o)}*ldb + ${mk.nr + l * perLine}, 0, 3);`,
   )
   // Packed B is read as one contiguous stream, which the hardware prefetchers follow: fetching it 16 k steps ahead in
@@ -244,19 +251,19 @@ function emitTile(u: MicrokernelUse, R: number, V: number): string {
   // Xeon, 1 thread: AVX-512 GEMM 0.998-1.035 (1024×1024×128 1.035, 1024³ 1.005), convolutions 0.99-1.03 (14²
   // 256→256 1.03, 7² 0.99); AVX2 GEMM 0.98-1.04 (1024³ 1.03, 1024×1024×128 0.98), convolutions 1.04-1.05.
   // The first tile over a packed B panel (fetchB): the panel FETCH_B_STEPS steps ahead, a line per 16 lanes.
-  const fetchB = (o: number) => [...Array(Math.ceil(mk.nr / perLine)).keys()].map(
-    (l) => `    __builtin_prefetch(b + ${(o + FETCH_B_STEPS) * mk.nr + l * perLine}, 0, 3);`,
+  const fetchB = (o: Step) => [...Array(Math.ceil(mk.nr / perLine)).keys()].map(
+    (l) => `    __builtin_prefetch(b + ${plus(scaled(o, mk.nr), FETCH_B_STEPS * mk.nr + l * perLine)}, 0, 3);`,
   )
   // Broadcast of row r's A element at k step `p + o`; `at`, when given, names an opaque copy of A's position.
-  const broadcastA = (r: number, o: number, at?: string): string =>
-    op('broadcast', { p: u.packA ? `${at ?? 'a'} + ${o * mk.mr + r}` : `a${r} + ${at ?? kAt(o)}` })
+  const broadcastA = (r: number, o: Step, at?: string): string =>
+    op('broadcast', { p: u.packA ? `${at ?? 'a'} + ${plus(scaled(o, mk.mr), r)}` : `a${r} + ${at ?? kAt(o)}` })
   const parts = bParts(R * V * sets.length, V, mk.registers)
   /**
    * One k step into partial sum `set`, B's vectors in `parts`: each part's B vectors loaded, then each row of A
    * broadcast once over them. A later part reads A through a copy of its position the compiler cannot see through
    * (an empty asm), so that it broadcasts again rather than keep every row's broadcast live across the parts.
    */
-  const step = (o: number, set: number): string[] =>
+  const step = (o: Step, set: number): string[] =>
     parts.flatMap((part, i) => {
       const at = i === 0 ? undefined : `pk_at${i}${tag(set)}`
       return [
@@ -272,10 +279,12 @@ function emitTile(u: MicrokernelUse, R: number, V: number): string {
         ]),
       ]
     })
-  const advance = (steps: number): string[] => [
-    ...(u.packA ? [`    a += ${steps * mk.mr};`] : []),
-    ...(u.packB ? [`    b += ${steps * mk.nr};`] : []),
+  const advance = (steps: Step, pad = '    '): string[] => [
+    ...(u.packA ? [`${pad}a += ${scaled(steps, mk.mr)};`] : []),
+    ...(u.packB ? [`${pad}b += ${scaled(steps, mk.nr)};`] : []),
   ]
+  // The k steps a loop of several at once left, from `from` on (where the loop stopped by default).
+  const remainder = (from = ''): string[] => [`  for (${from && `p = ${from}`}; p < kb; p++) {`, ...step(0, 0), ...advance(1), '  }']
   const steps: string[] =
     sets.length === 1
       ? [
@@ -286,17 +295,29 @@ function emitTile(u: MicrokernelUse, R: number, V: number): string {
           ...advance(1),
           '  }',
         ]
-      : [
-          '  int64_t p = 0;',
-          `  for (; p + ${sets.length} <= kb; p += ${sets.length}) {`,
-          ...sets.flatMap((set) => step(set, set)),
-          ...advance(sets.length),
-          '  }',
-          '  for (; p < kb; p++) {',
-          ...step(0, 0),
-          ...advance(1),
-          '  }',
-        ]
+      : R === 1
+        ? [
+            // A row tile's partial sum s runs the s-th of sets.length equal segments of k, so B is read as that many
+            // streams: a matrix-vector product streams B from memory, and a core's hardware prefetchers draw more
+            // bandwidth over several streams than over one (AMD Zen 3, 1 × 4096 × 4096 with B bound: 1.2x at 1
+            // thread, 1.5x at 2). Two-row tiles interleave: segments there ran 14² 256→256 1-2% slower.
+            `  const int64_t pk_seg = kb / ${sets.length};`,
+            '  int64_t p = 0;',
+            '  for (; p < pk_seg; p++) {',
+            ...sets.flatMap((set) => step(set === 0 ? 0 : `${set}*pk_seg`, set)),
+            ...advance(1),
+            '  }',
+            ...advance(`${sets.length - 1}*pk_seg`, '  '),
+            ...remainder(`${sets.length}*pk_seg`),
+          ]
+        : [
+            '  int64_t p = 0;',
+            `  for (; p + ${sets.length} <= kb; p += ${sets.length}) {`,
+            ...sets.flatMap((set) => step(set, set)),
+            ...advance(sets.length),
+            '  }',
+            ...remainder(),
+          ]
   // The partial sums added up once, after every run of k.
   const combine = sets.length === 1 ? [] : tile((r, v) => {
     const total = sets.slice(1).reduce((sum, set) => op('add', { a: sum, b: acc(r, v, set) }), acc(r, v))

@@ -1798,8 +1798,9 @@ static inline void pk_ukr_gemm_f32_avx512_6x64_upg_kc_3_fused_g0_1x4(int64_t kb,
   __m512 c0_0_1 = _mm512_setzero_ps(), c0_1_1 = _mm512_setzero_ps(), c0_2_1 = _mm512_setzero_ps(), c0_3_1 = _mm512_setzero_ps();
   __builtin_prefetch(c + 0*ldc + 0, 1, 3), __builtin_prefetch(c + 0*ldc + 16, 1, 3), __builtin_prefetch(c + 0*ldc + 32, 1, 3), __builtin_prefetch(c + 0*ldc + 48, 1, 3), __builtin_prefetch(c + 0*ldc + 63, 1, 3);
   for (int64_t g = 0; g < groups; g++) {
+    const int64_t pk_seg = kb / 2;
     int64_t p = 0;
-    for (; p + 2 <= kb; p += 2) {
+    for (; p < pk_seg; p++) {
       const __m512 b0 = _mm512_load_ps(b + 0);
       const __m512 b1 = _mm512_load_ps(b + 16);
       const __m512 b2 = _mm512_load_ps(b + 32);
@@ -1809,18 +1810,19 @@ static inline void pk_ukr_gemm_f32_avx512_6x64_upg_kc_3_fused_g0_1x4(int64_t kb,
       c0_1 = _mm512_fmadd_ps(a0v, b1, c0_1);
       c0_2 = _mm512_fmadd_ps(a0v, b2, c0_2);
       c0_3 = _mm512_fmadd_ps(a0v, b3, c0_3);
-      const __m512 b0_1 = _mm512_load_ps(b + 64);
-      const __m512 b1_1 = _mm512_load_ps(b + 80);
-      const __m512 b2_1 = _mm512_load_ps(b + 96);
-      const __m512 b3_1 = _mm512_load_ps(b + 112);
-      const __m512 a0v_1 = _mm512_set1_ps(*(a0 + (p + 1)));
+      const __m512 b0_1 = _mm512_load_ps(b + (1*pk_seg)*64);
+      const __m512 b1_1 = _mm512_load_ps(b + (1*pk_seg)*64 + 16);
+      const __m512 b2_1 = _mm512_load_ps(b + (1*pk_seg)*64 + 32);
+      const __m512 b3_1 = _mm512_load_ps(b + (1*pk_seg)*64 + 48);
+      const __m512 a0v_1 = _mm512_set1_ps(*(a0 + (p + 1*pk_seg)));
       c0_0_1 = _mm512_fmadd_ps(a0v_1, b0_1, c0_0_1);
       c0_1_1 = _mm512_fmadd_ps(a0v_1, b1_1, c0_1_1);
       c0_2_1 = _mm512_fmadd_ps(a0v_1, b2_1, c0_2_1);
       c0_3_1 = _mm512_fmadd_ps(a0v_1, b3_1, c0_3_1);
-      b += 128;
+      b += 64;
     }
-    for (; p < kb; p++) {
+    b += (1*pk_seg)*64;
+    for (p = 2*pk_seg; p < kb; p++) {
       const __m512 b0 = _mm512_load_ps(b + 0);
       const __m512 b1 = _mm512_load_ps(b + 16);
       const __m512 b2 = _mm512_load_ps(b + 32);
@@ -1876,8 +1878,9 @@ static inline void pk_ukr_gemm_f32_avx512_6x64_upg_kc_3_fused_g0_1x3(int64_t kb,
   __m512 c0_0_2 = _mm512_setzero_ps(), c0_1_2 = _mm512_setzero_ps(), c0_2_2 = _mm512_setzero_ps();
   __builtin_prefetch(c + 0*ldc + 0, 1, 3), __builtin_prefetch(c + 0*ldc + 16, 1, 3), __builtin_prefetch(c + 0*ldc + 32, 1, 3), __builtin_prefetch(c + 0*ldc + 47, 1, 3);
   for (int64_t g = 0; g < groups; g++) {
+    const int64_t pk_seg = kb / 3;
     int64_t p = 0;
-    for (; p + 3 <= kb; p += 3) {
+    for (; p < pk_seg; p++) {
       const __m512 b0 = _mm512_load_ps(b + 0);
       const __m512 b1 = _mm512_load_ps(b + 16);
       const __m512 b2 = _mm512_load_ps(b + 32);
@@ -1885,23 +1888,24 @@ static inline void pk_ukr_gemm_f32_avx512_6x64_upg_kc_3_fused_g0_1x3(int64_t kb,
       c0_0 = _mm512_fmadd_ps(a0v, b0, c0_0);
       c0_1 = _mm512_fmadd_ps(a0v, b1, c0_1);
       c0_2 = _mm512_fmadd_ps(a0v, b2, c0_2);
-      const __m512 b0_1 = _mm512_load_ps(b + 64);
-      const __m512 b1_1 = _mm512_load_ps(b + 80);
-      const __m512 b2_1 = _mm512_load_ps(b + 96);
-      const __m512 a0v_1 = _mm512_set1_ps(*(a0 + (p + 1)));
+      const __m512 b0_1 = _mm512_load_ps(b + (1*pk_seg)*64);
+      const __m512 b1_1 = _mm512_load_ps(b + (1*pk_seg)*64 + 16);
+      const __m512 b2_1 = _mm512_load_ps(b + (1*pk_seg)*64 + 32);
+      const __m512 a0v_1 = _mm512_set1_ps(*(a0 + (p + 1*pk_seg)));
       c0_0_1 = _mm512_fmadd_ps(a0v_1, b0_1, c0_0_1);
       c0_1_1 = _mm512_fmadd_ps(a0v_1, b1_1, c0_1_1);
       c0_2_1 = _mm512_fmadd_ps(a0v_1, b2_1, c0_2_1);
-      const __m512 b0_2 = _mm512_load_ps(b + 128);
-      const __m512 b1_2 = _mm512_load_ps(b + 144);
-      const __m512 b2_2 = _mm512_load_ps(b + 160);
-      const __m512 a0v_2 = _mm512_set1_ps(*(a0 + (p + 2)));
+      const __m512 b0_2 = _mm512_load_ps(b + (2*pk_seg)*64);
+      const __m512 b1_2 = _mm512_load_ps(b + (2*pk_seg)*64 + 16);
+      const __m512 b2_2 = _mm512_load_ps(b + (2*pk_seg)*64 + 32);
+      const __m512 a0v_2 = _mm512_set1_ps(*(a0 + (p + 2*pk_seg)));
       c0_0_2 = _mm512_fmadd_ps(a0v_2, b0_2, c0_0_2);
       c0_1_2 = _mm512_fmadd_ps(a0v_2, b1_2, c0_1_2);
       c0_2_2 = _mm512_fmadd_ps(a0v_2, b2_2, c0_2_2);
-      b += 192;
+      b += 64;
     }
-    for (; p < kb; p++) {
+    b += (2*pk_seg)*64;
+    for (p = 3*pk_seg; p < kb; p++) {
       const __m512 b0 = _mm512_load_ps(b + 0);
       const __m512 b1 = _mm512_load_ps(b + 16);
       const __m512 b2 = _mm512_load_ps(b + 32);
@@ -1950,31 +1954,33 @@ static inline void pk_ukr_gemm_f32_avx512_6x64_upg_kc_3_fused_g0_1x2(int64_t kb,
   __m512 c0_0_3 = _mm512_setzero_ps(), c0_1_3 = _mm512_setzero_ps();
   __builtin_prefetch(c + 0*ldc + 0, 1, 3), __builtin_prefetch(c + 0*ldc + 16, 1, 3), __builtin_prefetch(c + 0*ldc + 31, 1, 3);
   for (int64_t g = 0; g < groups; g++) {
+    const int64_t pk_seg = kb / 4;
     int64_t p = 0;
-    for (; p + 4 <= kb; p += 4) {
+    for (; p < pk_seg; p++) {
       const __m512 b0 = _mm512_load_ps(b + 0);
       const __m512 b1 = _mm512_load_ps(b + 16);
       const __m512 a0v = _mm512_set1_ps(*(a0 + p));
       c0_0 = _mm512_fmadd_ps(a0v, b0, c0_0);
       c0_1 = _mm512_fmadd_ps(a0v, b1, c0_1);
-      const __m512 b0_1 = _mm512_load_ps(b + 64);
-      const __m512 b1_1 = _mm512_load_ps(b + 80);
-      const __m512 a0v_1 = _mm512_set1_ps(*(a0 + (p + 1)));
+      const __m512 b0_1 = _mm512_load_ps(b + (1*pk_seg)*64);
+      const __m512 b1_1 = _mm512_load_ps(b + (1*pk_seg)*64 + 16);
+      const __m512 a0v_1 = _mm512_set1_ps(*(a0 + (p + 1*pk_seg)));
       c0_0_1 = _mm512_fmadd_ps(a0v_1, b0_1, c0_0_1);
       c0_1_1 = _mm512_fmadd_ps(a0v_1, b1_1, c0_1_1);
-      const __m512 b0_2 = _mm512_load_ps(b + 128);
-      const __m512 b1_2 = _mm512_load_ps(b + 144);
-      const __m512 a0v_2 = _mm512_set1_ps(*(a0 + (p + 2)));
+      const __m512 b0_2 = _mm512_load_ps(b + (2*pk_seg)*64);
+      const __m512 b1_2 = _mm512_load_ps(b + (2*pk_seg)*64 + 16);
+      const __m512 a0v_2 = _mm512_set1_ps(*(a0 + (p + 2*pk_seg)));
       c0_0_2 = _mm512_fmadd_ps(a0v_2, b0_2, c0_0_2);
       c0_1_2 = _mm512_fmadd_ps(a0v_2, b1_2, c0_1_2);
-      const __m512 b0_3 = _mm512_load_ps(b + 192);
-      const __m512 b1_3 = _mm512_load_ps(b + 208);
-      const __m512 a0v_3 = _mm512_set1_ps(*(a0 + (p + 3)));
+      const __m512 b0_3 = _mm512_load_ps(b + (3*pk_seg)*64);
+      const __m512 b1_3 = _mm512_load_ps(b + (3*pk_seg)*64 + 16);
+      const __m512 a0v_3 = _mm512_set1_ps(*(a0 + (p + 3*pk_seg)));
       c0_0_3 = _mm512_fmadd_ps(a0v_3, b0_3, c0_0_3);
       c0_1_3 = _mm512_fmadd_ps(a0v_3, b1_3, c0_1_3);
-      b += 256;
+      b += 64;
     }
-    for (; p < kb; p++) {
+    b += (3*pk_seg)*64;
+    for (p = 4*pk_seg; p < kb; p++) {
       const __m512 b0 = _mm512_load_ps(b + 0);
       const __m512 b1 = _mm512_load_ps(b + 16);
       const __m512 a0v = _mm512_set1_ps(*(a0 + p));
@@ -2015,23 +2021,25 @@ static inline void pk_ukr_gemm_f32_avx512_6x64_upg_kc_3_fused_g0_1x1(int64_t kb,
   __m512 c0_0_3 = _mm512_setzero_ps();
   __builtin_prefetch(c + 0*ldc + 0, 1, 3), __builtin_prefetch(c + 0*ldc + 15, 1, 3);
   for (int64_t g = 0; g < groups; g++) {
+    const int64_t pk_seg = kb / 4;
     int64_t p = 0;
-    for (; p + 4 <= kb; p += 4) {
+    for (; p < pk_seg; p++) {
       const __m512 b0 = _mm512_load_ps(b + 0);
       const __m512 a0v = _mm512_set1_ps(*(a0 + p));
       c0_0 = _mm512_fmadd_ps(a0v, b0, c0_0);
-      const __m512 b0_1 = _mm512_load_ps(b + 64);
-      const __m512 a0v_1 = _mm512_set1_ps(*(a0 + (p + 1)));
+      const __m512 b0_1 = _mm512_load_ps(b + (1*pk_seg)*64);
+      const __m512 a0v_1 = _mm512_set1_ps(*(a0 + (p + 1*pk_seg)));
       c0_0_1 = _mm512_fmadd_ps(a0v_1, b0_1, c0_0_1);
-      const __m512 b0_2 = _mm512_load_ps(b + 128);
-      const __m512 a0v_2 = _mm512_set1_ps(*(a0 + (p + 2)));
+      const __m512 b0_2 = _mm512_load_ps(b + (2*pk_seg)*64);
+      const __m512 a0v_2 = _mm512_set1_ps(*(a0 + (p + 2*pk_seg)));
       c0_0_2 = _mm512_fmadd_ps(a0v_2, b0_2, c0_0_2);
-      const __m512 b0_3 = _mm512_load_ps(b + 192);
-      const __m512 a0v_3 = _mm512_set1_ps(*(a0 + (p + 3)));
+      const __m512 b0_3 = _mm512_load_ps(b + (3*pk_seg)*64);
+      const __m512 a0v_3 = _mm512_set1_ps(*(a0 + (p + 3*pk_seg)));
       c0_0_3 = _mm512_fmadd_ps(a0v_3, b0_3, c0_0_3);
-      b += 256;
+      b += 64;
     }
-    for (; p < kb; p++) {
+    b += (3*pk_seg)*64;
+    for (p = 4*pk_seg; p < kb; p++) {
       const __m512 b0 = _mm512_load_ps(b + 0);
       const __m512 a0v = _mm512_set1_ps(*(a0 + p));
       c0_0 = _mm512_fmadd_ps(a0v, b0, c0_0);

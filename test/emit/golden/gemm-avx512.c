@@ -1161,8 +1161,9 @@ static inline void pk_ukr_gemm_f32_avx512_8x48_uu_1x3(int64_t kb, const float *r
   __m512 c0_0_1 = _mm512_setzero_ps(), c0_1_1 = _mm512_setzero_ps(), c0_2_1 = _mm512_setzero_ps();
   __m512 c0_0_2 = _mm512_setzero_ps(), c0_1_2 = _mm512_setzero_ps(), c0_2_2 = _mm512_setzero_ps();
   __builtin_prefetch(c + 0*ldc + 0, 1, 3), __builtin_prefetch(c + 0*ldc + 16, 1, 3), __builtin_prefetch(c + 0*ldc + 32, 1, 3), __builtin_prefetch(c + 0*ldc + 47, 1, 3);
+  const int64_t pk_seg = kb / 3;
   int64_t p = 0;
-  for (; p + 3 <= kb; p += 3) {
+  for (; p < pk_seg; p++) {
     const __m512 b0 = _mm512_loadu_ps(b + p*ldb + 0);
     const __m512 b1 = _mm512_loadu_ps(b + p*ldb + 16);
     const __m512 b2 = _mm512_maskz_loadu_ps(bm, b + p*ldb + 32);
@@ -1173,28 +1174,28 @@ static inline void pk_ukr_gemm_f32_avx512_8x48_uu_1x3(int64_t kb, const float *r
     c0_0 = _mm512_fmadd_ps(a0v, b0, c0_0);
     c0_1 = _mm512_fmadd_ps(a0v, b1, c0_1);
     c0_2 = _mm512_fmadd_ps(a0v, b2, c0_2);
-    const __m512 b0_1 = _mm512_loadu_ps(b + (p + 1)*ldb + 0);
-    const __m512 b1_1 = _mm512_loadu_ps(b + (p + 1)*ldb + 16);
-    const __m512 b2_1 = _mm512_maskz_loadu_ps(bm, b + (p + 1)*ldb + 32);
-    __builtin_prefetch(b + (p + 1)*ldb + 48, 0, 3);
-    __builtin_prefetch(b + (p + 1)*ldb + 64, 0, 3);
-    __builtin_prefetch(b + (p + 1)*ldb + 80, 0, 3);
-    const __m512 a0v_1 = _mm512_set1_ps(*(a0 + (p + 1)));
+    const __m512 b0_1 = _mm512_loadu_ps(b + (p + 1*pk_seg)*ldb + 0);
+    const __m512 b1_1 = _mm512_loadu_ps(b + (p + 1*pk_seg)*ldb + 16);
+    const __m512 b2_1 = _mm512_maskz_loadu_ps(bm, b + (p + 1*pk_seg)*ldb + 32);
+    __builtin_prefetch(b + (p + 1*pk_seg)*ldb + 48, 0, 3);
+    __builtin_prefetch(b + (p + 1*pk_seg)*ldb + 64, 0, 3);
+    __builtin_prefetch(b + (p + 1*pk_seg)*ldb + 80, 0, 3);
+    const __m512 a0v_1 = _mm512_set1_ps(*(a0 + (p + 1*pk_seg)));
     c0_0_1 = _mm512_fmadd_ps(a0v_1, b0_1, c0_0_1);
     c0_1_1 = _mm512_fmadd_ps(a0v_1, b1_1, c0_1_1);
     c0_2_1 = _mm512_fmadd_ps(a0v_1, b2_1, c0_2_1);
-    const __m512 b0_2 = _mm512_loadu_ps(b + (p + 2)*ldb + 0);
-    const __m512 b1_2 = _mm512_loadu_ps(b + (p + 2)*ldb + 16);
-    const __m512 b2_2 = _mm512_maskz_loadu_ps(bm, b + (p + 2)*ldb + 32);
-    __builtin_prefetch(b + (p + 2)*ldb + 48, 0, 3);
-    __builtin_prefetch(b + (p + 2)*ldb + 64, 0, 3);
-    __builtin_prefetch(b + (p + 2)*ldb + 80, 0, 3);
-    const __m512 a0v_2 = _mm512_set1_ps(*(a0 + (p + 2)));
+    const __m512 b0_2 = _mm512_loadu_ps(b + (p + 2*pk_seg)*ldb + 0);
+    const __m512 b1_2 = _mm512_loadu_ps(b + (p + 2*pk_seg)*ldb + 16);
+    const __m512 b2_2 = _mm512_maskz_loadu_ps(bm, b + (p + 2*pk_seg)*ldb + 32);
+    __builtin_prefetch(b + (p + 2*pk_seg)*ldb + 48, 0, 3);
+    __builtin_prefetch(b + (p + 2*pk_seg)*ldb + 64, 0, 3);
+    __builtin_prefetch(b + (p + 2*pk_seg)*ldb + 80, 0, 3);
+    const __m512 a0v_2 = _mm512_set1_ps(*(a0 + (p + 2*pk_seg)));
     c0_0_2 = _mm512_fmadd_ps(a0v_2, b0_2, c0_0_2);
     c0_1_2 = _mm512_fmadd_ps(a0v_2, b1_2, c0_1_2);
     c0_2_2 = _mm512_fmadd_ps(a0v_2, b2_2, c0_2_2);
   }
-  for (; p < kb; p++) {
+  for (p = 3*pk_seg; p < kb; p++) {
     const __m512 b0 = _mm512_loadu_ps(b + p*ldb + 0);
     const __m512 b1 = _mm512_loadu_ps(b + p*ldb + 16);
     const __m512 b2 = _mm512_maskz_loadu_ps(bm, b + p*ldb + 32);
@@ -1237,30 +1238,31 @@ static inline void pk_ukr_gemm_f32_avx512_8x48_uu_1x2(int64_t kb, const float *r
   __m512 c0_0_2 = _mm512_setzero_ps(), c0_1_2 = _mm512_setzero_ps();
   __m512 c0_0_3 = _mm512_setzero_ps(), c0_1_3 = _mm512_setzero_ps();
   __builtin_prefetch(c + 0*ldc + 0, 1, 3), __builtin_prefetch(c + 0*ldc + 16, 1, 3), __builtin_prefetch(c + 0*ldc + 31, 1, 3);
+  const int64_t pk_seg = kb / 4;
   int64_t p = 0;
-  for (; p + 4 <= kb; p += 4) {
+  for (; p < pk_seg; p++) {
     const __m512 b0 = _mm512_loadu_ps(b + p*ldb + 0);
     const __m512 b1 = _mm512_maskz_loadu_ps(bm, b + p*ldb + 16);
     const __m512 a0v = _mm512_set1_ps(*(a0 + p));
     c0_0 = _mm512_fmadd_ps(a0v, b0, c0_0);
     c0_1 = _mm512_fmadd_ps(a0v, b1, c0_1);
-    const __m512 b0_1 = _mm512_loadu_ps(b + (p + 1)*ldb + 0);
-    const __m512 b1_1 = _mm512_maskz_loadu_ps(bm, b + (p + 1)*ldb + 16);
-    const __m512 a0v_1 = _mm512_set1_ps(*(a0 + (p + 1)));
+    const __m512 b0_1 = _mm512_loadu_ps(b + (p + 1*pk_seg)*ldb + 0);
+    const __m512 b1_1 = _mm512_maskz_loadu_ps(bm, b + (p + 1*pk_seg)*ldb + 16);
+    const __m512 a0v_1 = _mm512_set1_ps(*(a0 + (p + 1*pk_seg)));
     c0_0_1 = _mm512_fmadd_ps(a0v_1, b0_1, c0_0_1);
     c0_1_1 = _mm512_fmadd_ps(a0v_1, b1_1, c0_1_1);
-    const __m512 b0_2 = _mm512_loadu_ps(b + (p + 2)*ldb + 0);
-    const __m512 b1_2 = _mm512_maskz_loadu_ps(bm, b + (p + 2)*ldb + 16);
-    const __m512 a0v_2 = _mm512_set1_ps(*(a0 + (p + 2)));
+    const __m512 b0_2 = _mm512_loadu_ps(b + (p + 2*pk_seg)*ldb + 0);
+    const __m512 b1_2 = _mm512_maskz_loadu_ps(bm, b + (p + 2*pk_seg)*ldb + 16);
+    const __m512 a0v_2 = _mm512_set1_ps(*(a0 + (p + 2*pk_seg)));
     c0_0_2 = _mm512_fmadd_ps(a0v_2, b0_2, c0_0_2);
     c0_1_2 = _mm512_fmadd_ps(a0v_2, b1_2, c0_1_2);
-    const __m512 b0_3 = _mm512_loadu_ps(b + (p + 3)*ldb + 0);
-    const __m512 b1_3 = _mm512_maskz_loadu_ps(bm, b + (p + 3)*ldb + 16);
-    const __m512 a0v_3 = _mm512_set1_ps(*(a0 + (p + 3)));
+    const __m512 b0_3 = _mm512_loadu_ps(b + (p + 3*pk_seg)*ldb + 0);
+    const __m512 b1_3 = _mm512_maskz_loadu_ps(bm, b + (p + 3*pk_seg)*ldb + 16);
+    const __m512 a0v_3 = _mm512_set1_ps(*(a0 + (p + 3*pk_seg)));
     c0_0_3 = _mm512_fmadd_ps(a0v_3, b0_3, c0_0_3);
     c0_1_3 = _mm512_fmadd_ps(a0v_3, b1_3, c0_1_3);
   }
-  for (; p < kb; p++) {
+  for (p = 4*pk_seg; p < kb; p++) {
     const __m512 b0 = _mm512_loadu_ps(b + p*ldb + 0);
     const __m512 b1 = _mm512_maskz_loadu_ps(bm, b + p*ldb + 16);
     const __m512 a0v = _mm512_set1_ps(*(a0 + p));
@@ -1293,22 +1295,23 @@ static inline void pk_ukr_gemm_f32_avx512_8x48_uu_1x1(int64_t kb, const float *r
   __m512 c0_0_2 = _mm512_setzero_ps();
   __m512 c0_0_3 = _mm512_setzero_ps();
   __builtin_prefetch(c + 0*ldc + 0, 1, 3), __builtin_prefetch(c + 0*ldc + 15, 1, 3);
+  const int64_t pk_seg = kb / 4;
   int64_t p = 0;
-  for (; p + 4 <= kb; p += 4) {
+  for (; p < pk_seg; p++) {
     const __m512 b0 = _mm512_maskz_loadu_ps(bm, b + p*ldb + 0);
     const __m512 a0v = _mm512_set1_ps(*(a0 + p));
     c0_0 = _mm512_fmadd_ps(a0v, b0, c0_0);
-    const __m512 b0_1 = _mm512_maskz_loadu_ps(bm, b + (p + 1)*ldb + 0);
-    const __m512 a0v_1 = _mm512_set1_ps(*(a0 + (p + 1)));
+    const __m512 b0_1 = _mm512_maskz_loadu_ps(bm, b + (p + 1*pk_seg)*ldb + 0);
+    const __m512 a0v_1 = _mm512_set1_ps(*(a0 + (p + 1*pk_seg)));
     c0_0_1 = _mm512_fmadd_ps(a0v_1, b0_1, c0_0_1);
-    const __m512 b0_2 = _mm512_maskz_loadu_ps(bm, b + (p + 2)*ldb + 0);
-    const __m512 a0v_2 = _mm512_set1_ps(*(a0 + (p + 2)));
+    const __m512 b0_2 = _mm512_maskz_loadu_ps(bm, b + (p + 2*pk_seg)*ldb + 0);
+    const __m512 a0v_2 = _mm512_set1_ps(*(a0 + (p + 2*pk_seg)));
     c0_0_2 = _mm512_fmadd_ps(a0v_2, b0_2, c0_0_2);
-    const __m512 b0_3 = _mm512_maskz_loadu_ps(bm, b + (p + 3)*ldb + 0);
-    const __m512 a0v_3 = _mm512_set1_ps(*(a0 + (p + 3)));
+    const __m512 b0_3 = _mm512_maskz_loadu_ps(bm, b + (p + 3*pk_seg)*ldb + 0);
+    const __m512 a0v_3 = _mm512_set1_ps(*(a0 + (p + 3*pk_seg)));
     c0_0_3 = _mm512_fmadd_ps(a0v_3, b0_3, c0_0_3);
   }
-  for (; p < kb; p++) {
+  for (p = 4*pk_seg; p < kb; p++) {
     const __m512 b0 = _mm512_maskz_loadu_ps(bm, b + p*ldb + 0);
     const __m512 a0v = _mm512_set1_ps(*(a0 + p));
     c0_0 = _mm512_fmadd_ps(a0v, b0, c0_0);
@@ -2478,8 +2481,9 @@ static inline void pk_ukr_gemm_f32_avx512_8x48_pp_1x3(int64_t kb, const float *r
   __m512 c0_0_1 = _mm512_setzero_ps(), c0_1_1 = _mm512_setzero_ps(), c0_2_1 = _mm512_setzero_ps();
   __m512 c0_0_2 = _mm512_setzero_ps(), c0_1_2 = _mm512_setzero_ps(), c0_2_2 = _mm512_setzero_ps();
   __builtin_prefetch(c + 0*ldc + 0, 1, 3), __builtin_prefetch(c + 0*ldc + 16, 1, 3), __builtin_prefetch(c + 0*ldc + 32, 1, 3), __builtin_prefetch(c + 0*ldc + 47, 1, 3);
+  const int64_t pk_seg = kb / 3;
   int64_t p = 0;
-  for (; p + 3 <= kb; p += 3) {
+  for (; p < pk_seg; p++) {
     const __m512 b0 = _mm512_load_ps(b + 0);
     const __m512 b1 = _mm512_load_ps(b + 16);
     const __m512 b2 = _mm512_load_ps(b + 32);
@@ -2487,24 +2491,26 @@ static inline void pk_ukr_gemm_f32_avx512_8x48_pp_1x3(int64_t kb, const float *r
     c0_0 = _mm512_fmadd_ps(a0v, b0, c0_0);
     c0_1 = _mm512_fmadd_ps(a0v, b1, c0_1);
     c0_2 = _mm512_fmadd_ps(a0v, b2, c0_2);
-    const __m512 b0_1 = _mm512_load_ps(b + 48);
-    const __m512 b1_1 = _mm512_load_ps(b + 64);
-    const __m512 b2_1 = _mm512_load_ps(b + 80);
-    const __m512 a0v_1 = _mm512_set1_ps(*(a + 8));
+    const __m512 b0_1 = _mm512_load_ps(b + (1*pk_seg)*48);
+    const __m512 b1_1 = _mm512_load_ps(b + (1*pk_seg)*48 + 16);
+    const __m512 b2_1 = _mm512_load_ps(b + (1*pk_seg)*48 + 32);
+    const __m512 a0v_1 = _mm512_set1_ps(*(a + (1*pk_seg)*8));
     c0_0_1 = _mm512_fmadd_ps(a0v_1, b0_1, c0_0_1);
     c0_1_1 = _mm512_fmadd_ps(a0v_1, b1_1, c0_1_1);
     c0_2_1 = _mm512_fmadd_ps(a0v_1, b2_1, c0_2_1);
-    const __m512 b0_2 = _mm512_load_ps(b + 96);
-    const __m512 b1_2 = _mm512_load_ps(b + 112);
-    const __m512 b2_2 = _mm512_load_ps(b + 128);
-    const __m512 a0v_2 = _mm512_set1_ps(*(a + 16));
+    const __m512 b0_2 = _mm512_load_ps(b + (2*pk_seg)*48);
+    const __m512 b1_2 = _mm512_load_ps(b + (2*pk_seg)*48 + 16);
+    const __m512 b2_2 = _mm512_load_ps(b + (2*pk_seg)*48 + 32);
+    const __m512 a0v_2 = _mm512_set1_ps(*(a + (2*pk_seg)*8));
     c0_0_2 = _mm512_fmadd_ps(a0v_2, b0_2, c0_0_2);
     c0_1_2 = _mm512_fmadd_ps(a0v_2, b1_2, c0_1_2);
     c0_2_2 = _mm512_fmadd_ps(a0v_2, b2_2, c0_2_2);
-    a += 24;
-    b += 144;
+    a += 8;
+    b += 48;
   }
-  for (; p < kb; p++) {
+  a += (2*pk_seg)*8;
+  b += (2*pk_seg)*48;
+  for (p = 3*pk_seg; p < kb; p++) {
     const __m512 b0 = _mm512_load_ps(b + 0);
     const __m512 b1 = _mm512_load_ps(b + 16);
     const __m512 b2 = _mm512_load_ps(b + 32);
@@ -2546,32 +2552,35 @@ static inline void pk_ukr_gemm_f32_avx512_8x48_pp_1x2(int64_t kb, const float *r
   __m512 c0_0_2 = _mm512_setzero_ps(), c0_1_2 = _mm512_setzero_ps();
   __m512 c0_0_3 = _mm512_setzero_ps(), c0_1_3 = _mm512_setzero_ps();
   __builtin_prefetch(c + 0*ldc + 0, 1, 3), __builtin_prefetch(c + 0*ldc + 16, 1, 3), __builtin_prefetch(c + 0*ldc + 31, 1, 3);
+  const int64_t pk_seg = kb / 4;
   int64_t p = 0;
-  for (; p + 4 <= kb; p += 4) {
+  for (; p < pk_seg; p++) {
     const __m512 b0 = _mm512_load_ps(b + 0);
     const __m512 b1 = _mm512_load_ps(b + 16);
     const __m512 a0v = _mm512_set1_ps(*(a + 0));
     c0_0 = _mm512_fmadd_ps(a0v, b0, c0_0);
     c0_1 = _mm512_fmadd_ps(a0v, b1, c0_1);
-    const __m512 b0_1 = _mm512_load_ps(b + 48);
-    const __m512 b1_1 = _mm512_load_ps(b + 64);
-    const __m512 a0v_1 = _mm512_set1_ps(*(a + 8));
+    const __m512 b0_1 = _mm512_load_ps(b + (1*pk_seg)*48);
+    const __m512 b1_1 = _mm512_load_ps(b + (1*pk_seg)*48 + 16);
+    const __m512 a0v_1 = _mm512_set1_ps(*(a + (1*pk_seg)*8));
     c0_0_1 = _mm512_fmadd_ps(a0v_1, b0_1, c0_0_1);
     c0_1_1 = _mm512_fmadd_ps(a0v_1, b1_1, c0_1_1);
-    const __m512 b0_2 = _mm512_load_ps(b + 96);
-    const __m512 b1_2 = _mm512_load_ps(b + 112);
-    const __m512 a0v_2 = _mm512_set1_ps(*(a + 16));
+    const __m512 b0_2 = _mm512_load_ps(b + (2*pk_seg)*48);
+    const __m512 b1_2 = _mm512_load_ps(b + (2*pk_seg)*48 + 16);
+    const __m512 a0v_2 = _mm512_set1_ps(*(a + (2*pk_seg)*8));
     c0_0_2 = _mm512_fmadd_ps(a0v_2, b0_2, c0_0_2);
     c0_1_2 = _mm512_fmadd_ps(a0v_2, b1_2, c0_1_2);
-    const __m512 b0_3 = _mm512_load_ps(b + 144);
-    const __m512 b1_3 = _mm512_load_ps(b + 160);
-    const __m512 a0v_3 = _mm512_set1_ps(*(a + 24));
+    const __m512 b0_3 = _mm512_load_ps(b + (3*pk_seg)*48);
+    const __m512 b1_3 = _mm512_load_ps(b + (3*pk_seg)*48 + 16);
+    const __m512 a0v_3 = _mm512_set1_ps(*(a + (3*pk_seg)*8));
     c0_0_3 = _mm512_fmadd_ps(a0v_3, b0_3, c0_0_3);
     c0_1_3 = _mm512_fmadd_ps(a0v_3, b1_3, c0_1_3);
-    a += 32;
-    b += 192;
+    a += 8;
+    b += 48;
   }
-  for (; p < kb; p++) {
+  a += (3*pk_seg)*8;
+  b += (3*pk_seg)*48;
+  for (p = 4*pk_seg; p < kb; p++) {
     const __m512 b0 = _mm512_load_ps(b + 0);
     const __m512 b1 = _mm512_load_ps(b + 16);
     const __m512 a0v = _mm512_set1_ps(*(a + 0));
@@ -2606,24 +2615,27 @@ static inline void pk_ukr_gemm_f32_avx512_8x48_pp_1x1(int64_t kb, const float *r
   __m512 c0_0_2 = _mm512_setzero_ps();
   __m512 c0_0_3 = _mm512_setzero_ps();
   __builtin_prefetch(c + 0*ldc + 0, 1, 3), __builtin_prefetch(c + 0*ldc + 15, 1, 3);
+  const int64_t pk_seg = kb / 4;
   int64_t p = 0;
-  for (; p + 4 <= kb; p += 4) {
+  for (; p < pk_seg; p++) {
     const __m512 b0 = _mm512_load_ps(b + 0);
     const __m512 a0v = _mm512_set1_ps(*(a + 0));
     c0_0 = _mm512_fmadd_ps(a0v, b0, c0_0);
-    const __m512 b0_1 = _mm512_load_ps(b + 48);
-    const __m512 a0v_1 = _mm512_set1_ps(*(a + 8));
+    const __m512 b0_1 = _mm512_load_ps(b + (1*pk_seg)*48);
+    const __m512 a0v_1 = _mm512_set1_ps(*(a + (1*pk_seg)*8));
     c0_0_1 = _mm512_fmadd_ps(a0v_1, b0_1, c0_0_1);
-    const __m512 b0_2 = _mm512_load_ps(b + 96);
-    const __m512 a0v_2 = _mm512_set1_ps(*(a + 16));
+    const __m512 b0_2 = _mm512_load_ps(b + (2*pk_seg)*48);
+    const __m512 a0v_2 = _mm512_set1_ps(*(a + (2*pk_seg)*8));
     c0_0_2 = _mm512_fmadd_ps(a0v_2, b0_2, c0_0_2);
-    const __m512 b0_3 = _mm512_load_ps(b + 144);
-    const __m512 a0v_3 = _mm512_set1_ps(*(a + 24));
+    const __m512 b0_3 = _mm512_load_ps(b + (3*pk_seg)*48);
+    const __m512 a0v_3 = _mm512_set1_ps(*(a + (3*pk_seg)*8));
     c0_0_3 = _mm512_fmadd_ps(a0v_3, b0_3, c0_0_3);
-    a += 32;
-    b += 192;
+    a += 8;
+    b += 48;
   }
-  for (; p < kb; p++) {
+  a += (3*pk_seg)*8;
+  b += (3*pk_seg)*48;
+  for (p = 4*pk_seg; p < kb; p++) {
     const __m512 b0 = _mm512_load_ps(b + 0);
     const __m512 a0v = _mm512_set1_ps(*(a + 0));
     c0_0 = _mm512_fmadd_ps(a0v, b0, c0_0);

@@ -413,32 +413,35 @@ static inline void pk_ukr_gemm_f32_avx2_6x16_pp_1x2(int64_t kb, const float *res
   __m256 c0_0_2 = _mm256_setzero_ps(), c0_1_2 = _mm256_setzero_ps();
   __m256 c0_0_3 = _mm256_setzero_ps(), c0_1_3 = _mm256_setzero_ps();
   __builtin_prefetch(c + 0*ldc + 0, 1, 3), __builtin_prefetch(c + 0*ldc + 15, 1, 3);
+  const int64_t pk_seg = kb / 4;
   int64_t p = 0;
-  for (; p + 4 <= kb; p += 4) {
+  for (; p < pk_seg; p++) {
     const __m256 b0 = _mm256_load_ps(b + 0);
     const __m256 b1 = _mm256_load_ps(b + 8);
     const __m256 a0v = _mm256_broadcast_ss(a + 0);
     c0_0 = _mm256_fmadd_ps(a0v, b0, c0_0);
     c0_1 = _mm256_fmadd_ps(a0v, b1, c0_1);
-    const __m256 b0_1 = _mm256_load_ps(b + 16);
-    const __m256 b1_1 = _mm256_load_ps(b + 24);
-    const __m256 a0v_1 = _mm256_broadcast_ss(a + 6);
+    const __m256 b0_1 = _mm256_load_ps(b + (1*pk_seg)*16);
+    const __m256 b1_1 = _mm256_load_ps(b + (1*pk_seg)*16 + 8);
+    const __m256 a0v_1 = _mm256_broadcast_ss(a + (1*pk_seg)*6);
     c0_0_1 = _mm256_fmadd_ps(a0v_1, b0_1, c0_0_1);
     c0_1_1 = _mm256_fmadd_ps(a0v_1, b1_1, c0_1_1);
-    const __m256 b0_2 = _mm256_load_ps(b + 32);
-    const __m256 b1_2 = _mm256_load_ps(b + 40);
-    const __m256 a0v_2 = _mm256_broadcast_ss(a + 12);
+    const __m256 b0_2 = _mm256_load_ps(b + (2*pk_seg)*16);
+    const __m256 b1_2 = _mm256_load_ps(b + (2*pk_seg)*16 + 8);
+    const __m256 a0v_2 = _mm256_broadcast_ss(a + (2*pk_seg)*6);
     c0_0_2 = _mm256_fmadd_ps(a0v_2, b0_2, c0_0_2);
     c0_1_2 = _mm256_fmadd_ps(a0v_2, b1_2, c0_1_2);
-    const __m256 b0_3 = _mm256_load_ps(b + 48);
-    const __m256 b1_3 = _mm256_load_ps(b + 56);
-    const __m256 a0v_3 = _mm256_broadcast_ss(a + 18);
+    const __m256 b0_3 = _mm256_load_ps(b + (3*pk_seg)*16);
+    const __m256 b1_3 = _mm256_load_ps(b + (3*pk_seg)*16 + 8);
+    const __m256 a0v_3 = _mm256_broadcast_ss(a + (3*pk_seg)*6);
     c0_0_3 = _mm256_fmadd_ps(a0v_3, b0_3, c0_0_3);
     c0_1_3 = _mm256_fmadd_ps(a0v_3, b1_3, c0_1_3);
-    a += 24;
-    b += 64;
+    a += 6;
+    b += 16;
   }
-  for (; p < kb; p++) {
+  a += (3*pk_seg)*6;
+  b += (3*pk_seg)*16;
+  for (p = 4*pk_seg; p < kb; p++) {
     const __m256 b0 = _mm256_load_ps(b + 0);
     const __m256 b1 = _mm256_load_ps(b + 8);
     const __m256 a0v = _mm256_broadcast_ss(a + 0);
@@ -473,24 +476,27 @@ static inline void pk_ukr_gemm_f32_avx2_6x16_pp_1x1(int64_t kb, const float *res
   __m256 c0_0_2 = _mm256_setzero_ps();
   __m256 c0_0_3 = _mm256_setzero_ps();
   __builtin_prefetch(c + 0*ldc + 0, 1, 3), __builtin_prefetch(c + 0*ldc + 7, 1, 3);
+  const int64_t pk_seg = kb / 4;
   int64_t p = 0;
-  for (; p + 4 <= kb; p += 4) {
+  for (; p < pk_seg; p++) {
     const __m256 b0 = _mm256_load_ps(b + 0);
     const __m256 a0v = _mm256_broadcast_ss(a + 0);
     c0_0 = _mm256_fmadd_ps(a0v, b0, c0_0);
-    const __m256 b0_1 = _mm256_load_ps(b + 16);
-    const __m256 a0v_1 = _mm256_broadcast_ss(a + 6);
+    const __m256 b0_1 = _mm256_load_ps(b + (1*pk_seg)*16);
+    const __m256 a0v_1 = _mm256_broadcast_ss(a + (1*pk_seg)*6);
     c0_0_1 = _mm256_fmadd_ps(a0v_1, b0_1, c0_0_1);
-    const __m256 b0_2 = _mm256_load_ps(b + 32);
-    const __m256 a0v_2 = _mm256_broadcast_ss(a + 12);
+    const __m256 b0_2 = _mm256_load_ps(b + (2*pk_seg)*16);
+    const __m256 a0v_2 = _mm256_broadcast_ss(a + (2*pk_seg)*6);
     c0_0_2 = _mm256_fmadd_ps(a0v_2, b0_2, c0_0_2);
-    const __m256 b0_3 = _mm256_load_ps(b + 48);
-    const __m256 a0v_3 = _mm256_broadcast_ss(a + 18);
+    const __m256 b0_3 = _mm256_load_ps(b + (3*pk_seg)*16);
+    const __m256 a0v_3 = _mm256_broadcast_ss(a + (3*pk_seg)*6);
     c0_0_3 = _mm256_fmadd_ps(a0v_3, b0_3, c0_0_3);
-    a += 24;
-    b += 64;
+    a += 6;
+    b += 16;
   }
-  for (; p < kb; p++) {
+  a += (3*pk_seg)*6;
+  b += (3*pk_seg)*16;
+  for (p = 4*pk_seg; p < kb; p++) {
     const __m256 b0 = _mm256_load_ps(b + 0);
     const __m256 a0v = _mm256_broadcast_ss(a + 0);
     c0_0 = _mm256_fmadd_ps(a0v, b0, c0_0);
@@ -1040,32 +1046,35 @@ static inline void pk_ukr_gemm_f32_avx2_6x16_pps_1x2(int64_t kb, const float *re
   __m256 c0_0_2 = _mm256_setzero_ps(), c0_1_2 = _mm256_setzero_ps();
   __m256 c0_0_3 = _mm256_setzero_ps(), c0_1_3 = _mm256_setzero_ps();
   __builtin_prefetch(c + om[0] + vp[0].lo, 1, 3), __builtin_prefetch(c + om[0] + vp[0].hi + 7, 1, 3), __builtin_prefetch(c + om[0] + vp[1].lo, 1, 3), __builtin_prefetch(c + om[0] + vp[1].hi + 7, 1, 3);
+  const int64_t pk_seg = kb / 4;
   int64_t p = 0;
-  for (; p + 4 <= kb; p += 4) {
+  for (; p < pk_seg; p++) {
     const __m256 b0 = _mm256_load_ps(b + 0);
     const __m256 b1 = _mm256_load_ps(b + 8);
     const __m256 a0v = _mm256_broadcast_ss(a + 0);
     c0_0 = _mm256_fmadd_ps(a0v, b0, c0_0);
     c0_1 = _mm256_fmadd_ps(a0v, b1, c0_1);
-    const __m256 b0_1 = _mm256_load_ps(b + 16);
-    const __m256 b1_1 = _mm256_load_ps(b + 24);
-    const __m256 a0v_1 = _mm256_broadcast_ss(a + 6);
+    const __m256 b0_1 = _mm256_load_ps(b + (1*pk_seg)*16);
+    const __m256 b1_1 = _mm256_load_ps(b + (1*pk_seg)*16 + 8);
+    const __m256 a0v_1 = _mm256_broadcast_ss(a + (1*pk_seg)*6);
     c0_0_1 = _mm256_fmadd_ps(a0v_1, b0_1, c0_0_1);
     c0_1_1 = _mm256_fmadd_ps(a0v_1, b1_1, c0_1_1);
-    const __m256 b0_2 = _mm256_load_ps(b + 32);
-    const __m256 b1_2 = _mm256_load_ps(b + 40);
-    const __m256 a0v_2 = _mm256_broadcast_ss(a + 12);
+    const __m256 b0_2 = _mm256_load_ps(b + (2*pk_seg)*16);
+    const __m256 b1_2 = _mm256_load_ps(b + (2*pk_seg)*16 + 8);
+    const __m256 a0v_2 = _mm256_broadcast_ss(a + (2*pk_seg)*6);
     c0_0_2 = _mm256_fmadd_ps(a0v_2, b0_2, c0_0_2);
     c0_1_2 = _mm256_fmadd_ps(a0v_2, b1_2, c0_1_2);
-    const __m256 b0_3 = _mm256_load_ps(b + 48);
-    const __m256 b1_3 = _mm256_load_ps(b + 56);
-    const __m256 a0v_3 = _mm256_broadcast_ss(a + 18);
+    const __m256 b0_3 = _mm256_load_ps(b + (3*pk_seg)*16);
+    const __m256 b1_3 = _mm256_load_ps(b + (3*pk_seg)*16 + 8);
+    const __m256 a0v_3 = _mm256_broadcast_ss(a + (3*pk_seg)*6);
     c0_0_3 = _mm256_fmadd_ps(a0v_3, b0_3, c0_0_3);
     c0_1_3 = _mm256_fmadd_ps(a0v_3, b1_3, c0_1_3);
-    a += 24;
-    b += 64;
+    a += 6;
+    b += 16;
   }
-  for (; p < kb; p++) {
+  a += (3*pk_seg)*6;
+  b += (3*pk_seg)*16;
+  for (p = 4*pk_seg; p < kb; p++) {
     const __m256 b0 = _mm256_load_ps(b + 0);
     const __m256 b1 = _mm256_load_ps(b + 8);
     const __m256 a0v = _mm256_broadcast_ss(a + 0);
@@ -1111,24 +1120,27 @@ static inline void pk_ukr_gemm_f32_avx2_6x16_pps_1x1(int64_t kb, const float *re
   __m256 c0_0_2 = _mm256_setzero_ps();
   __m256 c0_0_3 = _mm256_setzero_ps();
   __builtin_prefetch(c + om[0] + vp[0].lo, 1, 3), __builtin_prefetch(c + om[0] + vp[0].hi + 7, 1, 3);
+  const int64_t pk_seg = kb / 4;
   int64_t p = 0;
-  for (; p + 4 <= kb; p += 4) {
+  for (; p < pk_seg; p++) {
     const __m256 b0 = _mm256_load_ps(b + 0);
     const __m256 a0v = _mm256_broadcast_ss(a + 0);
     c0_0 = _mm256_fmadd_ps(a0v, b0, c0_0);
-    const __m256 b0_1 = _mm256_load_ps(b + 16);
-    const __m256 a0v_1 = _mm256_broadcast_ss(a + 6);
+    const __m256 b0_1 = _mm256_load_ps(b + (1*pk_seg)*16);
+    const __m256 a0v_1 = _mm256_broadcast_ss(a + (1*pk_seg)*6);
     c0_0_1 = _mm256_fmadd_ps(a0v_1, b0_1, c0_0_1);
-    const __m256 b0_2 = _mm256_load_ps(b + 32);
-    const __m256 a0v_2 = _mm256_broadcast_ss(a + 12);
+    const __m256 b0_2 = _mm256_load_ps(b + (2*pk_seg)*16);
+    const __m256 a0v_2 = _mm256_broadcast_ss(a + (2*pk_seg)*6);
     c0_0_2 = _mm256_fmadd_ps(a0v_2, b0_2, c0_0_2);
-    const __m256 b0_3 = _mm256_load_ps(b + 48);
-    const __m256 a0v_3 = _mm256_broadcast_ss(a + 18);
+    const __m256 b0_3 = _mm256_load_ps(b + (3*pk_seg)*16);
+    const __m256 a0v_3 = _mm256_broadcast_ss(a + (3*pk_seg)*6);
     c0_0_3 = _mm256_fmadd_ps(a0v_3, b0_3, c0_0_3);
-    a += 24;
-    b += 64;
+    a += 6;
+    b += 16;
   }
-  for (; p < kb; p++) {
+  a += (3*pk_seg)*6;
+  b += (3*pk_seg)*16;
+  for (p = 4*pk_seg; p < kb; p++) {
     const __m256 b0 = _mm256_load_ps(b + 0);
     const __m256 a0v = _mm256_broadcast_ss(a + 0);
     c0_0 = _mm256_fmadd_ps(a0v, b0, c0_0);
