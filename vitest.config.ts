@@ -1,3 +1,4 @@
+import path from 'node:path'
 import { defineConfig } from 'vitest/config'
 
 export default defineConfig({
@@ -14,6 +15,9 @@ export default defineConfig({
     // file (fresh-worker.ts), and tests name their own modules in the runtime registry.
     isolate: false,
     setupFiles: ['test/support/fresh-worker.ts'],
+    // One folder for the microkernels' object files of every test's addons, whatever their cache (addon/build.ts):
+    // each tile family compiles once per run instead of once per test file.
+    env: { POLYKERN_OBJECT_CACHE: path.join(import.meta.dirname, 'node_modules/.cache/polykern-test/objects') },
     unstubEnvs: true,
     restoreMocks: true,
   },

@@ -7,6 +7,11 @@
  * result into place, so concurrent builds of the same hash never see a half-written addon, and the temp directories
  * of builds that were killed are removed by the next build of that hash. Never throws: a failed build is
  * `ok: false` with the compiler's message, and the caller ships the JS fallback.
+ *
+ * Shared sources (AddonFile.shared: microkernel tile families, the same text in every addon that calls them) leave
+ * their object file in `<cacheDir>/objects/<hash>.o` (or POLYKERN_OBJECT_CACHE, a folder several projects or caches
+ * can share), by the hash of what it is compiled from, and later builds link it instead of compiling the source
+ * again: most of a GEMM or convolution addon's compile time.
  */
 import { createHash, randomBytes } from 'node:crypto'
 import { existsSync, readdirSync } from 'node:fs'
@@ -16,7 +21,7 @@ import path from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { carriesIdentity, IDENTITY_PREFIX } from '../../runtime/identity.ts'
 import { MAIN_FILE, NAPI_VERSION, type AddonFile } from '../emit/napi.ts'
-import { addonHash, type AddonInputs } from './hash.ts'
+import { addonHash, objectHash, type AddonInputs } from './hash.ts'
 import { progressLines } from '../progress.ts'
 import { compilerVersion, nodeGypScript, nodePrefix, packageRoot, pythonArgument, run } from './toolchain.ts'
 
@@ -94,19 +99,35 @@ export async function buildAddon(req: AddonBuildRequest): Promise<AddonBuild> {
   // make cannot build under a path with a line break (node-gyp quotes every other character): build elsewhere then.
   const work = /[\n\r]/.test(tmp) ? await mkdtemp(path.join(os.tmpdir(), 'polykern-build-')) : tmp
   try {
-    await writeSources(work, inputs, kernelsGypi(inputs.sources, req.cflags ?? [], hash))
-    const progress = req.progress
-    const every = req.progressEveryMs ?? PROGRESS_EVERY_MS
-    const ticker = progress && setInterval(() => progress(compiling(work, inputs.sources, elapsed())), every)
-    const gyp = await run(
-      process.execPath,
-      [nodeGypScript(), 'rebuild', `--nodedir=${nodePrefix()}`, ...(await pythonArgument()), '--jobs=max', '--directory', work, '--loglevel=error'],
-      { cwd: work, timeout: BUILD_TIMEOUT_MS },
-    ).finally(() => clearInterval(ticker))
+    const cflags = req.cflags ?? []
+    const objects = sharedObjects(req.cacheDir, inputs, req.sources, cflags)
+    const gypBuild = async (reused: ReadonlyMap<string, string>) => {
+      await writeSources(work, inputs, kernelsGypi(inputs.sources, cflags, hash, reused))
+      const progress = req.progress
+      const every = req.progressEveryMs ?? PROGRESS_EVERY_MS
+      const compiled = [...req.sources, IDENTITY_SOURCE].filter((f) => !reused.has(f.name))
+      const ticker = progress && setInterval(() => progress(compiling(work, compiled, elapsed())), every)
+      return run(
+        process.execPath,
+        [nodeGypScript(), 'rebuild', `--nodedir=${nodePrefix()}`, ...(await pythonArgument()), '--jobs=max', '--directory', work, '--loglevel=error'],
+        { cwd: work, timeout: BUILD_TIMEOUT_MS },
+      ).finally(() => clearInterval(ticker))
+    }
+    let reused = objects.existing()
+    if (objects.count > 0) log(`${reused.size} of ${objects.count} tile families' object files reused from ${objects.dir}`)
+    let gyp = await gypBuild(reused)
+    // An object the linker refused (damaged after it was written): dropped, and everything compiled.
+    if (gyp.code !== 0 && reused.size > 0 && (gyp.stderr + gyp.stdout).includes(objects.dir)) {
+      log('discarding shared object files the linker refused')
+      await objects.discard(reused)
+      reused = new Map()
+      gyp = await gypBuild(reused)
+    }
     const built = path.join(work, 'build', 'Release', ADDON_FILE)
     if (gyp.code !== 0 || !existsSync(built)) {
       return { ok: false, hash, error: compilerMessage(gyp.stderr || gyp.stdout, work) }
     }
+    await objects.keep(work, reused)
     // Stage the addon (with its sources, for debugging) in one directory, then move it into place in one rename.
     const staged = path.join(tmp, 'out')
     await mkdir(staged, { recursive: true })
@@ -128,12 +149,15 @@ export async function buildAddon(req: AddonBuildRequest): Promise<AddonBuild> {
 
 /**
  * What the build is at: the sources make has no object file of yet (it writes each `.o` when that file's compile
- * ends), or linking once it has them all.
+ * ends; shared ones counted, not named), or linking once it has them all.
  */
 function compiling(work: string, sources: readonly AddonFile[], ms: number): string {
   const objects = path.join(work, 'build', 'Release', 'obj.target', 'polykern')
   const done = new Set(existsSync(objects) ? readdirSync(objects) : [])
-  return progressLines.building(sources.map((f) => f.name).filter((name) => !done.has(name.replace(/\.c$/, '.o'))), ms)
+  const pending = sources.filter((f) => !done.has(f.name.replace(/\.c$/, '.o')))
+  const families = pending.filter((f) => f.shared).length
+  const named = pending.filter((f) => !f.shared).map((f) => f.name)
+  return progressLines.building([...named, ...(families === 0 ? [] : [`${families} tile ${families === 1 ? 'family' : 'families'}`])], ms)
 }
 
 /** Where `buildAddon(req)` puts its addon, and whether it is there, without building: for `polykern explain`. */
@@ -176,10 +200,13 @@ async function addonInputs(req: AddonBuildRequest, compiler: string): Promise<Ad
 
 /**
  * The generated part of the gyp project: what binding.gyp `includes`. The per-ISA files first, so that make -j starts
- * the longest compiles first. The hash covers it without the identity (the hash itself); the build's copy has it.
+ * the longest compiles first. The hash covers it without the identity (the hash itself) and without `reused` (source
+ * name -> object file, linked in place of compiling it); the build's copy has them.
  */
-function kernelsGypi(sources: readonly AddonFile[], cflags: readonly string[], identity: string | undefined): string {
-  const names = sources.map((f) => f.name)
+function kernelsGypi(
+  sources: readonly AddonFile[], cflags: readonly string[], identity: string | undefined, reused: ReadonlyMap<string, string> = new Map(),
+): string {
+  const names = sources.map((f) => f.name).filter((n) => !reused.has(n))
   const list = (items: readonly string[]): string => `[${items.map((s) => JSON.stringify(s)).join(', ')}]`
   return [
     '# Generated by polykern: do not edit.',
@@ -188,9 +215,46 @@ function kernelsGypi(sources: readonly AddonFile[], cflags: readonly string[], i
     // cflags_c, not cflags: make puts them after binding.gyp's cflags (its -O3), so a flag given here wins.
     `  'cflags_c': ${list(cflags)},`,
     ...(identity === undefined ? [] : [`  'defines': ${list([`POLYKERN_IDENTITY="${identity}"`])},`]),
+    ...(reused.size === 0 ? [] : [`  'libraries': ${list([...reused.values()])},`]),
     '}',
     '',
   ].join('\n')
+}
+
+const LINKABLE_PATH = /^[\w./+-]+$/
+
+/** Where the object files of shared sources are kept (AddonFile.shared): POLYKERN_OBJECT_CACHE, or in the addon cache. */
+const objectsDir = (cacheDir: string): string => path.resolve(process.env.POLYKERN_OBJECT_CACHE || path.join(cacheDir, 'objects'))
+
+/** The shared sources' object files in the cache: those there, and keeping those a build compiled. */
+function sharedObjects(cacheDir: string, inputs: AddonInputs, sources: readonly AddonFile[], cflags: readonly string[]) {
+  const dir = objectsDir(cacheDir)
+  const shared = sources.filter((f) => f.shared === true)
+  const objectOf = new Map(shared.map((f) => [f.name, path.join(dir, `${objectHash(inputs, f, cflags)}.o`)]))
+  return {
+    dir,
+    count: shared.length,
+    /**
+     * Source name -> its object file, for those in the cache. None under a path make's link line cannot carry as is
+     * (gyp passes `libraries` through unquoted): those builds compile every source, as before.
+     */
+    existing: (): Map<string, string> =>
+      LINKABLE_PATH.test(dir) ? new Map([...objectOf].filter(([, o]) => existsSync(o))) : new Map(),
+    /** The objects `work`'s build compiled, each written whole under its final name in one rename. */
+    keep: async (work: string, reused: ReadonlyMap<string, string>): Promise<void> => {
+      if (!LINKABLE_PATH.test(dir)) return
+      await mkdir(dir, { recursive: true }).catch(() => {})
+      for (const [name, object] of objectOf) {
+        if (reused.has(name)) continue
+        const compiled = path.join(work, 'build', 'Release', 'obj.target', 'polykern', name.replace(/\.c$/, '.o'))
+        const tmp = `${object}.tmp-${process.pid}-${randomBytes(6).toString('hex')}`
+        await copyFile(compiled, tmp).then(() => rename(tmp, object)).catch(() => rm(tmp, { force: true }).catch(() => {}))
+      }
+    },
+    discard: async (reused: ReadonlyMap<string, string>): Promise<void> => {
+      for (const object of reused.values()) await rm(object, { force: true }).catch(() => {})
+    },
+  }
 }
 
 async function writeSources(dir: string, inputs: AddonInputs, gypi: string): Promise<void> {

@@ -13,7 +13,7 @@ import type { Microkernel } from '../targets/microkernel.ts'
 import { convolutionUses, driverSymbol, emitConvDriver } from './c-conv-driver.ts'
 import type { OutlinedEpilogue } from './c-conv-epilogue.ts'
 import type { RegisterEpilogue } from './c-tile-epilogue.ts'
-import { emitMicrokernel, microkernelSymbol } from './c-microkernel.ts'
+import { microkernelDeclaration, microkernelSymbol, type CSupport, type MicrokernelUse } from './c-microkernel.ts'
 import { definesPack, emitPackA, packASymbol } from './c-pack.ts'
 import type { Layout } from './layout.ts'
 import type { Names } from './names.ts'
@@ -46,10 +46,10 @@ export const runsDirectChannelsLast = (p: ConvolutionEmitPlan): boolean =>
   p.plan.layout === 'channels-last' && p.plan.lowering === 'direct'
 
 /**
- * The helpers `isa`'s convolutions in `kernels` call, each once. `printed` is the support already in the ISA's
- * region (the GEMMs'): a tile function it defines is not defined again.
+ * The helpers `isa`'s convolutions in `kernels` call, each once, beside `gemm` (the GEMMs' in the ISA's region): pack
+ * routines and drivers printed, tile families the GEMMs do not call already declared.
  */
-export function emitConvSupport(kernels: readonly Kernel[], isa: Isa, printed: string): string {
+export function emitConvSupport(kernels: readonly Kernel[], isa: Isa, gemm: CSupport): CSupport {
   // Each microkernel's driver, whole or (only ever a plan's direct driver beside an im2col one) direct-only.
   const mks = new Map<string, { mk: Microkernel; whole: boolean }>()
   const need = (mk: Microkernel, whole: boolean) => mks.set(mk.name, { mk, whole: whole || (mks.get(mk.name)?.whole ?? false) })
@@ -62,12 +62,16 @@ export function emitConvSupport(kernels: readonly Kernel[], isa: Isa, printed: s
       for (const m of p.im2colMks) need(m, true)
     })
   }
-  return [...mks.values()].flatMap(({ mk, whole }) => {
+  const declared = new Set(gemm.families.map(microkernelSymbol))
+  const families: MicrokernelUse[] = []
+  const code = [...mks.values()].flatMap(({ mk, whole }) => {
     const uses = whole ? Object.values(convolutionUses(mk)) : [convolutionUses(mk).packedFilter]
-    const tiles = uses.filter((u) => !printed.includes(`static void ${microkernelSymbol(u)}(`)).map(emitMicrokernel)
-    const pack = !whole || definesPack(printed, packASymbol(mk)) ? [] : [emitPackA(mk)]
-    return [...tiles, ...pack, emitConvDriver(mk, !whole)]
+    const added = uses.filter((u) => !declared.has(microkernelSymbol(u)))
+    families.push(...added)
+    const pack = !whole || definesPack(gemm.code, packASymbol(mk)) ? [] : [emitPackA(mk)]
+    return [...added.map(microkernelDeclaration), ...pack, emitConvDriver(mk, !whole)]
   }).join('\n')
+  return { code, families }
 }
 
 /** Whether the plan's direct driver runs its im2col calls too: channels first (none), or its one im2col microkernel. */

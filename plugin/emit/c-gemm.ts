@@ -17,7 +17,7 @@ import { describeBlocking } from '../schedule/describe.ts'
 import type { Isa } from '../targets/isa.ts'
 import type { Microkernel } from '../targets/microkernel.ts'
 import { C_TYPE, cConst } from './c-expr.ts'
-import { emitMicrokernel, microkernelSymbol, type MicrokernelUse } from './c-microkernel.ts'
+import { microkernelDeclaration, microkernelSymbol, type CSupport, type MicrokernelUse } from './c-microkernel.ts'
 import type { RegisterEpilogue } from './c-tile-epilogue.ts'
 import {
   emitGatherA, emitGatherB, emitPackA, emitPackB, emitScaledGatherA, emitScaledPackA, emitWeightedGather, gatherASymbol,
@@ -113,8 +113,8 @@ const shapeSymbol = (d: GemmShape): string =>
   `pk_${d.mk.name}_${d.order.join('')}_${d.inner}_${d.parallel}_${d.packA ? 'p' : 'u'}${d.packB ? 'p' : 'u'}${d.gather ? '_g' : ''}` +
   (d.scaled ? '_s' : '') + (d.masked ? '_t' : '') + (d.weighted.a ? '_wa' : '') + (d.weighted.b ? '_wb' : '')
 
-/** The static helpers `isa`'s contractions in `kernels` call, each printed once. */
-export function emitGemmSupport(kernels: readonly Kernel[], isa: Isa): string {
+/** The helpers `isa`'s contractions in `kernels` call, each once: packs and shapes printed, tile families declared. */
+export function emitGemmSupport(kernels: readonly Kernel[], isa: Isa): CSupport {
   const uses = new Map<string, MicrokernelUse>()
   const packs = new Map<string, string>()
   const shapes = new Map<string, string>()
@@ -140,7 +140,8 @@ export function emitGemmSupport(kernels: readonly Kernel[], isa: Isa): string {
       }
     })
   }
-  return [...[...uses.values()].map(emitMicrokernel), ...packs.values(), ...shapes.values()].join('\n')
+  const families = [...uses.values()]
+  return { code: [...families.map(microkernelDeclaration), ...packs.values(), ...shapes.values()].join('\n'), families }
 }
 
 /** The family the first tile over each packed B panel runs (MicrokernelUse.fetchB), for shapes that tile plainly. */

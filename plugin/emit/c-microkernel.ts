@@ -49,6 +49,16 @@ export interface TileEpilogue {
   readonly apply: (x: string, r: number, v: number, mask: string | undefined) => string
 }
 
+/**
+ * The helpers an ISA's kernel versions share: `code`, printed in its region, and the tile families it calls. Those
+ * depend on the microkernel and the operand layouts alone, never on a kernel: each is compiled in a file of its own
+ * (emit/napi.ts), whose object file every addon built with the same flags reuses (addon/build.ts).
+ */
+export interface CSupport {
+  readonly code: string
+  readonly families: readonly MicrokernelUse[]
+}
+
 const useTag = (u: MicrokernelUse): string =>
   `${u.packA ? 'p' : 'u'}${u.packB ? 'p' : 'u'}${u.scatterC ? 's' : ''}${u.groupedK ? 'g' : ''}${u.fetchB ? 'f' : ''}`
 
@@ -71,19 +81,33 @@ export const microkernelSymbol = (u: MicrokernelUse): string =>
 const epilogueParams = (u: MicrokernelUse): string => (u.epilogue ? ', const void *pk_ectx, int64_t pk_i0, int64_t pk_j0' : '')
 const epilogueArgs = (u: MicrokernelUse): string => (u.epilogue ? ', pk_ectx, pk_i0, pk_j0' : '')
 
-/** Every tile function of `u` and the dispatcher that picks one from `rows` and `cols`. */
-export function emitMicrokernel(u: MicrokernelUse): string {
-  const { mk } = u
-  const t = C_TYPE[mk.dtype]
-  const vectors = mk.nr / mk.lanes
-  const params = `${kParams(u)}, const ${t} *restrict a, int64_t lda, const ${t} *restrict b, int64_t ldb,
+/** The family's parameters: its tiles' and its dispatcher's. */
+function familyParams(u: MicrokernelUse): string {
+  const t = C_TYPE[u.mk.dtype]
+  return `${kParams(u)}, const ${t} *restrict a, int64_t lda, const ${t} *restrict b, int64_t ldb,
     ${t} *restrict c, ${cPlaceParams(u)}, int64_t rows, int64_t cols, int store${epilogueParams(u)}`
+}
+
+/** The dispatcher of a family defined in another file of the addon (emitMicrokernel with `shared`). */
+export const microkernelDeclaration = (u: MicrokernelUse): string => `PK_SHARED void ${microkernelSymbol(u)}(${familyParams(u)});`
+
+/**
+ * Every tile function of `u` and the dispatcher that picks one from `rows` and `cols`. `shared`: the dispatcher is
+ * addon-wide (PK_SHARED), for a family in a file of its own, which other files call through microkernelDeclaration.
+ */
+export function emitMicrokernel(u: MicrokernelUse, shared = false): string {
+  const { mk } = u
+  const vectors = mk.nr / mk.lanes
+  const params = familyParams(u)
+  const linkage = shared ? 'PK_SHARED' : 'static'
   const args = `${kArgs(u)}, a, lda, b, ldb, c, ${u.scatterC ? 'om, vp, split' : 'ldc'}, rows, cols, store${epilogueArgs(u)}`
   const call = (r: number, v: number) => `${tileSymbol(u, r, v)}(${args})`
   if (u.fetchB) {
     return [
+      // The family its edges run on: in this file (static) or in its own (shared).
+      ...(shared ? [microkernelDeclaration({ ...u, fetchB: false })] : []),
       emitTile(u, mk.mr, vectors),
-      `static void ${microkernelSymbol(u)}(${params}) {`,
+      `${linkage} void ${microkernelSymbol(u)}(${params}) {`,
       `  if (rows == ${mk.mr} && cols == ${mk.nr}) ${call(mk.mr, vectors)};`,
       `  else ${microkernelSymbol({ ...u, fetchB: false })}(${args});`,
       '}',
@@ -108,7 +132,7 @@ export function emitMicrokernel(u: MicrokernelUse): string {
   })
   return [
     ...tiles,
-    `static void ${microkernelSymbol(u)}(${params}) {`,
+    `${linkage} void ${microkernelSymbol(u)}(${params}) {`,
     ...dispatch,
     '}',
     '',

@@ -29,6 +29,7 @@ import { zeroStartedNests } from './zero-started.ts'
 import { tensorLayout, type Layout } from './layout.ts'
 import { kernelNames, type Names } from './names.ts'
 import { PREC, affineCode, atom, constraintCode, infix, type Code } from './syntax.ts'
+import type { CSupport } from './c-microkernel.ts'
 
 const C_WORDS = new Set(
   [
@@ -71,11 +72,14 @@ export function cShapeArgs(shape: readonly Affine[], names: Names): string {
   return `${shape.length}, (const int64_t[]){${shape.map((d) => affineCode(d, names.of).text).join(', ')}}`
 }
 
-/** Static helpers the versions of `kernels` for `isa` share (microkernels, packing, GEMM shapes), each once. */
-export function emitCSupport(kernels: readonly Kernel[], isa: Isa): string {
+/** The helpers the versions of `kernels` for `isa` share (microkernels, packing, GEMM shapes), each once. */
+export function emitCSupport(kernels: readonly Kernel[], isa: Isa): CSupport {
   const gemm = emitGemmSupport(kernels, isa)
   const conv = emitConvSupport(kernels, isa, gemm)
-  return conv === '' ? gemm : [gemm, conv].filter((x) => x !== '').join('\n')
+  return {
+    code: [gemm.code, conv.code].filter((x) => x !== '').join('\n'),
+    families: [...gemm.families, ...conv.families],
+  }
 }
 
 /** The kernel's version for `isa`, an addon-wide (PK_SHARED) function: the dispatch in polykern.c calls every ISA's. */

@@ -20,16 +20,18 @@ const nchw = convolutionKernel(CONV_SPECS.nchw, 'nchw', 'direct', fixed)
 const fused = fusedConvolutionKernel(EPILOGUE_SPECS.residual_s2, 'fused', 'direct', fixed)
 
 describe('convolution goldens', () => {
-  it('a strided, padded NHWC convolution on avx512: the driver after its tile functions, and the call site', () => {
+  it('a strided, padded NHWC convolution on avx512: its tile families declared, the drivers, and the call site', () => {
     // The tile functions are the GEMM's (emit/c-microkernel.ts, reviewed in gemm-*.c), with k in runs (groupedK):
     // only that they are there.
     const support = emitCSupport([direct], AVX512)
-    expect(support).toContain('static void pk_ukr_gemm_f32_avx512_8x48_upg(')
+    const families = support.families.map((f) => `pk_ukr_${f.mk.name}`)
+    expect(support.code).toContain('PK_SHARED void pk_ukr_gemm_f32_avx512_8x48_upg(')
     // Direct rows on 6 × 64 (the ranking's choice for 64 output channels), short rows through im2col on whichever of
-    // the three f32 microkernels costs least on the call: three whole drivers, each after its tile functions.
-    expect(support).toContain('static void pk_ukr_gemm_f32_avx512_6x64_upg(')
-    expect(support).toContain('static void pk_ukr_gemm_f32_avx512_7x64_uu(')
-    const drivers = support.split('\n/* Direct ').slice(1).map((d) => `/* Direct ${d.split('\nstatic ')[0]}`)
+    // the three f32 microkernels costs least on the call: three whole drivers.
+    expect(support.code).toContain('PK_SHARED void pk_ukr_gemm_f32_avx512_6x64_upg(')
+    expect(support.code).toContain('PK_SHARED void pk_ukr_gemm_f32_avx512_7x64_uu(')
+    expect(new Set(families)).toEqual(new Set(['8x48', '6x64', '7x64'].map((t) => `pk_ukr_gemm_f32_avx512_${t}`)))
+    const drivers = support.code.split('\n/* Direct ').slice(1).map((d) => `/* Direct ${d.split('\nPK_SHARED ')[0]}`)
     expect(drivers).toHaveLength(3)
     expectGolden('conv-avx512.c', `${drivers.join('\n')}\n${emitC(direct, 'kc_0_conv', AVX512)}`)
   })
@@ -43,7 +45,7 @@ describe('convolution goldens', () => {
     expectGolden('conv-epilogue-avx512.c', emitC(fused, 'kc_3_fused', AVX512))
   })
   it('scalar has no microkernel: the loop nest, and no driver', () => {
-    expect(emitCSupport([direct], SCALAR)).toBe('')
+    expect(emitCSupport([direct], SCALAR)).toEqual({ code: '', families: [] })
     expect(emitC(direct, 'kc_0_conv', SCALAR)).not.toContain('pk_conv_')
   })
 })

@@ -5,7 +5,9 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { emitC, emitCSupport } from '../../plugin/emit/c.ts'
-import type { ContractionSchedule, GemmBlocking } from '../../plugin/ir/nodes.ts'
+import type { ContractionSchedule, GemmBlocking, Kernel } from '../../plugin/ir/nodes.ts'
+import { emitMicrokernel } from '../../plugin/emit/c-microkernel.ts'
+import type { Isa } from '../../plugin/targets/isa.ts'
 import { AVX2, AVX512, SCALAR } from '../../plugin/targets/index.ts'
 import { contractionKernel } from '../support/contractions.ts'
 
@@ -58,10 +60,16 @@ const gathered = contractionKernel(
   fixed({ ...LARGE, order: ['k', 'm', 'n'], parallel: 'n' }),
 )
 
+/** The ISA region's support code, then the tile families it declares, as their own files define them. */
+const supportText = (kernels: readonly Kernel[], isa: Isa): string => {
+  const support = emitCSupport(kernels, isa)
+  return [support.code, ...support.families.map((f) => emitMicrokernel(f, true))].join('\n')
+}
+
 describe('GEMM goldens', () => {
   for (const isa of [AVX512, AVX2]) {
     it(`matmul on ${isa.name}`, () => {
-      expectGolden(`gemm-${isa.name}.c`, `${emitCSupport([mm], isa)}\n${emitC(mm, 'kc_0_matmul', isa)}`)
+      expectGolden(`gemm-${isa.name}.c`, `${supportText([mm], isa)}\n${emitC(mm, 'kc_0_matmul', isa)}`)
     })
   }
   it('a transposed, batched f64 call site freeing a temporary when packing fails', () => {
@@ -71,7 +79,7 @@ describe('GEMM goldens', () => {
     expectGolden('gemm-flattened.c', emitC(flattened, 'kc_2_reshaped', AVX512))
   })
   it('a gathered contraction: offset tables, gathering packs and a shape storing C through the tables', () => {
-    expectGolden('gemm-gathered.c', `${emitCSupport([gathered], AVX2)}\n${emitC(gathered, 'kc_3_transC', AVX2)}`)
+    expectGolden('gemm-gathered.c', `${supportText([gathered], AVX2)}\n${emitC(gathered, 'kc_3_transC', AVX2)}`)
   })
   it('a GEMM that overwrites C drops the zero fill before it, where it runs as a GEMM', () => {
     expect(emitC(mm, 'kc_0_matmul', AVX512)).not.toMatch(/C\[q\] = 0/)
@@ -81,7 +89,7 @@ describe('GEMM goldens', () => {
     expect(emitC(batched, 'kc_1_batched', AVX512)).toContain('pk_mc, pk_nc, pk_kc, 0}, &pk_bt, pk_shape')
   })
   it('scalar runs the loop nest and needs no support code', () => {
-    expect(emitCSupport([mm, batched], SCALAR)).toBe('')
+    expect(emitCSupport([mm, batched], SCALAR)).toEqual({ code: '', families: [] })
     expect(emitC(mm, 'kc_0_matmul', SCALAR)).not.toContain('pk_gemm_f32')
   })
 })

@@ -24,6 +24,7 @@ import type { SpecAst } from '../../plugin/spec/ast.ts'
 import { checkSpec } from '../../plugin/spec/check.ts'
 import { parseSpec } from '../../plugin/spec/parser.ts'
 import { ISAS } from '../../plugin/targets/index.ts'
+import type { Isa } from '../../plugin/targets/isa.ts'
 import { copyArgs, elements, makeArgs, points, reductionLength } from '../support/kernel-args.ts'
 import { maxRelErr, rng, tolerance, type TensorArray } from '../support/random.ts'
 import { moduleSource, type KernelText } from './model.ts'
@@ -79,9 +80,10 @@ export async function buildAll(
   moduleId: string,
   cacheDir: string,
   cflags: readonly string[] = [],
+  isas: readonly Isa[] = ISAS,
 ): Promise<string> {
   const kernels = compiled.flatMap((c, n) => (c.ok ? [{ kernel: c.compiled.ir, abi: c.compiled.abi, symbol: `kc_${n}` }] : []))
-  const sources = emitAddonSource(kernels, { moduleId, isas: ISAS, parallelMinWork: 1 })
+  const sources = emitAddonSource(kernels, { moduleId, isas, parallelMinWork: 1 })
   const built = await buildAddon({ sources, cacheDir, cflags })
   if (!built.ok) throw new Error(`the fuzz addon ${moduleId} did not build:\n${built.error}`)
   return built.path

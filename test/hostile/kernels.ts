@@ -11,6 +11,7 @@ import { findKernelSites } from '../../plugin/find/annotations.ts'
 import { resolveOptions } from '../../plugin/options.ts'
 import { compileKernel } from '../../plugin/pipeline.ts'
 import { ISAS } from '../../plugin/targets/index.ts'
+import type { Isa } from '../../plugin/targets/isa.ts'
 import { NATIVE_DISABLED, kernels as loaded, loadKernels, type KernelAbi, type KernelFn } from '../../runtime/index.ts'
 import { loadFuzzAddon, type FuzzAddon } from '../fuzz/differential.ts'
 
@@ -64,19 +65,19 @@ export interface Paths {
 }
 
 /** Compiles SOURCE and builds its addon (with `cflags`: sanitizers), without loading it. */
-export async function buildHostileAddon(cflags: readonly string[] = []) {
+export async function buildHostileAddon(cflags: readonly string[] = [], isas: readonly Isa[] = ISAS) {
   const file = path.join(root, 'test/.out/hostile/kernels.ts')
   const opts = resolveOptions({ root, cacheDir: 'node_modules/.cache/polykern-test' })
   const compiled = findKernelSites(file, SOURCE).map((site) => compileKernel(site, SOURCE, opts))
-  const sources = emitAddonSource(compiled.map((k, n) => ({ kernel: k.ir, abi: k.abi, symbol: `kc_${n}` })), { moduleId: 'hostile.ts', isas: ISAS, parallelMinWork: 1 })
+  const sources = emitAddonSource(compiled.map((k, n) => ({ kernel: k.ir, abi: k.abi, symbol: `kc_${n}` })), { moduleId: 'hostile.ts', isas, parallelMinWork: 1 })
   const built = await buildAddon({ sources, cacheDir: opts.cacheDir, cflags })
   if (!built.ok) throw new Error(built.error)
   return { compiled, built }
 }
 
 /** The kernels of SOURCE, each loaded both ways and raw. */
-export async function hostileKernels(cflags: readonly string[] = []): Promise<Record<string, Paths>> {
-  const { compiled, built } = await buildHostileAddon(cflags)
+export async function hostileKernels(cflags: readonly string[] = [], isas: readonly Isa[] = ISAS): Promise<Record<string, Paths>> {
+  const { compiled, built } = await buildHostileAddon(cflags, isas)
   const kernels = Object.fromEntries(compiled.map((k) => [k.abi.name, { abi: k.abi, js: new Function(`return ${k.js}`)() as (...a: never[]) => unknown }]))
   const base = { addon: 'not-beside.node', cachePath: built.path, requires: [], kernels }
   const module = `hostile-${built.hash.slice(0, 8)}`

@@ -155,12 +155,17 @@ describe('blocked GEMM', () => {
     for (const isa of ISAS.filter((i) => i.microkernels.length > 0)) {
       const source = sources.find((f) => f.name === `polykern_${isa.name}.c`)!.text
       const tiles = KERNELS.flatMap(schedulesOf).filter((x) => x.isa === isa.name).map((x) => x.microkernel)
-      for (const name of new Set(tiles)) expect(source).toContain(`static void pk_ukr_${name}_pp(`)
+      // Each tile family declared where it is called, and defined in a file of its own that the addon builds from.
+      const family = (symbol: string) => {
+        expect(source).toContain(`PK_SHARED void ${symbol}(`)
+        const file = sources.find((f) => f.name === `${symbol}.c`)
+        expect(file?.shared, symbol).toBe(true)
+        expect(file?.text).toContain(`\nPK_SHARED void ${symbol}(`)
+      }
+      for (const name of new Set(tiles)) family(`pk_ukr_${name}_pp`)
       // The shapes of the ranking's own pick for mm.
       const mk = schedulesOf(KERNELS[0]).find((x) => x.isa === isa.name)!.microkernel
-      for (const layouts of ['pp', 'up', 'pu', 'uu']) {
-        expect(source).toContain(`static void pk_ukr_${mk}_${layouts}(`)
-      }
+      for (const layouts of ['pp', 'up', 'pu', 'uu']) family(`pk_ukr_${mk}_${layouts}`)
       // Each blocking chooses its shape, its block sizes and whether whole GEMMs of a batch go to the threads.
       const chosen = (shape: string, across?: number) => new RegExp(
         `pk_shape = &pk_${mk}_${shape}, pk_mc = \\d+, pk_nc = \\d+, pk_kc = \\d+${across === undefined ? '' : `, pk_across = ${across};`}`)

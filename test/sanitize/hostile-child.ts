@@ -2,9 +2,9 @@
 // (its C validation is all that stands between them and memory) and through the runtime, plus the valid-but-unusual
 // ones (unaligned views, shared memory). Prints how many calls ran; any sanitizer report ends the process.
 import { hostileKernels } from '../hostile/kernels.ts'
-import { SANITIZER_FLAGS } from './sanitizers.ts'
+import { SANITIZED_ISAS, SANITIZER_FLAGS } from './sanitizers.ts'
 
-const k = await hostileKernels(SANITIZER_FLAGS)
+const k = await hostileKernels(SANITIZER_FLAGS, SANITIZED_ISAS)
 const f32 = (n: number) => Float32Array.from({ length: n }, (_, i) => (i % 5) - 2)
 const detached = f32(12)
 structuredClone(detached.buffer, { transfer: [detached.buffer] })

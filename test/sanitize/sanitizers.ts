@@ -6,6 +6,9 @@
  */
 import { execFileSync, spawnSync } from 'node:child_process'
 import { nodeTs } from '../fuzz/node-ts.ts'
+import { ISAS } from '../../plugin/targets/index.ts'
+import type { Isa } from '../../plugin/targets/isa.ts'
+import { cpuRuns } from '../support/cpu.ts'
 
 /**
  * -O0. The kernels' loads and stores are their intrinsics and loop bounds, the same at every level; what -O3 adds
@@ -15,6 +18,12 @@ import { nodeTs } from '../fuzz/node-ts.ts'
  * sanitized tests (sanitize, workers, async/detached, hostile) took 48 s at -O0, 72 s at -O1, their slower runs
  * included.
  */
+/**
+ * The ISA levels sanitized addons hold: those this CPU runs. Code for a level it lacks could only be compiled here,
+ * never run under the sanitizers, and the unsanitized tests compile it already.
+ */
+export const SANITIZED_ISAS: readonly Isa[] = ISAS.filter(cpuRuns)
+
 export const SANITIZER_FLAGS = ['-fsanitize=address,undefined', '-fno-omit-frame-pointer', '-fno-sanitize-recover=undefined', '-O0'] as const
 export const ASAN_EXIT = 23
 

@@ -1,3 +1,36 @@
+PK_SHARED void pk_ukr_gemm_f32_avx2_6x16_uu(int64_t kb, const float *restrict a, int64_t lda, const float *restrict b, int64_t ldb,
+    float *restrict c, int64_t ldc, int64_t rows, int64_t cols, int store);
+PK_SHARED void pk_ukr_gemm_f32_avx2_6x16_pp(int64_t kb, const float *restrict a, int64_t lda, const float *restrict b, int64_t ldb,
+    float *restrict c, int64_t ldc, int64_t rows, int64_t cols, int store);
+PK_SHARED void pk_ukr_gemm_f32_avx2_6x16_ppf(int64_t kb, const float *restrict a, int64_t lda, const float *restrict b, int64_t ldb,
+    float *restrict c, int64_t ldc, int64_t rows, int64_t cols, int store);
+#define PK_PACK pk_pack_a_gemm_f32_avx2_6x16
+#define PK_PACK_T float
+#define PK_PACK_W 6
+#define PK_PACK_SCALED 0
+#include "polykern_pack.h"
+
+#define PK_PACK pk_pack_b_gemm_f32_avx2_6x16
+#define PK_PACK_T float
+#define PK_PACK_W 16
+#define PK_PACK_SCALED 0
+#include "polykern_pack.h"
+
+static const pk_gemm_f32_shape pk_gemm_f32_avx2_6x16_knm_mn_n_uu = {
+  .mr = 6, .nr = 16, .lanes = 8, .order = {PK_GEMM_K, PK_GEMM_N, PK_GEMM_M},
+  .m_tiles_outer = 1, .parallel = PK_GEMM_N, .gather = 0, .masked = 0,
+  .pack = {{0}, {0}},
+  .tile = pk_ukr_gemm_f32_avx2_6x16_uu,
+};
+
+static const pk_gemm_f32_shape pk_gemm_f32_avx2_6x16_nkm_mn_m_pp = {
+  .mr = 6, .nr = 16, .lanes = 8, .order = {PK_GEMM_N, PK_GEMM_K, PK_GEMM_M},
+  .m_tiles_outer = 1, .parallel = PK_GEMM_M, .gather = 0, .masked = 0,
+  .pack = {{.plain = pk_pack_a_gemm_f32_avx2_6x16}, {.plain = pk_pack_b_gemm_f32_avx2_6x16}},
+  .tile = pk_ukr_gemm_f32_avx2_6x16_pp,
+  .first_tile = pk_ukr_gemm_f32_avx2_6x16_ppf,
+};
+
 static inline void pk_ukr_gemm_f32_avx2_6x16_uu_6x2(int64_t kb, const float *restrict a, int64_t lda,
     const float *restrict b, int64_t ldb, float *restrict c, int64_t ldc, int64_t rows, int64_t cols, int store) {
   const float *restrict a0 = a + 0*lda;
@@ -515,7 +548,7 @@ static inline void pk_ukr_gemm_f32_avx2_6x16_uu_1x1(int64_t kb, const float *res
   _mm256_maskstore_ps(c + 0*ldc + 0, m0, store ? c0_0 : _mm256_add_ps(_mm256_maskload_ps(c + 0*ldc + 0, m0), c0_0));
 }
 
-static void pk_ukr_gemm_f32_avx2_6x16_uu(int64_t kb, const float *restrict a, int64_t lda, const float *restrict b, int64_t ldb,
+PK_SHARED void pk_ukr_gemm_f32_avx2_6x16_uu(int64_t kb, const float *restrict a, int64_t lda, const float *restrict b, int64_t ldb,
     float *restrict c, int64_t ldc, int64_t rows, int64_t cols, int store) {
   if (rows > 4) {
     if (cols > 8) pk_ukr_gemm_f32_avx2_6x16_uu_6x2(kb, a, lda, b, ldb, c, ldc, rows, cols, store);
@@ -1049,7 +1082,7 @@ static inline void pk_ukr_gemm_f32_avx2_6x16_pp_1x1(int64_t kb, const float *res
   _mm256_maskstore_ps(c + 0*ldc + 0, m0, store ? c0_0 : _mm256_add_ps(_mm256_maskload_ps(c + 0*ldc + 0, m0), c0_0));
 }
 
-static void pk_ukr_gemm_f32_avx2_6x16_pp(int64_t kb, const float *restrict a, int64_t lda, const float *restrict b, int64_t ldb,
+PK_SHARED void pk_ukr_gemm_f32_avx2_6x16_pp(int64_t kb, const float *restrict a, int64_t lda, const float *restrict b, int64_t ldb,
     float *restrict c, int64_t ldc, int64_t rows, int64_t cols, int store) {
   if (rows > 4) {
     if (cols > 8) pk_ukr_gemm_f32_avx2_6x16_pp_6x2(kb, a, lda, b, ldb, c, ldc, rows, cols, store);
@@ -1066,6 +1099,8 @@ static void pk_ukr_gemm_f32_avx2_6x16_pp(int64_t kb, const float *restrict a, in
   }
 }
 
+PK_SHARED void pk_ukr_gemm_f32_avx2_6x16_pp(int64_t kb, const float *restrict a, int64_t lda, const float *restrict b, int64_t ldb,
+    float *restrict c, int64_t ldc, int64_t rows, int64_t cols, int store);
 static inline void pk_ukr_gemm_f32_avx2_6x16_ppf_6x2(int64_t kb, const float *restrict a, int64_t lda,
     const float *restrict b, int64_t ldb, float *restrict c, int64_t ldc, int64_t rows, int64_t cols, int store) {
   (void)lda;
@@ -1158,38 +1193,11 @@ static inline void pk_ukr_gemm_f32_avx2_6x16_ppf_6x2(int64_t kb, const float *re
   _mm256_maskstore_ps(c + 5*ldc + 8, m1, store ? c5_1 : _mm256_add_ps(_mm256_maskload_ps(c + 5*ldc + 8, m1), c5_1));
 }
 
-static void pk_ukr_gemm_f32_avx2_6x16_ppf(int64_t kb, const float *restrict a, int64_t lda, const float *restrict b, int64_t ldb,
+PK_SHARED void pk_ukr_gemm_f32_avx2_6x16_ppf(int64_t kb, const float *restrict a, int64_t lda, const float *restrict b, int64_t ldb,
     float *restrict c, int64_t ldc, int64_t rows, int64_t cols, int store) {
   if (rows == 6 && cols == 16) pk_ukr_gemm_f32_avx2_6x16_ppf_6x2(kb, a, lda, b, ldb, c, ldc, rows, cols, store);
   else pk_ukr_gemm_f32_avx2_6x16_pp(kb, a, lda, b, ldb, c, ldc, rows, cols, store);
 }
-
-#define PK_PACK pk_pack_a_gemm_f32_avx2_6x16
-#define PK_PACK_T float
-#define PK_PACK_W 6
-#define PK_PACK_SCALED 0
-#include "polykern_pack.h"
-
-#define PK_PACK pk_pack_b_gemm_f32_avx2_6x16
-#define PK_PACK_T float
-#define PK_PACK_W 16
-#define PK_PACK_SCALED 0
-#include "polykern_pack.h"
-
-static const pk_gemm_f32_shape pk_gemm_f32_avx2_6x16_knm_mn_n_uu = {
-  .mr = 6, .nr = 16, .lanes = 8, .order = {PK_GEMM_K, PK_GEMM_N, PK_GEMM_M},
-  .m_tiles_outer = 1, .parallel = PK_GEMM_N, .gather = 0, .masked = 0,
-  .pack = {{0}, {0}},
-  .tile = pk_ukr_gemm_f32_avx2_6x16_uu,
-};
-
-static const pk_gemm_f32_shape pk_gemm_f32_avx2_6x16_nkm_mn_m_pp = {
-  .mr = 6, .nr = 16, .lanes = 8, .order = {PK_GEMM_N, PK_GEMM_K, PK_GEMM_M},
-  .m_tiles_outer = 1, .parallel = PK_GEMM_M, .gather = 0, .masked = 0,
-  .pack = {{.plain = pk_pack_a_gemm_f32_avx2_6x16}, {.plain = pk_pack_b_gemm_f32_avx2_6x16}},
-  .tile = pk_ukr_gemm_f32_avx2_6x16_pp,
-  .first_tile = pk_ukr_gemm_f32_avx2_6x16_ppf,
-};
 
 PK_SHARED int kc_0_matmul(const float *restrict A, const float *restrict B, float *restrict C, int64_t M, int64_t K, int64_t N) {
   { /* contraction s0: gemm_f32_avx2_6x16 */

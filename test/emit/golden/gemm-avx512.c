@@ -1,3 +1,36 @@
+PK_SHARED void pk_ukr_gemm_f32_avx512_8x48_uu(int64_t kb, const float *restrict a, int64_t lda, const float *restrict b, int64_t ldb,
+    float *restrict c, int64_t ldc, int64_t rows, int64_t cols, int store);
+PK_SHARED void pk_ukr_gemm_f32_avx512_8x48_pp(int64_t kb, const float *restrict a, int64_t lda, const float *restrict b, int64_t ldb,
+    float *restrict c, int64_t ldc, int64_t rows, int64_t cols, int store);
+PK_SHARED void pk_ukr_gemm_f32_avx512_8x48_ppf(int64_t kb, const float *restrict a, int64_t lda, const float *restrict b, int64_t ldb,
+    float *restrict c, int64_t ldc, int64_t rows, int64_t cols, int store);
+#define PK_PACK pk_pack_a_gemm_f32_avx512_8x48
+#define PK_PACK_T float
+#define PK_PACK_W 8
+#define PK_PACK_SCALED 0
+#include "polykern_pack.h"
+
+#define PK_PACK pk_pack_b_gemm_f32_avx512_8x48
+#define PK_PACK_T float
+#define PK_PACK_W 48
+#define PK_PACK_SCALED 0
+#include "polykern_pack.h"
+
+static const pk_gemm_f32_shape pk_gemm_f32_avx512_8x48_knm_mn_n_uu = {
+  .mr = 8, .nr = 48, .lanes = 16, .order = {PK_GEMM_K, PK_GEMM_N, PK_GEMM_M},
+  .m_tiles_outer = 1, .parallel = PK_GEMM_N, .gather = 0, .masked = 0,
+  .pack = {{0}, {0}},
+  .tile = pk_ukr_gemm_f32_avx512_8x48_uu,
+};
+
+static const pk_gemm_f32_shape pk_gemm_f32_avx512_8x48_nkm_mn_m_pp = {
+  .mr = 8, .nr = 48, .lanes = 16, .order = {PK_GEMM_N, PK_GEMM_K, PK_GEMM_M},
+  .m_tiles_outer = 1, .parallel = PK_GEMM_M, .gather = 0, .masked = 0,
+  .pack = {{.plain = pk_pack_a_gemm_f32_avx512_8x48}, {.plain = pk_pack_b_gemm_f32_avx512_8x48}},
+  .tile = pk_ukr_gemm_f32_avx512_8x48_pp,
+  .first_tile = pk_ukr_gemm_f32_avx512_8x48_ppf,
+};
+
 static inline void pk_ukr_gemm_f32_avx512_8x48_uu_8x3(int64_t kb, const float *restrict a, int64_t lda,
     const float *restrict b, int64_t ldb, float *restrict c, int64_t ldc, int64_t rows, int64_t cols, int store) {
   const float *restrict a0 = a + 0*lda;
@@ -1328,7 +1361,7 @@ static inline void pk_ukr_gemm_f32_avx512_8x48_uu_1x1(int64_t kb, const float *r
   _mm512_mask_storeu_ps(c + 0*ldc + 0, m0, store ? c0_0 : _mm512_add_ps(_mm512_maskz_loadu_ps(m0, c + 0*ldc + 0), c0_0));
 }
 
-static void pk_ukr_gemm_f32_avx512_8x48_uu(int64_t kb, const float *restrict a, int64_t lda, const float *restrict b, int64_t ldb,
+PK_SHARED void pk_ukr_gemm_f32_avx512_8x48_uu(int64_t kb, const float *restrict a, int64_t lda, const float *restrict b, int64_t ldb,
     float *restrict c, int64_t ldc, int64_t rows, int64_t cols, int store) {
   if (rows > 4) {
     if (cols > 32) pk_ukr_gemm_f32_avx512_8x48_uu_8x3(kb, a, lda, b, ldb, c, ldc, rows, cols, store);
@@ -2654,7 +2687,7 @@ static inline void pk_ukr_gemm_f32_avx512_8x48_pp_1x1(int64_t kb, const float *r
   _mm512_mask_storeu_ps(c + 0*ldc + 0, m0, store ? c0_0 : _mm512_add_ps(_mm512_maskz_loadu_ps(m0, c + 0*ldc + 0), c0_0));
 }
 
-static void pk_ukr_gemm_f32_avx512_8x48_pp(int64_t kb, const float *restrict a, int64_t lda, const float *restrict b, int64_t ldb,
+PK_SHARED void pk_ukr_gemm_f32_avx512_8x48_pp(int64_t kb, const float *restrict a, int64_t lda, const float *restrict b, int64_t ldb,
     float *restrict c, int64_t ldc, int64_t rows, int64_t cols, int store) {
   if (rows > 4) {
     if (cols > 32) pk_ukr_gemm_f32_avx512_8x48_pp_8x3(kb, a, lda, b, ldb, c, ldc, rows, cols, store);
@@ -2675,6 +2708,8 @@ static void pk_ukr_gemm_f32_avx512_8x48_pp(int64_t kb, const float *restrict a, 
   }
 }
 
+PK_SHARED void pk_ukr_gemm_f32_avx512_8x48_pp(int64_t kb, const float *restrict a, int64_t lda, const float *restrict b, int64_t ldb,
+    float *restrict c, int64_t ldc, int64_t rows, int64_t cols, int store);
 static inline void pk_ukr_gemm_f32_avx512_8x48_ppf_8x3(int64_t kb, const float *restrict a, int64_t lda,
     const float *restrict b, int64_t ldb, float *restrict c, int64_t ldc, int64_t rows, int64_t cols, int store) {
   (void)lda;
@@ -3043,38 +3078,11 @@ static inline void pk_ukr_gemm_f32_avx512_8x48_ppf_8x3(int64_t kb, const float *
   _mm512_mask_storeu_ps(c + 7*ldc + 32, m2, store ? c7_2 : _mm512_add_ps(_mm512_maskz_loadu_ps(m2, c + 7*ldc + 32), c7_2));
 }
 
-static void pk_ukr_gemm_f32_avx512_8x48_ppf(int64_t kb, const float *restrict a, int64_t lda, const float *restrict b, int64_t ldb,
+PK_SHARED void pk_ukr_gemm_f32_avx512_8x48_ppf(int64_t kb, const float *restrict a, int64_t lda, const float *restrict b, int64_t ldb,
     float *restrict c, int64_t ldc, int64_t rows, int64_t cols, int store) {
   if (rows == 8 && cols == 48) pk_ukr_gemm_f32_avx512_8x48_ppf_8x3(kb, a, lda, b, ldb, c, ldc, rows, cols, store);
   else pk_ukr_gemm_f32_avx512_8x48_pp(kb, a, lda, b, ldb, c, ldc, rows, cols, store);
 }
-
-#define PK_PACK pk_pack_a_gemm_f32_avx512_8x48
-#define PK_PACK_T float
-#define PK_PACK_W 8
-#define PK_PACK_SCALED 0
-#include "polykern_pack.h"
-
-#define PK_PACK pk_pack_b_gemm_f32_avx512_8x48
-#define PK_PACK_T float
-#define PK_PACK_W 48
-#define PK_PACK_SCALED 0
-#include "polykern_pack.h"
-
-static const pk_gemm_f32_shape pk_gemm_f32_avx512_8x48_knm_mn_n_uu = {
-  .mr = 8, .nr = 48, .lanes = 16, .order = {PK_GEMM_K, PK_GEMM_N, PK_GEMM_M},
-  .m_tiles_outer = 1, .parallel = PK_GEMM_N, .gather = 0, .masked = 0,
-  .pack = {{0}, {0}},
-  .tile = pk_ukr_gemm_f32_avx512_8x48_uu,
-};
-
-static const pk_gemm_f32_shape pk_gemm_f32_avx512_8x48_nkm_mn_m_pp = {
-  .mr = 8, .nr = 48, .lanes = 16, .order = {PK_GEMM_N, PK_GEMM_K, PK_GEMM_M},
-  .m_tiles_outer = 1, .parallel = PK_GEMM_M, .gather = 0, .masked = 0,
-  .pack = {{.plain = pk_pack_a_gemm_f32_avx512_8x48}, {.plain = pk_pack_b_gemm_f32_avx512_8x48}},
-  .tile = pk_ukr_gemm_f32_avx512_8x48_pp,
-  .first_tile = pk_ukr_gemm_f32_avx512_8x48_ppf,
-};
 
 PK_SHARED int kc_0_matmul(const float *restrict A, const float *restrict B, float *restrict C, int64_t M, int64_t K, int64_t N) {
   { /* contraction s0: gemm_f32_avx512_8x48 */

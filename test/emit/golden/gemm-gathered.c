@@ -1,3 +1,226 @@
+PK_SHARED void pk_ukr_gemm_f32_avx2_6x16_pp(int64_t kb, const float *restrict a, int64_t lda, const float *restrict b, int64_t ldb,
+    float *restrict c, int64_t ldc, int64_t rows, int64_t cols, int store);
+PK_SHARED void pk_ukr_gemm_f32_avx2_6x16_pps(int64_t kb, const float *restrict a, int64_t lda, const float *restrict b, int64_t ldb,
+    float *restrict c, const int64_t *restrict om, const pk_vector_place *restrict vp, int split, int64_t rows, int64_t cols, int store);
+static void pk_gather_a_gemm_f32_avx2_6x16(int64_t len, int64_t kb, const float *restrict src, const int64_t *restrict o_len,
+    const int64_t *restrict o_k, float *restrict out) {
+
+
+  for (int64_t x0 = 0; x0 < len; x0 += 6) {
+    const int64_t n = pk_min64(6, len - x0);
+    float *restrict to = out + x0*kb;
+    int64_t start[7];
+    const int64_t runs = pk_runs(o_len + x0, n, start);
+    if (runs == 1 && n == 6) {
+      const float *restrict from = src + o_len[x0];
+      for (int64_t p = 0; p < kb; p++)
+        for (int64_t x = 0; x < 6; x++) to[p*6 + x] = from[o_k[p] + x];
+    } else if (4*runs <= n) {
+      for (int64_t p = 0; p < kb; p++) {
+        float *restrict row = to + p*6;
+        for (int64_t r = 0; r < runs; r++) {
+          const float *restrict from = src + o_k[p] + o_len[x0 + start[r]] - start[r];
+          int64_t x = start[r];
+          for (; x + 8 <= start[r + 1]; x += 8) __builtin_memcpy(row + x, from + x, 8*sizeof(float));
+          if (x < start[r + 1]) {
+            const __m256i m = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(start[r + 1] - x)), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+            _mm256_maskstore_ps(row + x, m, _mm256_maskload_ps(from + x, m));
+          }
+        }
+        for (int64_t x = n; x < 6; x++) row[x] = 0;
+      }
+    } else {
+      const float *row[6];
+      for (int64_t x = 0; x < 6; x++) row[x] = src + o_len[x0 + (x < n ? x : n - 1)];
+      if (n == 6) {
+        // 6 rows at a time: each row is a stream along k, and all 6 are more than the prefetchers follow.
+        for (int64_t xg = 0; xg < 6; xg += 6)
+          for (int64_t p = 0; p < kb; p++)
+            for (int64_t x = xg; x < xg + 6; x++) to[p*6 + x] = row[x][o_k[p]];
+      } else {
+        for (int64_t p = 0; p < kb; p++)
+          for (int64_t x = 0; x < 6; x++) to[p*6 + x] = x < n ? row[x][o_k[p]] : 0;
+      }
+    }
+  }
+}
+
+static void pk_gather_b_gemm_f32_avx2_6x16(int64_t len, int64_t kb, const float *restrict src, const int64_t *restrict o_len,
+    const int64_t *restrict o_k, float *restrict out) {
+  typedef float pk_vec __attribute__((vector_size(8 * sizeof(float))));
+  typedef int32_t pk_lanes __attribute__((vector_size(8 * sizeof(float))));
+  int32_t blk_start[kb > 0 ? kb : 1], blk_sigma[kb > 0 ? kb : 1], one[kb > 0 ? kb : 1];
+  int64_t blocks = 0, ones = 0;
+  int planned = 0;
+
+  unsigned char done[len / 8 + 1];
+  __builtin_memset(done, 0, sizeof done);
+  const int64_t reach = 32;
+  int found = 0;
+  for (int64_t at = 0; at < len && !found; at += len/2 + 1) found = pk_step_group(o_len, at, len, reach) > 0;
+  int64_t at_x[len / 8 + 1], at_group[len / 8 + 1], at_steps[len / 8 + 1], groups = 0;
+  for (int64_t x = 0; found && x + 8 <= len;) {
+    const int64_t group = pk_step_group(o_len, x, len, reach);
+    int64_t steps = 0;
+    for (int ok = 1; ok && steps < 8 && x + group*(steps + 1) <= len; steps += ok)
+      for (int64_t i = 0; i < group && ok; i++) ok = o_len[x + group*steps + i] == o_len[x + i] + steps;
+    int fits = group > 0 && (steps == 8 || (4*steps >= 8 && group*steps % 8 == 0)) && x % 8 == 0
+      && (group % 8 == 0 || 4*(group % 8) >= 8);
+    for (int64_t j = 0; fits && j < steps; j++)
+      for (int64_t i0 = 0; fits && i0 < group; i0 += 8) fits = (x + group*j + i0) % 16 + pk_min64(8, group - i0) <= 16;
+    if (!fits) {
+      x += 8;
+      continue;
+    }
+    at_x[groups] = x, at_group[groups] = group, at_steps[groups++] = steps;
+    for (int64_t c = x; c < x + group*steps; c += 8) done[c/8] = 1;
+    x += group*steps;
+  }
+  const int64_t apart = kb > 1 ? (o_k[1] > o_k[0] ? o_k[1] - o_k[0] : o_k[0] - o_k[1]) : 0;
+  const int64_t pb = apart*(int64_t)sizeof(float) >= 4096 ? 1 : kb;
+  for (int64_t p0 = 0; p0 < kb; p0 += pb) {
+    const int64_t pe = pk_min64(kb, p0 + pb);
+    for (int64_t g = 0; g < groups; g++) {
+      const int64_t x = at_x[g], group = at_group[g], steps = at_steps[g];
+      const __m256i across = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(group % 8)), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+      const __m256i along = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(steps)), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+      for (int64_t p = p0; p < pe; p++) {
+        const int64_t visit = g*(pe - p0) + p - p0 + 4;
+        int64_t ahead_g = visit / (pe - p0), ahead_p = p0 + visit % (pe - p0);
+        if (ahead_g >= groups) ahead_g -= groups, ahead_p += pb;
+        for (int64_t i0 = 0; i0 < group; i0 += 8) {
+          const int64_t rows = pk_min64(8, group - i0);
+          pk_vec v[8];
+          for (int i = 0; i < 8; i++) {
+            const float *row = src + o_k[p] + o_len[x + i0 + i];
+            if (i < rows && ahead_p < kb && ahead_g < groups && i0 + i < at_group[ahead_g]) {
+              const float *ahead = src + o_k[ahead_p] + o_len[at_x[ahead_g] + i0 + i];
+              __builtin_prefetch(ahead), __builtin_prefetch(ahead + 7);
+            }
+            const __m256 r = i >= rows ? _mm256_setzero_ps() : steps == 8 ? _mm256_loadu_ps(row) : _mm256_maskload_ps(row, along);
+            __builtin_memcpy(&v[i], &r, sizeof r);
+          }
+          for (int i = 0; i < 8; i++)
+            if ((i & 1) == 0) {
+              const pk_vec a = v[i], b = v[i + 1];
+              v[i] = __builtin_shuffle(a, b, (pk_lanes){0, 8, 2, 10, 4, 12, 6, 14});
+              v[i + 1] = __builtin_shuffle(a, b, (pk_lanes){1, 9, 3, 11, 5, 13, 7, 15});
+            }
+          for (int i = 0; i < 8; i++)
+            if ((i & 2) == 0) {
+              const pk_vec a = v[i], b = v[i + 2];
+              v[i] = __builtin_shuffle(a, b, (pk_lanes){0, 1, 8, 9, 4, 5, 12, 13});
+              v[i + 2] = __builtin_shuffle(a, b, (pk_lanes){2, 3, 10, 11, 6, 7, 14, 15});
+            }
+          for (int i = 0; i < 8; i++)
+            if ((i & 4) == 0) {
+              const pk_vec a = v[i], b = v[i + 4];
+              v[i] = __builtin_shuffle(a, b, (pk_lanes){0, 1, 2, 3, 8, 9, 10, 11});
+              v[i + 4] = __builtin_shuffle(a, b, (pk_lanes){4, 5, 6, 7, 12, 13, 14, 15});
+            }
+          for (int64_t j = 0; j < steps; j++) {
+            const int64_t col = x + group*j + i0;
+            const pk_vec out_j = v[j];
+            __m256 o;
+            __builtin_memcpy(&o, &out_j, sizeof o);
+            float *to = out + (col/16)*16*kb + p*16 + col%16;
+            if (rows == 8) _mm256_storeu_ps(to, o);
+            else _mm256_maskstore_ps(to, across, o);
+          }
+        }
+      }
+    }
+  }
+  for (int64_t x0 = 0; x0 < len; x0 += 16) {
+    const int64_t n = pk_min64(16, len - x0);
+    if (n == 16 && done[x0/8 + 0] && done[x0/8 + 1]) continue;
+    float *restrict to = out + x0*kb;
+    int64_t start[17];
+    const int64_t runs = pk_runs(o_len + x0, n, start);
+    if (runs == 1 && n == 16) {
+      const float *restrict from = src + o_len[x0];
+      for (int64_t p = 0; p < kb; p++)
+        for (int64_t x = 0; x < 16; x++) to[p*16 + x] = from[o_k[p] + x];
+    } else if (4*runs <= n) {
+      for (int64_t p = 0; p < kb; p++) {
+        float *restrict row = to + p*16;
+        for (int64_t r = 0; r < runs; r++) {
+          const float *restrict from = src + o_k[p] + o_len[x0 + start[r]] - start[r];
+          int64_t x = start[r];
+          for (; x + 8 <= start[r + 1]; x += 8) __builtin_memcpy(row + x, from + x, 8*sizeof(float));
+          if (x < start[r + 1]) {
+            const __m256i m = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(start[r + 1] - x)), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+            _mm256_maskstore_ps(row + x, m, _mm256_maskload_ps(from + x, m));
+          }
+        }
+        for (int64_t x = n; x < 16; x++) row[x] = 0;
+      }
+    } else {
+      const float *row[16];
+      for (int64_t x = 0; x < 16; x++) row[x] = src + o_len[x0 + (x < n ? x : n - 1)];
+      if (!planned) pk_k_blocks(o_k, kb, 8, blk_start, blk_sigma, &blocks, one, &ones), planned = 1;
+      if (blocks > 0) {
+        for (int64_t q = 0, qs = 0;; q++) {
+          for (const int64_t until = q < blocks ? blk_start[q] : kb; qs < ones && one[qs] < until; qs++)
+            for (int64_t x = 0; x < 16; x++) to[one[qs]*16 + x] = row[x][o_k[one[qs]]];
+          if (q == blocks) break;
+          const int64_t p0 = blk_start[q], s = blk_sigma[q];
+          for (int64_t xg = 0; xg < 16; xg += 8) {
+            pk_vec v[8];
+            for (int i = 0; i < 8; i++) {
+              const int64_t on = q + 2 - blocks, next = x0 + 16 + xg + i;
+              const float *ahead = on < 0 ? row[xg + i] + o_k[blk_start[q + 2]]
+                : next < len ? src + o_len[next] + o_k[blk_start[on < blocks ? on : blocks - 1]] : NULL;
+              if (ahead != NULL) __builtin_prefetch(ahead), __builtin_prefetch(ahead + 7);
+            }
+            for (int i = 0; i < 8; i++) {
+              const __m256 r = _mm256_loadu_ps(row[xg + i] + o_k[p0]);
+              __builtin_memcpy(&v[i], &r, sizeof r);
+            }
+            for (int i = 0; i < 8; i++)
+              if ((i & 1) == 0) {
+                const pk_vec a = v[i], b = v[i + 1];
+                v[i] = __builtin_shuffle(a, b, (pk_lanes){0, 8, 2, 10, 4, 12, 6, 14});
+                v[i + 1] = __builtin_shuffle(a, b, (pk_lanes){1, 9, 3, 11, 5, 13, 7, 15});
+              }
+            for (int i = 0; i < 8; i++)
+              if ((i & 2) == 0) {
+                const pk_vec a = v[i], b = v[i + 2];
+                v[i] = __builtin_shuffle(a, b, (pk_lanes){0, 1, 8, 9, 4, 5, 12, 13});
+                v[i + 2] = __builtin_shuffle(a, b, (pk_lanes){2, 3, 10, 11, 6, 7, 14, 15});
+              }
+            for (int i = 0; i < 8; i++)
+              if ((i & 4) == 0) {
+                const pk_vec a = v[i], b = v[i + 4];
+                v[i] = __builtin_shuffle(a, b, (pk_lanes){0, 1, 2, 3, 8, 9, 10, 11});
+                v[i + 4] = __builtin_shuffle(a, b, (pk_lanes){4, 5, 6, 7, 12, 13, 14, 15});
+              }
+            for (int i = 0; i < 8; i++) {
+              const pk_vec out_i = v[i];
+              __builtin_memcpy(to + (p0 + s*i)*16 + xg, &out_i, sizeof out_i);
+            }
+          }
+        }
+      } else {
+        // 16 rows at a time: each row is a stream along k, and all 16 are more than the prefetchers follow.
+        for (int64_t xg = 0; xg < 16; xg += 16)
+          for (int64_t p = 0; p < kb; p++)
+            for (int64_t x = xg; x < xg + 16; x++) to[p*16 + x] = row[x][o_k[p]];
+      }
+      if (n < 16)
+        for (int64_t p = 0; p < kb; p++)
+          for (int64_t x = n; x < 16; x++) to[p*16 + x] = 0;
+    }
+  }
+}
+
+static const pk_gemm_f32_shape pk_gemm_f32_avx2_6x16_kmn_mn_n_pp_g = {
+  .mr = 6, .nr = 16, .lanes = 8, .order = {PK_GEMM_K, PK_GEMM_M, PK_GEMM_N},
+  .m_tiles_outer = 1, .parallel = PK_GEMM_N, .gather = 1, .masked = 0,
+  .pack = {{.gather = pk_gather_a_gemm_f32_avx2_6x16}, {.gather = pk_gather_b_gemm_f32_avx2_6x16}},
+  .tile = pk_ukr_gemm_f32_avx2_6x16_pp, .scatter = pk_ukr_gemm_f32_avx2_6x16_pps,
+};
+
 static inline void pk_ukr_gemm_f32_avx2_6x16_pp_6x2(int64_t kb, const float *restrict a, int64_t lda,
     const float *restrict b, int64_t ldb, float *restrict c, int64_t ldc, int64_t rows, int64_t cols, int store) {
   (void)lda;
@@ -515,7 +738,7 @@ static inline void pk_ukr_gemm_f32_avx2_6x16_pp_1x1(int64_t kb, const float *res
   _mm256_maskstore_ps(c + 0*ldc + 0, m0, store ? c0_0 : _mm256_add_ps(_mm256_maskload_ps(c + 0*ldc + 0, m0), c0_0));
 }
 
-static void pk_ukr_gemm_f32_avx2_6x16_pp(int64_t kb, const float *restrict a, int64_t lda, const float *restrict b, int64_t ldb,
+PK_SHARED void pk_ukr_gemm_f32_avx2_6x16_pp(int64_t kb, const float *restrict a, int64_t lda, const float *restrict b, int64_t ldb,
     float *restrict c, int64_t ldc, int64_t rows, int64_t cols, int store) {
   if (rows > 4) {
     if (cols > 8) pk_ukr_gemm_f32_avx2_6x16_pp_6x2(kb, a, lda, b, ldb, c, ldc, rows, cols, store);
@@ -1160,7 +1383,7 @@ static inline void pk_ukr_gemm_f32_avx2_6x16_pps_1x1(int64_t kb, const float *re
   _mm256_maskstore_ps(c + om[0] + vp[0].lo, m0, store ? c0_0 : _mm256_add_ps(_mm256_maskload_ps(c + om[0] + vp[0].lo, m0), c0_0));
 }
 
-static void pk_ukr_gemm_f32_avx2_6x16_pps(int64_t kb, const float *restrict a, int64_t lda, const float *restrict b, int64_t ldb,
+PK_SHARED void pk_ukr_gemm_f32_avx2_6x16_pps(int64_t kb, const float *restrict a, int64_t lda, const float *restrict b, int64_t ldb,
     float *restrict c, const int64_t *restrict om, const pk_vector_place *restrict vp, int split, int64_t rows, int64_t cols, int store) {
   if (rows > 4) {
     if (cols > 8) pk_ukr_gemm_f32_avx2_6x16_pps_6x2(kb, a, lda, b, ldb, c, om, vp, split, rows, cols, store);
@@ -1176,225 +1399,6 @@ static void pk_ukr_gemm_f32_avx2_6x16_pps(int64_t kb, const float *restrict a, i
     else pk_ukr_gemm_f32_avx2_6x16_pps_1x1(kb, a, lda, b, ldb, c, om, vp, split, rows, cols, store);
   }
 }
-
-static void pk_gather_a_gemm_f32_avx2_6x16(int64_t len, int64_t kb, const float *restrict src, const int64_t *restrict o_len,
-    const int64_t *restrict o_k, float *restrict out) {
-
-
-  for (int64_t x0 = 0; x0 < len; x0 += 6) {
-    const int64_t n = pk_min64(6, len - x0);
-    float *restrict to = out + x0*kb;
-    int64_t start[7];
-    const int64_t runs = pk_runs(o_len + x0, n, start);
-    if (runs == 1 && n == 6) {
-      const float *restrict from = src + o_len[x0];
-      for (int64_t p = 0; p < kb; p++)
-        for (int64_t x = 0; x < 6; x++) to[p*6 + x] = from[o_k[p] + x];
-    } else if (4*runs <= n) {
-      for (int64_t p = 0; p < kb; p++) {
-        float *restrict row = to + p*6;
-        for (int64_t r = 0; r < runs; r++) {
-          const float *restrict from = src + o_k[p] + o_len[x0 + start[r]] - start[r];
-          int64_t x = start[r];
-          for (; x + 8 <= start[r + 1]; x += 8) __builtin_memcpy(row + x, from + x, 8*sizeof(float));
-          if (x < start[r + 1]) {
-            const __m256i m = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(start[r + 1] - x)), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
-            _mm256_maskstore_ps(row + x, m, _mm256_maskload_ps(from + x, m));
-          }
-        }
-        for (int64_t x = n; x < 6; x++) row[x] = 0;
-      }
-    } else {
-      const float *row[6];
-      for (int64_t x = 0; x < 6; x++) row[x] = src + o_len[x0 + (x < n ? x : n - 1)];
-      if (n == 6) {
-        // 6 rows at a time: each row is a stream along k, and all 6 are more than the prefetchers follow.
-        for (int64_t xg = 0; xg < 6; xg += 6)
-          for (int64_t p = 0; p < kb; p++)
-            for (int64_t x = xg; x < xg + 6; x++) to[p*6 + x] = row[x][o_k[p]];
-      } else {
-        for (int64_t p = 0; p < kb; p++)
-          for (int64_t x = 0; x < 6; x++) to[p*6 + x] = x < n ? row[x][o_k[p]] : 0;
-      }
-    }
-  }
-}
-
-static void pk_gather_b_gemm_f32_avx2_6x16(int64_t len, int64_t kb, const float *restrict src, const int64_t *restrict o_len,
-    const int64_t *restrict o_k, float *restrict out) {
-  typedef float pk_vec __attribute__((vector_size(8 * sizeof(float))));
-  typedef int32_t pk_lanes __attribute__((vector_size(8 * sizeof(float))));
-  int32_t blk_start[kb > 0 ? kb : 1], blk_sigma[kb > 0 ? kb : 1], one[kb > 0 ? kb : 1];
-  int64_t blocks = 0, ones = 0;
-  int planned = 0;
-
-  unsigned char done[len / 8 + 1];
-  __builtin_memset(done, 0, sizeof done);
-  const int64_t reach = 32;
-  int found = 0;
-  for (int64_t at = 0; at < len && !found; at += len/2 + 1) found = pk_step_group(o_len, at, len, reach) > 0;
-  int64_t at_x[len / 8 + 1], at_group[len / 8 + 1], at_steps[len / 8 + 1], groups = 0;
-  for (int64_t x = 0; found && x + 8 <= len;) {
-    const int64_t group = pk_step_group(o_len, x, len, reach);
-    int64_t steps = 0;
-    for (int ok = 1; ok && steps < 8 && x + group*(steps + 1) <= len; steps += ok)
-      for (int64_t i = 0; i < group && ok; i++) ok = o_len[x + group*steps + i] == o_len[x + i] + steps;
-    int fits = group > 0 && (steps == 8 || (4*steps >= 8 && group*steps % 8 == 0)) && x % 8 == 0
-      && (group % 8 == 0 || 4*(group % 8) >= 8);
-    for (int64_t j = 0; fits && j < steps; j++)
-      for (int64_t i0 = 0; fits && i0 < group; i0 += 8) fits = (x + group*j + i0) % 16 + pk_min64(8, group - i0) <= 16;
-    if (!fits) {
-      x += 8;
-      continue;
-    }
-    at_x[groups] = x, at_group[groups] = group, at_steps[groups++] = steps;
-    for (int64_t c = x; c < x + group*steps; c += 8) done[c/8] = 1;
-    x += group*steps;
-  }
-  const int64_t apart = kb > 1 ? (o_k[1] > o_k[0] ? o_k[1] - o_k[0] : o_k[0] - o_k[1]) : 0;
-  const int64_t pb = apart*(int64_t)sizeof(float) >= 4096 ? 1 : kb;
-  for (int64_t p0 = 0; p0 < kb; p0 += pb) {
-    const int64_t pe = pk_min64(kb, p0 + pb);
-    for (int64_t g = 0; g < groups; g++) {
-      const int64_t x = at_x[g], group = at_group[g], steps = at_steps[g];
-      const __m256i across = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(group % 8)), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
-      const __m256i along = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(steps)), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
-      for (int64_t p = p0; p < pe; p++) {
-        const int64_t visit = g*(pe - p0) + p - p0 + 4;
-        int64_t ahead_g = visit / (pe - p0), ahead_p = p0 + visit % (pe - p0);
-        if (ahead_g >= groups) ahead_g -= groups, ahead_p += pb;
-        for (int64_t i0 = 0; i0 < group; i0 += 8) {
-          const int64_t rows = pk_min64(8, group - i0);
-          pk_vec v[8];
-          for (int i = 0; i < 8; i++) {
-            const float *row = src + o_k[p] + o_len[x + i0 + i];
-            if (i < rows && ahead_p < kb && ahead_g < groups && i0 + i < at_group[ahead_g]) {
-              const float *ahead = src + o_k[ahead_p] + o_len[at_x[ahead_g] + i0 + i];
-              __builtin_prefetch(ahead), __builtin_prefetch(ahead + 7);
-            }
-            const __m256 r = i >= rows ? _mm256_setzero_ps() : steps == 8 ? _mm256_loadu_ps(row) : _mm256_maskload_ps(row, along);
-            __builtin_memcpy(&v[i], &r, sizeof r);
-          }
-          for (int i = 0; i < 8; i++)
-            if ((i & 1) == 0) {
-              const pk_vec a = v[i], b = v[i + 1];
-              v[i] = __builtin_shuffle(a, b, (pk_lanes){0, 8, 2, 10, 4, 12, 6, 14});
-              v[i + 1] = __builtin_shuffle(a, b, (pk_lanes){1, 9, 3, 11, 5, 13, 7, 15});
-            }
-          for (int i = 0; i < 8; i++)
-            if ((i & 2) == 0) {
-              const pk_vec a = v[i], b = v[i + 2];
-              v[i] = __builtin_shuffle(a, b, (pk_lanes){0, 1, 8, 9, 4, 5, 12, 13});
-              v[i + 2] = __builtin_shuffle(a, b, (pk_lanes){2, 3, 10, 11, 6, 7, 14, 15});
-            }
-          for (int i = 0; i < 8; i++)
-            if ((i & 4) == 0) {
-              const pk_vec a = v[i], b = v[i + 4];
-              v[i] = __builtin_shuffle(a, b, (pk_lanes){0, 1, 2, 3, 8, 9, 10, 11});
-              v[i + 4] = __builtin_shuffle(a, b, (pk_lanes){4, 5, 6, 7, 12, 13, 14, 15});
-            }
-          for (int64_t j = 0; j < steps; j++) {
-            const int64_t col = x + group*j + i0;
-            const pk_vec out_j = v[j];
-            __m256 o;
-            __builtin_memcpy(&o, &out_j, sizeof o);
-            float *to = out + (col/16)*16*kb + p*16 + col%16;
-            if (rows == 8) _mm256_storeu_ps(to, o);
-            else _mm256_maskstore_ps(to, across, o);
-          }
-        }
-      }
-    }
-  }
-  for (int64_t x0 = 0; x0 < len; x0 += 16) {
-    const int64_t n = pk_min64(16, len - x0);
-    if (n == 16 && done[x0/8 + 0] && done[x0/8 + 1]) continue;
-    float *restrict to = out + x0*kb;
-    int64_t start[17];
-    const int64_t runs = pk_runs(o_len + x0, n, start);
-    if (runs == 1 && n == 16) {
-      const float *restrict from = src + o_len[x0];
-      for (int64_t p = 0; p < kb; p++)
-        for (int64_t x = 0; x < 16; x++) to[p*16 + x] = from[o_k[p] + x];
-    } else if (4*runs <= n) {
-      for (int64_t p = 0; p < kb; p++) {
-        float *restrict row = to + p*16;
-        for (int64_t r = 0; r < runs; r++) {
-          const float *restrict from = src + o_k[p] + o_len[x0 + start[r]] - start[r];
-          int64_t x = start[r];
-          for (; x + 8 <= start[r + 1]; x += 8) __builtin_memcpy(row + x, from + x, 8*sizeof(float));
-          if (x < start[r + 1]) {
-            const __m256i m = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(start[r + 1] - x)), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
-            _mm256_maskstore_ps(row + x, m, _mm256_maskload_ps(from + x, m));
-          }
-        }
-        for (int64_t x = n; x < 16; x++) row[x] = 0;
-      }
-    } else {
-      const float *row[16];
-      for (int64_t x = 0; x < 16; x++) row[x] = src + o_len[x0 + (x < n ? x : n - 1)];
-      if (!planned) pk_k_blocks(o_k, kb, 8, blk_start, blk_sigma, &blocks, one, &ones), planned = 1;
-      if (blocks > 0) {
-        for (int64_t q = 0, qs = 0;; q++) {
-          for (const int64_t until = q < blocks ? blk_start[q] : kb; qs < ones && one[qs] < until; qs++)
-            for (int64_t x = 0; x < 16; x++) to[one[qs]*16 + x] = row[x][o_k[one[qs]]];
-          if (q == blocks) break;
-          const int64_t p0 = blk_start[q], s = blk_sigma[q];
-          for (int64_t xg = 0; xg < 16; xg += 8) {
-            pk_vec v[8];
-            for (int i = 0; i < 8; i++) {
-              const int64_t on = q + 2 - blocks, next = x0 + 16 + xg + i;
-              const float *ahead = on < 0 ? row[xg + i] + o_k[blk_start[q + 2]]
-                : next < len ? src + o_len[next] + o_k[blk_start[on < blocks ? on : blocks - 1]] : NULL;
-              if (ahead != NULL) __builtin_prefetch(ahead), __builtin_prefetch(ahead + 7);
-            }
-            for (int i = 0; i < 8; i++) {
-              const __m256 r = _mm256_loadu_ps(row[xg + i] + o_k[p0]);
-              __builtin_memcpy(&v[i], &r, sizeof r);
-            }
-            for (int i = 0; i < 8; i++)
-              if ((i & 1) == 0) {
-                const pk_vec a = v[i], b = v[i + 1];
-                v[i] = __builtin_shuffle(a, b, (pk_lanes){0, 8, 2, 10, 4, 12, 6, 14});
-                v[i + 1] = __builtin_shuffle(a, b, (pk_lanes){1, 9, 3, 11, 5, 13, 7, 15});
-              }
-            for (int i = 0; i < 8; i++)
-              if ((i & 2) == 0) {
-                const pk_vec a = v[i], b = v[i + 2];
-                v[i] = __builtin_shuffle(a, b, (pk_lanes){0, 1, 8, 9, 4, 5, 12, 13});
-                v[i + 2] = __builtin_shuffle(a, b, (pk_lanes){2, 3, 10, 11, 6, 7, 14, 15});
-              }
-            for (int i = 0; i < 8; i++)
-              if ((i & 4) == 0) {
-                const pk_vec a = v[i], b = v[i + 4];
-                v[i] = __builtin_shuffle(a, b, (pk_lanes){0, 1, 2, 3, 8, 9, 10, 11});
-                v[i + 4] = __builtin_shuffle(a, b, (pk_lanes){4, 5, 6, 7, 12, 13, 14, 15});
-              }
-            for (int i = 0; i < 8; i++) {
-              const pk_vec out_i = v[i];
-              __builtin_memcpy(to + (p0 + s*i)*16 + xg, &out_i, sizeof out_i);
-            }
-          }
-        }
-      } else {
-        // 16 rows at a time: each row is a stream along k, and all 16 are more than the prefetchers follow.
-        for (int64_t xg = 0; xg < 16; xg += 16)
-          for (int64_t p = 0; p < kb; p++)
-            for (int64_t x = xg; x < xg + 16; x++) to[p*16 + x] = row[x][o_k[p]];
-      }
-      if (n < 16)
-        for (int64_t p = 0; p < kb; p++)
-          for (int64_t x = n; x < 16; x++) to[p*16 + x] = 0;
-    }
-  }
-}
-
-static const pk_gemm_f32_shape pk_gemm_f32_avx2_6x16_kmn_mn_n_pp_g = {
-  .mr = 6, .nr = 16, .lanes = 8, .order = {PK_GEMM_K, PK_GEMM_M, PK_GEMM_N},
-  .m_tiles_outer = 1, .parallel = PK_GEMM_N, .gather = 1, .masked = 0,
-  .pack = {{.gather = pk_gather_a_gemm_f32_avx2_6x16}, {.gather = pk_gather_b_gemm_f32_avx2_6x16}},
-  .tile = pk_ukr_gemm_f32_avx2_6x16_pp, .scatter = pk_ukr_gemm_f32_avx2_6x16_pps,
-};
 
 PK_SHARED int kc_3_transC(const float *restrict X, const float *restrict Y, float *restrict Z, int64_t K, int64_t B, int64_t C, int64_t A) {
   const int64_t sZ0 = B*A;
