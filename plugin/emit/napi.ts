@@ -3,7 +3,8 @@
  * kernel's version for it inside that ISA's `#pragma GCC target` region, and polykern.c with the rest: the version
  * that runs on any CPU, a dispatch table pointing each kernel at one version, chosen at load (native/polykern_cpu.h);
  * one N-API callback per kernel that re-validates everything C must not trust; the runtime the files share (thread
- * pool, pack buffers); and a module init exporting each kernel under its function name plus `__polykern`.
+ * pool, pack buffers); and a module init exporting each kernel under its function name plus `__polykern`. Beside
+ * them, one file per microkernel tile family the versions call (AddonFile.shared), whose object builds reuse.
  */
 import type { KernelAbi } from '../../runtime/abi.ts'
 import { internalAssert } from '../diagnostics.ts'
