@@ -14,7 +14,7 @@
  * again: most of a GEMM or convolution addon's compile time.
  */
 import { createHash, randomBytes } from 'node:crypto'
-import { existsSync, readdirSync } from 'node:fs'
+import { existsSync } from 'node:fs'
 import { copyFile, mkdir, mkdtemp, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
@@ -100,12 +100,12 @@ export async function buildAddon(req: AddonBuildRequest): Promise<AddonBuild> {
   const work = /[\n\r]/.test(tmp) ? await mkdtemp(path.join(os.tmpdir(), 'polykern-build-')) : tmp
   try {
     const cflags = req.cflags ?? []
-    const objects = sharedObjects(req.cacheDir, inputs, req.sources, cflags)
+    const objects = sharedObjects(req.cacheDir, inputs, cflags)
+    const progress = req.progress
+    const every = req.progressEveryMs ?? PROGRESS_EVERY_MS
     const gypBuild = async (reused: ReadonlyMap<string, string>) => {
       await writeSources(work, inputs, kernelsGypi(inputs.sources, cflags, hash, reused))
-      const progress = req.progress
-      const every = req.progressEveryMs ?? PROGRESS_EVERY_MS
-      const compiled = [...req.sources, IDENTITY_SOURCE].filter((f) => !reused.has(f.name))
+      const compiled = inputs.sources.filter((f) => !reused.has(f.name))
       const ticker = progress && setInterval(() => progress(compiling(work, compiled, elapsed())), every)
       return run(
         process.execPath,
@@ -152,13 +152,15 @@ export async function buildAddon(req: AddonBuildRequest): Promise<AddonBuild> {
  * ends; shared ones counted, not named), or linking once it has them all.
  */
 function compiling(work: string, sources: readonly AddonFile[], ms: number): string {
-  const objects = path.join(work, 'build', 'Release', 'obj.target', 'polykern')
-  const done = new Set(existsSync(objects) ? readdirSync(objects) : [])
-  const pending = sources.filter((f) => !done.has(f.name.replace(/\.c$/, '.o')))
+  const pending = sources.filter((f) => !existsSync(compiledObject(work, f.name)))
   const families = pending.filter((f) => f.shared).length
   const named = pending.filter((f) => !f.shared).map((f) => f.name)
   return progressLines.building([...named, ...(families === 0 ? [] : [`${families} tile ${families === 1 ? 'family' : 'families'}`])], ms)
 }
+
+/** Where make leaves the object file of source `name` in build directory `work`. */
+const compiledObject = (work: string, name: string): string =>
+  path.join(work, 'build', 'Release', 'obj.target', 'polykern', name.replace(/\.c$/, '.o'))
 
 /** Where `buildAddon(req)` puts its addon, and whether it is there, without building: for `polykern explain`. */
 export async function addonLocation(req: AddonBuildRequest): Promise<{ hash: string; dir: string; built: boolean }> {
@@ -226,29 +228,27 @@ const LINKABLE_PATH = /^[\w./+-]+$/
 /** Where the object files of shared sources are kept (AddonFile.shared): POLYKERN_OBJECT_CACHE, or in the addon cache. */
 const objectsDir = (cacheDir: string): string => path.resolve(process.env.POLYKERN_OBJECT_CACHE || path.join(cacheDir, 'objects'))
 
-/** The shared sources' object files in the cache: those there, and keeping those a build compiled. */
-function sharedObjects(cacheDir: string, inputs: AddonInputs, sources: readonly AddonFile[], cflags: readonly string[]) {
+/**
+ * The shared sources' object files in the cache: those there, and keeping those a build compiled. None under a path
+ * make's link line cannot carry as is (gyp passes `libraries` through unquoted): those builds compile every source.
+ */
+function sharedObjects(cacheDir: string, inputs: AddonInputs, cflags: readonly string[]) {
   const dir = objectsDir(cacheDir)
-  const shared = sources.filter((f) => f.shared === true)
+  const shared = LINKABLE_PATH.test(dir) ? inputs.sources.filter((f) => f.shared === true) : []
   const objectOf = new Map(shared.map((f) => [f.name, path.join(dir, `${objectHash(inputs, f, cflags)}.o`)]))
   return {
     dir,
     count: shared.length,
-    /**
-     * Source name -> its object file, for those in the cache. None under a path make's link line cannot carry as is
-     * (gyp passes `libraries` through unquoted): those builds compile every source, as before.
-     */
-    existing: (): Map<string, string> =>
-      LINKABLE_PATH.test(dir) ? new Map([...objectOf].filter(([, o]) => existsSync(o))) : new Map(),
+    /** Source name -> its object file, for those in the cache. */
+    existing: (): Map<string, string> => new Map([...objectOf].filter(([, o]) => existsSync(o))),
     /** The objects `work`'s build compiled, each written whole under its final name in one rename. */
     keep: async (work: string, reused: ReadonlyMap<string, string>): Promise<void> => {
-      if (!LINKABLE_PATH.test(dir)) return
+      if (objectOf.size === 0) return
       await mkdir(dir, { recursive: true }).catch(() => {})
       for (const [name, object] of objectOf) {
         if (reused.has(name)) continue
-        const compiled = path.join(work, 'build', 'Release', 'obj.target', 'polykern', name.replace(/\.c$/, '.o'))
         const tmp = `${object}.tmp-${process.pid}-${randomBytes(6).toString('hex')}`
-        await copyFile(compiled, tmp).then(() => rename(tmp, object)).catch(() => rm(tmp, { force: true }).catch(() => {}))
+        await copyFile(compiledObject(work, name), tmp).then(() => rename(tmp, object)).catch(() => rm(tmp, { force: true }).catch(() => {}))
       }
     },
     discard: async (reused: ReadonlyMap<string, string>): Promise<void> => {

@@ -1,9 +1,10 @@
 /** The content address of a built addon: everything that can change the bytes of `polykern.node`. */
 import { createHash } from 'node:crypto'
+import type { AddonFile } from '../emit/napi.ts'
 
 export interface AddonInputs {
   /** The generated C files. */
-  readonly sources: readonly { readonly name: string; readonly text: string }[]
+  readonly sources: readonly AddonFile[]
   /** native/*.h, by file name. */
   readonly headers: readonly { readonly name: string; readonly text: string }[]
   /** The repo-root binding.gyp template and the generated kernels.gypi. */
@@ -31,7 +32,7 @@ export function addonHash(inputs: AddonInputs): string {
  * The content address of a shared source's object file (AddonFile.shared): the file, the flags it is compiled with
  * (binding.gyp's, node-gyp's from this Node's headers, `cflags`) and everything it can include.
  */
-export function objectHash(inputs: AddonInputs, file: AddonInputs['sources'][number], cflags: readonly string[]): string {
+export function objectHash(inputs: AddonInputs, file: AddonFile, cflags: readonly string[]): string {
   const { hash, field } = hasher()
   field(`source ${file.name}`, file.text)
   environment(inputs, field)

@@ -18,14 +18,14 @@ import { cpuRuns } from '../support/cpu.ts'
  * sanitized tests (sanitize, workers, async/detached, hostile) took 48 s at -O0, 72 s at -O1, their slower runs
  * included.
  */
+export const SANITIZER_FLAGS = ['-fsanitize=address,undefined', '-fno-omit-frame-pointer', '-fno-sanitize-recover=undefined', '-O0'] as const
+export const ASAN_EXIT = 23
+
 /**
  * The ISA levels sanitized addons hold: those this CPU runs. Code for a level it lacks could only be compiled here,
  * never run under the sanitizers, and the unsanitized tests compile it already.
  */
 export const SANITIZED_ISAS: readonly Isa[] = ISAS.filter(cpuRuns)
-
-export const SANITIZER_FLAGS = ['-fsanitize=address,undefined', '-fno-omit-frame-pointer', '-fno-sanitize-recover=undefined', '-O0'] as const
-export const ASAN_EXIT = 23
 
 const runtime = (lib: string) => execFileSync('gcc', [`-print-file-name=${lib}`], { encoding: 'utf8' }).trim()
 
