@@ -12,6 +12,7 @@ import { equal } from '../ir/affine.ts'
 import type {
   Access, Affine, Constraint, Contraction, ContractionSchedule, GemmBlocking, IndexRange, Kernel, SizeGuard, Stmt,
 } from '../ir/nodes.ts'
+import { DTYPE_BYTES } from '../analysis/loop-nest.ts'
 import { walkStmts, zeroFillsBefore } from '../ir/walk.ts'
 import { describeBlocking } from '../schedule/describe.ts'
 import type { Isa } from '../targets/isa.ts'
@@ -211,7 +212,7 @@ function emitOrderChoice(
   mk: Microkernel,
   pad: string,
 ): string[] {
-  const sizes = { ...blocks, mr: mk.mr, nr: mk.nr }
+  const sizes = { ...blocks, mr: mk.mr, nr: mk.nr, bytes: DTYPE_BYTES[mk.dtype] }
   const triples = orders.m.flatMap((m, h) => orders.n.flatMap((n, i) =>
     orders.k.map((k, j) => ({ h, i, j, cost: orderCostCode(r, m, n, k, extent, sizes) }))))
   if (triples.length === 1) return []

@@ -7,7 +7,7 @@
 import { C_TYPE } from './c-expr.ts'
 import type { Microkernel } from '../targets/microkernel.ts'
 import { instantiate } from '../targets/vector-ops.ts'
-import { TRANSPOSED_RUN } from '../schedule/role-orders.ts'
+import { PAGE_BYTES, TRANSPOSED_RUN } from '../schedule/role-orders.ts'
 
 export const packASymbol = (mk: Microkernel): string => `pk_pack_a_${mk.name}`
 export const packBSymbol = (mk: Microkernel): string => `pk_pack_b_${mk.name}`
@@ -126,8 +126,6 @@ function transposeRounds(mk: Microkernel, pad: string, rows = mk.lanes): string[
  */
 const ACROSS_AHEAD = 4
 
-/** Rows of k this far apart or further are each on a page of their own (a TLB entry each; no prefetcher crosses). */
-const PAGE_BYTES = 4096
 
 /**
  * The gather's columns laid out as `group` columns of C's stride-1 index at each of several consecutive values of

@@ -6,14 +6,16 @@
  * round. Candidates: each holder's stride-1 index moved innermost, or both, one just inside the other (the others
  * in C's order, or for n also in B's); and tiled, where two holders' stride-1 indices differ: one split into blocks
  * of a line, the other between its block and its position in the block (GETT's blocked macro-tiles), so one reads
- * whole lines and the other's lines come back within a line's worth of points. The order of the points is free: A and B walk k in the same order, and C is
+ * whole lines and the other's lines come back within a line's worth of points; for k also B's own order, in which its
+ * pack steps through B as it lies. The order of the points is free: A and B walk k in the same order, and C is
  * stored through the same m and n tables the packs use.
  *
  * The call prices each pair of n and k orders with its extents: per element, 1 when contiguous; else IN_CACHE when
  * the line comes back while still in cache (the points inside it span few enough lines of the rows walked
  * meanwhile: an output tile's MR rows; a pack walking k reads its panel's width of rows at each step, and walking
  * its panel role a panel's kb steps at each point), LINE_ELEMENTS when it has to come from memory again; times
- * how often the driver touches the tensor (C once per k block, B once, A once per n block). m has two candidates:
+ * how often the driver touches the tensor (C once per k block, B once, A once per n block); B's runs along n cost
+ * PAGE_STEP more where each k step of its pack starts a page of its own. m has two candidates:
  * A's stride-1 index innermost, or C's own order, where a tile's rows run down C when C's second index plays m. That
  * matters when C's stride-1 index is short: runs of 16 floats on lines not 64-byte aligned share a line with the
  * next row's run, and a row written apart from that one writes each shared line twice (ccsd_t's degb forms: 80 ->
@@ -49,6 +51,15 @@ export const TRANSPOSED_RUN = 2 * LINE_ELEMENTS
 const IN_CACHE = { read: 2, update: 4 } as const
 /** Lines that stay in cache between two uses of one: a quarter of the smaller L2 (AMD's 512 KiB). */
 const CACHED_LINES = 2048
+/** Rows of k this far apart or further are each on a page of their own (a TLB entry each; no prefetcher crosses). */
+export const PAGE_BYTES = 4096
+/**
+ * What a gathered B element costs more when B's panels are runs along n but each k step of the pack starts a new
+ * page: the runs come from memory one page and DRAM row at a time, which no prefetcher follows. Measured on ccsd
+ * abc-adec-ebd (k = d·e, B's e a page apart and its d 224 bytes), its k walked along B's own order against A's:
+ * 94-98 -> 107-110 GFLOP/s at 1 thread, 180-184 -> 208-212 at 2 (AMD Zen 5, AVX-512, one process per run, alternating).
+ */
+const PAGE_STEP = 1
 
 const whole = (ixs: readonly IndexRange[]): RoleOrder => ixs.map((ix) => ({ ix, part: 'all' }))
 const ofRole = (role: readonly IndexRange[], a: Access) => role.find((ix) => ix.name === lastIndex(a))
@@ -101,7 +112,7 @@ export function roleOrders(r: ContractionRoles): RoleOrders {
     ]),
     k: distinct([
       favouring(r.k, r.a), favouring(r.k, r.b), favouring(r.k, r.b, r.a), favouring(r.k, r.a, r.b),
-      ...tiled(r.k, r.a, r.b), ...tiled(r.k, r.b, r.a),
+      ...tiled(r.k, r.a, r.b), ...tiled(r.k, r.b, r.a), inOrderOf(r.k, r.b),
     ]),
   }
 }
@@ -150,9 +161,27 @@ function acrossPanels(r: ContractionRoles, n: RoleOrder, extent: (ix: IndexRange
   return run.part === 'all' ? `(${extent(run.ix)}) <= ${TRANSPOSED_RUN}` : undefined
 }
 
+/** The stride of index `name` in `a` as a C expression of the extents, where each of `a`'s subscripts is one role index. */
+function strideIn(r: ContractionRoles, a: Access, name: string, extent: (ix: IndexRange) => string): string | undefined {
+  const at = a.index.findIndex((e) => e.terms.length === 1 && e.terms[0].v === name && e.terms[0].coeff === 1)
+  if (at < 0) return undefined
+  const roles = [...r.batch, ...r.m, ...r.n, ...r.k]
+  const later = a.index.slice(at + 1).map((e) => roles.find((ix) => e.terms.length === 1 && e.terms[0].coeff === 1 && ix.name === e.terms[0].v))
+  if (later.some((ix) => ix === undefined)) return undefined
+  return later.length === 0 ? '1' : later.map((ix) => `(${extent(ix!)})`).join('*')
+}
+
+/** B's page steps (PAGE_STEP) as a C term added to its element cost: n's innermost B's stride-1 index, k's a page on. */
+function pageSteps(r: ContractionRoles, n: RoleOrder, k: RoleOrder, extent: (ix: IndexRange) => string, bytes: number): string {
+  if (n.at(-1)!.ix.name !== lastIndex(r.b)) return ''
+  const stride = strideIn(r, r.b, k.at(-1)!.ix.name, extent)
+  if (stride === undefined) return ''
+  return ` + ((double)${stride}*${bytes} >= ${PAGE_BYTES} ? ${PAGE_STEP}.0 : 0.0)`
+}
+
 /**
  * The cost of m order `m`, n order `n` and k order `k` for the call, as a C expression of the extents (`extent` prints one) and
- * of `pk_m`, `pk_n`, `pk_k`; `kc` and `nc` are the blocking's k and n block sizes.
+ * of `pk_m`, `pk_n`, `pk_k`; `kc` and `nc` are the blocking's k and n block sizes, `bytes` an element's.
  */
 export function orderCostCode(
   r: ContractionRoles,
@@ -160,7 +189,7 @@ export function orderCostCode(
   n: RoleOrder,
   k: RoleOrder,
   extent: (ix: IndexRange) => string,
-  blocks: { readonly kc: number; readonly nc: number; readonly mr: number; readonly nr: number },
+  blocks: { readonly kc: number; readonly nc: number; readonly mr: number; readonly nr: number; readonly bytes: number },
 ): string {
   const pieceExtent = (p: Piece) =>
     p.part === 'all' ? `(${extent(p.ix)})` : p.part === 'within' ? String(LINE_ELEMENTS) : `((${extent(p.ix)} + ${LINE_ELEMENTS - 1})/${LINE_ELEMENTS})`
@@ -182,7 +211,7 @@ export function orderCostCode(
   const [mr, nr] = [String(blocks.mr), String(blocks.nr)]
   const c = `(double)pk_m*pk_n*(pk_round_up(pk_k, ${blocks.kc})/${blocks.kc})*(${perElement(r.c, [[n, mr], [m, nr]], IN_CACHE.update)}${runBreaks(r, m, n, extent)})`
   const across = acrossPanels(r, n, extent)
-  const bElement = perElement(r.b, [[n, kb], [k, nr]], IN_CACHE.read)
+  const bElement = `(${perElement(r.b, [[n, kb], [k, nr]], IN_CACHE.read)}${pageSteps(r, n, k, extent, blocks.bytes)})`
   const b = `(double)pk_n*pk_k*${across === undefined ? bElement : `(${across} ? 1.0 : ${bElement})`}`
   const a = `(double)pk_m*pk_k*(pk_round_up(pk_n, ${blocks.nc})/${blocks.nc})*${perElement(r.a, [[m, kb], [k, mr]], IN_CACHE.read)}`
   return `${c} + ${b} + ${a}`

@@ -1,11 +1,14 @@
 /**
  * Extents by size letter that make the per-call role order choice of gathered contractions
  * (plugin/schedule/role-orders.ts) pick other orders than each role's own for some TCCG cases: long next to short
- * indices, and two long indices among short ones (tiled orders, with a ragged last block).
+ * indices, two long indices among short ones (tiled orders, with a ragged last block), and a k order whose steps
+ * walk B a page apart (then B's own k order).
  * test/schedule/role-orders.test.ts checks that they do; test/native/tccg.test.ts runs every case at each.
  */
 export const MIXED_SHAPES: readonly ((letter: string) => number)[] = [
   (letter) => [50, 2, 11, 3, 1][letter.charCodeAt(0) % 5],
   (letter) => ('KN'.includes(letter) ? 50 : 3),
   (letter) => ('AM'.includes(letter) ? 50 : 3),
+  // ccsd ijk-ilmk-mjl: A's own k order (l, m) steps its B m's 2500 elements a k step, B's own (m, l) i's 50.
+  (letter) => ('IL'.includes(letter) ? 50 : 3),
 ]

@@ -36,7 +36,7 @@ function chosen(s: Contraction, sizes: Readonly<Record<string, number>>): { m: n
     ) as number
   let best = { m: 0, n: 0, k: 0, cost: Infinity }
   orders.m.forEach((m, h) => orders.n.forEach((n, i) => orders.k.forEach((k, j) => {
-    const cost = evaluate(orderCostCode(r, m, n, k, extent, { kc: 512, nc: 1056, mr: 8, nr: 48 }))
+    const cost = evaluate(orderCostCode(r, m, n, k, extent, { kc: 512, nc: 1056, mr: 8, nr: 48, bytes: 4 }))
     if (cost < best.cost) best = { m: h, n: i, k: j, cost }
   })))
   const print = (o: RoleOrder) => o.map((p) => `${p.ix.name}${{ all: '', blocks: '/', within: '%' }[p.part]}`).join('')
@@ -93,6 +93,18 @@ describe('role orders of gathered contractions, chosen per call', () => {
     const n = contractionOf(kernelOf('abcdef-gdab-efgc'))
     expect(roleOrders(n.roles).n.slice(0, 2).map((o) => o.map((p) => p.ix.name).join(''))).toEqual(['dba', 'bda'])
     expect(chosen(n, sixteens).names.n).toBe('dba')
+  })
+
+  it('ccsd ijk-ilmk-mjl: k in B\'s own order where the other steps B a page at a time', () => {
+    const s = contractionOf(kernelOf('ijk-ilmk-mjl'))
+    expect(s.roles.layout).toBe('gathered')
+    // Column-major C[i,j,k] += A[i,l,m,k] (i stride 1) * B[m,j,l] (m stride 1); the microkernel's B is A: n holds k
+    // and i, k holds l and m. A's stride-1 order for k (l, m) steps A by L·I elements, its own (m, l) by I.
+    const bench = { i: 56, j: 52, k: 52, l: 52, m: 56 }
+    expect(chosen(s, bench).names.k).toBe('ml')
+    // Steps under a page (I·L < 1024): B's lines come in order either way, and A's packs read along its stride 1.
+    expect(chosen(s, { ...bench, i: 8, l: 8 }).names.k).toBe('lm')
+    expect(chosen(s, Object.fromEntries([...'ijklm'].map((l) => [l, 'il'.includes(l) ? 50 : 3]))).names.k).toBe('ml')
   })
 
   it('at the mixed shapes of the differential test, some calls run other m, n and k orders, tiled ones among them', () => {
