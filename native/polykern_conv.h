@@ -195,12 +195,27 @@ static inline int pk_conv_fuses_channels(const pk_conv_desc *d, int64_t taps, in
   return !d->im2col && pk_conv_taps_adjacent(d) && 2 * (taps / S) * windows * d->C <= d->l1;
 }
 
+/*
+ * Whether a direct call's k loops take every input channel because its rows are a few register tiles long: the plan's
+ * kc keeps a tap's filter panel in L1 across the tiles of a row, which a row of PK_CONV_FEW_TILES tiles or fewer hardly
+ * reuses, so each tile's k loop may as well run over all the channels; while the filter block of every tap still fits
+ * L2 (`l2` is half of it: CACHE_SHARE.l2), where the tiles stream it from. Measured on AMD Zen 5, bound, one process
+ * alternating: 14×14 256→256 3×3 on 6 × 64 (kc 128 -> 256), 1 thread 239 -> 249 GFLOP/s, 2 threads 470 -> 492;
+ * 14×14 512→512 on AVX2's 6 × 16 (256 -> 512), 110 -> 120 and 220 -> 239; 28×28 256→256, 5 tiles a row, ran 6%
+ * slower with all its channels a call.
+ */
+#define PK_CONV_FEW_TILES 3
+static inline int pk_conv_all_channels(const pk_conv_desc *d, int64_t taps, int64_t mr, int64_t nr) {
+  const int64_t tiles = (d->p_ext[d->nd - 1] + mr - 1) / mr;
+  return !d->im2col && taps > 1 && tiles <= PK_CONV_FEW_TILES && taps * d->C * nr <= 2 * d->l2;
+}
+
 /* mc, nc and kc for a microkernel of mr × nr tiles. */
 static inline void pk_conv_slice(const pk_conv_desc *d, int64_t taps, int64_t mr, int64_t nr, int64_t *mc,
                                  int64_t *nc, int64_t *kc) {
   /* One tap: no other tap revisits the output tile, so the call is a GEMM's (measured, 1×1 56×56 256→64, Intel
      AVX-512, bound: 1T 144-149 -> 167-190 GFLOP/s, 2T 325 -> 347 with 256 channels a call instead of 64). */
-  const int64_t k = pk_conv_fuses_channels(d, taps, mr) ? d->C
+  const int64_t k = pk_conv_fuses_channels(d, taps, mr) || pk_conv_all_channels(d, taps, mr, nr) ? d->C
       : pk_min64(taps == 1 && d->gemm_kc > 0 ? d->gemm_kc : d->kc, d->C);
   int64_t m = pk_round_up(d->p_ext[d->nd - 1], mr), n = pk_round_up(d->K, nr);
   while (pk_conv_block_elems(d, taps, m, n, k) > d->l2 && m > pk_min64(d->mc, 4 * mr))

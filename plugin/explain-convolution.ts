@@ -126,7 +126,9 @@ export function formatConvolutions(
           ? [`      a call slices mc and nc again on its own channels and positions, within ${p.l2Elements} elements of L2;` +
             ` with a single tap, up to ${p.gemmKc} input channels a microkernel call (a GEMM's kc); taps fused along` +
             ` the last axis take every input channel while a tile's windows fill at most` +
-            ` ${Math.floor(p.l1Elements / 2)} elements of L1`] : []),
+            // 3: PK_CONV_FEW_TILES (native/polykern_conv.h).
+            ` ${Math.floor(p.l1Elements / 2)} elements of L1, and so do rows of at most 3 register tiles while every` +
+            ` tap's filter block for a panel fits ${2 * p.l2Elements} elements (all of L2)`] : []),
         ...(p.layout === 'channels-last' && p.lowering === 'direct'
           ? [`      where a call's block is a whole row and no window copies take its ends, the positions a tap leaves past` +
             ` its whole register tiles run as one tile down ${tileOf(p)[0]} output rows`] : []),

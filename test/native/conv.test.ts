@@ -133,6 +133,13 @@ describe('direct and im2col convolution', () => {
     }
   })
 
+  it('rows of at most three register tiles, each k loop over all 300 input channels, match the interpreter on every ISA, at 1 and 2 threads', () => {
+    // 13 positions a row stay direct (two tiles and more) on 2 or 3 tiles, so each tile's k loop takes all 300 input
+    // channels (pk_conv_all_channels) where the plan's kc is 128 or 256; 70 output channels cross a panel.
+    const sizes = new Map([['N', 1], ['H', 5], ['W', 13], ['P', 5], ['Q', 13], ['C', 300], ['K', 70], ['R', 3], ['S', 3]])
+    expectNhwcMatches(sizes, 413, 300 * 9, '5×13×300, ')
+  })
+
   it('a filter each member packs block by block (channels last) or the team packs together (channels first) matches on every ISA, at 1 and 2 threads', () => {
     // Rows of 26 positions stay direct, weight-stationary. At 2 threads each member of a channels-last call packs each
     // block of the filter into its own copy just before its rows use it; a channels-first one has 120 output channels
