@@ -23,7 +23,7 @@
  * its second index plays n and does not follow its runs (runBreaks).
  */
 import { lastIndex } from '../ir/affine.ts'
-import type { Access, ContractionRoles, IndexRange } from '../ir/nodes.ts'
+import type { Access, Affine, ContractionRoles, IndexRange } from '../ir/nodes.ts'
 
 /** One loop of a role's order: all of an index, its blocks of LINE_ELEMENTS, or the position within a block. */
 export interface Piece {
@@ -161,12 +161,16 @@ function acrossPanels(r: ContractionRoles, n: RoleOrder, extent: (ix: IndexRange
   return run.part === 'all' ? `(${extent(run.ix)}) <= ${TRANSPOSED_RUN}` : undefined
 }
 
-/** The stride of index `name` in `a` as a C expression of the extents, where each of `a`'s subscripts is one role index. */
+/**
+ * The stride of index `name` in `a` as a C expression of the extents, or undefined unless `name` and every subscript
+ * after it are plain role indices (their extents are the dimensions').
+ */
 function strideIn(r: ContractionRoles, a: Access, name: string, extent: (ix: IndexRange) => string): string | undefined {
-  const at = a.index.findIndex((e) => e.terms.length === 1 && e.terms[0].v === name && e.terms[0].coeff === 1)
+  const plain = (e: Affine) => (e.terms.length === 1 && e.terms[0].coeff === 1 ? e.terms[0].v : undefined)
+  const at = a.index.findIndex((e) => plain(e) === name)
   if (at < 0) return undefined
   const roles = [...r.batch, ...r.m, ...r.n, ...r.k]
-  const later = a.index.slice(at + 1).map((e) => roles.find((ix) => e.terms.length === 1 && e.terms[0].coeff === 1 && ix.name === e.terms[0].v))
+  const later = a.index.slice(at + 1).map((e) => roles.find((ix) => ix.name === plain(e)))
   if (later.some((ix) => ix === undefined)) return undefined
   return later.length === 0 ? '1' : later.map((ix) => `(${extent(ix!)})`).join('*')
 }
