@@ -42,15 +42,12 @@ PK_CALLED void pk_offsets(int64_t *out, int dims, const int64_t *extent, const i
   }
 }
 
-/* A tiled role order's block (schedule/role-orders.ts LINE_ELEMENTS). */
-#define PK_TILE 16
-
 static void pk_offsets_tiled_from(int64_t **out, int q, int pieces, const int64_t *extent, const int64_t *stride,
-                                  const int *part, const int *mate, int64_t *at, int64_t offset) {
+                                  const int *part, const int *mate, const int64_t *block, int64_t *at, int64_t offset) {
   /* The innermost loop writes its points itself: a call per point cost intensli abcd-deca-be 8% of its time. */
   if (q == pieces - 1 && part[q] != 1) {
     const int64_t left = part[q] == 0 ? extent[q] : extent[q] - at[mate[q]];
-    const int64_t n = part[q] == 0 || left < PK_TILE ? left : PK_TILE;
+    const int64_t n = part[q] == 0 || left < block[mate[q]] ? left : block[mate[q]];
     for (int64_t i = 0; i < n; i++) *(*out)++ = offset + i * stride[q];
     return;
   }
@@ -60,27 +57,36 @@ static void pk_offsets_tiled_from(int64_t **out, int q, int pieces, const int64_
   }
   if (part[q] == 0) {
     for (int64_t i = 0; i < extent[q]; i++)
-      pk_offsets_tiled_from(out, q + 1, pieces, extent, stride, part, mate, at, offset + i * stride[q]);
+      pk_offsets_tiled_from(out, q + 1, pieces, extent, stride, part, mate, block, at, offset + i * stride[q]);
   } else if (part[q] == 1) {
-    for (int64_t b = 0; b * PK_TILE < extent[q]; b++) {
-      at[q] = b * PK_TILE;
-      pk_offsets_tiled_from(out, q + 1, pieces, extent, stride, part, mate, at, offset + b * PK_TILE * stride[q]);
+    for (int64_t b = 0; b * block[q] < extent[q]; b++) {
+      at[q] = b * block[q];
+      pk_offsets_tiled_from(out, q + 1, pieces, extent, stride, part, mate, block, at, offset + b * block[q] * stride[q]);
     }
   } else {
-    for (int64_t i = 0; i < PK_TILE && at[mate[q]] + i < extent[q]; i++)
-      pk_offsets_tiled_from(out, q + 1, pieces, extent, stride, part, mate, at, offset + i * stride[q]);
+    for (int64_t i = 0; i < block[mate[q]] && at[mate[q]] + i < extent[q]; i++)
+      pk_offsets_tiled_from(out, q + 1, pieces, extent, stride, part, mate, block, at, offset + i * stride[q]);
   }
 }
 
 /* Offsets of a role walked in `pieces` loops, outermost first (a tiled order): loop q runs over all of an index
-   (part 0), its blocks of PK_TILE (1), or the positions within the block its `mate` loop is at (2), skipping those
-   past the index's extent; extent and stride are its index's. Every point once, as pk_offsets, in another order. */
+   (part 0), its blocks of block[q] points (1), or the positions within the block its `mate` loop is at (2), skipping
+   those past the index's extent; extent and stride are its index's. Every point once, as pk_offsets, in another
+   order. */
 PK_CALLED void pk_offsets_tiled(int64_t *out, int pieces, const int64_t *extent, const int64_t *stride,
-                                const int *part, const int *mate) {
+                                const int *part, const int *mate, const int64_t *block) {
   int64_t at[16];
   for (int q = 0; q < pieces; q++)
-    if (extent[q] <= 0) return;
-  pk_offsets_tiled_from(&out, 0, pieces, extent, stride, part, mate, at, 0);
+    if (extent[q] <= 0 || (part[q] == 1 && block[q] <= 0)) return;
+  pk_offsets_tiled_from(&out, 0, pieces, extent, stride, part, mate, block, at, 0);
+}
+
+/* The fewest points, a power of two, of an index whose runs of `run` elements make whole vectors of `lanes` (a power
+   of two): a pitched order's block of C's second index (schedule/role-orders.ts). */
+static inline int64_t pk_lane_block(int64_t run, int64_t lanes) {
+  int64_t b = 1;
+  while (b < lanes && b * run % lanes != 0) b *= 2;
+  return b;
 }
 
 /* A transposing gather's blocks of `lanes` k steps whose source offsets o[0..kb) are consecutive: step p + sigma*j
@@ -236,6 +242,17 @@ static inline int64_t pk_even_block(int64_t total, int64_t most, int64_t unit) {
   if (total <= 0) return most;
   const int64_t blocks = (total + most - 1) / most;
   return pk_round_up((total + blocks - 1) / blocks, unit);
+}
+
+/* The most a pitched order's packed B block may take (pk_slab_nc). */
+#define PK_SLAB_BYTES (4 << 20)
+
+/* A pitched order's n block (schedule/role-orders.ts pitched): the blocking's `nc`, or its slab (every point inside one
+   block of C's second index) in whole panels of `nr` where that is more, as long as its packed B of `kb` k steps takes
+   at most PK_SLAB_BYTES; else as many panels as do. */
+static inline int64_t pk_slab_nc(int64_t nc, int64_t slab, int64_t nr, int64_t kb, int64_t bytes) {
+  const int64_t most = PK_SLAB_BYTES / (pk_max_i64(kb, 1) * bytes) / nr * nr;
+  return pk_max_i64(nc, pk_min64(pk_round_up(slab, nr), most));
 }
 
 /* Member `t` of `nt`'s share [*lo, *hi) of [0, total), in whole units but the last: as even as units allow. */

@@ -24,7 +24,7 @@ import {
   emitGatherA, emitGatherB, emitPackA, emitPackB, emitScaledGatherA, emitScaledPackA, emitWeightedGather, gatherASymbol,
   gatherBSymbol, packASymbol, packBSymbol, scaledGatherASymbol, scaledPackASymbol, weightedGatherSymbol,
 } from './c-pack.ts'
-import { isTiled, orderCostCode, roleOrders, type RoleOrder, type RoleOrders } from '../schedule/role-orders.ts'
+import { blockCode, isTiled, orderCostCode, roleOrders, slabCode, type RoleOrder, type RoleOrders } from '../schedule/role-orders.ts'
 import type { Layout } from './layout.ts'
 import type { Names } from './names.ts'
 import { PREC, affineCode, operand } from './syntax.ts'
@@ -212,7 +212,7 @@ function emitOrderChoice(
   mk: Microkernel,
   pad: string,
 ): string[] {
-  const sizes = { ...blocks, mr: mk.mr, nr: mk.nr, bytes: DTYPE_BYTES[mk.dtype] }
+  const sizes = { ...blocks, mr: mk.mr, nr: mk.nr, bytes: DTYPE_BYTES[mk.dtype], lanes: mk.lanes }
   const triples = orders.m.flatMap((m, h) => orders.n.flatMap((n, i) =>
     orders.k.map((k, j) => ({ h, i, j, cost: orderCostCode(r, m, n, k, extent, sizes) }))))
   if (triples.length === 1) return []
@@ -373,7 +373,8 @@ export function emitGemmCall(
       if (!isTiled(order)) return `pk_offsets(${at}, ${order.length}, ${extents}, ${strides});`
       const parts = order.map((p) => ({ all: 0, blocks: 1, within: 2 })[p.part])
       const mates = order.map((p) => (p.part === 'within' ? order.findIndex((q) => q.ix === p.ix && q.part === 'blocks') : 0))
-      return `pk_offsets_tiled(${at}, ${order.length}, ${extents}, ${strides}, ${ints(parts)}, ${ints(mates)});`
+      const blocks = list(order.map((p) => (p.part === 'blocks' ? blockCode(r, p, extent, mk.lanes) : '0')))
+      return `pk_offsets_tiled(${at}, ${order.length}, ${extents}, ${strides}, ${ints(parts)}, ${ints(mates)}, ${blocks});`
     }
     lines.push(...emitOrderChoice(r, orders, extent, schedule, mk, pad))
     const chosen = (name: 'm' | 'n' | 'k', variable: string) => (role: readonly IndexRange[], a: Access, at: string): string[] =>
@@ -401,6 +402,14 @@ export function emitGemmCall(
   const otherwise = special.length > 0
   lines.push(`${pad}${otherwise ? 'else ' : ''}/* ${describeBlocking(schedule)} */`)
   lines.push(`${pad}${otherwise ? '  ' : ''}${choose(tried[tried.length - 1])}`)
+  // A pitched n order's block is its slab (schedule/role-orders.ts pitched).
+  const nOrders = gather ? roleOrders(r).n : []
+  nOrders.forEach((o, i) => {
+    const slab = slabCode(r, o, extent, mk.lanes)
+    if (slab === undefined) return
+    const when = nOrders.length === 1 ? '' : `if (pk_pn == ${i}) `
+    lines.push(`${pad}${when}pk_nc = pk_slab_nc(pk_nc, ${slab}, ${mk.nr}, pk_min64(pk_k, pk_kc), sizeof(${C_TYPE[mk.dtype]}));`)
+  })
   const batch = r.batch.length > 0 ? '&pk_bt' : 'NULL'
   lines.push(`${pad}const int pk_status = pk_gemm_${t}_run(${descriptor}, ${batch}, pk_shape, ${across ? 'pk_across' : 0});`)
   if (gather) lines.push(`${pad}free(pk_o);`)

@@ -130,9 +130,10 @@ const ACROSS_AHEAD = 4
 /**
  * The gather's columns laid out as `group` columns of C's stride-1 index at each of several consecutive values of
  * the operand's own stride-1 index (an order with C's stride-1 index innermost and the operand's next, or a tiled
- * one: schedule/role-orders.ts): column x + group·j + i at offset o_len[x + i] + j. For each k step, the group's rows
- * are loaded lanes at a time as vectors along j (every line read whole), transposed in registers and stored as the
- * panel's vectors, instead of one element per line. A group need not be whole vectors: a run of 24 is 16 + 8 rows,
+ * one: schedule/role-orders.ts), or as a pitched order's blocks of C's runs, each block at consecutive values of it:
+ * column x + group·j + i at offset o_len[x + i] + j. For each k step, the group's rows are loaded lanes at a time as
+ * vectors along j (every line read whole), transposed in registers and stored as the panel's vectors, instead of one
+ * element per line. A group need not be whole vectors: a run of 24 is 16 + 8 rows,
  * the missing rows zero and only the rows' lanes stored, as long as each store stays in its panel (intensli
  * abcde-ecbfa-fd, AVX-512, 1 thread: 13 -> 23 GFLOP/s). Nor need the steps be: where the operand's stride-1 index
  * ends before a vector's worth (its last block, 8 of 24), each row is loaded through a mask of that many lanes, down
@@ -153,12 +154,16 @@ function transposeAcrossPanels(w: number, mk: Microkernel, scaled: boolean): str
     `  unsigned char done[len / ${L} + 1];`,
     '  __builtin_memset(done, 0, sizeof done);',
     // The column one further along is as far from any column of a layout: probed at two, the search runs only if found.
+    // In a pitched order (schedule/role-orders.ts) it is a block of C's runs further: probed at the first column.
     `  const int64_t reach = ${TRANSPOSED_RUN};`,
     '  int found = 0;',
     '  for (int64_t at = 0; at < len && !found; at += len/2 + 1) found = pk_step_group(o_len, at, len, reach) > 0;',
+    '  const int64_t pitch = found || len == 0 ? 0 : pk_step_group(o_len, 0, len, len);',
+    '  found |= pitch > 0;',
     `  int64_t at_x[len / ${L} + 1], at_group[len / ${L} + 1], at_steps[len / ${L} + 1], groups = 0;`,
     `  for (int64_t x = 0; found && x + ${L} <= len;) {`,
-    '    const int64_t group = pk_step_group(o_len, x, len, reach);',
+    '    int64_t group = pk_step_group(o_len, x, len, reach);',
+    '    if (group == 0 && pitch > 0 && x + pitch < len && o_len[x + pitch] == o_len[x] + 1) group = pitch;',
     '    int64_t steps = 0;',
     `    for (int ok = 1; ok && steps < ${L} && x + group*(steps + 1) <= len; steps += ok)`,
     '      for (int64_t i = 0; i < group && ok; i++) ok = o_len[x + group*steps + i] == o_len[x + i] + steps;',

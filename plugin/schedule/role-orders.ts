@@ -6,9 +6,10 @@
  * round. Candidates: each holder's stride-1 index moved innermost, or both, one just inside the other (the others
  * in C's order, or for n also in B's); and tiled, where two holders' stride-1 indices differ: one split into blocks
  * of a line, the other between its block and its position in the block (GETT's blocked macro-tiles), so one reads
- * whole lines and the other's lines come back within a line's worth of points; for k also B's own order, in which its
- * pack steps through B as it lies. The order of the points is free: A and B walk k in the same order, and C is
- * stored through the same m and n tables the packs use.
+ * whole lines and the other's lines come back within a line's worth of points; for n also pitched, C's second index
+ * in blocks around B's stride-1 index (pitched); for k also B's own order, in which its pack steps through B as it
+ * lies. The order of the points is free: A and B walk k in the same order, and C is stored through the same m and n
+ * tables the packs use.
  *
  * The call prices each pair of n and k orders with its extents: per element, 1 when contiguous; else IN_CACHE when
  * the line comes back while still in cache (the points inside it span few enough lines of the rows walked
@@ -25,10 +26,15 @@
 import { lastIndex } from '../ir/affine.ts'
 import type { Access, Affine, ContractionRoles, IndexRange } from '../ir/nodes.ts'
 
-/** One loop of a role's order: all of an index, its blocks of LINE_ELEMENTS, or the position within a block. */
+/** One loop of a role's order: all of an index, its blocks, or the position within a block. */
 export interface Piece {
   readonly ix: IndexRange
   readonly part: 'all' | 'blocks' | 'within'
+  /**
+   * A split index's block: LINE_ELEMENTS points ('line', the default), or the fewest (a power of two) whose runs of
+   * C's stride-1 index make whole vectors ('lanes': pk_lane_block).
+   */
+  readonly block?: 'line' | 'lanes'
 }
 
 /** A role's order, outermost piece first. */
@@ -108,13 +114,51 @@ export function roleOrders(r: ContractionRoles): RoleOrders {
     n: distinct([
       ...preferredFirst(r, favouring(r.n, r.c), favouring(inBsOrder(r), r.b, r.c)),
       favouring(r.n, r.b), favouring(r.n, r.b, r.c), favouring(r.n, r.c, r.b),
-      ...tiled(r.n, r.b, r.c), ...tiled(r.n, r.c, r.b),
+      ...tiled(r.n, r.b, r.c), ...tiled(r.n, r.c, r.b), ...pitched(r),
     ]),
     k: distinct([
       favouring(r.k, r.a), favouring(r.k, r.b), favouring(r.k, r.b, r.a), favouring(r.k, r.a, r.b),
       ...tiled(r.k, r.a, r.b), ...tiled(r.k, r.b, r.a), inOrderOf(r.k, r.b),
     ]),
   }
+}
+
+/**
+ * Where B's and C's stride-1 indices are different n indices and C's second index plays n too: that second index's
+ * blocks outermost, the other n indices in B's order, B's stride-1 index, the position in the block, C's stride-1
+ * index. The block is the fewest points whose runs of C's stride-1 index make whole vectors, so B's gather transposes
+ * its lines across panels a block of runs apart (emit/c-pack.ts), and C's rows are runs of a block's points, not of
+ * one; an n block takes the whole slab inside one block (slabCode), so that at each k step B's pack reads runs over
+ * the block and every index inside it in B, not one line per row. The bench's intensli cases that take it, GFLOP/s at
+ * 1 / 2 threads, before and after (AMD Zen 5, AVX-512, one run each in turn): abcde-ecbfa-fd 37 / 61 -> 54 / 89,
+ * abcd-dbea-ec 47 / 88 -> 61 / 117, abcde-efbad-cf 49 / 88 -> 54 / 90.
+ */
+function pitched(r: ContractionRoles): readonly RoleOrder[] {
+  const [run, own, second] = [ofRole(r.n, r.c), ofRole(r.n, r.b), r.n.find((ix) => ix.name === secondOfC(r))]
+  if (run === undefined || own === undefined || second === undefined || own === run || own === second) return []
+  const rest = inOrderOf(r.n.filter((ix) => ix !== run && ix !== own && ix !== second), r.b)
+  return [[
+    { ix: second, part: 'blocks', block: 'lanes' }, ...rest, { ix: own, part: 'all' },
+    { ix: second, part: 'within', block: 'lanes' }, { ix: run, part: 'all' },
+  ]]
+}
+
+/** Whether an order is pitched (its C rows and B gather as pitched() says). */
+const isPitched = (o: RoleOrder): boolean => o[0]?.part === 'blocks' && o[0].block === 'lanes'
+
+/** A split piece's block as a C expression (pk_lane_block of C's stride-1 index for 'lanes'). */
+export function blockCode(r: ContractionRoles, p: Piece, extent: (ix: IndexRange) => string, lanes: number): string {
+  if (p.block !== 'lanes') return String(LINE_ELEMENTS)
+  return `pk_lane_block(${extent(ofRole(r.n, r.c)!)}, ${lanes})`
+}
+
+/**
+ * A pitched order's slab (every point inside one block of C's second index), as a C expression; undefined for any
+ * other order. Its n block takes the whole slab where that fits (pk_slab_nc).
+ */
+export function slabCode(r: ContractionRoles, o: RoleOrder, extent: (ix: IndexRange) => string, lanes: number): string | undefined {
+  if (!isPitched(o)) return undefined
+  return o.slice(1).map((p) => (p.part === 'within' ? blockCode(r, p, extent, lanes) : `(${extent(p.ix)})`)).join('*')
 }
 
 /** Whether an order needs pk_offsets_tiled (it splits an index) rather than pk_offsets. */
@@ -130,15 +174,16 @@ export const cRowsRunDown = (r: ContractionRoles, m: RoleOrder): boolean => seco
  * C's added cost per element where its runs along n (its stride-1 index, n's innermost) end short: C's second index
  * follows the run neither down the tile's rows (m's innermost, where it plays m) nor along them (right outside a
  * whole run, where it plays n), so each run is a stream of its own, and one shorter than a line shares it with a run
- * written at another time: LINE_ELEMENTS/length more (in n, a tiled order's runs count as a line). Measured
- * (AVX-512, 1 thread): ccsd_t's degb forms, C's own m order against A's, 80 -> 100 GFLOP/s (Intel Xeon);
+ * written at another time: LINE_ELEMENTS/length more (in n, a tiled order's runs count as a line, a pitched one's
+ * as its block's points' runs). Measured (AVX-512, 1 thread): ccsd_t's degb forms, C's own m order against A's, 80 -> 100 GFLOP/s (Intel Xeon);
  * abcdef-gdab-efgc, C's own n order against B's, 29 -> 59 (AMD EPYC).
  */
-function runBreaks(r: ContractionRoles, m: RoleOrder, n: RoleOrder, extent: (ix: IndexRange) => string): string {
+function runBreaks(r: ContractionRoles, m: RoleOrder, n: RoleOrder, extent: (ix: IndexRange) => string, lanes: number): string {
   const run = n.at(-1)!
   const second = secondOfC(r)
   if (run.ix.name !== lastIndex(r.c) || second === undefined) return ''
   const outside = n.at(-2)
+  if (isPitched(n)) return ` + ${LINE_ELEMENTS}.0/(${blockCode(r, outside!, extent, lanes)}*(${extent(run.ix)}))`
   const breaks = r.m.some((ix) => ix.name === second)
     ? run.part === 'all' && !cRowsRunDown(r, m)
     : r.n.some((ix) => ix.name === second) &&
@@ -152,10 +197,12 @@ function runBreaks(r: ContractionRoles, m: RoleOrder, n: RoleOrder, extent: (ix:
  * short) and B's stride-1 index whole right outside it. The gather then loads each of B's lines whole as a vector and
  * transposes them in registers, so B's elements cost as contiguous ones: intensli abc-bda-dc (m 24, k 200) ran 50 ->
  * 73 GFLOP/s tiled against B's stride-1 index innermost, which the per-element price had ranked first (AMD EPYC
- * AVX-512, 1 thread).
+ * AVX-512, 1 thread). In a pitched order, where B's stride-1 index is outside a block of C's runs: when the runs the
+ * block makes are whole vectors.
  */
-function acrossPanels(r: ContractionRoles, n: RoleOrder, extent: (ix: IndexRange) => string): string | undefined {
+function acrossPanels(r: ContractionRoles, n: RoleOrder, extent: (ix: IndexRange) => string, lanes: number): string | undefined {
   const [outside, run] = [n.at(-2), n.at(-1)!]
+  if (isPitched(n)) return `(pk_min64(${blockCode(r, outside!, extent, lanes)}, ${extent(outside!.ix)})*(${extent(run.ix)})) % ${lanes} == 0`
   if (outside === undefined || outside.ix.name !== lastIndex(r.b) || outside.part !== 'all' || run.ix.name !== lastIndex(r.c)) return undefined
   if (run.part === 'within') return '1'
   return run.part === 'all' ? `(${extent(run.ix)}) <= ${TRANSPOSED_RUN}` : undefined
@@ -185,7 +232,8 @@ function pageSteps(r: ContractionRoles, n: RoleOrder, k: RoleOrder, extent: (ix:
 
 /**
  * The cost of m order `m`, n order `n` and k order `k` for the call, as a C expression of the extents (`extent` prints one) and
- * of `pk_m`, `pk_n`, `pk_k`; `kc` and `nc` are the blocking's k and n block sizes, `bytes` an element's.
+ * of `pk_m`, `pk_n`, `pk_k`; `kc` and `nc` are the blocking's k and n block sizes, `bytes` an element's, `lanes` a
+ * vector's elements.
  */
 export function orderCostCode(
   r: ContractionRoles,
@@ -193,10 +241,12 @@ export function orderCostCode(
   n: RoleOrder,
   k: RoleOrder,
   extent: (ix: IndexRange) => string,
-  blocks: { readonly kc: number; readonly nc: number; readonly mr: number; readonly nr: number; readonly bytes: number },
+  blocks: { readonly kc: number; readonly nc: number; readonly mr: number; readonly nr: number; readonly bytes: number; readonly lanes: number },
 ): string {
-  const pieceExtent = (p: Piece) =>
-    p.part === 'all' ? `(${extent(p.ix)})` : p.part === 'within' ? String(LINE_ELEMENTS) : `((${extent(p.ix)} + ${LINE_ELEMENTS - 1})/${LINE_ELEMENTS})`
+  const pieceExtent = (p: Piece) => {
+    const block = blockCode(r, p, extent, blocks.lanes)
+    return p.part === 'all' ? `(${extent(p.ix)})` : p.part === 'within' ? block : `((${extent(p.ix)} + ${block} - 1)/${block})`
+  }
   // Per element of tensor `a`, walked along the orders of `walked`, each with the lines touched per point meanwhile:
   // a pack reads a panel's rows at each k step (its width), and a panel's points at each of its kb steps.
   const perElement = (a: Access, walked: readonly (readonly [RoleOrder, string])[], inCache: number): string => {
@@ -213,8 +263,8 @@ export function orderCostCode(
   }
   const kb = `pk_min64(pk_k, ${blocks.kc})`
   const [mr, nr] = [String(blocks.mr), String(blocks.nr)]
-  const c = `(double)pk_m*pk_n*(pk_round_up(pk_k, ${blocks.kc})/${blocks.kc})*(${perElement(r.c, [[n, mr], [m, nr]], IN_CACHE.update)}${runBreaks(r, m, n, extent)})`
-  const across = acrossPanels(r, n, extent)
+  const c = `(double)pk_m*pk_n*(pk_round_up(pk_k, ${blocks.kc})/${blocks.kc})*(${perElement(r.c, [[n, mr], [m, nr]], IN_CACHE.update)}${runBreaks(r, m, n, extent, blocks.lanes)})`
+  const across = acrossPanels(r, n, extent, blocks.lanes)
   const bElement = `(${perElement(r.b, [[n, kb], [k, nr]], IN_CACHE.read)}${pageSteps(r, n, k, extent, blocks.bytes)})`
   const b = `(double)pk_n*pk_k*${across === undefined ? bElement : `(${across} ? 1.0 : ${bElement})`}`
   const a = `(double)pk_m*pk_k*(pk_round_up(pk_n, ${blocks.nc})/${blocks.nc})*${perElement(r.a, [[m, kb], [k, mr]], IN_CACHE.read)}`

@@ -15,6 +15,13 @@ import { contractionKernel } from '../support/contractions.ts'
 import { TCCG, tccgSpec } from '../support/tccg.ts'
 import { MIXED_SHAPES } from '../native/tccg-shapes.ts'
 
+/** native pk_lane_block: the fewest points, a power of two, whose runs of `run` make whole vectors. */
+function laneBlock(run: number, lanes: number): number {
+  let b = 1
+  while (b < lanes && (b * run) % lanes !== 0) b *= 2
+  return b
+}
+
 const contractionOf = (k: Kernel): Contraction => {
   let found: Contraction | undefined
   walkStmts(k.body, (s) => {
@@ -31,12 +38,12 @@ function chosen(s: Contraction, sizes: Readonly<Record<string, number>>): { m: n
   const volume = (role: readonly IndexRange[]) => role.reduce((v, ix) => v * sizes[ix.name], 1)
   const scope = { pk_m: volume(r.m), pk_n: volume(r.n), pk_k: volume(r.k) }
   const evaluate = (code: string): number =>
-    new Function('pk_m', 'pk_n', 'pk_k', 'pk_min64', 'pk_round_up', `return ${code.replaceAll('(double)', '')}`)(
-      scope.pk_m, scope.pk_n, scope.pk_k, Math.min, (x: number, b: number) => Math.ceil(x / b) * b,
+    new Function('pk_m', 'pk_n', 'pk_k', 'pk_min64', 'pk_round_up', 'pk_lane_block', `return ${code.replaceAll('(double)', '')}`)(
+      scope.pk_m, scope.pk_n, scope.pk_k, Math.min, (x: number, b: number) => Math.ceil(x / b) * b, laneBlock,
     ) as number
   let best = { m: 0, n: 0, k: 0, cost: Infinity }
   orders.m.forEach((m, h) => orders.n.forEach((n, i) => orders.k.forEach((k, j) => {
-    const cost = evaluate(orderCostCode(r, m, n, k, extent, { kc: 512, nc: 1056, mr: 8, nr: 48, bytes: 4 }))
+    const cost = evaluate(orderCostCode(r, m, n, k, extent, { kc: 512, nc: 1056, mr: 8, nr: 48, bytes: 4, lanes: 16 }))
     if (cost < best.cost) best = { m: h, n: i, k: j, cost }
   })))
   const print = (o: RoleOrder) => o.map((p) => `${p.ix.name}${{ all: '', blocks: '/', within: '%' }[p.part]}`).join('')
@@ -69,6 +76,20 @@ describe('role orders of gathered contractions, chosen per call', () => {
       for (const o of orders.n) expect(sorted(o), tc).toBe(sorted(s.roles.n))
       for (const o of orders.k) expect(sorted(o), tc).toBe(sorted(s.roles.k))
     }
+  })
+
+  it('intensli abcde-ecbfa-fd: pitched (C\'s second index in blocks of whole vectors of its runs) when m and k are short', () => {
+    const s = contractionOf(kernelOf('abcde-ecbfa-fd'))
+    expect(s.roles.layout).toBe('gathered')
+    // Column-major C[a..e] (a stride 1, b next) += A[e,c,b,f,a] (e stride 1) * B[f,d]: n holds a, b, c and e.
+    const print = (o: RoleOrder) => o.map((p) => `${p.ix.name}${{ all: '', blocks: '/', within: '%' }[p.part]}`).join('')
+    expect(roleOrders(s.roles).n.map(print)).toContain('b/ceb%a')
+    // The bench's extents (every one 24), and the mixed shape tccg.test runs natively: blocks of two b.
+    const all24 = Object.fromEntries([...'abcdef'].map((l) => [l, 24]))
+    expect(chosen(s, all24).names.n).toBe('b/ceb%a')
+    expect(chosen(s, { a: 40, b: 4, c: 3, d: 3, e: 20, f: 3 }).names.n).toBe('b/ceb%a')
+    // Where m is long, C's cost outweighs B's: C's own order, its rows whole runs of c·b·a.
+    expect(chosen(s, { ...all24, d: 2000 }).names.n).toBe('ecba')
   })
 
   it('ccsd_t abcdef-degb-gfac: C\'s own m order where C\'s runs are a line long, A\'s where they are long', () => {

@@ -58,9 +58,12 @@ static void pk_gather_b_gemm_f32_avx2_6x16(int64_t len, int64_t kb, const float 
   const int64_t reach = 32;
   int found = 0;
   for (int64_t at = 0; at < len && !found; at += len/2 + 1) found = pk_step_group(o_len, at, len, reach) > 0;
+  const int64_t pitch = found || len == 0 ? 0 : pk_step_group(o_len, 0, len, len);
+  found |= pitch > 0;
   int64_t at_x[len / 8 + 1], at_group[len / 8 + 1], at_steps[len / 8 + 1], groups = 0;
   for (int64_t x = 0; found && x + 8 <= len;) {
-    const int64_t group = pk_step_group(o_len, x, len, reach);
+    int64_t group = pk_step_group(o_len, x, len, reach);
+    if (group == 0 && pitch > 0 && x + pitch < len && o_len[x + pitch] == o_len[x] + 1) group = pitch;
     int64_t steps = 0;
     for (int ok = 1; ok && steps < 8 && x + group*(steps + 1) <= len; steps += ok)
       for (int64_t i = 0; i < group && ok; i++) ok = o_len[x + group*steps + i] == o_len[x + i] + steps;
