@@ -135,7 +135,7 @@ export function roleOrders(r: ContractionRoles): RoleOrders {
  */
 function pitched(r: ContractionRoles): readonly RoleOrder[] {
   const [run, own, second] = [ofRole(r.n, r.c), ofRole(r.n, r.b), r.n.find((ix) => ix.name === secondOfC(r))]
-  if (run === undefined || own === undefined || second === undefined || own === run || own === second) return []
+  if (run === undefined || own === undefined || second === undefined || new Set([run, own, second]).size < 3) return []
   const rest = inOrderOf(r.n.filter((ix) => ix !== run && ix !== own && ix !== second), r.b)
   return [[
     { ix: second, part: 'blocks', block: 'lanes' }, ...rest, { ix: own, part: 'all' },
