@@ -230,19 +230,42 @@ function pageSteps(r: ContractionRoles, n: RoleOrder, k: RoleOrder, extent: (ix:
   return ` + ((double)${stride}*${bytes} >= ${PAGE_BYTES} ? ${PAGE_STEP}.0 : 0.0)`
 }
 
-/**
- * The cost of m order `m`, n order `n` and k order `k` for the call, as a C expression of the extents (`extent` prints one) and
- * of `pk_m`, `pk_n`, `pk_k`; `kc` and `nc` are the blocking's k and n block sizes, `bytes` an element's, `lanes` a
- * vector's elements.
- */
+/** What orderCostTerms prices a call's orders with: the blocking's k and n blocks, its tile, an element's bytes, a vector's elements. */
+export interface CostBlocks {
+  readonly kc: number
+  readonly nc: number
+  readonly mr: number
+  readonly nr: number
+  readonly bytes: number
+  readonly lanes: number
+}
+
+/** The cost of m order `m`, n order `n` and k order `k` for the call: orderCostTerms' sum. */
 export function orderCostCode(
   r: ContractionRoles,
   m: RoleOrder,
   n: RoleOrder,
   k: RoleOrder,
   extent: (ix: IndexRange) => string,
-  blocks: { readonly kc: number; readonly nc: number; readonly mr: number; readonly nr: number; readonly bytes: number; readonly lanes: number },
+  blocks: CostBlocks,
 ): string {
+  const { c, b, a } = orderCostTerms(r, m, n, k, extent, blocks)
+  return `${c} + ${b} + ${a}`
+}
+
+/**
+ * The cost of m order `m`, n order `n` and k order `k` for the call, as C expressions of the extents (`extent` prints
+ * one) and of `pk_m`, `pk_n`, `pk_k`, one per tensor: C's depends on the m and n orders only, B's on n and k, A's on
+ * m and k (so the generated C prices each pair once, not each triple).
+ */
+export function orderCostTerms(
+  r: ContractionRoles,
+  m: RoleOrder,
+  n: RoleOrder,
+  k: RoleOrder,
+  extent: (ix: IndexRange) => string,
+  blocks: CostBlocks,
+): { readonly c: string; readonly b: string; readonly a: string } {
   const pieceExtent = (p: Piece) => {
     const block = blockCode(r, p, extent, blocks.lanes)
     return p.part === 'all' ? `(${extent(p.ix)})` : p.part === 'within' ? block : `((${extent(p.ix)} + ${block} - 1)/${block})`
@@ -268,5 +291,5 @@ export function orderCostCode(
   const bElement = `(${perElement(r.b, [[n, kb], [k, nr]], IN_CACHE.read)}${pageSteps(r, n, k, extent, blocks.bytes)})`
   const b = `(double)pk_n*pk_k*${across === undefined ? bElement : `(${across} ? 1.0 : ${bElement})`}`
   const a = `(double)pk_m*pk_k*(pk_round_up(pk_n, ${blocks.nc})/${blocks.nc})*${perElement(r.a, [[m, kb], [k, mr]], IN_CACHE.read)}`
-  return `${c} + ${b} + ${a}`
+  return { c, b, a }
 }
