@@ -240,19 +240,6 @@ export interface CostBlocks {
   readonly lanes: number
 }
 
-/** The cost of m order `m`, n order `n` and k order `k` for the call: orderCostTerms' sum. */
-export function orderCostCode(
-  r: ContractionRoles,
-  m: RoleOrder,
-  n: RoleOrder,
-  k: RoleOrder,
-  extent: (ix: IndexRange) => string,
-  blocks: CostBlocks,
-): string {
-  const { c, b, a } = orderCostTerms(r, m, n, k, extent, blocks)
-  return `${c} + ${b} + ${a}`
-}
-
 /**
  * The cost of m order `m`, n order `n` and k order `k` for the call, as C expressions of the extents (`extent` prints
  * one) and of `pk_m`, `pk_n`, `pk_k`, one per tensor: C's depends on the m and n orders only, B's on n and k, A's on

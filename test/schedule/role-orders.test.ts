@@ -1,6 +1,6 @@
 /**
  * The per-call choice of a gathered contraction's role orders (plugin/schedule/role-orders.ts): the C cost formulas
- * the driver evaluates, evaluated here in JS at given extents. The choices the TCCG bench measured (intensli
+ * the driver evaluates (orderCostTerms), evaluated here in JS at given extents. The choices the TCCG bench measured (intensli
  * abc-bda-dc when m is 24: B's stride-1 index innermost 8.8 -> 51 GFLOP/s, tiled 73), C's own order when C is the big
  * tensor, C's own m order when short C runs would share lines between rows written apart (ccsd_t), and at the
  * mixed sizes test/native/tccg.test.ts runs, several cases on a candidate other than the first, so the differential
@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest'
 import type { Contraction, IndexRange, Kernel } from '../../plugin/ir/nodes.ts'
 import type { RoleOrder } from '../../plugin/schedule/role-orders.ts'
 import { walkStmts } from '../../plugin/ir/walk.ts'
-import { orderCostCode, roleOrders } from '../../plugin/schedule/role-orders.ts'
+import { orderCostTerms, roleOrders } from '../../plugin/schedule/role-orders.ts'
 import { contractionKernel } from '../support/contractions.ts'
 import { TCCG, tccgSpec } from '../support/tccg.ts'
 import { MIXED_SHAPES } from '../native/tccg-shapes.ts'
@@ -43,7 +43,8 @@ function chosen(s: Contraction, sizes: Readonly<Record<string, number>>): { m: n
     ) as number
   let best = { m: 0, n: 0, k: 0, cost: Infinity }
   orders.m.forEach((m, h) => orders.n.forEach((n, i) => orders.k.forEach((k, j) => {
-    const cost = evaluate(orderCostCode(r, m, n, k, extent, { kc: 512, nc: 1056, mr: 8, nr: 48, bytes: 4, lanes: 16 }))
+    const terms = orderCostTerms(r, m, n, k, extent, { kc: 512, nc: 1056, mr: 8, nr: 48, bytes: 4, lanes: 16 })
+    const cost = evaluate(`${terms.c} + ${terms.b} + ${terms.a}`)
     if (cost < best.cost) best = { m: h, n: i, k: j, cost }
   })))
   const print = (o: RoleOrder) => o.map((p) => `${p.ix.name}${{ all: '', blocks: '/', within: '%' }[p.part]}`).join('')
