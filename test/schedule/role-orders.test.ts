@@ -1,8 +1,8 @@
 /**
- * The per-call choice of a gathered contraction's role orders (plugin/schedule/role-orders.ts): the C cost formulas
- * the driver evaluates (orderCostTerms), evaluated here in JS at given extents. The choices the TCCG bench measured (intensli
- * abc-bda-dc when m is 24: B's stride-1 index innermost 8.8 -> 51 GFLOP/s, tiled 73), C's own order when C is the big
- * tensor, C's own m order when short C runs would share lines between rows written apart (ccsd_t), and at the
+ * The per-call choice of a gathered contraction's role orders (plugin/schedule/role-orders.ts): the C cost formulas the
+ * driver evaluates (orderCostTerms), evaluated here in JS at given extents. The choices the TCCG bench measured
+ * (intensli abc-bda-dc when m is 24: B's stride-1 index innermost 8.8 -> 51 GFLOP/s, tiled 73), C's own order when C is
+ * the big tensor, C's own m order when short C runs would share lines between rows written apart (ccsd_t), and at the
  * mixed sizes test/native/tccg.test.ts runs, several cases on a candidate other than the first, so the differential
  * test there runs the other orders' offset tables too.
  */
