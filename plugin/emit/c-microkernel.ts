@@ -114,7 +114,7 @@ export function emitMicrokernel(u: MicrokernelUse, shared = false): string {
       '',
     ].join('\n')
   }
-  const shapes = tileRows(mk).flatMap((r) => [...Array(vectors).keys()].map((v) => [r, vectors - v] as const))
+  const shapes = tileRows(mk, u.groupedK).flatMap((r) => [...Array(vectors).keys()].map((v) => [r, vectors - v] as const))
   const tiles = shapes.map(([r, v]) => emitTile(u, r, v))
   // The narrowest tile holding `cols`, then the shortest holding `rows`.
   const byWidth = (r: number, pad: string): string[] =>
@@ -123,7 +123,7 @@ export function emitMicrokernel(u: MicrokernelUse, shared = false): string {
       if (v === 1) return `${pad}${vectors === 1 ? '' : 'else '}${call(r, 1)};`
       return `${pad}${v === vectors ? '' : 'else '}if (cols > ${(v - 1) * mk.lanes}) ${call(r, v)};`
     })
-  const heights = tileRows(mk)
+  const heights = tileRows(mk, u.groupedK)
   const dispatch = heights.flatMap((r, i) => {
     const shorter = heights[i + 1]
     if (i === 0 && shorter === undefined) return byWidth(r, '  ')

@@ -127,7 +127,7 @@ export function registerTileCycles(mk: Microkernel, sizes: ConvolutionSizes): nu
   const [fullRows, restRows] = [Math.floor(sizes.positions / mk.mr), sizes.positions % mk.mr]
   const [fullCols, restCols] = [Math.floor(sizes.channelsOut / mk.nr), sizes.channelsOut % mk.nr]
   // [tile height or width in vectors, how many such tiles]
-  const rows = [[mk.mr, fullRows], [tileRows(mk).filter((r) => r >= restRows).at(-1)!, restRows > 0 ? 1 : 0]]
+  const rows = [[mk.mr, fullRows], [tileRows(mk, true).filter((r) => r >= restRows).at(-1)!, restRows > 0 ? 1 : 0]]
   const cols = [[mk.nr / mk.lanes, fullCols], [Math.ceil(restCols / mk.lanes), restCols > 0 ? 1 : 0]]
   let cycles = 0
   for (const [r, nr] of rows) {
@@ -145,7 +145,7 @@ const callCycles = (rows: number, vectors: number): number => CALL_CYCLES + CALL
  * the call around the k loop.
  */
 export function tileCostTable(mk: Microkernel): { readonly heights: readonly number[]; readonly step: number[][]; readonly call: number[][] } {
-  const heights = tileRows(mk)
+  const heights = tileRows(mk, true)
   const widths = [...Array(mk.nr / mk.lanes).keys()].map((v) => v + 1)
   return {
     heights,

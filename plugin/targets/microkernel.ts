@@ -40,5 +40,10 @@ export const registersUsed = (mk: Microkernel): number => (mk.mr * mk.nr) / mk.l
 export const rebroadcasts = (mk: Microkernel): boolean => registersUsed(mk) >= mk.registers
 
 
-/** Tile heights with a function of their own: MR, then halving to 1 (edge rows run on the next taller one). */
-export const tileRows = (mk: Microkernel): readonly number[] => [mk.mr, ...[4, 2, 1].filter((r) => r < mk.mr)]
+/**
+ * Tile heights with a function of their own (edge rows run on the next taller one): MR; in a convolution's families
+ * (grouped k), MR - 1 too, the rows an im2col tile of one output row runs a tap on where one position's window reads
+ * padding (native/polykern_conv_driver.h, tile_taps); then 4, 2 and 1.
+ */
+export const tileRows = (mk: Microkernel, grouped = false): readonly number[] =>
+  [mk.mr, ...(grouped && mk.mr - 1 > 4 ? [mk.mr - 1] : []), ...[4, 2, 1].filter((r) => r < mk.mr)]

@@ -81,8 +81,8 @@ const planned = (kernel: Kernel): string[] => {
 }
 
 /** nhwc_acc at `sizes` (random data from `seed`) against the interpreter on every ISA and thread count. */
-function expectNhwcMatches(sizes: Map<string, number>, seed: number, summed: number, label: string): void {
-  const kernel = KERNELS.find((k) => k.name === 'nhwc_acc')!
+function expectNhwcMatches(sizes: Map<string, number>, seed: number, summed: number, label: string, name = 'nhwc_acc'): void {
+  const kernel = KERNELS.find((k) => k.name === name)!
   const args = irArgs(kernel, sizes, rng(seed))
   const want = copyArgs(args)
   interpret(kernel, want)
@@ -120,6 +120,20 @@ describe('direct and im2col convolution', () => {
     for (const [P, Q, K] of [[7, 7, 64], [6, 8, 48], [6, 9, 64]]) {
       const sizes = new Map([['N', 1], ['H', P], ['W', Q], ['P', P], ['Q', Q], ['C', 5], ['K', K], ['R', 3], ['S', 3]])
       expectNhwcMatches(sizes, P * Q + K, 5 * 9, `${P}×${Q}→${K}, `)
+    }
+  })
+
+  it('im2col tiles of one output row with 256 input channels and more run each tap on its rows inside the input, and match', () => {
+    // Rows of 7, 6 and 8 positions fill one register tile each on 7-, 6- and 8-row tiles (a 2-thread call's share of
+    // one row, too), so every tap of a position whose window reads the padding runs on the tile's other rows
+    // (PK_CONV(tile_taps)). The model's plans take whole taps a k block; the small ones (k blocks of 4) start a row's
+    // sums on a tap that leaves its first position out, which must then start from zero (dilated and nhwc_s2
+    // overwrite their output; nhwc_acc adds to it). 70 output channels cross a panel; 7 × 7 × 64 fills 7 × 64 tiles.
+    for (const [P, Q, C, K] of [[7, 7, 257, 64], [3, 6, 300, 70], [2, 8, 256, 70]]) {
+      const sizes = new Map([['N', 1], ['H', P], ['W', Q], ['P', P], ['Q', Q], ['C', C], ['K', K], ['R', 3], ['S', 3]])
+      for (const name of ['nhwc_acc', 'dilated_im2col']) expectNhwcMatches(sizes, P * Q + C, C * 9, `${name} ${P}×${Q}×${C}, `, name)
+      const strided = new Map([...sizes, ['H', 2 * P], ['W', 2 * Q]])
+      expectNhwcMatches(strided, P + Q + C, C * 9, `nhwc_s2 ${P}×${Q}×${C}, `, 'nhwc_s2')
     }
   })
 
