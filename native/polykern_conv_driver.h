@@ -539,8 +539,8 @@ static void PK_CONV(live_columns)(const pk_conv_desc *d, int64_t group, int64_t 
 #define PK_CONV_TAP_ROWS_MIN_C 256
 
 /*
- * One register tile of im2col's GEMM: m positions from q0 on (their rows of col kd apart), B's row k at g.b + k·row,
- * columns [k0, k1); store: the first sums overwrite C. Where the positions lie in one output row (one_row), each
+ * One register tile of im2col's GEMM: m positions from q0 on (their rows of col kd apart), columns [k0, k1), B's row
+ * k at g.b + (k - k0)·row; store: the first sums overwrite C. Where the positions lie in one output row (one_row), each
  * tap's columns run only on the rows whose window element it reads lies inside the input, consecutive taps with the
  * same rows in one call, instead of the whole tile over im2col's zeros: a 7-position row of 3×3 taps runs 6, 7 and 6
  * rows a tap where it ran 7 (on MR - 1 rows the tile family has a function of its own, microkernel.ts's tileRows).
@@ -568,7 +568,7 @@ static void PK_CONV(tile_taps)(const pk_conv_desc *d, int64_t q0, int one_row, i
     }
     if (hi > lo) {
       PK_CONV(b) b = g;
-      b.b += k * g.row;
+      b.b += (k - k0) * g.row;
       PK_CONV(tiles)(hi - lo, n, end - k, 1, 0, col + (lo - q0) * kd + k, kd, b, c + (lo - q0) * ldc, ldc,
                      store && first, NULL, 0);
       first = 0;
@@ -618,7 +618,7 @@ static void PK_CONV(gemm)(const pk_conv_desc *d, const PK_CONV_T *pf, const pk_c
             continue;
           }
           PK_CONV(b) g = f;
-          g.b = f.b + (f.packed ? jr * f.panel : jr) - pc * f.row;
+          g.b = f.b + (f.packed ? jr * f.panel : jr) + (k0 - pc) * f.row;
           PK_CONV(tile_taps)(d, ir % Q, ir / Q == (ir + m - 1) / Q, m, n, k0, k1, col + ir * kd, kd, g, c, ldc,
                              k0 == lo && d->zero_out);
         }

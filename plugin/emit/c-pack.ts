@@ -357,7 +357,7 @@ ${whole ? `    if (n == ${w} && ${[...Array(w / mk.lanes).keys()].map((g) => `do
         if (kb >= ${RUNS_AHEAD_MIN_K} && p + ${RUNS_AHEAD} < kb)
           for (int64_t r = 0; r < runs; r++) {
             const ${t} *ahead = src + o_k[p + ${RUNS_AHEAD}] + o_len[x0 + start[r]];
-            for (int64_t x = 0; x <= start[r + 1] - start[r]; x += 64/sizeof(${t})) __builtin_prefetch(ahead + x, 0, 3);
+            for (int64_t x = 0; x <= start[r + 1] - start[r]; x += 64 / sizeof(${t})) __builtin_prefetch(ahead + x, 0, 3);
           }
         for (int64_t r = 0; r < runs; r++) {
           const ${t} *restrict from = src + o_k[p] + o_len[x0 + start[r]] - start[r];

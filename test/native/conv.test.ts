@@ -80,7 +80,7 @@ const planned = (kernel: Kernel): string[] => {
   return isas
 }
 
-/** nhwc_acc at `sizes` (random data from `seed`) against the interpreter on every ISA and thread count. */
+/** Kernel `name` (nhwc_acc unless given) at `sizes` (random data from `seed`) against the interpreter on every ISA and thread count. */
 function expectNhwcMatches(sizes: Map<string, number>, seed: number, summed: number, label: string, name = 'nhwc_acc'): void {
   const kernel = KERNELS.find((k) => k.name === name)!
   const args = irArgs(kernel, sizes, rng(seed))

@@ -21,7 +21,7 @@ static void pk_gather_a_gemm_f32_avx2_6x16(int64_t len, int64_t kb, const float 
         if (kb >= 32 && p + 8 < kb)
           for (int64_t r = 0; r < runs; r++) {
             const float *ahead = src + o_k[p + 8] + o_len[x0 + start[r]];
-            for (int64_t x = 0; x <= start[r + 1] - start[r]; x += 64/sizeof(float)) __builtin_prefetch(ahead + x, 0, 3);
+            for (int64_t x = 0; x <= start[r + 1] - start[r]; x += 64 / sizeof(float)) __builtin_prefetch(ahead + x, 0, 3);
           }
         for (int64_t r = 0; r < runs; r++) {
           const float *restrict from = src + o_k[p] + o_len[x0 + start[r]] - start[r];
@@ -155,7 +155,7 @@ static void pk_gather_b_gemm_f32_avx2_6x16(int64_t len, int64_t kb, const float 
         if (kb >= 32 && p + 8 < kb)
           for (int64_t r = 0; r < runs; r++) {
             const float *ahead = src + o_k[p + 8] + o_len[x0 + start[r]];
-            for (int64_t x = 0; x <= start[r + 1] - start[r]; x += 64/sizeof(float)) __builtin_prefetch(ahead + x, 0, 3);
+            for (int64_t x = 0; x <= start[r + 1] - start[r]; x += 64 / sizeof(float)) __builtin_prefetch(ahead + x, 0, 3);
           }
         for (int64_t r = 0; r < runs; r++) {
           const float *restrict from = src + o_k[p] + o_len[x0 + start[r]] - start[r];
