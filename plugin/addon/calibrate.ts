@@ -39,7 +39,7 @@ export const NEVER = Number.MAX_SAFE_INTEGER
 
 const CACHE_FILE = 'calibration.json'
 /** Part of the cache key: a change to how the ladder is read measures cached addons again. */
-const METHOD = 8
+const METHOD = 9
 /**
  * How much faster than the JS loops native must run at a rung to win it. A kernel may be at most 10% slower than its
  * JS fallback, and rungs a few microseconds long move by that much between runs (the 2048 x 2048 diagonal measured
@@ -81,12 +81,23 @@ export async function calibrate(
   return routes
 }
 
-/** One rung of the ladder: the work of a call and ns per call, native and JS. */
+/** One rung of the ladder: the work of a call, its largest tensor's elements, and ns per call, native and JS. */
 export interface Rung {
   readonly work: number
+  readonly elements: number
   readonly native: number
   readonly js: number
 }
+
+/**
+ * Work per element of the largest tensor up to which a kernel is memory-bound (an element-wise map, a gather): only
+ * then do JS wins above native's last win send larger calls back to the JS loops. A kernel that reuses its data
+ * (a contraction, a convolution) gains natively as it grows, and a JS win at the ladder's top is noise or the
+ * ladder's shapes: every size equal makes a 7×7 stride-2 convolution mostly padding, and a quarter of the builds of
+ * the bench's one (64 on this machine) measured JS ahead at its top rung and sent every larger call, a 224×224 image
+ * among them, to the JS loops: 1 GFLOP/s against 200 natively.
+ */
+export const MEMORY_BOUND_WORK = 8
 
 /** Times the ladder for one kernel and turns it into its routing. */
 function measureRouting({ abi, js }: CalibrationKernel, native: (...args: unknown[]) => unknown, log?: (message: string) => void): Routing {
@@ -108,7 +119,7 @@ function measureRouting({ abi, js }: CalibrationKernel, native: (...args: unknow
     if (work > MAX_WORK) break
     if (work <= 0) continue
     const [nativeNs, jsNs] = timeCalls(both(args), { batchMs: BATCH_MS, budgetMs: 0, minRounds: ROUNDS }).map((t) => t.bestNs)
-    rungs.push({ work, native: nativeNs, js: jsNs })
+    rungs.push({ work, elements: largestTensor(abi, sizes), native: nativeNs, js: jsNs })
   }
   if (log) log(`${abi.name}: native/JS per call at work ${rungs.map((r) => `${r.work}: ${Math.round(r.native)}/${Math.round(r.js)} ns`).join(', ')}`)
   return routingOf(rungs)
@@ -128,9 +139,10 @@ export function ladderSizes(most = MAX_ELEMENTS): number[] {
 
 /**
  * The routing a ladder (rungs in growing work) says: native from the crossover after the last rung JS won before
- * native's last win, JS again from the crossover after native's last win when JS won the rungs above it (a strided
- * gather: as fast in C as in JS once memory-bound, and the N-API toll on top). Native wins a rung only by
- * NATIVE_MARGIN; crossovers are interpolated between the two rungs on the same terms; NEVER when native won none.
+ * native's last win, JS again from the crossover after native's last win when JS won the rungs above it and the
+ * kernel is memory-bound there (MEMORY_BOUND_WORK; a strided gather: as fast in C as in JS once memory-bound, and
+ * the N-API toll on top). Native wins a rung only by NATIVE_MARGIN; crossovers are interpolated between the two rungs
+ * on the same terms; NEVER when native won none.
  */
 export function routingOf(measured: readonly Rung[]): Routing {
   const rungs = measured.map((r) => ({ ...r, native: r.native * NATIVE_MARGIN }))
@@ -144,7 +156,9 @@ export function routingOf(measured: readonly Rung[]): Routing {
   if (top < 0) return { jsBelow: rungs.length === 0 ? 0 : NEVER }
   const last = lastWhere(top, (r) => !nativeWins(r))
   const jsBelow = last < 0 ? 0 : crossing(rungs[last], rungs[last + 1])
-  return top === rungs.length - 1 ? { jsBelow } : { jsBelow, jsFrom: crossing(rungs[top], rungs[top + 1]) }
+  const highest = rungs[rungs.length - 1]
+  const memoryBound = highest.work <= MEMORY_BOUND_WORK * highest.elements
+  return top === rungs.length - 1 || !memoryBound ? { jsBelow } : { jsBelow, jsFrom: crossing(rungs[top], rungs[top + 1]) }
 }
 
 /** The work where native's lead (or lag) changes sign between two rungs, linearly. */

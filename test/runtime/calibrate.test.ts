@@ -6,7 +6,7 @@ import { readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { buildAddon } from '../../plugin/addon/build.ts'
-import { NEVER, calibrate, ladderSizes, routingOf, type CalibrationKernel } from '../../plugin/addon/calibrate.ts'
+import { MEMORY_BOUND_WORK, NEVER, calibrate, ladderSizes, routingOf, type CalibrationKernel } from '../../plugin/addon/calibrate.ts'
 import { emitJs } from '../../plugin/emit/js.ts'
 import { emitAddonSource } from '../../plugin/emit/napi.ts'
 import { resolveOptions } from '../../plugin/options.ts'
@@ -94,7 +94,8 @@ describe('the ladder', () => {
 })
 
 describe('routingOf: where calls run, from the timed ladder (native wins a rung when 1.1 x its time is no more than JS)', () => {
-  const rung = (work: number, native: number, js: number) => ({ work, native, js })
+  // A rung whose largest tensor has as many elements as the call has work, unless given: memory-bound.
+  const rung = (work: number, native: number, js: number, elements = work) => ({ work, elements, native, js })
   test('native from the crossover of the last rung JS won and the next', () => {
     // 1.1 x native against JS: JS ahead by 160 ns at work 10, native by 230 at work 50: 10 + 160/390·40 = 26.4.
     expect(routingOf([rung(1, 500, 100), rung(10, 600, 500), rung(50, 700, 1000), rung(100, 800, 2000)])).toEqual({ jsBelow: 27 })
@@ -112,6 +113,17 @@ describe('routingOf: where calls run, from the timed ladder (native wins a rung 
     // at work 100 native (1,210) is still behind JS (1,200): native from 100 + 10/710·900 = 112.7.
     const gather = [rung(1, 900, 100), rung(100, 1100, 1200), rung(1000, 3000, 4000), rung(2000, 5200, 4600)]
     expect(routingOf(gather)).toEqual({ jsBelow: 113, jsFrom: 1385 })
+  })
+  test("a kernel that reuses its data stays native above a JS win at the ladder's top", () => {
+    // The bench's 7×7 stride-2 convolution (work = N·P·Q·K·C·49, every size equal, the filter the largest tensor)
+    // in a build that measured its top rung, mostly padding, with native behind: every call from work 60,000 on,
+    // a 224×224 image among them, then ran the JS loops.
+    const conv = [rung(1568, 1815, 507, 196), rung(11907, 5866, 4998, 441), rung(50176, 14591, 24913, 784)]
+    const top = rung(153125, 66000, 59000, 1225)
+    expect(routingOf([...conv, top])).toEqual(routingOf(conv))
+    expect(routingOf(conv)).toEqual({ jsBelow: 17303 })
+    // The same ladder memory-bound (work per element within MEMORY_BOUND_WORK) goes back to JS.
+    expect(routingOf([...conv, { ...top, elements: top.work / MEMORY_BOUND_WORK }]).jsFrom).toBeGreaterThan(50176)
   })
   test('a JS win in the middle moves the threshold past it', () => {
     // 1.1 x native: JS ahead by 80 ns at work 20, native by 270 at 40: 20 + 80/350·20 = 24.6, rounded up.
