@@ -12,9 +12,9 @@
  *   PK_CONV_PACK_A         the microkernel's pack of A (emit/c-pack.ts);
  *   PK_CONV_LANES, PK_CONV_HEIGHTS, PK_CONV_STEP_CYCLES, PK_CONV_CALL_CYCLES
  *                          its tiles' cost model (pk_tile_costs: lanes per vector, tile heights, cycle tables);
- * or, with PK_CONV_DIRECT_ONLY defined, none of the last five: a driver of direct channels-last calls only, the
- * filter always packed (a plan whose im2col calls other drivers run, ConvolutionPlan.im2colMicrokernels). It
- * undefines them at its end.
+ * or, with PK_CONV_DIRECT_ONLY defined, none of TILE_IN_PLACE, TILE_FIRST and PACK_A: a driver of direct
+ * channels-last calls only, the filter always packed (a plan whose im2col calls other drivers run,
+ * ConvolutionPlan.im2colMicrokernels). It undefines them at its end.
  */
 #include <stdint.h>
 #include "polykern_conv.h"
@@ -232,7 +232,8 @@ static int64_t PK_CONV(windows)(const pk_conv_desc *d, int64_t in, int64_t rows,
   return w;
 }
 
-/* How PK_CONV(direct) runs the positions [ic, ie) of a row. */
+/* How PK_CONV(direct) runs the positions [ic, ie) of a row (split_of; columns: the caller runs PK_CONV(columns) on
+   them after, so no window copies). */
 typedef struct {
   /* The positions whose taps all run fused (their whole window row inside the input); empty: every tap apart. */
   int64_t flo, fhi;
@@ -243,7 +244,7 @@ typedef struct {
 } PK_CONV(split);
 
 static PK_CONV(split) PK_CONV(split_of)(const pk_conv_desc *d, const PK_CONV_T *pf, int64_t taps, int64_t ic,
-                                         int64_t ie, int64_t kb) {
+                                         int64_t ie, int64_t kb, int columns) {
   const int L = d->nd - 1;
   const int64_t S = d->r_ext[L];
   PK_CONV(split) sp = {ic, ic, ic, ic, 0};
@@ -259,8 +260,8 @@ static PK_CONV(split) PK_CONV(split_of)(const pk_conv_desc *d, const PK_CONV_T *
   const int64_t tiles_copied = (mlo - ic + PK_CONV_MR - 1) / PK_CONV_MR + (mhi - mlo) / PK_CONV_MR +
                                (ie - mhi + PK_CONV_MR - 1) / PK_CONV_MR;
   sp.flo = flo, sp.fhi = fhi, sp.mlo = mlo, sp.mhi = mhi;
-  sp.copies = pk_max_i64(mlo - ic, ie - mhi) > 0 && tiles_copied <= (fhi - flo + PK_CONV_MR - 1) / PK_CONV_MR &&
-              pk_conv_fuses_channels(d, taps, PK_CONV_MR);
+  sp.copies = !columns && pk_max_i64(mlo - ic, ie - mhi) > 0 &&
+              tiles_copied <= (fhi - flo + PK_CONV_MR - 1) / PK_CONV_MR && pk_conv_fuses_channels(d, taps, PK_CONV_MR);
   return sp;
 }
 
@@ -291,15 +292,16 @@ static PK_CONV_T *PK_CONV(window_buffer)(const pk_conv_desc *d, const PK_CONV(sp
  * The positions [*lo, *hi) among [ic, ie) of the row at whose outputs PK_CONV(direct), input channels in blocks of
  * kc, sums whole in one tile call, so that its tiles can apply the epilogue in registers (d->final); empty but with
  * one block of every channel, the filter packed and the taps that reach the input one run of rows
- * (PK_CONV(tap_run)): the fused positions, and with window copies whose buffer is in hand (asked for here: the same
- * size again in direct returns it) the ends too. Their outputs are then written once, not summed, stored and read
- * back by the epilogue; the ends without copies sum tap by tap (PK_CONV(sides), PK_CONV(columns)).
+ * (PK_CONV(tap_run)): the fused positions (with columns, their whole register tiles), and with window copies whose
+ * buffer is in hand (asked for here: the same size again in direct returns it) the ends too. Their outputs are then
+ * written once, not summed, stored and read back by the epilogue; the ends without copies sum tap by tap
+ * (PK_CONV(sides), PK_CONV(columns)).
  */
 static void PK_CONV(sums_whole)(const pk_conv_desc *d, const PK_CONV_T *pf, const pk_conv_at *at, int64_t taps,
-                                int64_t ic, int64_t ie, int64_t kc, int64_t *lo, int64_t *hi) {
+                                int64_t ic, int64_t ie, int64_t kc, int columns, int64_t *lo, int64_t *hi) {
   *lo = *hi = ic;
   if (d->final == NULL || pf == NULL || kc < d->C) return;
-  const PK_CONV(split) sp = PK_CONV(split_of)(d, pf, taps, ic, ie, d->C);
+  const PK_CONV(split) sp = PK_CONV(split_of)(d, pf, taps, ic, ie, d->C, columns);
   if (sp.fhi <= sp.flo) return;
   const int64_t outer = taps / d->r_ext[d->nd - 1];
   int64_t ot = 0, in = 0, ga;
@@ -309,17 +311,59 @@ static void PK_CONV(sums_whole)(const pk_conv_desc *d, const PK_CONV_T *pf, cons
   for (int64_t later = ot + rows, skipped; later < outer; later++)
     if (pk_conv_outer(d, at, later, &skipped)) return;
   const int copies = sp.copies && PK_CONV(window_buffer)(d, &sp, rows, ic, ie) != NULL;
-  *lo = copies ? ic : sp.flo, *hi = copies ? ie : sp.fhi;
+  *lo = copies ? ic : sp.flo, *hi = copies ? ie : columns ? PK_CONV(column_start)(sp.flo, sp.fhi) : sp.fhi;
 }
 
 /*
- * The positions of the `count` rows at `at` (at most MR, whole rows, split as `sp`, without window copies) that
- * PK_CONV(sides) left to a column (defer):
- * for each tap, the positions past the segment's last whole register tile, each run down the rows at once as one tile
- * whose A rows are the rows' windows, an input row apart. Row by row they were tiles of one or two rows, load-bound:
- * 14×14 256→256 3×3 has 13 or 14 positions a tap, 6 + 6 + 1 or 2 (bound, 1 thread, one process alternating the
- * builds: AVX2 1.09× faster, AVX-512 1.00×; 56×56 64→64, whose row ends ran so, AVX2 1.02×, AVX-512 1.03× at 1 and
- * 2 threads; Intel).
+ * Whether tap sw of a row split as sp (one block of the whole row, Q positions) leaves position q to
+ * PK_CONV(columns): q reads inside the input through it, and neither the fused positions' in-place register tiles
+ * nor the whole register tiles PK_CONV(sides) runs on the tap's segments take it.
+ */
+static int PK_CONV(left_to_column)(const pk_conv_desc *d, const PK_CONV(split) *sp, int64_t Q, int64_t sw, int64_t q) {
+  const int L = d->nd - 1;
+  int64_t lo = 0, hi = Q;
+  pk_conv_inside(d, d->dil[L] * sw + d->off[L], &lo, &hi);
+  if (q < lo || q >= hi) return 0;
+  if (q >= sp->flo && q < sp->fhi) return q >= PK_CONV(column_start)(sp->flo, sp->fhi);
+  return q < sp->flo ? q >= PK_CONV(column_start)(lo, pk_min64(hi, sp->flo))
+                     : q >= PK_CONV(column_start)(pk_max_i64(lo, sp->fhi), hi);
+}
+
+/*
+ * The positions of a row split as sp that some tap may leave to PK_CONV(columns): spans[0] before the fused ones,
+ * spans[1] from the first that a tap leaves after their start.
+ */
+static void PK_CONV(column_spans)(const pk_conv_desc *d, const PK_CONV(split) *sp, int64_t Q, int64_t spans[2][2]) {
+  const int L = d->nd - 1;
+  int64_t left = sp->flo, right = sp->fhi > sp->flo ? PK_CONV(column_start)(sp->flo, sp->fhi) : Q;
+  for (int64_t sw = 0; sw < d->r_ext[L]; sw++) {
+    int64_t lo = 0, hi = Q;
+    pk_conv_inside(d, d->dil[L] * sw + d->off[L], &lo, &hi);
+    left = pk_min64(left, PK_CONV(column_start)(lo, pk_min64(hi, sp->flo)));
+    right = pk_min64(right, PK_CONV(column_start)(pk_max_i64(lo, sp->fhi), hi));
+  }
+  spans[0][0] = left, spans[0][1] = sp->flo, spans[1][0] = pk_max_i64(right, sp->flo), spans[1][1] = Q;
+}
+
+/* The taps [s0, *s1) from s0 on that position q runs in one column call: those it is left (one where taps do not
+   fuse: sp has no fused positions). 0 if q is not left tap s0. */
+static int PK_CONV(column_taps)(const pk_conv_desc *d, const PK_CONV(split) *sp, int64_t Q, int64_t q, int64_t s0,
+                                int64_t *s1) {
+  *s1 = s0 + 1;
+  if (!PK_CONV(left_to_column)(d, sp, Q, s0, q)) return 0;
+  while (sp->fhi > sp->flo && *s1 < d->r_ext[d->nd - 1] && PK_CONV(left_to_column)(d, sp, Q, *s1, q)) ++*s1;
+  return 1;
+}
+
+/*
+ * The positions of the `count` rows at `at` (at most MR, whole rows, split as `sp` with columns) that PK_CONV(direct)
+ * left to a column: those past the fused positions' whole register tiles, and for each tap those past the whole
+ * register tiles PK_CONV(sides) ran on its segments. Each runs down the rows at once as one tile whose A rows are
+ * the rows' windows, an input row apart, a row of taps at a time. Row by row they were tiles of one or two rows,
+ * load-bound: 14×14 256→256 3×3 has 13 or 14 positions a tap, 6 + 6 + 1 or 2 (bound, 1 thread, one process
+ * alternating the builds: AVX2 1.09× faster, AVX-512 1.00×; 56×56 64→64, whose row ends ran so, AVX2 1.02×, AVX-512
+ * 1.03× at 1 and 2 threads; Intel). Where the taps along the last axis fuse, a position's taps that read inside the
+ * input run as one k loop, so that the row's ends skip the padding in tiles as tall as the middle's.
  */
 static void PK_CONV(columns)(const pk_conv_desc *d, const PK_CONV_T *pf, int64_t taps, const PK_CONV(split) *sp,
                              const pk_conv_at *at, int64_t count, int64_t jc, int64_t nb, int64_t pc, int64_t kb) {
@@ -327,14 +371,14 @@ static void PK_CONV(columns)(const pk_conv_desc *d, const PK_CONV_T *pf, int64_t
   const int64_t S = d->r_ext[L], Q = d->p_ext[L], ldq = d->out_s[L];
   const PK_CONV_T *input = d->in;
   PK_CONV_T *output = d->out;
+  int64_t spans[2][2];
+  PK_CONV(column_spans)(d, sp, Q, spans);
   for (int64_t ot = 0; ot < taps / S; ot++)
-    for (int64_t sw = 0; sw < S; sw++) {
-      const int64_t base = d->dil[L] * sw + d->off[L];
-      int64_t lo = 0, hi = Q;
-      pk_conv_inside(d, base, &lo, &hi);
-      const int64_t cut[2][2] = {{lo, pk_min64(hi, sp->flo)}, {pk_max_i64(lo, sp->fhi), hi}};
-      for (int side = 0; side < 2; side++)
-        for (int64_t q = PK_CONV(column_start)(cut[side][0], cut[side][1]); q < cut[side][1]; q++) {
+    for (int side = 0; side < 2; side++)
+      for (int64_t q = spans[side][0]; q < spans[side][1]; q++)
+        for (int64_t s0 = 0, s1; s0 < S; s0 = s1) {
+          if (!PK_CONV(column_taps)(d, sp, Q, q, s0, &s1)) continue;
+          const int64_t base = d->dil[L] * s0 + d->off[L];
           /* Runs of the rows that reach this row of taps, an equal step apart in input and output, of one filter. */
           int64_t n = 0, f = 0, a0 = 0, lda = 0, ldc = 0;
           for (int64_t i = 0; i <= count; i++) {
@@ -349,13 +393,56 @@ static void PK_CONV(columns)(const pk_conv_desc *d, const PK_CONV_T *pf, int64_t
               }
             }
             if (n > 0)
-              PK_CONV(tiles)(n, nb, kb, 1, 0, input + a0 + (base + d->stride[L] * q) * d->in_s[L] + pc, lda,
-                             PK_CONV(filter)(d, pf, &at[f], taps, ot * S + sw, pc, jc),
+              PK_CONV(tiles)(n, nb, (s1 - s0) * kb, 1, 0, input + a0 + (base + d->stride[L] * q) * d->in_s[L] + pc,
+                             lda, PK_CONV(filter)(d, pf, &at[f], taps, ot * S + s0, pc, jc),
                              output + at[f].out + q * ldq + jc, ldc, 0, NULL, 0);
             n = ok, f = i, a0 = in;
           }
         }
+}
+
+/*
+ * Whether a row of every tap, split as `copies` (with window copies) or as `columns` (without), runs in at least
+ * PK_CONV_COLUMNS_GAIN fewer modelled cycles with columns: the fused positions' whole tiles in place, the rest down MR
+ * rows, each position's taps inside the input in one k loop a row of taps, against the copies' tiles along the row,
+ * which run the padding's taps on zeros. The model prices a call's C tile but not the driver's walk to it nor the
+ * tile function's entry, which columns pay a row of taps at a time: 224×224 3→64 7×7 stride 2, modelled alike both
+ * ways (column calls of 12 to 21 k steps), ran 5% slower with columns. Measured on 6 × 64 (AMD Zen 5, bound, one
+ * process alternating, 1 / 2 threads), columns against copies: 28×28 128→128 3×3 (modelled 2.3% cheaper) 1.04x /
+ * 1.03x, 28×28 64→64 (2.1%) 1.02x / 1.01x.
+ */
+#define PK_CONV_COLUMNS_GAIN 0.01
+static int PK_CONV(columns_pay)(const pk_conv_desc *d, int64_t taps, const PK_CONV(split) *copies,
+                                const PK_CONV(split) *columns) {
+  static const int64_t heights[] = PK_CONV_HEIGHTS;
+  static const double step[] = PK_CONV_STEP_CYCLES, call[] = PK_CONV_CALL_CYCLES;
+  static const pk_tile_costs costs = {PK_CONV_MR, PK_CONV_NR, PK_CONV_LANES, sizeof heights / sizeof heights[0], heights,
+                                      step, call};
+  const int L = d->nd - 1;
+  const int64_t S = d->r_ext[L], Q = d->p_ext[L], T = taps / S, K = d->K, fused = taps * d->C;
+  const double with_copies = pk_tile_cycles(&costs, copies->mlo, K, fused) +
+                             pk_tile_cycles(&costs, copies->mhi - copies->mlo, K, fused) +
+                             pk_tile_cycles(&costs, Q - copies->mhi, K, fused);
+  const int64_t in_place = PK_CONV(column_start)(columns->flo, columns->fhi) - columns->flo;
+  double with_columns = pk_tile_cycles(&costs, in_place, K, fused);
+  /* PK_CONV(sides)' whole tiles, tap by tap. */
+  for (int64_t sw = 0; sw < S; sw++) {
+    int64_t lo = 0, hi = Q;
+    pk_conv_inside(d, d->dil[L] * sw + d->off[L], &lo, &hi);
+    const int64_t cut[2][2] = {{lo, pk_min64(hi, columns->flo)}, {pk_max_i64(lo, columns->fhi), hi}};
+    for (int side = 0; side < 2; side++) {
+      const int64_t whole = PK_CONV(column_start)(cut[side][0], cut[side][1]) - cut[side][0];
+      if (whole > 0) with_columns += (double)T * pk_tile_cycles(&costs, whole, K, d->C);
     }
+  }
+  int64_t spans[2][2];
+  PK_CONV(column_spans)(d, columns, Q, spans);
+  for (int side = 0; side < 2; side++)
+    for (int64_t q = spans[side][0]; q < spans[side][1]; q++)
+      for (int64_t s0 = 0, s1; s0 < S; s0 = s1)
+        if (PK_CONV(column_taps)(d, columns, Q, q, s0, &s1))
+          with_columns += (double)T * pk_tile_cycles(&costs, PK_CONV_MR, K, (s1 - s0) * d->C) / PK_CONV_MR;
+  return with_columns < (1 - PK_CONV_COLUMNS_GAIN) * with_copies;
 }
 
 /*
@@ -370,8 +457,9 @@ static void PK_CONV(columns)(const pk_conv_desc *d, const PK_CONV_T *pf, int64_t
  * on 6-row tiles: 1 + 8 + 1 tiles against 9 in place; 0.97x on AVX2 that way), where they would crowd L1
  * (pk_conv_fuses_channels: 14×14 × 256 on AVX2, whose plan takes every channel, ran 10% slower with them), without
  * the copy's buffer, and where no position's whole window row is inside, they run tap by tap. With defer (the caller
- * runs MR whole rows, then PK_CONV(columns) on them), tap by tap runs only each tap's whole register tiles. The
- * tiles of the positions [wlo, whi) apply the epilogue (PK_CONV(sums_whole)).
+ * runs MR whole rows, then PK_CONV(columns) on them) there are no copies, and the fused positions in place and each
+ * tap's run tap by tap take only their whole register tiles. The tiles of the positions [wlo, whi) apply the
+ * epilogue (PK_CONV(sums_whole)).
  */
 static void PK_CONV(direct)(const pk_conv_desc *d, const PK_CONV_T *pf, const pk_conv_at *at, int64_t taps,
                             int64_t ic, int64_t ie, int64_t jc, int64_t nb, int64_t pc, int64_t kb, int fresh,
@@ -381,7 +469,7 @@ static void PK_CONV(direct)(const pk_conv_desc *d, const PK_CONV_T *pf, const pk
   const int L = d->nd - 1;
   const int64_t s = d->stride[L], S = d->r_ext[L], lda = s * d->in_s[L], ldc = d->out_s[L];
   PK_CONV_T *c = output + at->out + jc;
-  const PK_CONV(split) sp = PK_CONV(split_of)(d, pf, taps, ic, ie, kb);
+  const PK_CONV(split) sp = PK_CONV(split_of)(d, pf, taps, ic, ie, kb, defer);
   const int64_t flo = sp.flo, fhi = sp.fhi, mlo = sp.mlo, mhi = sp.mhi;
   for (int64_t ot = 0; ot < taps / S; ot++) {
     int64_t in;
@@ -395,7 +483,8 @@ static void PK_CONV(direct)(const pk_conv_desc *d, const PK_CONV_T *pf, const pk
       /* Where the tiles apply the epilogue, copies as PK_CONV(sums_whole) found them (their buffer is held). */
       const int copies = sp.copies && (whi <= wlo || (wlo == ic && whi == ie));
       PK_CONV_T *win = copies ? PK_CONV(window_buffer)(d, &sp, rows, ic, ie) : NULL;
-      const int64_t from = win != NULL ? mlo : flo, to = win != NULL ? mhi : fhi;
+      const int64_t from = win != NULL ? mlo : flo;
+      const int64_t to = win != NULL ? mhi : defer ? PK_CONV(column_start)(flo, fhi) : fhi;
       if (to > from)
         PK_CONV(tiles)(to - from, nb, S * d->C, rows, ga, input + in + (s * from + d->off[L]) * d->in_s[L], lda, f,
                        c + from * ldc, ldc, PK_CONV(first_sums)(d, at, &fresh, ic, ie, from, to, jc, nb),
@@ -410,8 +499,7 @@ static void PK_CONV(direct)(const pk_conv_desc *d, const PK_CONV_T *pf, const pk
       }
       /* Row g's input is in + g·ga: the run was cut where that stopped holding. */
       for (int64_t g = 0; g < rows && win == NULL; g++)
-        PK_CONV(sides)(d, pf, at, taps, ot + g, in + g * ga, ic, ie, flo, fhi, jc, nb, pc, kb, &fresh,
-                       defer && !sp.copies);
+        PK_CONV(sides)(d, pf, at, taps, ot + g, in + g * ga, ic, ie, flo, fhi, jc, nb, pc, kb, &fresh, defer);
       ot += rows - 1;
       continue;
     }
@@ -700,7 +788,14 @@ static void PK_CONV(member)(void *arg, int t, int nt) {
   int64_t mc = d->mc, nc = d->nc, kc = d->kc;
   if (!d->channels_first) pk_conv_slice(d, taps, PK_CONV_MR, PK_CONV_NR, &mc, &nc, &kc);
   const int64_t Q = d->p_ext[d->nd - 1];
-  mc = pk_even_block(Q, mc, PK_CONV_MR), nc = pk_even_block(d->K, nc, PK_CONV_NR), kc = pk_even_block(d->C, kc, 1);
+  nc = pk_even_block(d->K, nc, PK_CONV_NR), kc = pk_even_block(d->C, kc, 1);
+  /* A weight-stationary walk takes whole rows where columns beat window copies (its filter block stays in L2 while
+     the positions stream past in blocks of any size). */
+  const PK_CONV(split) copied = PK_CONV(split_of)(d, pf, taps, 0, Q, pk_min64(kc, d->C), 0);
+  const PK_CONV(split) uncopied = PK_CONV(split_of)(d, pf, taps, 0, Q, pk_min64(kc, d->C), 1);
+  const int whole_rows = !d->channels_first && d->weight_stationary && copied.copies &&
+                         PK_CONV(columns_pay)(d, taps, &copied, &uncopied);
+  mc = whole_rows ? Q : pk_even_block(Q, mc, PK_CONV_MR);
   const int64_t blocks = (Q + mc - 1) / mc;
   int64_t w0, w1;
   pk_share(call->rows * blocks, 1, t, nt, &w0, &w1);
@@ -720,7 +815,7 @@ static void PK_CONV(member)(void *arg, int t, int nt) {
   /* Whole rows, MR at a time: the positions past each tap's whole register tiles run in columns down them
      (PK_CONV(columns)), before their epilogue; not where window copies take the rows' ends. Every input-channel
      block splits a whole row alike: only a block of every channel fuses taps, and with one there is no other. */
-  const PK_CONV(split) row = PK_CONV(split_of)(d, pf, taps, 0, Q, pk_min64(kc, d->C));
+  const PK_CONV(split) row = whole_rows ? uncopied : copied;
   const int columns = blocks == 1 && !row.copies;
   const int64_t batch = columns ? PK_CONV_MR : 1;
   /* The batch's rows, located once for their sums, columns and epilogue, and the positions whose tiles apply it
@@ -738,7 +833,7 @@ static void PK_CONV(member)(void *arg, int t, int nt) {
           for (int64_t w = wb; w < we; w++) {
             at[w - wb] = pk_conv_locate(d, w / blocks, group);
             const int64_t ic = w % blocks * mc, ie = pk_min64(ic + mc, Q);
-            PK_CONV(sums_whole)(d, pf, &at[w - wb], taps, ic, ie, kc, &wlo[w - wb], &whi[w - wb]);
+            PK_CONV(sums_whole)(d, pf, &at[w - wb], taps, ic, ie, kc, columns, &wlo[w - wb], &whi[w - wb]);
             PK_CONV(direct)(d, pf, &at[w - wb], taps, ic, ie, jc, nb, pc, kb, pc == 0 && d->zero_out, columns,
                             wlo[w - wb], whi[w - wb]);
           }
@@ -757,7 +852,7 @@ static void PK_CONV(member)(void *arg, int t, int nt) {
       for (int64_t w = wb; w < we; w++) {
         at[w - wb] = pk_conv_locate(d, w / blocks, group);
         const int64_t ic = w % blocks * mc, ie = pk_min64(ic + mc, Q);
-        PK_CONV(sums_whole)(d, pf, &at[w - wb], taps, ic, ie, kc, &wlo[w - wb], &whi[w - wb]);
+        PK_CONV(sums_whole)(d, pf, &at[w - wb], taps, ic, ie, kc, columns, &wlo[w - wb], &whi[w - wb]);
         for (int64_t jc = 0; jc < d->K; jc += nc)
           for (int64_t pc = 0; pc < d->C; pc += kc)
             PK_CONV(direct)(d, pf, &at[w - wb], taps, ic, ie, jc, pk_min64(nc, d->K - jc), pc,

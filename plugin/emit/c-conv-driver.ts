@@ -24,7 +24,8 @@ export const driverSymbol = (mk: Microkernel): string => `pk_conv_${mk.name}`
 /**
  * The driver's functions, `<symbol>_run(const pk_conv_desc *)` among them: the template's parameters, then it.
  * `directOnly`: the driver of a plan's direct calls only (not among ConvolutionPlan.im2colMicrokernels), on packed
- * filters. A whole driver also has `<symbol>_im2col_cycles`, its tiles' modelled cost of an im2col call.
+ * filters. Both get the tiles' cost model (the direct path's row ends weigh window copies against columns); a whole
+ * driver also has `<symbol>_im2col_cycles`, its tiles' modelled cost of an im2col call.
  */
 export function emitConvDriver(mk: Microkernel, directOnly: boolean): string {
   const uses = convolutionUses(mk)
@@ -37,14 +38,14 @@ export function emitConvDriver(mk: Microkernel, directOnly: boolean): string {
     `#define PK_CONV_MR ${mk.mr}`,
     `#define PK_CONV_NR ${mk.nr}`,
     `#define PK_CONV_TILE ${microkernelSymbol(uses.packedFilter)}`,
+    `#define PK_CONV_LANES ${mk.lanes}`,
+    `#define PK_CONV_HEIGHTS ${list(costs.heights)}`,
+    `#define PK_CONV_STEP_CYCLES ${list(costs.step.flat())}`,
+    `#define PK_CONV_CALL_CYCLES ${list(costs.call.flat())}`,
     ...(directOnly ? ['#define PK_CONV_DIRECT_ONLY'] : [
       `#define PK_CONV_TILE_IN_PLACE ${microkernelSymbol(uses.filterInPlace)}`,
       `#define PK_CONV_TILE_FIRST ${microkernelSymbol(uses.channelsFirst)}`,
       `#define PK_CONV_PACK_A ${packASymbol(mk)}`,
-      `#define PK_CONV_LANES ${mk.lanes}`,
-      `#define PK_CONV_HEIGHTS ${list(costs.heights)}`,
-      `#define PK_CONV_STEP_CYCLES ${list(costs.step.flat())}`,
-      `#define PK_CONV_CALL_CYCLES ${list(costs.call.flat())}`,
     ]),
     '#include "polykern_conv_driver.h"',
     '',

@@ -138,13 +138,30 @@ describe('direct and im2col convolution', () => {
   })
 
   it('rows whose end positions run on zero-padded copies of their windows match the interpreter on every ISA, at 1 and 2 threads', () => {
-    // Padding 1, few channels (one block of all of them, the 3 taps of a row fused): rows of 28 positions run their
-    // first and last tiles on copies of the windows (PK_CONV(windows)), on 6- and 8-row tiles alike; rows of 56 on
-    // 6-row tiles would take one tile more that way, and run their ends tap by tap. 70 output channels cross a panel.
+    // Padding 1, few channels (one block of all of them, the 3 taps of a row fused): rows of 28 positions with 3
+    // channels run their first and last tiles on copies of the windows (PK_CONV(windows)), on 6- and 8-row tiles
+    // alike (with 17 the model prices columns lower: the next test's path); rows of 56 on 6-row tiles would take one
+    // tile more that way, and run their ends tap by tap. 70 output channels cross a panel.
     for (const [P, Q, C] of [[5, 28, 3], [3, 28, 17], [2, 56, 8]]) {
       const sizes = new Map([['N', 1], ['H', P], ['W', Q], ['P', P], ['Q', Q], ['C', C], ['K', 70], ['R', 3], ['S', 3]])
       expectNhwcMatches(sizes, P * Q + C, C * 9, `${P}×${Q}×${C}, `)
     }
+  })
+
+  it('rows whose ends run down the rows on the taps inside the input, one k loop a row of taps, match on every ISA, at 1 and 2 threads', () => {
+    // Padding 1, 128 input channels in one block (a row's 3 taps fused): on AVX-512's 6 × 64 a row of 27 to 29
+    // positions models cheaper in columns than on window copies (PK_CONV(columns_pay)), so the call takes whole rows:
+    // the fused positions' whole tiles in place, and the end positions and the fused ones past the whole tiles down
+    // the rows, each on the taps it reads inside the input in one call (PK_CONV(columns)). 7 and 3 rows leave a short
+    // batch; 70 output channels cross a panel. The same with bias and ReLU applied in the tiles' registers where the
+    // outputs sum whole (PK_CONV(sums_whole)) and after the columns elsewhere.
+    for (const [P, Q, C] of [[7, 28, 128], [3, 27, 130], [3, 29, 128]]) {
+      const sizes = new Map([['N', 1], ['H', P], ['W', Q], ['P', P], ['Q', Q], ['C', C], ['K', 70], ['R', 3], ['S', 3]])
+      expectNhwcMatches(sizes, P * Q + C, C * 9, `${P}×${Q}×${C}, `)
+    }
+    const fused = FUSED.find((k) => k.name === 'bias_relu_fused')!
+    const sizes = new Map([['N', 1], ['H', 7], ['W', 29], ['P', 7], ['Q', 29], ['C', 128], ['K', 70], ['R', 3], ['S', 3]])
+    matchesEverywhere(fused, UNFUSED.get(fused.name)!, () => sizes, 2)
   })
 
   it('rows of at most three register tiles, each k loop over all 300 input channels, match the interpreter on every ISA, at 1 and 2 threads', () => {
@@ -200,13 +217,15 @@ describe('direct and im2col convolution', () => {
   }
 })
 
-/** 6 trials of `kernel`'s JS and every ISA at 1 and 2 threads against the interpreter running `reference`. */
-function matchesEverywhere(kernel: Kernel, reference: Kernel, sizesFor: (next: () => number, trial: number) => Map<string, number>): void {
+/** `trials` trials of `kernel`'s JS and every ISA at 1 and 2 threads against the interpreter running `reference`. */
+function matchesEverywhere(
+  kernel: Kernel, reference: Kernel, sizesFor: (next: () => number, trial: number) => Map<string, number>, trials = 6,
+): void {
   const next = rngOf(kernel.name)
   const dtype = kernel.tensors[0].dtype
   const out = kernel.params.findIndex((p) => p.name === 'O')
   const js = new Function(`'use strict'; return ${emitJs(kernel)}`)() as Fn
-  for (let trial = 0; trial < 6; trial++) {
+  for (let trial = 0; trial < trials; trial++) {
     const sizes = sizesFor(next, trial)
     const args = irArgs(kernel, sizes, next)
     const want = copyArgs(args)

@@ -4,13 +4,13 @@
 #define PK_CONV_MR 6
 #define PK_CONV_NR 64
 #define PK_CONV_TILE pk_ukr_gemm_f32_avx512_6x64_upg
-#define PK_CONV_TILE_IN_PLACE pk_ukr_gemm_f32_avx512_6x64_uu
-#define PK_CONV_TILE_FIRST pk_ukr_gemm_f32_avx512_6x64_pu
-#define PK_CONV_PACK_A pk_pack_a_gemm_f32_avx512_6x64
 #define PK_CONV_LANES 16
 #define PK_CONV_HEIGHTS {6, 5, 4, 2, 1}
 #define PK_CONV_STEP_CYCLES {3.5, 6, 9, 12, 3, 5, 7.5, 10, 2.5, 4, 6, 8, 1.5, 2, 3, 4, 1, 1.5, 2, 2.5}
 #define PK_CONV_CALL_CYCLES {28, 40, 52, 64, 26, 36, 46, 56, 24, 32, 40, 48, 20, 24, 28, 32, 18, 20, 22, 24}
+#define PK_CONV_TILE_IN_PLACE pk_ukr_gemm_f32_avx512_6x64_uu
+#define PK_CONV_TILE_FIRST pk_ukr_gemm_f32_avx512_6x64_pu
+#define PK_CONV_PACK_A pk_pack_a_gemm_f32_avx512_6x64
 #include "polykern_conv_driver.h"
 
 /* Direct and im2col convolutions on gemm_f32_avx512_8x48. */
@@ -19,13 +19,13 @@
 #define PK_CONV_MR 8
 #define PK_CONV_NR 48
 #define PK_CONV_TILE pk_ukr_gemm_f32_avx512_8x48_upg
-#define PK_CONV_TILE_IN_PLACE pk_ukr_gemm_f32_avx512_8x48_uu
-#define PK_CONV_TILE_FIRST pk_ukr_gemm_f32_avx512_8x48_pu
-#define PK_CONV_PACK_A pk_pack_a_gemm_f32_avx512_8x48
 #define PK_CONV_LANES 16
 #define PK_CONV_HEIGHTS {8, 7, 4, 2, 1}
 #define PK_CONV_STEP_CYCLES {4.5, 8, 12, 4, 7, 10.5, 2.5, 4, 6, 1.5, 2, 3, 1, 1.5, 2}
 #define PK_CONV_CALL_CYCLES {32, 48, 64, 30, 44, 58, 24, 32, 40, 20, 24, 28, 18, 20, 22}
+#define PK_CONV_TILE_IN_PLACE pk_ukr_gemm_f32_avx512_8x48_uu
+#define PK_CONV_TILE_FIRST pk_ukr_gemm_f32_avx512_8x48_pu
+#define PK_CONV_PACK_A pk_pack_a_gemm_f32_avx512_8x48
 #include "polykern_conv_driver.h"
 
 /* Direct and im2col convolutions on gemm_f32_avx512_7x64. */
@@ -34,13 +34,13 @@
 #define PK_CONV_MR 7
 #define PK_CONV_NR 64
 #define PK_CONV_TILE pk_ukr_gemm_f32_avx512_7x64_upg
-#define PK_CONV_TILE_IN_PLACE pk_ukr_gemm_f32_avx512_7x64_uu
-#define PK_CONV_TILE_FIRST pk_ukr_gemm_f32_avx512_7x64_pu
-#define PK_CONV_PACK_A pk_pack_a_gemm_f32_avx512_7x64
 #define PK_CONV_LANES 16
 #define PK_CONV_HEIGHTS {7, 6, 4, 2, 1}
 #define PK_CONV_STEP_CYCLES {4, 7, 10.5, 14, 3.5, 6, 9, 12, 2.5, 4, 6, 8, 1.5, 2, 3, 4, 1, 1.5, 2, 2.5}
 #define PK_CONV_CALL_CYCLES {30, 44, 58, 72, 28, 40, 52, 64, 24, 32, 40, 48, 20, 24, 28, 32, 18, 20, 22, 24}
+#define PK_CONV_TILE_IN_PLACE pk_ukr_gemm_f32_avx512_7x64_uu
+#define PK_CONV_TILE_FIRST pk_ukr_gemm_f32_avx512_7x64_pu
+#define PK_CONV_PACK_A pk_pack_a_gemm_f32_avx512_7x64
 #include "polykern_conv_driver.h"
 
 PK_SHARED int kc_0_conv(const float *restrict I, const float *restrict F, float *restrict O, int64_t N, int64_t H, int64_t W, int64_t C, int64_t K, int64_t P, int64_t Q) {
