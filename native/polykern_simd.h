@@ -92,10 +92,14 @@ static inline int64_t pk_lane_block(int64_t run, int64_t lanes) {
 /* A transposing gather's blocks of `lanes` k steps whose source offsets o[0..kb) are consecutive: step p + sigma*j
    holds o[p] + j for j < lanes, so one vector load along the source reads them all. sigma is 1 where the source's
    stride-1 index is k's innermost, a tiled order's block width (or the extent of the indices inside it) where it is
-   not: each block goes into start[] and sigma[], and every step in no block into single[] (copied one at a time).
-   sigma is tried as the last block's first, then searched. */
+   not: each block goes into start[], sigma[] and steps[] (lanes), and every step in no block into single[] (copied
+   one at a time). sigma is tried as the last block's first, then searched. A run of consecutive steps cut short
+   before `lanes` (the end of k, an index's last partial line) is a block of its own steps[] (sigma 1, read through a
+   lane mask) from a quarter vector on: one at a time, k = 56's last 8 steps were a third of the B gather of TCCG's
+   abcd-ebad-ce (AVX-512). */
+#define PK_K_BLOCK_MIN_STEPS(lanes) ((lanes) / 4 > 2 ? (lanes) / 4 : 2)
 static inline void pk_k_blocks(const int64_t *o, int64_t kb, int64_t lanes, int32_t *start, int32_t *sigma,
-                               int64_t *blocks, int32_t *single, int64_t *singles) {
+                               int32_t *steps, int64_t *blocks, int32_t *single, int64_t *singles) {
   unsigned char covered[kb > 0 ? kb : 1];
   /* covered[] is cleared and read only once a block of sigma > 1 marks steps ahead. */
   int strided = 0;
@@ -115,16 +119,19 @@ static inline void pk_k_blocks(const int64_t *o, int64_t kb, int64_t lanes, int3
       ok = off == 0;
       for (int64_t j = 1; ok && strided && j < lanes; j++) ok = !covered[p + s * j];
     }
-    if (!ok && s == 1 && p + 1 < kb && o[p + 1] == o[p] + 1) {
+    if (!ok && s <= 1 && p + 1 < kb && o[p + 1] == o[p] + 1) {
       /* A run cut short (an index's last partial line): no block of its steps reaches past the cut either. */
       int64_t end = p + 1;
       while (end < kb && end < p + lanes && o[end] == o[end - 1] + 1 && !(strided && covered[end])) end++;
-      for (int64_t i = p; i < end; i++) single[ns++] = (int32_t)i;
+      if (end - p >= PK_K_BLOCK_MIN_STEPS(lanes))
+        start[nb] = (int32_t)p, sigma[nb] = 1, steps[nb++] = (int32_t)(end - p);
+      else
+        for (int64_t i = p; i < end; i++) single[ns++] = (int32_t)i;
       p = end - 1;
       continue;
     }
     if (ok) {
-      start[nb] = (int32_t)p, sigma[nb++] = (int32_t)s;
+      start[nb] = (int32_t)p, sigma[nb] = (int32_t)s, steps[nb++] = (int32_t)lanes;
       /* A run covers the next steps: skip them; no later block starts before its end. */
       if (s == 1) {
         p += lanes - 1;

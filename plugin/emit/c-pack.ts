@@ -20,13 +20,14 @@ export const scaledGatherASymbol = (mk: Microkernel): string => `pk_gather_a_sca
 /**
  * The transposing gather's blocks of `lanes` k steps whose source offsets are consecutive (native pk_k_blocks: steps
  * p0 + s·j for j < lanes, s = 1 where the operand's stride-1 index is k's innermost, s = a tiled order's block width
- * where the other operand's is): each lanes × lanes block of rows is loaded as vectors along the source, transposed
+ * where the other operand's is; a run cut short, `ks` < lanes steps, loaded through a lane mask and only its steps
+ * stored): each lanes × lanes block of rows is loaded as vectors along the source, transposed
  * in registers (log2(lanes) rounds of two-vector shuffles, each swapping the off-diagonal quarters of 2s × 2s blocks)
  * and stored as vectors along the panel, instead of one scalar load per element. A panel narrower than a vector (A's
  * MR of 8 rows, 16 lanes) is a w × lanes block: the rounds up to w leave each vector holding w rows at lanes/w k steps,
- * stored as that many pieces. The steps in no block (a block cut by the end of the driver's k block, an index's last
- * partial line) are copied one at a time between them, in k order. Uses the gather's `pk_vec` and `pk_lanes`
- * (vectorTypes), the plan (`blk_start`, `blk_sigma`, `blocks`, `one`, `ones`) and the panel's `row` pointers.
+ * stored as that many pieces. The steps in no block (runs shorter than a quarter vector) are copied one at a time
+ * between them, in k order. Uses the gather's `pk_vec` and `pk_lanes` (vectorTypes), the plan (`blk_start`,
+ * `blk_sigma`, `blk_steps`, `blocks`, `one`, `ones`) and the panel's `row` pointers.
  */
 function transposeBlocks(w: number, mk: Microkernel, scaled: boolean): string {
   const L = mk.lanes
@@ -35,17 +36,18 @@ function transposeBlocks(w: number, mk: Microkernel, scaled: boolean): string {
   const xg = w < L ? '' : 'xg + '
   const store = w < L
     ? [
-        `              for (int h = 0; h < ${L / w}; h++)`,
+        `              for (int h = 0; h < ${L / w} && ${w}*h + i < ks; h++)`,
         `                __builtin_memcpy(to + (p0 + s*(${w}*h + i))*${w}, (const ${t} *)&out_i + h*${w}, ${w}*sizeof(${t}));`,
       ]
-    : [`              __builtin_memcpy(to + (p0 + s*i)*${w} + xg, &out_i, sizeof out_i);`]
+    : [`              if (i < ks) __builtin_memcpy(to + (p0 + s*i)*${w} + xg, &out_i, sizeof out_i);`]
   return [
     '        for (int64_t q = 0, qs = 0;; q++) {',
     // The steps before the block, in k order: each row's lines are still in cache from the blocks beside them.
     '          for (const int64_t until = q < blocks ? blk_start[q] : kb; qs < ones && one[qs] < until; qs++)',
     `            for (int64_t x = 0; x < ${w}; x++) to[one[qs]*${w} + x] = ${scaledBy(scaled)('row[x][o_k[one[qs]]]')};`,
     '          if (q == blocks) break;',
-    '          const int64_t p0 = blk_start[q], s = blk_sigma[q];',
+    '          const int64_t p0 = blk_start[q], s = blk_sigma[q], ks = blk_steps[q];',
+    `          const ${mk.ops.mask} along = ${instantiate(mk.ops.firstLanes, { n: 'ks' })};`,
     `          ${groups}{`,
     `            pk_vec v[${rows}];`,
     // The rows' lines AHEAD_BLOCKS blocks on: each row is a stream along k of its own, too many for the prefetchers.
@@ -59,7 +61,8 @@ function transposeBlocks(w: number, mk: Microkernel, scaled: boolean): string {
     // Through the ISA's load: a memcpy into v[] is two 128-bit halves under gcc's generic tuning on AVX2, and v[]
     // then lives on the stack.
     `            for (int i = 0; i < ${rows}; i++) {`,
-    `              const ${mk.ops.vector} r = ${instantiate(mk.ops.load, { p: `row[${xg}i] + o_k[p0]` })};`,
+    `              const ${mk.ops.vector} r = ks == ${L} ? ${instantiate(mk.ops.load, { p: `row[${xg}i] + o_k[p0]` })}`,
+    `                : ${instantiate(mk.ops.maskedLoad, { m: 'along', p: `row[${xg}i] + o_k[p0]` })};`,
     '              __builtin_memcpy(&v[i], &r, sizeof r);',
     '            }',
     ...transposeRounds(mk, '            ', rows),
@@ -81,7 +84,7 @@ const AHEAD_BLOCKS = 2
  * for every panel of the call.
  */
 const K_BLOCK_PLAN = [
-  '  int32_t blk_start[kb > 0 ? kb : 1], blk_sigma[kb > 0 ? kb : 1], one[kb > 0 ? kb : 1];',
+  '  int32_t blk_start[kb > 0 ? kb : 1], blk_sigma[kb > 0 ? kb : 1], blk_steps[kb > 0 ? kb : 1], one[kb > 0 ? kb : 1];',
   '  int64_t blocks = 0, ones = 0;',
   '  int planned = 0;',
   '',
@@ -297,7 +300,7 @@ function rowsAlongK(w: number, scaled: boolean): string {
  * edge panel of 8 rows walking a tiled k order cost a quarter of ab-cad-dcb's B gather.
  */
 function transposingCopy(w: number, mk: Microkernel, scaled: boolean): string {
-  return `      if (!planned) pk_k_blocks(o_k, kb, ${mk.lanes}, blk_start, blk_sigma, &blocks, one, &ones), planned = 1;
+  return `      if (!planned) pk_k_blocks(o_k, kb, ${mk.lanes}, blk_start, blk_sigma, blk_steps, &blocks, one, &ones), planned = 1;
       if (blocks > 0) {
 ${transposeBlocks(w, mk, scaled)}      } else {
 ${rowsAlongK(w, scaled)}      }

@@ -54,7 +54,7 @@ static void pk_gather_b_gemm_f32_avx2_6x16(int64_t len, int64_t kb, const float 
     const int64_t *restrict o_k, float *restrict out) {
   typedef float pk_vec __attribute__((vector_size(8 * sizeof(float))));
   typedef int32_t pk_lanes __attribute__((vector_size(8 * sizeof(float))));
-  int32_t blk_start[kb > 0 ? kb : 1], blk_sigma[kb > 0 ? kb : 1], one[kb > 0 ? kb : 1];
+  int32_t blk_start[kb > 0 ? kb : 1], blk_sigma[kb > 0 ? kb : 1], blk_steps[kb > 0 ? kb : 1], one[kb > 0 ? kb : 1];
   int64_t blocks = 0, ones = 0;
   int planned = 0;
 
@@ -171,13 +171,14 @@ static void pk_gather_b_gemm_f32_avx2_6x16(int64_t len, int64_t kb, const float 
     } else {
       const float *row[16];
       for (int64_t x = 0; x < 16; x++) row[x] = src + o_len[x0 + (x < n ? x : n - 1)];
-      if (!planned) pk_k_blocks(o_k, kb, 8, blk_start, blk_sigma, &blocks, one, &ones), planned = 1;
+      if (!planned) pk_k_blocks(o_k, kb, 8, blk_start, blk_sigma, blk_steps, &blocks, one, &ones), planned = 1;
       if (blocks > 0) {
         for (int64_t q = 0, qs = 0;; q++) {
           for (const int64_t until = q < blocks ? blk_start[q] : kb; qs < ones && one[qs] < until; qs++)
             for (int64_t x = 0; x < 16; x++) to[one[qs]*16 + x] = row[x][o_k[one[qs]]];
           if (q == blocks) break;
-          const int64_t p0 = blk_start[q], s = blk_sigma[q];
+          const int64_t p0 = blk_start[q], s = blk_sigma[q], ks = blk_steps[q];
+          const __m256i along = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(ks)), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
           for (int64_t xg = 0; xg < 16; xg += 8) {
             pk_vec v[8];
             for (int i = 0; i < 8; i++) {
@@ -187,7 +188,8 @@ static void pk_gather_b_gemm_f32_avx2_6x16(int64_t len, int64_t kb, const float 
               if (ahead != NULL) __builtin_prefetch(ahead), __builtin_prefetch(ahead + 7);
             }
             for (int i = 0; i < 8; i++) {
-              const __m256 r = _mm256_loadu_ps(row[xg + i] + o_k[p0]);
+              const __m256 r = ks == 8 ? _mm256_loadu_ps(row[xg + i] + o_k[p0])
+                : _mm256_maskload_ps(row[xg + i] + o_k[p0], along);
               __builtin_memcpy(&v[i], &r, sizeof r);
             }
             for (int i = 0; i < 8; i++)
@@ -210,7 +212,7 @@ static void pk_gather_b_gemm_f32_avx2_6x16(int64_t len, int64_t kb, const float 
               }
             for (int i = 0; i < 8; i++) {
               const pk_vec out_i = v[i];
-              __builtin_memcpy(to + (p0 + s*i)*16 + xg, &out_i, sizeof out_i);
+              if (i < ks) __builtin_memcpy(to + (p0 + s*i)*16 + xg, &out_i, sizeof out_i);
             }
           }
         }
