@@ -42,13 +42,13 @@ const TEMPLATES: Readonly<Record<string, (t: 'float' | 'double') => string>> = {
         `#define PK_CONV_MR ${t === 'float' ? 8 : 4}`,
         `#define PK_CONV_NR ${t === 'float' ? 48 : 24}`,
         '#define PK_CONV_TILE check_' + t + '_runs_tile',
+        // Its tiles' cost table (tileCostTable): heights × widths in vectors of cycles.
+        `#define PK_CONV_LANES ${t === 'float' ? 16 : 8}`,
+        `#define PK_CONV_HEIGHTS {${t === 'float' ? 8 : 4}, 4, 2, 1}`,
+        ...['PK_CONV_STEP_CYCLES', 'PK_CONV_CALL_CYCLES'].map((m) => `#define ${m} {${Array(12).fill(1).join(', ')}}`),
         ...(form === 'direct' ? ['#define PK_CONV_DIRECT_ONLY'] : [
           ...['PK_CONV_TILE_IN_PLACE', 'PK_CONV_TILE_FIRST'].map((m) => `#define ${m} check_${t}_tile`),
           `#define PK_CONV_PACK_A check_${t}_pack_a`,
-          // Its tiles' cost table (tileCostTable): heights × widths in vectors of cycles.
-          `#define PK_CONV_LANES ${t === 'float' ? 16 : 8}`,
-          `#define PK_CONV_HEIGHTS {${t === 'float' ? 8 : 4}, 4, 2, 1}`,
-          ...['PK_CONV_STEP_CYCLES', 'PK_CONV_CALL_CYCLES'].map((m) => `#define ${m} {${Array(12).fill(1).join(', ')}}`),
         ]),
         '#include "polykern_conv_driver.h"',
         used(`check_${t}_${form}_run`),
