@@ -149,18 +149,18 @@ describe('direct and im2col convolution', () => {
   })
 
   it('rows whose ends run down the rows on the taps inside the input, one k loop a row of taps, match on every ISA, at 1 and 2 threads', () => {
-    // Padding 1, 128 input channels in one block (a row's 3 taps fused): on AVX-512's 6 × 64 a row of 27 to 29
-    // positions models cheaper in columns than on window copies (PK_CONV(columns_pay)), so the call takes whole rows:
-    // the fused positions' whole tiles in place, and the end positions and the fused ones past the whole tiles down
-    // the rows, each on the taps it reads inside the input in one call (PK_CONV(columns)). 7 and 3 rows leave a short
-    // batch; 70 output channels cross a panel. The same with bias and ReLU applied in the tiles' registers where the
-    // outputs sum whole (PK_CONV(sums_whole)) and after the columns elsewhere.
-    for (const [P, Q, C] of [[7, 28, 128], [3, 27, 130], [3, 29, 128]]) {
+    // Padding 1, 20 to 24 input channels in one block (a row's 3 taps fused): on AVX-512's 6 × 64 and AVX2's 6 × 16
+    // a row of 27 to 29 positions models cheaper in columns than on window copies (PK_CONV(columns_pay)), so the call
+    // takes whole rows: the fused positions' whole tiles in place, and the end positions and the fused ones past the
+    // whole tiles down the rows, each on the taps it reads inside the input in one call (PK_CONV(columns)). 7 and 3
+    // rows leave a short batch; 70 output channels cross a panel. The same with bias and ReLU applied in the tiles'
+    // registers where the outputs sum whole (PK_CONV(sums_whole)) and after the columns elsewhere.
+    for (const [P, Q, C] of [[7, 28, 24], [3, 27, 20], [3, 29, 23]]) {
       const sizes = new Map([['N', 1], ['H', P], ['W', Q], ['P', P], ['Q', Q], ['C', C], ['K', 70], ['R', 3], ['S', 3]])
       expectNhwcMatches(sizes, P * Q + C, C * 9, `${P}×${Q}×${C}, `)
     }
     const fused = FUSED.find((k) => k.name === 'bias_relu_fused')!
-    const sizes = new Map([['N', 1], ['H', 7], ['W', 29], ['P', 7], ['Q', 29], ['C', 128], ['K', 70], ['R', 3], ['S', 3]])
+    const sizes = new Map([['N', 1], ['H', 7], ['W', 29], ['P', 7], ['Q', 29], ['C', 24], ['K', 70], ['R', 3], ['S', 3]])
     matchesEverywhere(fused, UNFUSED.get(fused.name)!, () => sizes, 2)
   })
 
