@@ -183,6 +183,16 @@ static inline int64_t PK_CONV(column_start)(int64_t from, int64_t to) {
   return to > from ? from + (to - from) / PK_CONV_MR * PK_CONV_MR : to;
 }
 
+/* Tap sw's positions among [ic, ie) whose input it reaches, cut around the fused ones [flo, fhi): cut[0] before
+   them, cut[1] after. */
+static inline void PK_CONV(tap_cut)(const pk_conv_desc *d, int64_t sw, int64_t ic, int64_t ie, int64_t flo,
+                                    int64_t fhi, int64_t cut[2][2]) {
+  const int L = d->nd - 1;
+  int64_t lo = ic, hi = ie;
+  pk_conv_inside(d, d->dil[L] * sw + d->off[L], &lo, &hi);
+  cut[0][0] = lo, cut[0][1] = pk_min64(hi, flo), cut[1][0] = pk_max_i64(lo, fhi), cut[1][1] = hi;
+}
+
 /*
  * Tap row ot of the block (its input row at `in`), tap by tap along the last axis, on the positions outside the fused
  * ones [flo, fhi): each tap over the positions whose input it reaches; with defer, only its whole register tiles, the
@@ -195,12 +205,10 @@ static void PK_CONV(sides)(const pk_conv_desc *d, const PK_CONV_T *pf, const pk_
   const int64_t S = d->r_ext[L], lda = d->stride[L] * d->in_s[L], ldc = d->out_s[L];
   PK_CONV_T *c = (PK_CONV_T *)d->out + at->out + jc;
   for (int64_t sw = 0; sw < S; sw++) {
-    const int64_t base = d->dil[L] * sw + d->off[L];
-    int64_t lo = ic, hi = ie;
-    pk_conv_inside(d, base, &lo, &hi);
-    const PK_CONV_T *a = (const PK_CONV_T *)d->in + in + base * d->in_s[L] + pc;
+    const PK_CONV_T *a = (const PK_CONV_T *)d->in + in + (d->dil[L] * sw + d->off[L]) * d->in_s[L] + pc;
     const PK_CONV(b) f = PK_CONV(filter)(d, pf, at, taps, ot * S + sw, pc, jc);
-    const int64_t cut[2][2] = {{lo, pk_min64(hi, flo)}, {pk_max_i64(lo, fhi), hi}};
+    int64_t cut[2][2];
+    PK_CONV(tap_cut)(d, sw, ic, ie, flo, fhi, cut);
     for (int side = 0; side < 2; side++) {
       const int64_t from = cut[side][0], to = defer ? PK_CONV(column_start)(from, cut[side][1]) : cut[side][1];
       if (to > from)
@@ -320,13 +328,12 @@ static void PK_CONV(sums_whole)(const pk_conv_desc *d, const PK_CONV_T *pf, cons
  * nor the whole register tiles PK_CONV(sides) runs on the tap's segments take it.
  */
 static int PK_CONV(left_to_column)(const pk_conv_desc *d, const PK_CONV(split) *sp, int64_t Q, int64_t sw, int64_t q) {
-  const int L = d->nd - 1;
-  int64_t lo = 0, hi = Q;
-  pk_conv_inside(d, d->dil[L] * sw + d->off[L], &lo, &hi);
-  if (q < lo || q >= hi) return 0;
+  int64_t cut[2][2];
+  PK_CONV(tap_cut)(d, sw, 0, Q, sp->flo, sp->fhi, cut);
+  if (q < cut[0][0] || q >= cut[1][1]) return 0;
   if (q >= sp->flo && q < sp->fhi) return q >= PK_CONV(column_start)(sp->flo, sp->fhi);
-  return q < sp->flo ? q >= PK_CONV(column_start)(lo, pk_min64(hi, sp->flo))
-                     : q >= PK_CONV(column_start)(pk_max_i64(lo, sp->fhi), hi);
+  const int side = q >= sp->fhi;
+  return q >= PK_CONV(column_start)(cut[side][0], cut[side][1]);
 }
 
 /*
@@ -337,10 +344,10 @@ static void PK_CONV(column_spans)(const pk_conv_desc *d, const PK_CONV(split) *s
   const int L = d->nd - 1;
   int64_t left = sp->flo, right = sp->fhi > sp->flo ? PK_CONV(column_start)(sp->flo, sp->fhi) : Q;
   for (int64_t sw = 0; sw < d->r_ext[L]; sw++) {
-    int64_t lo = 0, hi = Q;
-    pk_conv_inside(d, d->dil[L] * sw + d->off[L], &lo, &hi);
-    left = pk_min64(left, PK_CONV(column_start)(lo, pk_min64(hi, sp->flo)));
-    right = pk_min64(right, PK_CONV(column_start)(pk_max_i64(lo, sp->fhi), hi));
+    int64_t cut[2][2];
+    PK_CONV(tap_cut)(d, sw, 0, Q, sp->flo, sp->fhi, cut);
+    left = pk_min64(left, PK_CONV(column_start)(cut[0][0], cut[0][1]));
+    right = pk_min64(right, PK_CONV(column_start)(cut[1][0], cut[1][1]));
   }
   spans[0][0] = left, spans[0][1] = sp->flo, spans[1][0] = pk_max_i64(right, sp->flo), spans[1][1] = Q;
 }
@@ -427,9 +434,8 @@ static int PK_CONV(columns_pay)(const pk_conv_desc *d, int64_t taps, const PK_CO
   double with_columns = pk_tile_cycles(&costs, in_place, K, fused);
   /* PK_CONV(sides)' whole tiles, tap by tap. */
   for (int64_t sw = 0; sw < S; sw++) {
-    int64_t lo = 0, hi = Q;
-    pk_conv_inside(d, d->dil[L] * sw + d->off[L], &lo, &hi);
-    const int64_t cut[2][2] = {{lo, pk_min64(hi, columns->flo)}, {pk_max_i64(lo, columns->fhi), hi}};
+    int64_t cut[2][2];
+    PK_CONV(tap_cut)(d, sw, 0, Q, columns->flo, columns->fhi, cut);
     for (int side = 0; side < 2; side++) {
       const int64_t whole = PK_CONV(column_start)(cut[side][0], cut[side][1]) - cut[side][0];
       if (whole > 0) with_columns += (double)T * pk_tile_cycles(&costs, whole, K, d->C);
