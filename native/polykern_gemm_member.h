@@ -327,18 +327,13 @@ static void PK_GEMM(plain_blocks)(const PK_GEMM(walk) *w) {
   }
 }
 
-/* Tiles ahead, in the walk down a panel, whose C lines a gathered walk fetches, where a tile's k loop is shorter
-   than PK_FETCH_FMAS vector FMAs (at two a cycle, well under a memory latency): the microkernel's own fetch, at its
-   start, then comes too late (ccsd_t, k of 16: C written once, its lines from memory). Measured in one process, AMD
-   EPYC AVX-512, 1 thread: abcdef-gdab-efgc 62 -> 71 GFLOP/s, efgc-gdab 62 -> 72, geab-dfgc 92 -> 102 (2 threads:
-   111 -> 129, 116 -> 129), 1 to 4 tiles ahead alike; transC's k blocks of 32 (768 FMAs a tile), fetched too, lost 8%. */
-#define PK_FETCH_TILES 2
-#define PK_FETCH_FMAS 512
+/* Vector FMAs under which a tile's k loop is short (at two a cycle, well under a memory latency): storing C is then
+   the walk's cost (ccsd_t, k of 16: C written once, its lines from memory). */
+#define PK_SHORT_TILE_FMAS 512
 
-/* Whether the block's tiles are short: their k loops under PK_FETCH_FMAS vector FMAs, so that storing C is the
-   walk's cost. */
+/* Whether the block's tiles are short (PK_SHORT_TILE_FMAS). */
 static inline int PK_GEMM(short_tiles)(const PK_GEMM(walk) *w) {
-  return w->len[PK_GEMM_K] * w->s->mr * (w->s->nr / w->s->lanes) < PK_FETCH_FMAS;
+  return w->len[PK_GEMM_K] * w->s->mr * (w->s->nr / w->s->lanes) < PK_SHORT_TILE_FMAS;
 }
 
 /* The most panels a gathered block's short tiles are walked along C's rows over (row_panels). */
@@ -373,36 +368,17 @@ static void PK_GEMM(gathered_along_rows)(const PK_GEMM(walk) *w, int64_t panels)
   }
 }
 
-/* Fetches, for writing, the C lines of the tile at row `ir` of the panel whose columns are `c`. Always inlined: gcc
-   finds a function of loads and prefetches pure, and drops the calls to it. */
-static inline __attribute__((always_inline)) void PK_GEMM(fetch_tile)(const PK_GEMM(walk) *w, int64_t ir, const PK_GEMM(columns) *c) {
-  const PK_GEMM(shape) *s = w->s;
-  const int64_t *om = w->g->o_cm + w->at[PK_GEMM_M] + ir, rows = pk_min64(s->mr, w->len[PK_GEMM_M] - ir);
-  for (int64_t r = 0; r < rows; r++) {
-    const PK_GEMM_T *row = w->g->c + om[r];
-    for (int64_t v = 0; v * s->lanes < c->cols; v++)
-      __builtin_prefetch(row + c->vp[v].lo, 1, 3), __builtin_prefetch(row + c->vp[v].hi + s->lanes - 1, 1, 3);
-  }
-}
-
-/* A gathered block walked down each panel in turn: each panel's columns are worked out once, the next panel's ahead
-   of it, so that the C lines PK_FETCH_TILES tiles on are fetched across the panel's end too. */
+/* A gathered block walked down each panel in turn, each panel's columns worked out once. Short tiles whose C lines
+   were fetched two tiles ahead (the microkernel's own fetch, at its start, comes late) ran slower for it once the
+   tiles whose rows go on past a panel walk along them (gathered_along_rows): the other twelve ccsd_t cases 1.05-1.16x
+   without the fetch at 1 thread, 1.06-1.16x at 2 (AMD EPYC AVX-512, one process alternating builds). */
 static void PK_GEMM(gathered_down_panels)(const PK_GEMM(walk) *w) {
   const PK_GEMM(shape) *s = w->s;
-  const int64_t mb = w->len[PK_GEMM_M], nb = w->len[PK_GEMM_N], tiles = (mb + s->mr - 1) / s->mr;
-  const int fetch = PK_GEMM(short_tiles)(w);
-  PK_GEMM(columns) c[2];
-  int now = 0;
-  PK_GEMM(columns_at)(w, 0, &c[now]);
-  for (int64_t jr = 0; jr < nb; jr += s->nr, now ^= 1) {
-    const int next = jr + s->nr < nb;
-    if (next) PK_GEMM(columns_at)(w, jr + s->nr, &c[now ^ 1]);
-    for (int64_t t = 0; t < tiles; t++) {
-      const int64_t ahead = t + PK_FETCH_TILES;
-      const PK_GEMM(columns) *at = !fetch ? NULL : ahead < tiles ? &c[now] : next && ahead - tiles < tiles ? &c[now ^ 1] : NULL;
-      if (at != NULL && at->split >= 0) PK_GEMM(fetch_tile)(w, (ahead < tiles ? ahead : ahead - tiles) * s->mr, at);
-      PK_GEMM(gathered_tile)(w, t * s->mr, jr, &c[now]);
-    }
+  const int64_t mb = w->len[PK_GEMM_M], nb = w->len[PK_GEMM_N];
+  PK_GEMM(columns) c;
+  for (int64_t jr = 0; jr < nb; jr += s->nr) {
+    PK_GEMM(columns_at)(w, jr, &c);
+    for (int64_t ir = 0; ir < mb; ir += s->mr) PK_GEMM(gathered_tile)(w, ir, jr, &c);
   }
 }
 
