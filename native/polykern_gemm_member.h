@@ -354,9 +354,12 @@ static int64_t PK_GEMM(row_panels)(const PK_GEMM(walk) *w) {
   return (run + nr - 1) / nr;
 }
 
-/* A gathered block walked along C's rows over `panels` panels at a time (row_panels), down the block's tiles for each
-   group; each group's columns are worked out once. */
-static void PK_GEMM(gathered_along_rows)(const PK_GEMM(walk) *w, int64_t panels) {
+/* A gathered block walked over groups of `panels` panels: down the block's tiles for each group, along C's rows
+   within it (row_panels); one panel a group walks down each panel in turn. Each group's columns are worked out once.
+   (Down the panels, short tiles once fetched C's lines two tiles ahead; with the tiles whose rows go on past a panel
+   walked along them, the other twelve ccsd_t cases ran 1.05-1.16x without the fetch at 1 thread, 1.06-1.16x at 2:
+   AMD EPYC AVX-512, one process alternating builds.) */
+static void PK_GEMM(gathered_by_panels)(const PK_GEMM(walk) *w, int64_t panels) {
   const PK_GEMM(shape) *s = w->s;
   const int64_t mb = w->len[PK_GEMM_M], nb = w->len[PK_GEMM_N], nr = s->nr;
   PK_GEMM(columns) c[PK_ROW_PANELS];
@@ -368,24 +371,9 @@ static void PK_GEMM(gathered_along_rows)(const PK_GEMM(walk) *w, int64_t panels)
   }
 }
 
-/* A gathered block walked down each panel in turn, each panel's columns worked out once. Short tiles whose C lines
-   were fetched two tiles ahead (the microkernel's own fetch, at its start, comes late) ran slower for it once the
-   tiles whose rows go on past a panel walk along them (gathered_along_rows): the other twelve ccsd_t cases 1.05-1.16x
-   without the fetch at 1 thread, 1.06-1.16x at 2 (AMD EPYC AVX-512, one process alternating builds). */
-static void PK_GEMM(gathered_down_panels)(const PK_GEMM(walk) *w) {
-  const PK_GEMM(shape) *s = w->s;
-  const int64_t mb = w->len[PK_GEMM_M], nb = w->len[PK_GEMM_N];
-  PK_GEMM(columns) c;
-  for (int64_t jr = 0; jr < nb; jr += s->nr) {
-    PK_GEMM(columns_at)(w, jr, &c);
-    for (int64_t ir = 0; ir < mb; ir += s->mr) PK_GEMM(gathered_tile)(w, ir, jr, &c);
-  }
-}
-
 /* The current blocks in register tiles, in the shape's tile order, through C's offset tables or masked by a domain.
-   A gathered tile's columns are worked out once per tile column when n is the outer tile loop (gathered_down_panels,
-   or gathered_along_rows where short tiles' C rows go on past a panel), and per tile otherwise (per tile, they cost
-   8% of ccsd_t's time). */
+   A gathered tile's columns are worked out once per tile column when n is the outer tile loop (gathered_by_panels),
+   and per tile otherwise (per tile, they cost 8% of ccsd_t's time). */
 static void PK_GEMM(macro_kernel)(const PK_GEMM(walk) *w) {
   const PK_GEMM(shape) *s = w->s;
   if (!s->gather && !s->masked) {
@@ -393,9 +381,7 @@ static void PK_GEMM(macro_kernel)(const PK_GEMM(walk) *w) {
     return;
   }
   if (!s->masked && !s->m_tiles_outer) {
-    const int64_t panels = PK_GEMM(short_tiles)(w) ? PK_GEMM(row_panels)(w) : 1;
-    if (panels > 1) PK_GEMM(gathered_along_rows)(w, panels);
-    else PK_GEMM(gathered_down_panels)(w);
+    PK_GEMM(gathered_by_panels)(w, PK_GEMM(short_tiles)(w) ? PK_GEMM(row_panels)(w) : 1);
     return;
   }
   const int n_outer = !s->m_tiles_outer;
