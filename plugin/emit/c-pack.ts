@@ -5,6 +5,7 @@
  * the gathers, whose vector code follows the ISA's lanes and masks, are printed here.
  */
 import { C_TYPE } from './c-expr.ts'
+import { DTYPE_BYTES } from '../analysis/loop-nest.ts'
 import type { Microkernel } from '../targets/microkernel.ts'
 import { instantiate } from '../targets/vector-ops.ts'
 import { PAGE_BYTES, TRANSPOSED_RUN } from '../schedule/role-orders.ts'
@@ -342,12 +343,25 @@ const RUNS_AHEAD = 8
 const RUNS_AHEAD_MIN_K = 32
 
 /**
+ * How much of a run that goes on through the next panels (the operand's stride-1 index the role's innermost, as a
+ * column-major A) a gather copies at each k step, panel after panel: a panel at a time, each k step read a panel's
+ * width of the operand's row (AVX-512's 8 rows of A: half a line), then the next row, some hundreds of bytes on, and
+ * the prefetchers kept up with neither. In one process alternating builds, AMD EPYC Zen 5 AVX-512, 1 / 2 threads:
+ * abc-ad-bdc (A's 8 rows along b, k a row of 200 floats apart) 1.06-1.12x / 1.09x, abcd-ec-abed 1.08x / 1.06x,
+ * abc-adec-ebd 1.02x / 1.05-1.09x, the other TCCG contractions within noise. Also taking 8 k steps per visit of a
+ * panel (the plain pack's band) lost the gain.
+ */
+const PANELS_ALONG_BYTES = 1024
+const panelsAlong = (w: number, mk: Microkernel): number => Math.max(1, Math.floor(PANELS_ALONG_BYTES / (w * DTYPE_BYTES[mk.dtype])))
+
+/**
  * `gather(len, kb, src, o_len, o_k, out)`: the same panels from an operand whose roles are not one stride each
  * (GETT/TBLIS): element (x, p) at src[o_len[x] + o_k[p]], through the roles' offset tables. A panel's rows that are
  * contiguous in memory (runs of the operand's stride-1 index along it, TBLIS's block scatter) are copied run by run,
- * w elements from one offset per k step when the whole panel is one run, which gcc vectorizes; a panel of runs
- * shorter than 4 on average has its rows fixed first, so the k loop adds one offset to `w` row pointers (a
- * transposing copy, the operand's stride-1 index being in k or absent). Rows past `len` are zeros. Before the
+ * w elements from one offset per k step when the whole panel is one run (with the panels that go on with the run,
+ * PANELS_ALONG_BYTES), which gcc vectorizes; a panel of runs shorter than 4 on average has its rows fixed first, so
+ * the k loop adds one offset to `w` row pointers (a transposing copy, the operand's stride-1 index being in k or
+ * absent). Rows past `len` are zeros. Before the
  * panels, B's columns laid out by a tiled order are transposed across panels (transposeAcrossPanels). Measured on
  * AVX-512, 1 thread: intensli abcd-dbea-ec 24 -> 30 GFLOP/s, abcd-deca-be 48 -> 54.
  */
@@ -369,9 +383,15 @@ ${whole ? `    if (n == ${w} && ${[...Array(w / mk.lanes).keys()].map((g) => `do
     int64_t start[${w + 1}];
     const int64_t runs = pk_runs(o_len + x0, n, start);
     if (runs == 1 && n == ${w}) {
+      int64_t span = 1;
+      while (span < ${panelsAlong(w, mk)} && x0 + (span + 1)*${w} <= len && pk_runs(o_len + x0 + span*${w}, ${w}, start) == 1
+          && o_len[x0 + span*${w}] == o_len[x0] + span*${w})
+        span++;
       const ${t} *restrict from = src + o_len[x0];
       for (int64_t p = 0; p < kb; p++)
-        for (int64_t x = 0; x < ${w}; x++) to[p*${w} + x] = ${v('from[o_k[p] + x]')};
+        for (int64_t q = 0; q < span; q++)
+          for (int64_t x = 0; x < ${w}; x++) to[q*${w}*kb + p*${w} + x] = ${v(`from[o_k[p] + q*${w} + x]`)};
+      x0 += (span - 1)*${w};
     } else if (4*runs <= n) {
       for (int64_t p = 0; p < kb; p++) {
         ${t} *restrict row = to + p*${w};

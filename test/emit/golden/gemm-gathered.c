@@ -12,9 +12,15 @@ static void pk_gather_a_gemm_f32_avx2_6x16(int64_t len, int64_t kb, const float 
     int64_t start[7];
     const int64_t runs = pk_runs(o_len + x0, n, start);
     if (runs == 1 && n == 6) {
+      int64_t span = 1;
+      while (span < 42 && x0 + (span + 1)*6 <= len && pk_runs(o_len + x0 + span*6, 6, start) == 1
+          && o_len[x0 + span*6] == o_len[x0] + span*6)
+        span++;
       const float *restrict from = src + o_len[x0];
       for (int64_t p = 0; p < kb; p++)
-        for (int64_t x = 0; x < 6; x++) to[p*6 + x] = from[o_k[p] + x];
+        for (int64_t q = 0; q < span; q++)
+          for (int64_t x = 0; x < 6; x++) to[q*6*kb + p*6 + x] = from[o_k[p] + q*6 + x];
+      x0 += (span - 1)*6;
     } else if (4*runs <= n) {
       for (int64_t p = 0; p < kb; p++) {
         float *restrict row = to + p*6;
@@ -204,9 +210,15 @@ static void pk_gather_b_gemm_f32_avx2_6x16(int64_t len, int64_t kb, const float 
     int64_t start[17];
     const int64_t runs = pk_runs(o_len + x0, n, start);
     if (runs == 1 && n == 16) {
+      int64_t span = 1;
+      while (span < 16 && x0 + (span + 1)*16 <= len && pk_runs(o_len + x0 + span*16, 16, start) == 1
+          && o_len[x0 + span*16] == o_len[x0] + span*16)
+        span++;
       const float *restrict from = src + o_len[x0];
       for (int64_t p = 0; p < kb; p++)
-        for (int64_t x = 0; x < 16; x++) to[p*16 + x] = from[o_k[p] + x];
+        for (int64_t q = 0; q < span; q++)
+          for (int64_t x = 0; x < 16; x++) to[q*16*kb + p*16 + x] = from[o_k[p] + q*16 + x];
+      x0 += (span - 1)*16;
     } else if (4*runs <= n) {
       for (int64_t p = 0; p < kb; p++) {
         float *restrict row = to + p*16;
