@@ -4,12 +4,13 @@
  * element type and ISA instead of one printed nest per blocking (they were half of a large addon's object code).
  *
  * A team of threads (PK_GEMM(drive) sizes it and its pack buffers) runs PK_GEMM(member), each member on its share of
- * the parallel range (all of it when serial). A member runs the three block loops in the shape's order; an operand is
- * packed as soon as its two block loops are fixed. When the parallel range's loop is the innermost block loop, the
- * other operand's packed panel is the same for every member: over enough tiles per member (PK_GEMM(shared_operand))
- * the members pack it together, each a share of its panels, into one of two buffers, and meet at a barrier before
- * reading it (two buffers: a member that passes the next barrier knows all have finished the panel before). The
- * macro-kernel walks the block in register tiles in the shape's tile order.
+ * the parallel range (all of it when serial), or of k where that range is short and k long (PK_GEMM(splits_k)). A
+ * member runs the three block loops in the shape's order; an operand is packed as soon as its two block loops are
+ * fixed. When the parallel range's loop is the innermost block loop, the other operand's packed panel is the same for
+ * every member: over enough tiles per member (PK_GEMM(shared_operand)) the members pack it together, each a share of
+ * its panels, into one of two buffers, and meet at a barrier before reading it (two buffers: a member that passes the
+ * next barrier knows all have finished the panel before). The macro-kernel walks the block in register tiles in the
+ * shape's tile order.
  *
  * A template, without an include guard: polykern_gemm_run.h includes it under its PK_GEMM, PK_GEMM_T and PK_GEMM_DESC.
  */
@@ -74,6 +75,9 @@ typedef struct {
   pk_gemm_packing packing[2];
   PK_GEMM_T *own_a, *own_b, *shared[2];
   pk_barrier bar;
+  /* Members split k (PK_GEMM(splits_k)): member t > 0 sums its share into partial + (t - 1)·m·n, C's rows n apart. */
+  int split_k;
+  PK_GEMM_T *partial;
 } PK_GEMM(team);
 
 /* An operand's pack buffers in scratch slot `slot`: n elements for each of `team` members (own), or two of n for the
@@ -132,6 +136,52 @@ static inline int PK_GEMM(shared_operand)(const PK_GEMM(shape) *s, const PK_GEMM
   /* A bound operand's packed form stands in for its panels in every member: there is nothing to pack together. */
   if (s->pack[o].plain != NULL && pk_bound_holds(o == 0 ? (const void *)g->a : (const void *)g->b)) return -1;
   return o;
+}
+
+/*
+ * Whether a team of `team` splits k instead of the shape's parallel range: where that range is too short for the
+ * members to share the other operand's panel (shared_operand), each member packs all of the other operand, and over
+ * a long k that is most of the call: a contraction of 204 × 200 over 40,800 (TCCG's ab-acd-dbc) read both of its
+ * 32 MiB operands once per member. Split along k, each member packs and reads only its share of both; members after
+ * the first sum theirs into a C of their own, added into C at the end, which costs about (team + 1)·m·n against
+ * (team - 1)·k·(the range's extent) saved: k at least PK_GEMM_SPLIT_K_RATIO times the extent leaves margin. Not with
+ * an epilogue or a domain (each needs the whole sum), nor with the other operand bound (its packed form is read, not
+ * packed, by every member). Sums then differ from one thread's in rounding (taken in another order). Measured in one
+ * process alternating builds, AMD EPYC Zen 5 AVX-512, 2 threads: ab-acd-dbc 1.11x, ab-cad-dcb 1.12x; the other TCCG
+ * contractions, which do not split, within noise.
+ */
+static inline int PK_GEMM(splits_k)(const PK_GEMM(shape) *s, const PK_GEMM_DESC *g, int team) {
+  if (team <= 1 || s->parallel == PK_GEMM_NONE || s->masked || g->final != NULL) return 0;
+  if (PK_GEMM(shared_operand)(s, g, team) >= 0) return 0;
+  const int64_t extent = s->parallel == PK_GEMM_M ? g->m : g->n;
+  const int other = s->parallel == PK_GEMM_M ? 1 : 0;
+  if (s->pack[other].plain != NULL && pk_bound_holds(other == 0 ? (const void *)g->a : (const void *)g->b)) return 0;
+  return g->k >= PK_GEMM_SPLIT_K_RATIO * extent && g->k >= team * PK_GEMM_SPLIT_K_UNIT &&
+         g->m * g->n <= PK_GEMM_SPLIT_K_MOST_C;
+}
+
+/* After a split k's members have all summed their shares: member t of nt adds the other members' partial sums of its
+   share of C's rows into C (the first member's share is in C already). */
+static void PK_GEMM(add_partials)(const PK_GEMM(team) *x, int t, int nt) {
+  const PK_GEMM_DESC *g = x->g;
+  int64_t lo, hi;
+  pk_share(g->m, 1, t, nt, &lo, &hi);
+  for (int u = 1; u < nt; u++) {
+    int64_t k_lo, k_hi;
+    pk_share(g->k, PK_GEMM_SPLIT_K_UNIT, u, nt, &k_lo, &k_hi);
+    if (k_hi <= k_lo) continue;
+    const PK_GEMM_T *part = x->partial + (u - 1) * g->m * g->n;
+    for (int64_t i = lo; i < hi; i++) {
+      const PK_GEMM_T *restrict from = part + i * g->n;
+      if (g->o_cm != NULL) {
+        PK_GEMM_T *c = g->c + g->o_cm[i];
+        for (int64_t j = 0; j < g->n; j++) c[g->o_cn[j]] += from[j];
+      } else {
+        PK_GEMM_T *restrict c = g->c + i * g->c_m;
+        for (int64_t j = 0; j < g->n; j++) c[j] += from[j];
+      }
+    }
+  }
 }
 
 static inline int PK_GEMM(is_packed)(const PK_GEMM(packs) *p) {
@@ -198,7 +248,7 @@ static void PK_GEMM(gathered_tile)(const PK_GEMM(walk) *w, int64_t ir, int64_t j
   const int64_t kb = w->len[PK_GEMM_K], rows = pk_min64(s->mr, w->len[PK_GEMM_M] - ir);
   const int64_t *om = g->o_cm + w->at[PK_GEMM_M] + ir;
   const PK_GEMM_T *a = w->panel[0] + ir * kb, *b = w->panel[1] + jr * kb;
-  const int store = g->overwrite && w->at[PK_GEMM_K] == 0;
+  const int store = g->overwrite && w->at[PK_GEMM_K] == w->lo[PK_GEMM_K];
   if (c->split >= 0) {
     s->scatter(kb, a, 0, b, 0, g->c, om, c->vp, c->split, rows, c->cols, store);
     return;
@@ -244,7 +294,7 @@ static inline void PK_GEMM(plain_tile)(const PK_GEMM(walk) *w, int64_t ir, int64
   w->s->tile(w->len[PK_GEMM_K], PK_GEMM(tile_a)(w, ir), g->a_m, PK_GEMM(tile_b)(w, jr), g->b_k,
              g->c + (w->at[PK_GEMM_M] + ir) * g->c_m + w->at[PK_GEMM_N] + jr, g->c_m,
              pk_min64(mr, w->len[PK_GEMM_M] - ir), pk_min64(nr, w->len[PK_GEMM_N] - jr),
-             g->overwrite && w->at[PK_GEMM_K] == 0);
+             g->overwrite && w->at[PK_GEMM_K] == w->lo[PK_GEMM_K]);
 }
 
 /* A tile of a triangular domain (ContractionRoles.domain): skipped wholly outside it; on its edge computed into a
@@ -267,7 +317,7 @@ static void PK_GEMM(masked_tile)(const PK_GEMM(walk) *w, int64_t ir, int64_t jr)
     return;
   }
   PK_GEMM_T tile[PK_GEMM_MAX_MR * PK_GEMM_MAX_NR] __attribute__((aligned(64)));
-  const int store = g->overwrite && w->at[PK_GEMM_K] == 0;
+  const int store = g->overwrite && w->at[PK_GEMM_K] == w->lo[PK_GEMM_K];
   s->tile(w->len[PK_GEMM_K], PK_GEMM(tile_a)(w, ir), g->a_m, PK_GEMM(tile_b)(w, jr), g->b_k, tile, s->nr, rows, cols, 1);
   for (int64_t r = 0; r < rows; r++)
     for (int64_t j = 0; j < cols; j++)
@@ -287,7 +337,7 @@ static void PK_GEMM(final_blocks)(const PK_GEMM(walk) *w) {
   const int64_t a_step = w->panel[0] != NULL ? kb : g->a_m, b_step = w->panel[1] != NULL ? kb : g->b_n;
   const int64_t lda = g->a_m, ldb = g->b_k, ldc = g->c_m, i0 = w->at[PK_GEMM_M], j0 = w->at[PK_GEMM_N];
   PK_GEMM_T *c = g->c + i0 * ldc + j0;
-  const int store = g->overwrite && w->at[PK_GEMM_K] == 0;
+  const int store = g->overwrite && w->at[PK_GEMM_K] == w->lo[PK_GEMM_K];
   const int64_t outer = s->m_tiles_outer ? mb : nb, outer_step = s->m_tiles_outer ? mr : nr;
   const int64_t inner = s->m_tiles_outer ? nb : mb, inner_step = s->m_tiles_outer ? nr : mr;
   for (int64_t u = 0; u < outer; u += outer_step)
@@ -313,7 +363,7 @@ static void PK_GEMM(plain_blocks)(const PK_GEMM(walk) *w) {
   const int64_t a_step = w->panel[0] != NULL ? kb : g->a_m, b_step = w->panel[1] != NULL ? kb : g->b_n;
   const int64_t lda = g->a_m, ldb = g->b_k, ldc = g->c_m;
   PK_GEMM_T *c = g->c + w->at[PK_GEMM_M] * ldc + w->at[PK_GEMM_N];
-  const int store = g->overwrite && w->at[PK_GEMM_K] == 0;
+  const int store = g->overwrite && w->at[PK_GEMM_K] == w->lo[PK_GEMM_K];
   if (s->m_tiles_outer) {
     for (int64_t ir = 0; ir < mb; ir += mr)
       for (int64_t jr = 0; jr < nb; jr += nr)
@@ -376,7 +426,7 @@ static void PK_GEMM(gathered_by_panels)(const PK_GEMM(walk) *w, int64_t panels) 
    and per tile otherwise (per tile, they cost 8% of ccsd_t's time). */
 static void PK_GEMM(macro_kernel)(const PK_GEMM(walk) *w) {
   const PK_GEMM(shape) *s = w->s;
-  if (!s->gather && !s->masked) {
+  if ((!s->gather || w->g->o_cn == NULL) && !s->masked) {
     PK_GEMM(plain_blocks)(w);
     return;
   }
@@ -432,8 +482,22 @@ static void PK_GEMM(member)(void *arg, int t, int nt) {
   w.operand[0] = (PK_GEMM(operand)){g->a, g->a_m, g->a_k, g->o_am, g->o_ak, g->alpha, g->s_a, g->o_sam, g->o_sak};
   w.operand[1] = (PK_GEMM(operand)){g->b, g->b_n, g->b_k, g->o_bn, g->o_bk, 1, g->s_b, g->o_sbn, g->o_sbk};
   w.hi[PK_GEMM_M] = g->m, w.hi[PK_GEMM_N] = g->n, w.hi[PK_GEMM_K] = g->k;
-  if (s->parallel == PK_GEMM_M) pk_share(g->m, s->mr, t, nt, &w.lo[PK_GEMM_M], &w.hi[PK_GEMM_M]);
-  if (s->parallel == PK_GEMM_N) pk_share(g->n, s->nr, t, nt, &w.lo[PK_GEMM_N], &w.hi[PK_GEMM_N]);
+  const int split_k = x->split_k && nt > 1;
+  /* A later member of a split k sums into its own C: rows n apart, overwritten at its first k block. */
+  PK_GEMM_DESC partial;
+  if (split_k) {
+    pk_share(g->k, PK_GEMM_SPLIT_K_UNIT, t, nt, &w.lo[PK_GEMM_K], &w.hi[PK_GEMM_K]);
+    if (t > 0) {
+      partial = *g;
+      partial.c = x->partial + (t - 1) * g->m * g->n, partial.c_m = g->n;
+      partial.o_cm = partial.o_cn = NULL, partial.overwrite = 1;
+      w.g = &partial;
+    }
+  } else if (s->parallel == PK_GEMM_M) {
+    pk_share(g->m, s->mr, t, nt, &w.lo[PK_GEMM_M], &w.hi[PK_GEMM_M]);
+  } else if (s->parallel == PK_GEMM_N) {
+    pk_share(g->n, s->nr, t, nt, &w.lo[PK_GEMM_N], &w.hi[PK_GEMM_N]);
+  }
   w.step[PK_GEMM_M] = pk_even_block(w.hi[PK_GEMM_M] - w.lo[PK_GEMM_M], x->mc, s->mr);
   w.step[PK_GEMM_N] = pk_even_block(w.hi[PK_GEMM_N] - w.lo[PK_GEMM_N], x->nc, s->nr);
   w.step[PK_GEMM_K] = pk_even_block(w.hi[PK_GEMM_K] - w.lo[PK_GEMM_K], x->kc, 1);
@@ -447,15 +511,19 @@ static void PK_GEMM(member)(void *arg, int t, int nt) {
     w.panel[o] = w.own[o];
     w.bind[o] = w.own[o] != NULL && s->pack[o].plain != NULL;
   }
-  PK_GEMM(nest)(&w, 0);
+  if (w.hi[PK_GEMM_K] > w.lo[PK_GEMM_K]) PK_GEMM(nest)(&w, 0);
   for (int o = 0; o < 2; o++)
     if (w.bind[o]) pk_bound_done(&w.use[o]);
+  if (split_k) {
+    pk_barrier_wait(&x->bar, nt);
+    PK_GEMM(add_partials)(x, t, nt);
+  }
 }
 
 /*
  * One GEMM of shape s (m, n, k > 0) on a team: the threads when the shape is parallel and the call has work enough
- * for the pool, else 1; A's pack buffers in scratch slot 0, B's in slot 1. PK_NO_MEMORY when a buffer cannot be
- * allocated.
+ * for the pool, else 1; A's pack buffers in scratch slot 0, B's in slot 1, a split k's partial sums in
+ * PK_PARTIAL_SLOT. PK_NO_MEMORY when a buffer cannot be allocated.
  */
 static int PK_GEMM(drive)(const PK_GEMM(shape) *s, const PK_GEMM_DESC *g, int threads) {
   if (g->m <= 0 || g->n <= 0 || g->k <= 0) return PK_OK;
@@ -463,7 +531,10 @@ static int PK_GEMM(drive)(const PK_GEMM(shape) *s, const PK_GEMM_DESC *g, int th
   const int team = s->parallel != PK_GEMM_NONE && threads > 1 && pk_gemm_team_pays(work) ? threads : 1;
   const int shared = PK_GEMM(shared_operand)(s, g, team);
   PK_GEMM(team) x = {g, s, pk_min64(g->mc, pk_round_up(g->m, s->mr)), pk_min64(g->nc, pk_round_up(g->n, s->nr)),
-                     pk_min64(g->kc, g->k), {PK_GEMM_IN_PLACE, PK_GEMM_IN_PLACE}, NULL, NULL, {NULL, NULL}, {0, 0}};
+                     pk_min64(g->kc, g->k), {PK_GEMM_IN_PLACE, PK_GEMM_IN_PLACE}, NULL, NULL, {NULL, NULL}, {0, 0},
+                     PK_GEMM(splits_k)(s, g, team), NULL};
+  if (x.split_k && (x.partial = pk_scratch(PK_PARTIAL_SLOT, (team - 1) * g->m * g->n, sizeof(PK_GEMM_T))) == NULL)
+    return PK_NO_MEMORY;
   for (int o = 0; o < 2; o++)
     if (PK_GEMM(is_packed)(&s->pack[o])) x.packing[o] = o == shared ? PK_GEMM_SHARED : PK_GEMM_OWN;
   if (!PK_GEMM(buffers)(&x.own_a, x.shared, 0, x.packing[0], team, x.mc * x.kc)) return PK_NO_MEMORY;

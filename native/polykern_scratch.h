@@ -13,10 +13,12 @@
 
 /* Slots 0 and 1 hold GEMM and convolution pack buffers; PK_ARENA_SLOT the temporaries of a kernel's chosen
    contraction path (emit/c.ts), which never call another kernel while theirs are live; PK_TABLE_SLOT a driver's
-   small tables of one call (an im2col GEMM's tiles' live columns). */
-#define PK_SCRATCH_SLOTS 4
+   small tables of one call (an im2col GEMM's tiles' live columns); PK_PARTIAL_SLOT the partial sums of C of a GEMM
+   whose team splits k. */
+#define PK_SCRATCH_SLOTS 5
 #define PK_ARENA_SLOT 2
 #define PK_TABLE_SLOT 3
+#define PK_PARTIAL_SLOT 4
 
 /* `count` elements of `size` bytes in this thread's buffer `slot`, 64-byte aligned, or NULL; valid until the
    thread's next pk_scratch call for that slot. */

@@ -292,6 +292,13 @@ enum { PK_GEMM_M, PK_GEMM_N, PK_GEMM_K, PK_GEMM_NONE };
 /* The tiles per member along the split range from which a team shares a panel (polykern_gemm_member.h). */
 #define PK_GEMM_SHARED_MIN_TILES 24
 
+/* A team splits k instead of its parallel range (polykern_gemm_member.h, PK_GEMM(splits_k)) when k is at least
+   PK_GEMM_SPLIT_K_RATIO times that range's extent and C has at most PK_GEMM_SPLIT_K_MOST_C elements; each member's
+   share of k is a multiple of PK_GEMM_SPLIT_K_UNIT steps. */
+#define PK_GEMM_SPLIT_K_RATIO 8
+#define PK_GEMM_SPLIT_K_MOST_C (1 << 20)
+#define PK_GEMM_SPLIT_K_UNIT 16
+
 /* pk_gemm_f32 and pk_gemm_f64: the descriptor, the loop nest and the batch loop of each element type. */
 #define PK_GEMM(name) pk_gemm_f32_##name
 #define PK_GEMM_T float

@@ -4,7 +4,8 @@
  * 1, primes and sizes that are not multiples of the register tile; small cache blocks push modest shapes through
  * every edge (partial mc, nc, kc blocks, partial MR×NR tiles of every height and width) and every blocking choice:
  * loop orders, both register-tile orders, each operand packed or read in place, each parallel range (with a panel
- * the threads pack together, or not), whole GEMMs of a batch on the threads, and call-time specializations. The
+ * the threads pack together, or not), k split between the threads, whole GEMMs of a batch on the threads, and
+ * call-time specializations. The
  * addon wakes the pool for any GEMM of 32 FMAs or more, so 2 threads really run as a team on every shape.
  * The 1024³ throughput of each ISA is printed, never asserted.
  */
@@ -93,15 +94,24 @@ const KERNELS: readonly Kernel[] = [
   contractionKernel(MM64, 'mm64'),
   contractionKernel(MM64, 'mm64_kmn_m', only({ order: ['k', 'm', 'n'], parallel: 'm' })),
   contractionKernel(MM64, 'mm64_in_place_mn', only({ packA: false, packB: false, inner: 'mn', parallel: 'n' })),
+  // Gathered (k = Bt·K through offset tables, C transposed), where a long k is split between the threads.
+  contractionKernel('A: f32[K, Bt, M]\nB: f32[Bt, N, K]\nC: f32[N, M]\nC[j, i] +=! A[k, b, i] * B[b, j, k]', 'mm_gathered'),
+  contractionKernel('A: f32[K, Bt, M]\nB: f32[Bt, N, K]\nC: f32[N, M]\nC[j, i] += A[k, b, i] * B[b, j, k]', 'mm_gathered_acc',
+    only({ order: ['m', 'k', 'n'], parallel: 'n' })),
   // A temporary as the GEMM's output, then a pointwise statement.
   contractionKernel('A: f32[M, K]\nB: f32[K, N]\nC: f32[M, N]\nlet T: f32[M, N]\nT[i, j] +=! A[i, k] * B[k, j]\nC[i, j] = 2 * T[i, j]', 'mm_temp'),
 ]
 
-/** [M, N, K] (and Bt = 3 where there is one). */
+/**
+ * [M, N, K] (and Bt = 3 where there is one). The last two have k long against m and n, which the threads split
+ * (PK_GEMM(splits_k)) into shares that are not whole blocks of k; they also run at 3 threads.
+ */
 const SHAPES: readonly (readonly [number, number, number])[] = [
   [1, 1, 1], [7, 17, 33], [33, 7, 1], [17, 33, 129], [129, 33, 17], [1000, 17, 129], [13, 1000, 31], [1, 129, 1000],
-  [5, 64, 37], [8, 97, 40], [3, 5, 0],
+  [5, 64, 37], [8, 97, 40], [3, 5, 0], [9, 11, 1001], [37, 3, 700],
 ]
+const LONG_K = 700
+
 
 
 /** The schedules of `kernel`'s contractions. */
@@ -178,14 +188,14 @@ describe('blocked GEMM', () => {
   })
 
   for (const kernel of KERNELS) {
-    it(`${kernel.name} matches the interpreter on every ISA, at 1 and 2 threads`, () => {
+    it(`${kernel.name} matches the interpreter on every ISA, at 1 and 2 threads (3 on long k)`, () => {
       const dtype = kernel.tensors[0].dtype
       const out = kernel.params.findIndex((p) => p.name === 'C')
       for (const shape of SHAPES) {
         const { args, want } = referenceOf(kernel, shape)
         for (const isa of addon.__polykern.isas) {
           const ran = addon.__polykern.setIsa(isa)
-          for (const threads of [1, 2]) {
+          for (const threads of shape[2] >= LONG_K ? [1, 2, 3] : [1, 2]) {
             addon.__polykern.setThreads(threads)
             const got = copyArgs(args)
             ;(addon[kernel.name] as Fn)(...got)
