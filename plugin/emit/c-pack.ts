@@ -148,24 +148,26 @@ const ACROSS_AHEAD = 4
  * rows are a page apart or more: then each k step reads every group, so that a row's lines are read in turn (one
  * page at a time) rather than one line of a new page at every step (abcde-ecbfa-fd, k's rows 55 KB apart: 18 -> 22
  * GFLOP/s in one process, AMD EPYC AVX-512, 1 thread; abc-bda-dc's, 800 bytes apart, keeps its order: read by k
- * step it wrote the panels a line per panel at a time, 82 -> 74). Where k's rows are closer, the one pass over k goes
- * a slice of lanes rows at a time through every group and k step, so that only a vector's worth of rows are streams at
- * once instead of every row of a group (48 on a 48-wide panel): abc-bda-dc, abcd-deca-be, abcde-efbad-cf and
- * abcde-efcad-bf 1.04-1.12x at 1 thread, 1.03-1.08x at 2 (one process alternating builds, AMD EPYC AVX-512). Rows a
- * page apart keep the step-by-step order: sliced, abcd-dbea-ec (rows 11 KB apart) ran 0.75-0.77x at 2 threads.
+ * step it wrote the panels a line per panel at a time, 82 -> 74). Where k's rows are closer, each group is read a
+ * slice of lanes rows at a time through all its k steps, so that only a vector's worth of rows are streams at once
+ * instead of every row of a group (48 on a 48-wide panel): abc-bda-dc, abcd-deca-be, abcde-efbad-cf and
+ * abcde-efcad-bf 1.04-1.12x at 1 thread, 1.03-1.08x at 2 (one process alternating builds, AMD EPYC AVX-512). A slice
+ * at a time through every group instead, the next slice's rows, which often go on where the last slice's end (the
+ * next index of C's runs), had left the caches: efbad-cf ran 0.93x at 1 thread. Rows a page apart keep the
+ * step-by-step order: sliced, abcd-dbea-ec (rows 11 KB apart) ran 0.75-0.77x at 2 threads.
  */
 function transposeAcrossPanels(w: number, mk: Microkernel, scaled: boolean): string {
   const L = mk.lanes
   const { ops } = mk
   const t = C_TYPE[mk.dtype]
-  // The groups' k steps p0 to pe, each step's rows lanes at a time: all of a group's, or (`slice`) the slice from i0
-  // of a loop outside.
+  // The groups' k steps p0 to pe, each step's rows lanes at a time: all of a group's at each step, or (`slice`) each
+  // slice of lanes rows through all the steps in turn.
   const groupsLoop = (slice: boolean): string[] => [
     'for (int64_t g = 0; g < groups; g++) {',
     '  const int64_t x = at_x[g], group = at_group[g], steps = at_steps[g];',
-    ...(slice ? ['  if (i0 >= group) continue;'] : []),
     `  const ${ops.mask} across = ${instantiate(ops.firstLanes, { n: `group % ${L}` })};`,
     `  const ${ops.mask} along = ${instantiate(ops.firstLanes, { n: 'steps' })};`,
+    ...(slice ? [`  for (int64_t i0 = 0; i0 < group; i0 += ${L})`] : []),
     '  for (int64_t p = p0; p < pe; p++) {',
     `    const int64_t visit = g*(pe - p0) + p - p0 + ${ACROSS_AHEAD};`,
     '    int64_t ahead_g = visit / (pe - p0), ahead_p = p0 + visit % (pe - p0);',
@@ -230,9 +232,6 @@ function transposeAcrossPanels(w: number, mk: Microkernel, scaled: boolean): str
     `  const int64_t pb = apart*(int64_t)sizeof(${t}) >= ${PAGE_BYTES} ? 1 : kb;`,
     '  if (pb == kb) {',
     '    const int64_t p0 = 0, pe = kb;',
-    '    int64_t widest = 0;',
-    '    for (int64_t g = 0; g < groups; g++) widest = pk_max_i64(widest, at_group[g]);',
-    `    for (int64_t i0 = 0; i0 < widest; i0 += ${L})`,
     ...groupsLoop(true).map((line) => `    ${line}`),
     '  } else {',
     '    for (int64_t p0 = 0; p0 < kb; p0 += pb) {',

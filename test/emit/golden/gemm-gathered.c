@@ -94,14 +94,11 @@ static void pk_gather_b_gemm_f32_avx2_6x16(int64_t len, int64_t kb, const float 
   const int64_t pb = apart*(int64_t)sizeof(float) >= 4096 ? 1 : kb;
   if (pb == kb) {
     const int64_t p0 = 0, pe = kb;
-    int64_t widest = 0;
-    for (int64_t g = 0; g < groups; g++) widest = pk_max_i64(widest, at_group[g]);
-    for (int64_t i0 = 0; i0 < widest; i0 += 8)
     for (int64_t g = 0; g < groups; g++) {
       const int64_t x = at_x[g], group = at_group[g], steps = at_steps[g];
-      if (i0 >= group) continue;
       const __m256i across = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(group % 8)), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
       const __m256i along = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(steps)), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+      for (int64_t i0 = 0; i0 < group; i0 += 8)
       for (int64_t p = p0; p < pe; p++) {
         const int64_t visit = g*(pe - p0) + p - p0 + 4;
         int64_t ahead_g = visit / (pe - p0), ahead_p = p0 + visit % (pe - p0);
