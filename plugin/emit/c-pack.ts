@@ -169,16 +169,27 @@ function transposeAcrossPanels(w: number, mk: Microkernel, scaled: boolean): str
     `  const ${ops.mask} along = ${instantiate(ops.firstLanes, { n: 'steps' })};`,
     ...(slice ? [`  for (int64_t i0 = 0; i0 < group; i0 += ${L})`] : []),
     '  for (int64_t p = p0; p < pe; p++) {',
-    `    const int64_t visit = g*(pe - p0) + p - p0 + ${ACROSS_AHEAD};`,
-    '    int64_t ahead_g = visit / (pe - p0), ahead_p = p0 + visit % (pe - p0);',
-    '    if (ahead_g >= groups) ahead_g -= groups, ahead_p += pe - p0;',
-    slice ? '    {' : `    for (int64_t i0 = 0; i0 < group; i0 += ${L}) {`,
+    // The visit ACROSS_AHEAD further in the loops' order: its group, slice (the same where not sliced) and k step.
+    ...(slice
+      ? [
+        `    int64_t ahead_g = g, ahead_i0 = i0, ahead_p = p + ${ACROSS_AHEAD};`,
+        `    if (ahead_p >= pe) ahead_p -= pe - p0, ahead_i0 += ${L};`,
+        '    if (ahead_i0 >= group) ahead_g++, ahead_i0 = 0;',
+        '    {',
+      ]
+      : [
+        `    const int64_t visit = g*(pe - p0) + p - p0 + ${ACROSS_AHEAD};`,
+        '    int64_t ahead_g = visit / (pe - p0), ahead_p = p0 + visit % (pe - p0);',
+        '    if (ahead_g >= groups) ahead_g -= groups, ahead_p += pe - p0;',
+        `    for (int64_t i0 = 0; i0 < group; i0 += ${L}) {`,
+        '      const int64_t ahead_i0 = i0;',
+      ]),
     `      const int64_t rows = pk_min64(${L}, group - i0);`,
     `      pk_vec v[${L}];`,
     `      for (int i = 0; i < ${L}; i++) {`,
     `        const ${t} *row = src + o_k[p] + o_len[x + i0 + i];`,
-    `        if (i < rows && ahead_p < kb && ahead_g < groups && i0 + i < at_group[ahead_g]) {`,
-    `          const ${t} *ahead = src + o_k[ahead_p] + o_len[at_x[ahead_g] + i0 + i];`,
+    `        if (i < rows && ahead_p < kb && ahead_g < groups && ahead_i0 + i < at_group[ahead_g]) {`,
+    `          const ${t} *ahead = src + o_k[ahead_p] + o_len[at_x[ahead_g] + ahead_i0 + i];`,
     `          __builtin_prefetch(ahead), __builtin_prefetch(ahead + ${L - 1});`,
     '        }',
     `        const ${ops.vector} r = i >= rows ? ${ops.zero} : steps == ${L} ? ${instantiate(ops.load, { p: 'row' })} : ${instantiate(ops.maskedLoad, { m: 'along', p: 'row' })};`,

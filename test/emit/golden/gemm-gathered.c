@@ -100,16 +100,16 @@ static void pk_gather_b_gemm_f32_avx2_6x16(int64_t len, int64_t kb, const float 
       const __m256i along = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(steps)), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
       for (int64_t i0 = 0; i0 < group; i0 += 8)
       for (int64_t p = p0; p < pe; p++) {
-        const int64_t visit = g*(pe - p0) + p - p0 + 4;
-        int64_t ahead_g = visit / (pe - p0), ahead_p = p0 + visit % (pe - p0);
-        if (ahead_g >= groups) ahead_g -= groups, ahead_p += pe - p0;
+        int64_t ahead_g = g, ahead_i0 = i0, ahead_p = p + 4;
+        if (ahead_p >= pe) ahead_p -= pe - p0, ahead_i0 += 8;
+        if (ahead_i0 >= group) ahead_g++, ahead_i0 = 0;
         {
           const int64_t rows = pk_min64(8, group - i0);
           pk_vec v[8];
           for (int i = 0; i < 8; i++) {
             const float *row = src + o_k[p] + o_len[x + i0 + i];
-            if (i < rows && ahead_p < kb && ahead_g < groups && i0 + i < at_group[ahead_g]) {
-              const float *ahead = src + o_k[ahead_p] + o_len[at_x[ahead_g] + i0 + i];
+            if (i < rows && ahead_p < kb && ahead_g < groups && ahead_i0 + i < at_group[ahead_g]) {
+              const float *ahead = src + o_k[ahead_p] + o_len[at_x[ahead_g] + ahead_i0 + i];
               __builtin_prefetch(ahead), __builtin_prefetch(ahead + 7);
             }
             const __m256 r = i >= rows ? _mm256_setzero_ps() : steps == 8 ? _mm256_loadu_ps(row) : _mm256_maskload_ps(row, along);
@@ -157,12 +157,13 @@ static void pk_gather_b_gemm_f32_avx2_6x16(int64_t len, int64_t kb, const float 
           int64_t ahead_g = visit / (pe - p0), ahead_p = p0 + visit % (pe - p0);
           if (ahead_g >= groups) ahead_g -= groups, ahead_p += pe - p0;
           for (int64_t i0 = 0; i0 < group; i0 += 8) {
+            const int64_t ahead_i0 = i0;
             const int64_t rows = pk_min64(8, group - i0);
             pk_vec v[8];
             for (int i = 0; i < 8; i++) {
               const float *row = src + o_k[p] + o_len[x + i0 + i];
-              if (i < rows && ahead_p < kb && ahead_g < groups && i0 + i < at_group[ahead_g]) {
-                const float *ahead = src + o_k[ahead_p] + o_len[at_x[ahead_g] + i0 + i];
+              if (i < rows && ahead_p < kb && ahead_g < groups && ahead_i0 + i < at_group[ahead_g]) {
+                const float *ahead = src + o_k[ahead_p] + o_len[at_x[ahead_g] + ahead_i0 + i];
                 __builtin_prefetch(ahead), __builtin_prefetch(ahead + 7);
               }
               const __m256 r = i >= rows ? _mm256_setzero_ps() : steps == 8 ? _mm256_loadu_ps(row) : _mm256_maskload_ps(row, along);
