@@ -147,8 +147,9 @@ static inline int PK_GEMM(shared_operand)(const PK_GEMM(shape) *s, const PK_GEMM
  * (team - 1)·k·(the range's extent) saved: k at least PK_GEMM_SPLIT_K_RATIO times the extent leaves margin. Not with
  * an epilogue or a domain (each needs the whole sum), nor with the other operand bound (its packed form is read, not
  * packed, by every member). Sums then differ from one thread's in rounding (taken in another order). Measured in one
- * process alternating builds, AMD EPYC Zen 5 AVX-512, 2 threads: ab-acd-dbc 1.11x, ab-cad-dcb 1.12x; the other TCCG
- * contractions, which do not split, within noise.
+ * process alternating builds, AMD EPYC Zen 5 AVX-512, 2 threads: ab-acd-dbc 1.11x, ab-cad-dcb 1.12x (C of 160 KB);
+ * the other TCCG contractions, which do not split, within noise. With C larger than a core's cache the split lost:
+ * DeepBench's 1760 × 128 × 1760 (C of 900 KB) with B bound ran 288 GFLOP/s split, 426 not (one bench run each).
  */
 static inline int PK_GEMM(splits_k)(const PK_GEMM(shape) *s, const PK_GEMM_DESC *g, int team) {
   if (team <= 1 || s->parallel == PK_GEMM_NONE || s->masked || g->final != NULL) return 0;
@@ -157,7 +158,7 @@ static inline int PK_GEMM(splits_k)(const PK_GEMM(shape) *s, const PK_GEMM_DESC 
   const int other = s->parallel == PK_GEMM_M ? 1 : 0;
   if (s->pack[other].plain != NULL && pk_bound_holds(other == 0 ? (const void *)g->a : (const void *)g->b)) return 0;
   return g->k >= PK_GEMM_SPLIT_K_RATIO * extent && g->k >= team * PK_GEMM_SPLIT_K_UNIT &&
-         g->m * g->n <= PK_GEMM_SPLIT_K_MOST_C;
+         g->m * g->n * (int64_t)sizeof(PK_GEMM_T) <= PK_GEMM_SPLIT_K_MOST_C_BYTES;
 }
 
 /* After a split k's members have all summed their shares: member t of nt adds the other members' partial sums of its

@@ -293,10 +293,11 @@ enum { PK_GEMM_M, PK_GEMM_N, PK_GEMM_K, PK_GEMM_NONE };
 #define PK_GEMM_SHARED_MIN_TILES 24
 
 /* A team splits k instead of its parallel range (polykern_gemm_member.h, PK_GEMM(splits_k)) when k is at least
-   PK_GEMM_SPLIT_K_RATIO times that range's extent and C has at most PK_GEMM_SPLIT_K_MOST_C elements; each member's
+   PK_GEMM_SPLIT_K_RATIO times that range's extent and C takes at most PK_GEMM_SPLIT_K_MOST_C_BYTES (half the
+   smaller L2 we know, AMD Zen 3's 512 KiB: every member's C stays in its cache over its k blocks); each member's
    share of k is a multiple of PK_GEMM_SPLIT_K_UNIT steps. */
 #define PK_GEMM_SPLIT_K_RATIO 8
-#define PK_GEMM_SPLIT_K_MOST_C (1 << 20)
+#define PK_GEMM_SPLIT_K_MOST_C_BYTES (256 << 10)
 #define PK_GEMM_SPLIT_K_UNIT 16
 
 /* pk_gemm_f32 and pk_gemm_f64: the descriptor, the loop nest and the batch loop of each element type. */
