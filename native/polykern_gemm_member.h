@@ -143,13 +143,15 @@ static inline int PK_GEMM(shared_operand)(const PK_GEMM(shape) *s, const PK_GEMM
  * members to share the other operand's panel (shared_operand), each member packs all of the other operand, and over
  * a long k that is most of the call: a contraction of 204 × 200 over 40,800 (TCCG's ab-acd-dbc) read both of its
  * 32 MiB operands once per member. Split along k, each member packs and reads only its share of both; members after
- * the first sum theirs into a C of their own, added into C at the end, which costs about (team + 1)·m·n against
- * (team - 1)·k·(the range's extent) saved: k at least PK_GEMM_SPLIT_K_RATIO times the extent leaves margin. Not with
- * an epilogue or a domain (each needs the whole sum), nor with the other operand bound (its packed form is read, not
- * packed, by every member). Sums then differ from one thread's in rounding (taken in another order). Measured in one
- * process alternating builds, AMD EPYC Zen 5 AVX-512, 2 threads: ab-acd-dbc 1.11x, ab-cad-dcb 1.12x (C of 160 KB);
- * the other TCCG contractions, which do not split, within noise. With C larger than a core's cache the split lost:
- * DeepBench's 1760 × 128 × 1760 (C of 900 KB) with B bound ran 288 GFLOP/s split, 426 not (one bench run each).
+ * the first sum theirs into a C of their own, added into C at the end. That costs about (team + 1)·m·n against the
+ * (team - 1)·k·(the other dimension) elements no longer packed again, a gain from k above (team + 1) / (team - 1)
+ * times the range's extent: PK_GEMM_SPLIT_K_RATIO times leaves margin. C must stay in each member's cache over its k
+ * blocks (PK_GEMM_SPLIT_K_MOST_C_BYTES). Not with an epilogue or a domain (each needs the whole sum), nor with the
+ * other operand bound (its packed form is read, not packed, by every member). Sums then differ from one thread's in
+ * rounding (taken in another order). Measured in one process alternating builds, AMD EPYC Zen 5 AVX-512, 2 threads:
+ * ab-acd-dbc 1.11x, ab-cad-dcb 1.12x (C of 160 KB); the other TCCG contractions, which do not split, within noise.
+ * With C larger than a core's cache the split lost: DeepBench's 1760 × 128 × 1760 (C of 900 KB) with B bound ran 288
+ * GFLOP/s split, 426 not (one bench run each).
  */
 static inline int PK_GEMM(splits_k)(const PK_GEMM(shape) *s, const PK_GEMM_DESC *g, int team) {
   if (team <= 1 || s->parallel == PK_GEMM_NONE || s->masked || g->final != NULL) return 0;
