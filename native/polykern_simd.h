@@ -245,6 +245,20 @@ static inline int pk_edge_lanes(int64_t cols, int64_t from, int lanes) {
 /* ceil(x / r) * r for x >= 0, r > 0. */
 static inline int64_t pk_round_up(int64_t x, int64_t r) { return (x + r - 1) / r * r; }
 
+/* Whether `rows` rows `stride_bytes` apart, each read `lines` 64-byte lines at a time, put more than 8 lines in one L1
+   set (64 sets a page spans): plugin/schedule/l1-sets.ts's rowsShareSets, which a call's guard for a B read in place
+   asks at call time. */
+static inline int pk_rows_share_sets(int64_t stride_bytes, int64_t rows, int64_t lines) {
+  unsigned char count[64] = {0};
+  const int64_t span = ((stride_bytes % 4096) + 4096) % 4096;
+  for (int64_t r = 0; r < rows; r++) {
+    const int64_t first = (r * span % 4096) / 64;
+    for (int64_t w = 0; w < lines && w < 64; w++)
+      if (++count[(first + w) % 64] > 8) return 1;
+  }
+  return 0;
+}
+
 /* The block size that cuts [0, total) into as few blocks of at most `most` as possible, all but the last the same
    whole number of units: 2048 in blocks of at most 1808 is two blocks of 1024, not 1808 and a thin 240. */
 static inline int64_t pk_even_block(int64_t total, int64_t most, int64_t unit) {

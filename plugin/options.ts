@@ -59,8 +59,9 @@ export interface Options {
    */
   calibrate?: boolean
   /**
-   * The build machine as the schedule ranking sees it: cache sizes, latencies and bandwidths, cores. Each field
-   * replaces what Linux sysfs says (or the documented defaults elsewhere), e.g.
+   * The build machine as the schedule ranking sees it: cache sizes, latencies and bandwidths, cores, the streams its
+   * prefetchers follow. Each field replaces what Linux sysfs and /proc/cpuinfo say (or the documented defaults
+   * elsewhere), e.g.
    * `{ caches: [{ level: 2, bytes: 1 << 20 }] }`.
    * @default {} (read from the machine)
    */

@@ -240,8 +240,11 @@ function emitOrderChoice(
   ]
 }
 
-/** A guard as a C condition on the call's sizes and `b`, its B operand; '' when it always holds. */
-function guardCode(w: SizeGuard, b: string): string {
+/**
+ * A guard as a C condition on the call's sizes, `b` (its B operand) and `bRowBytes` (B's k stride in bytes); '' when
+ * it always holds.
+ */
+function guardCode(w: SizeGuard, b: string, bRowBytes: string): string {
   const tests = [
     w.minM === undefined ? '' : `pk_m >= ${w.minM}`,
     w.maxM === undefined ? '' : `pk_m <= ${w.maxM}`,
@@ -249,7 +252,8 @@ function guardCode(w: SizeGuard, b: string): string {
     w.maxK === undefined ? '' : `pk_k <= ${w.maxK}`,
     w.maxWork === undefined ? '' : `(double)pk_m*(double)pk_n*(double)pk_k <= ${w.maxWork}`,
     w.minBatch === undefined ? '' : `pk_batches >= ${w.minBatch}`,
-    w.boundB === undefined ? '' : `pk_bound_holds(${b})`,
+    w.boundB === undefined ? '' : `${w.boundB ? '' : '!'}pk_bound_holds(${b})`,
+    w.spreadB === undefined ? '' : `!pk_rows_share_sets(${bRowBytes}, pk_min64(pk_k, ${w.spreadB.rows}), ${w.spreadB.lines})`,
   ]
   return tests.filter((x) => x !== '').join(' && ')
 }
@@ -410,7 +414,7 @@ export function emitGemmCall(
   if (across) lines.push(`${pad}int pk_across;`)
   if (epilogue) lines.push(`${pad}pk_gemm_${t}_final_fn pk_final;`, ...epilogue.context.map((l) => `${pad}${l}`))
   special.forEach(({ when, blocking, microkernel }, i) => {
-    const test = guardCode(when, base(r.b)) || '1'
+    const test = guardCode(when, base(r.b), `(int64_t)sizeof(${C_TYPE[t]})*(${stride(r.b, inner(r.k))})`) || '1'
     lines.push(`${pad}${i === 0 ? '' : 'else '}if (${test}) /* ${describeBlocking(blocking)}${microkernel ? `, on ${microkernel}` : ''} */`)
     lines.push(`${pad}  ${choose(tried[i])}`)
   })

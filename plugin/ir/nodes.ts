@@ -211,8 +211,16 @@ export interface SizeGuard {
   readonly maxK?: number
   readonly maxWork?: number
   readonly minBatch?: number
-  /** The GEMM's B lies in a bound array (`f.bind`): its packed blocks are made once and read by later calls. */
-  readonly boundB?: true
+  /**
+   * true: the GEMM's B lies in a bound array (`f.bind`), its packed blocks made once and read by later calls; false:
+   * it does not.
+   */
+  readonly boundB?: boolean
+  /**
+   * B's rows (its k stride apart), read in place along `rows` of them, `lines` cache lines each, spread over L1's
+   * sets (schedule/l1-sets.ts: none gets more lines than its ways).
+   */
+  readonly spreadB?: { readonly rows: number; readonly lines: number }
 }
 
 /** One ISA's blocked GEMM for a contraction: the blocking a call runs with, chosen at call time from the sizes. */

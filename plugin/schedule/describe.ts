@@ -14,7 +14,8 @@ export function describeGuard(w: SizeGuard): string {
     w.maxK === undefined ? '' : `K <= ${w.maxK}`,
     w.maxWork === undefined ? '' : `M*N*K <= ${w.maxWork}`,
     w.minBatch === undefined ? '' : `batch >= ${w.minBatch}`,
-    w.boundB === undefined ? '' : 'B bound',
+    w.boundB === undefined ? '' : w.boundB ? 'B bound' : 'B not bound',
+    w.spreadB === undefined ? '' : `B's rows spread over L1 (${w.spreadB.rows} rows of ${w.spreadB.lines} lines)`,
   ]
   return bounds.filter((b) => b !== '').join(', ') || 'always'
 }

@@ -22,6 +22,8 @@ import { add, constant, variable } from '../ir/affine.ts'
 import type { Affine, GemmBlocking } from '../ir/nodes.ts'
 import type { LoopNest, NestAccess } from '../analysis/loop-nest.ts'
 import type { Machine } from '../targets/machine.ts'
+import { FEWEST_PREFETCH_STREAMS } from '../targets/prefetch.ts'
+import { L1_LINE_BYTES, L1_WAYS, rowsShareSets } from './l1-sets.ts'
 
 export type BlockLoop = GemmBlocking['order'][number]
 
@@ -146,10 +148,11 @@ export interface Touch {
   /** A load and a store per element (C): twice the bytes. */
   readonly readWrite?: boolean
   /**
-   * An operand the microkernel reads in place: the rows of its panel one call reads (far apart, they share cache
-   * sets: packing avoids that), and the share of its misses the prefetchers follow (the rest wait on latency).
+   * An operand the microkernel reads in place: the rows of its panel one call reads, the share of its misses the
+   * prefetchers follow (the rest wait on latency), and whether the rows share L1 sets beyond its ways (l1-sets.ts):
+   * then no tile finds them in L1, and the next tile's reads of them wait on L2 (packing avoids both).
    */
-  readonly strided?: { readonly rows: number; readonly followed: number }
+  readonly strided?: { readonly rows: number; readonly followed: number; readonly sharedSets: boolean }
   /** A pack the threads share: each copies its part of the panel, then all wait at a barrier. */
   readonly shared?: boolean
   /** A pack's copy into its buffer, which the microkernel then reads. */
@@ -205,7 +208,9 @@ export interface ModelNest {
  * loop is the innermost block loop, the threads pack the other operand's panel together and share it: each packs its
  * part of every panel and reads all of it.
  */
-export function modelNest(p: GemmProblem, v: GemmBlocking, threads: number, layout: OperandLayout = ROW_MAJOR): ModelNest {
+export function modelNest(
+  p: GemmProblem, v: GemmBlocking, threads: number, layout: OperandLayout = ROW_MAJOR, streams = FEWEST_PREFETCH_STREAMS,
+): ModelNest {
   const { blocks, mc, nc, kc } = blockLoops(p, v, threads)
   const mode = threading(p, v, threads)
   const gemms = mode === 'batch' ? Math.ceil(p.batch / threads) : p.batch
@@ -237,7 +242,9 @@ export function modelNest(p: GemmProblem, v: GemmBlocking, threads: number, layo
       { tensor: 'Ap', depth: P, support: [ir, P], unit: p.mr },
     )
   } else {
-    touches.push({ tensor: 'A', depth: P, support: [at('m'), at('k'), ir, P], unit: rows, strided: { rows, followed: kc * p.bytes >= PREFETCH_RUN_BYTES ? 1 : 0 } })
+    touches.push({ tensor: 'A', depth: P, support: [at('m'), at('k'), ir, P], unit: rows, strided: {
+      rows, followed: kc * p.bytes >= PREFETCH_RUN_BYTES ? 1 : 0, sharedSets: rowsShareSets(rows, p.k * p.bytes, Math.ceil((kc * p.bytes) / L1_LINE_BYTES)),
+    } })
   }
   if (v.packB && p.boundB) {
     touches.push({ tensor: 'Bp', depth: P, support: [at('k'), at('n'), jr, P], unit: p.nr })
@@ -250,11 +257,17 @@ export function modelNest(p: GemmProblem, v: GemmBlocking, threads: number, layo
       { tensor: 'Bp', depth: P, support: [jr, P], unit: p.nr },
     )
   } else {
-    // Each row of a B read in place is a stream the next tile continues, nc elements long: the prefetchers follow a
-    // few such streams at once, and none shorter than a prefetched run. Measured, 128 × 2048 × 4096 ran 138 GFLOP/s
-    // with B in place (kc 64) against 173 packed, 2048 × 2048 × 32 135 against 173 (Intel, AVX-512).
-    const followed = nc * p.bytes >= PREFETCH_RUN_BYTES ? Math.min(1, PREFETCH_STREAMS / kc) : 0
-    touches.push({ tensor: 'B', depth: P, support: [at('k'), at('n'), jr, P], unit: p.nr, strided: { rows: kc, followed } })
+    // Each row of a B read in place is a stream the next tile continues, nc elements long: the prefetchers follow
+    // `streams` such streams at once (Machine.prefetchStreams: 8 to 32 on the cores measured), and none shorter than
+    // a prefetched run. Rows that share L1 sets (l1-sets.ts) evict each other's lines fetched ahead, so no more of
+    // them are followed than a set has ways (1 × 4096 × 4096, rows a page apart, AMD EPYC Zen 5: kc 32 ran 0.71x of
+    // kc 8; 3 × 4160 × 4096, a line further apart, 1.35x). Its rows are n apart as the ranking sees it (row-major);
+    // a call's own stride picks between such classes (select.ts, spreadB). Measured, 128 × 2048 × 4096 ran 138
+    // GFLOP/s with B in place (kc 64) against 173 packed, 2048 × 2048 × 32 135 against 173 (Intel, AVX-512).
+    const sharedSets = rowsShareSets(kc, p.n * p.bytes, Math.ceil((p.nr * p.bytes) / L1_LINE_BYTES))
+    const followedRows = sharedSets ? Math.min(streams, L1_WAYS) : streams
+    const followed = nc * p.bytes >= PREFETCH_RUN_BYTES ? Math.min(1, followedRows / kc) : 0
+    touches.push({ tensor: 'B', depth: P, support: [at('k'), at('n'), jr, P], unit: p.nr, strided: { rows: kc, followed, sharedSets } })
   }
   return { loops, touches, gemms, nc }
 }
@@ -323,12 +336,6 @@ export const FOLLOWED_MAX = 0.5
  */
 export const PREFETCH_RUN_BYTES = 512
 
-/**
- * Streams of a B read in place the prefetchers follow at once: each of the kc rows a microkernel call reads is one,
- * continued by the next call. Measured on 1 × 4096 × 4096 (AMD EPYC, AVX2, B from memory, nc 4096): kc 8 ran 11.4
- * GFLOP/s, kc 12 9.4, kc 16 6.6, kc 64 4.2; rows beyond this many wait for their lines a few misses at a time.
- */
-export const PREFETCH_STREAMS = 8
 
 /**
  * L1 misses a core keeps in flight for loads the prefetchers do not follow: the copy loop of a pack whose source rows
@@ -336,9 +343,6 @@ export const PREFETCH_STREAMS = 8
  * took about twice the time their bytes take to stream: 172 GFLOP/s against 183 with 256 × 768 blocks.
  */
 export const OUTSTANDING_MISSES = 6
-
-/** Ways of an L1 data cache (8 to 12 on these cores): rows of an unpacked panel that can share its sets. */
-export const L1_WAYS = 8
 
 /**
  * Share of the C tile's misses a microkernel call waits for. Walking the tiles down C's columns (inner `nm`), all of
@@ -389,7 +393,7 @@ export const BARRIER_CYCLES = 400
  */
 export function gemmCost(p: GemmProblem, v: GemmBlocking, machine: Machine, threads: number, layout: OperandLayout = ROW_MAJOR): GemmCost {
   internalAssert(v.mc % p.mr === 0 && v.nc % p.nr === 0, 'schedule', () => `blocks ${v.mc} x ${v.nc} are not whole tiles`)
-  const nest = modelNest(p, v, threads, layout)
+  const nest = modelNest(p, v, threads, layout, machine.prefetchStreams)
   const line = machine.caches[0]?.lineBytes ?? 64
   const facts = tensorFacts(nest)
   // The C tile's exposure is the same for every level: computed once, outside the loops below.
@@ -417,7 +421,7 @@ export function gemmCost(p: GemmProblem, v: GemmBlocking, machine: Machine, thre
     for (let i = 1; i <= levels; i++) misses.push(f.footprint[0])
     for (const w of reusesOf(nest, facts, f)) {
       // An operand read in place along more rows than L1 has ways keeps no micro-panel there (rows share sets).
-      const noL1 = (f.strided?.rows ?? 0) > L1_WAYS && (w.loop === 'jr' || w.loop === 'ir')
+      const noL1 = f.strided?.sharedSets === true
       const bytes = w.elements * p.bytes
       let level = 0
       while (level < levels && (bytes > capacities[level] || (level === 0 && noL1))) level++
@@ -434,7 +438,8 @@ export function gemmCost(p: GemmProblem, v: GemmBlocking, machine: Machine, thre
     // Loads that miss L1 stall the microkernel: all of its C tile's (loaded and stored around its k loop) and, of an
     // operand read in place, those the prefetchers do not follow, each line waited for; of the rest, what the
     // prefetchers do not hide.
-    const followed = f.strided?.followed ?? 1
+    // Rows that share L1 sets evict each other: the next tile's reads of them miss on lines no prefetcher brings back.
+    const followedFrom = (i: number) => (i === 1 && f.strided?.sharedSets ? 0 : (f.strided?.followed ?? 1))
     // The share of a prefetched stream's misses left waiting grows with the latency of the level serving it.
     const exposed = (i: number) =>
       f.readWrite ? cExposure : Math.min(FOLLOWED_MAX, (STALL_SHARE * costs[i].latency) / costs[1].latency)
@@ -444,7 +449,7 @@ export function gemmCost(p: GemmProblem, v: GemmBlocking, machine: Machine, thre
       if (packed) pack += (b / line) * lineCycles(i, f.run)
       else if (i === 0) streamed[i] += b
       else {
-        const ahead = followed * b
+        const ahead = followedFrom(i) * b
         stalls += (exposed(i) * ahead) / costs[i].bandwidth + ((b - ahead) / line) * waitedLine(i)
         streamed[i] += (1 - exposed(i)) * ahead
       }

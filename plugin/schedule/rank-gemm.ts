@@ -87,7 +87,7 @@ const memo = new Map<string, readonly RankedVariant[]>()
 
 /** Every evaluated variant, cheapest first (ties by Eq. 1, then in generation order). */
 export function rankGemm(p: GemmProblem, space: GemmSpace): readonly RankedVariant[] {
-  const key = JSON.stringify([p, space.machine.caches, space.machine.memory, space.threads, space.unpacked])
+  const key = JSON.stringify([p, space.machine.caches, space.machine.memory, space.machine.prefetchStreams, space.threads, space.unpacked])
   const known = memo.get(key)
   if (known !== undefined) return known
   const sizes = blockSizes(p)

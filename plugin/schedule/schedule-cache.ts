@@ -21,7 +21,7 @@ function rankingSource(): string | null {
     const dir = path.dirname(fileURLToPath(import.meta.url))
     const ext = path.extname(fileURLToPath(import.meta.url))
     try {
-      const files = ['gemm-model', 'rank-gemm', 'select'].map((f) => readFileSync(path.join(dir, f + ext), 'utf8'))
+      const files = ['gemm-model', 'l1-sets', 'rank-gemm', 'select'].map((f) => readFileSync(path.join(dir, f + ext), 'utf8'))
       modelHash = createHash('sha256').update(files.join('\0')).digest('hex')
     } catch {
       modelHash = null

@@ -19,6 +19,15 @@
  *   weights: 0.63 -> 1.10x at 1 thread, 0.60 -> 1.06x at 2. A bound twin of every class did worse elsewhere: in the
  *   run with them, bound/oneDNN 35 × 8457 × 2560 fell 0.93 -> 0.84x (1T), 320 × 3072 × 4096 0.99 -> 0.83x and 512³
  *   0.99 -> 0.85x (2T) against the run before.
+ * - matvec-spread, skinny-m-spread: a call of the next class whose B is not bound and whose rows spread over L1's
+ *   sets (l1-sets.ts; represented with N = 4096 plus a line), as DeepBench's 35 × 8457 × 2560. Each B element serves
+ *   a few row tiles only, so where the prefetchers follow as many rows as a k block has (Machine.prefetchStreams),
+ *   B read in place along them beats packing it; rows a page apart evict each other's lines, and the next class
+ *   keeps fewer rows or packs. Where the twin's pick packs B it is left out. AMD EPYC Zen 5 AVX-512, the spread
+ *   class against the build before it (one process alternating builds, noisy host: ±10%), 1T / 2T: 24 × 40000 × 200
+ *   1.13x / 1.66x, 35 × 8457 × 2560 1.09x / 1.17x, 27 × 4160 × 4096 1.27x / 1.05x, 48 × 20000 × 312 0.92x / 1.19x,
+ *   3 × 4160 × 4096 1.36x / 1.38x, 1 × 8457 × 2560 1.43x / 1.47x; 27 × 4096 × 4096 and 1 × 4096 × 4096 (rows a page
+ *   apart) unchanged.
  * - matvec: M ≤ MR, one row tile (M = 1, N = K = 4096)
  * - skinny-m: M ≤ 8·MR (M = 4·MR + 3, N = K = 4096: a few row tiles, the last partial, as DeepBench's 35)
  * - skinny-n: N ≤ 4·NR (M = K = 2048, N = 2·NR)
@@ -34,6 +43,7 @@ import type { Machine } from '../targets/machine.ts'
 import type { Microkernel } from '../targets/microkernel.ts'
 import { gemmCost, roundUp, type GemmProblem } from './gemm-model.ts'
 import { rankGemm, sameVariant, type GemmSpace, type RankedVariant } from './rank-gemm.ts'
+import { L1_LINE_BYTES, L1_SET_SPAN, rowsShareSets } from './l1-sets.ts'
 import { memoSchedule, type ScheduleMemo } from './schedule-cache.ts'
 import { cRowsRunDown, roleOrders } from './role-orders.ts'
 
@@ -45,11 +55,25 @@ export interface ShapeClass {
   readonly representative: { readonly m: number; readonly n: number; readonly k: number; readonly batch: number }
 }
 
+/**
+ * The rows a spread twin's guard asks to spread over L1's sets before its pick is known (a subset of them spreads too);
+ * the schedule's guard asks for the pick's k block (guardOf).
+ */
+const SPREAD_ROWS = 64
+
 const SMALL_WORK = 2 ** 21
 const TINY_WORK = 2 ** 20
 
 /** The classes for a microkernel, in the order calls are tested against them; the default last. */
 export function shapeClasses(mk: Microkernel, threads: number, batched: boolean): readonly ShapeClass[] {
+  const bytes = mk.dtype === 'f64' ? 8 : 4
+  // A class's twin for calls whose B is not bound and whose rows spread over L1, first: its representative's rows a
+  // page and a line apart.
+  const withSpreadTwin = (c: ShapeClass & { when: SizeGuard }): ShapeClass[] => [{
+    name: `${c.name}-spread`,
+    when: { ...c.when, boundB: false, spreadB: { rows: SPREAD_ROWS, lines: Math.ceil((mk.nr * bytes) / L1_LINE_BYTES) } },
+    representative: { ...c.representative, n: c.representative.n + L1_LINE_BYTES / bytes },
+  }, c]
   const classes: ShapeClass[] = []
   if (batched && threads > 1) {
     classes.push({
@@ -63,8 +87,8 @@ export function shapeClasses(mk: Microkernel, threads: number, batched: boolean)
     { name: 'tiny', when: { maxWork: TINY_WORK }, representative: { m: 64, n: 64, k: 64, batch: 1 } },
     { name: 'small', when: { maxWork: SMALL_WORK }, representative: { m: 128, n: 128, k: 128, batch: 1 } },
     { name: 'matvec-bound', when: { maxM: mk.mr, boundB: true }, representative: { m: 1, n: 4096, k: 4096, batch: 1 } },
-    { name: 'matvec', when: { maxM: mk.mr }, representative: { m: 1, n: 4096, k: 4096, batch: 1 } },
-    { name: 'skinny-m', when: { maxM: 8 * mk.mr }, representative: { m: 4 * mk.mr + 3, n: 4096, k: 4096, batch: 1 } },
+    ...withSpreadTwin({ name: 'matvec', when: { maxM: mk.mr }, representative: { m: 1, n: 4096, k: 4096, batch: 1 } }),
+    ...withSpreadTwin({ name: 'skinny-m', when: { maxM: 8 * mk.mr }, representative: { m: 4 * mk.mr + 3, n: 4096, k: 4096, batch: 1 } }),
     { name: 'skinny-n', when: { maxN: 4 * mk.nr }, representative: { m: 2048, n: 2 * mk.nr, k: 2048, batch: 1 } },
     { name: 'small-k', when: { maxK: 64 }, representative: { m: 2048, n: 2048, k: 32, batch: 1 } },
     { name: 'short-m', when: { maxM: 48 * mk.mr }, representative: { m: 16 * mk.mr, n: 4096, k: 4096, batch: 1 } },
@@ -73,19 +97,22 @@ export function shapeClasses(mk: Microkernel, threads: number, batched: boolean)
   return classes
 }
 
-/** A call's sizes, and whether its B lies in a bound array. */
+/** A call's sizes, whether its B lies in a bound array, and its elements' bytes (absent: 4); B's rows are n apart. */
 export interface CallSizes {
   readonly m: number
   readonly n: number
   readonly k: number
   readonly batch: number
   readonly boundB?: boolean
+  readonly bytes?: number
 }
 
 /** Whether a call satisfies the guard (what the C selector computes). */
 export function guardHolds(when: SizeGuard, s: CallSizes): boolean {
   return (
-    (when.boundB === undefined || s.boundB === true) &&
+    (when.boundB === undefined || (s.boundB === true) === when.boundB) &&
+    (when.spreadB === undefined ||
+      !rowsShareSets(Math.min(s.k, when.spreadB.rows), s.n * (s.bytes ?? 4), when.spreadB.lines)) &&
     (when.minM === undefined || s.m >= when.minM) &&
     (when.maxM === undefined || s.m <= when.maxM) &&
     (when.maxN === undefined || s.n <= when.maxN) &&
@@ -194,15 +221,20 @@ export function scheduleOf(
   picks: readonly { readonly shapeClass: ShapeClass; readonly blocking: GemmBlocking }[],
 ): ContractionSchedule {
   const fallback = picks[picks.length - 1].blocking
-  // A class for bound B only, whose pick the same guard without it has too, adds nothing: its calls fall through.
-  const unbound = (w: SizeGuard | undefined) => JSON.stringify({ ...w, boundB: undefined })
-  const guarded = picks.filter((p, i) => p.shapeClass.when !== undefined && !(p.shapeClass.when.boundB &&
-    i + 1 < picks.length && unbound(p.shapeClass.when) === unbound(picks[i + 1].shapeClass.when) &&
-    sameVariant(p.blocking, picks[i + 1].blocking)))
+  // A class narrowed to B bound (or not) or to B's rows spread, whose pick the same guard without that has too, adds
+  // nothing: its calls fall through. Nor does a spread twin whose pick packs B, where the rows' spread is moot, or
+  // reads it along rows that spread even a page apart, which tells no call apart from the next class's.
+  const widened = (w: SizeGuard | undefined) => JSON.stringify({ ...w, boundB: undefined, spreadB: undefined })
+  const narrowed = (w: SizeGuard) => w.boundB !== undefined || w.spreadB !== undefined
+  const moot = (w: SizeGuard, pick: GemmBlocking) =>
+    w.spreadB !== undefined && (pick.packB || !rowsShareSets(pick.kc, L1_SET_SPAN, w.spreadB.lines))
+  const guarded = picks.filter((p, i) => p.shapeClass.when !== undefined && !moot(p.shapeClass.when, p.blocking) &&
+    !(narrowed(p.shapeClass.when) && i + 1 < picks.length &&
+      widened(p.shapeClass.when) === widened(picks[i + 1].shapeClass.when) && sameVariant(p.blocking, picks[i + 1].blocking)))
   // Left out, a class's calls fall through to the next entry whose guard holds: safe only where that is the default.
   let kept = guarded.length
   while (kept > 0 && sameVariant(guarded[kept - 1].blocking, fallback)) kept--
-  const special = guarded.slice(0, kept).map((p) => ({ when: p.shapeClass.when!, blocking: blockingOnly(p.blocking) }))
+  const special = guarded.slice(0, kept).map((p) => ({ when: guardOf(p.shapeClass.when!, p.blocking), blocking: blockingOnly(p.blocking) }))
   return { isa: isa.name, microkernel: mk.name, ...blockingOnly(fallback), ...(special.length > 0 ? { special } : {}) }
 }
 
@@ -272,6 +304,10 @@ function withShortK(schedule: ContractionSchedule, mks: readonly Microkernel[], 
   const blocking = blockingOnly(spanningBound(SHORT_K_CLASS, on, space, rankGemm(classProblem(SHORT_K_CLASS, on), space)[0].variant))
   return { ...schedule, special: [{ when: SHORT_K_CLASS.when!, blocking, microkernel: wide.name }, ...(schedule.special ?? [])] }
 }
+
+/** A class's guard for its pick: a spread class's rows are those of the pick's k block. */
+const guardOf = (w: SizeGuard, pick: GemmBlocking): SizeGuard =>
+  w.spreadB === undefined ? w : { ...w, spreadB: { ...w.spreadB, rows: pick.kc } }
 
 /** A blocking's own fields, nothing else an object may carry. */
 function blockingOnly(b: GemmBlocking): GemmBlocking {

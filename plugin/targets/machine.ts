@@ -10,6 +10,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { KernelDiagnostic } from '../diagnostics.ts'
 import { readClock, type CoreClock } from './clock.ts'
+import { prefetchStreamsOf, readCpuinfo } from './prefetch.ts'
 
 export interface Cost {
   /** Load-to-use latency, cycles. */
@@ -36,6 +37,8 @@ export interface Machine {
   /** Data and unified caches, L1 first. */
   readonly caches: readonly CacheLevel[]
   readonly memory: Cost
+  /** Streams the hardware prefetchers follow at once (prefetch.ts): rows of an operand read in place that stall nothing. */
+  readonly prefetchStreams: number
   readonly source: 'sysfs' | 'cpuid' | 'default' | 'options'
 }
 
@@ -44,6 +47,7 @@ export interface MachineOverrides {
   /** Each entry replaces fields of the level with the same number, or adds that level (then `bytes` is needed). */
   readonly caches?: readonly (Partial<CacheLevel> & { readonly level: number })[]
   readonly memory?: Partial<Cost>
+  readonly prefetchStreams?: number
 }
 
 /**
@@ -80,15 +84,16 @@ function defaultCaches(cpus: number): CacheLevel[] {
 const costOf = (level: number): Cost => LEVEL_COSTS[Math.min(level, LEVEL_COSTS.length) - 1]
 
 /**
- * `sysfs`: the CPU tree to read; `getconf`: `getconf -a`'s output, or undefined where it cannot run (both
- * replaceable for tests).
+ * `sysfs`: the CPU tree to read; `getconf`: `getconf -a`'s output, or undefined where it cannot run; `cpuinfo`:
+ * /proc/cpuinfo's text (all replaceable for tests).
  */
 export function readMachine(
   overrides: MachineOverrides = {},
   sysfs = '/sys/devices/system/cpu',
   getconf: () => string | undefined = getconfAll,
+  cpuinfo: string | undefined = readCpuinfo(),
 ): Machine {
-  const cpu = { model: os.cpus()[0]?.model ?? 'unknown', clock: readClock(sysfs) }
+  const cpu = { model: os.cpus()[0]?.model ?? 'unknown', clock: readClock(sysfs), prefetchStreams: prefetchStreamsOf(cpuinfo) }
   const read = process.platform === 'linux' ? (readSysfs(sysfs) ?? readCpuid(sysfs, getconf)) : undefined
   const base: Machine = read ? { ...cpu, ...read } : {
     ...cpu,
@@ -98,7 +103,8 @@ export function readMachine(
     memory: MEMORY_COST,
     source: 'default',
   }
-  const given = overrides.cores !== undefined || overrides.caches !== undefined || overrides.memory !== undefined
+  const given = overrides.cores !== undefined || overrides.caches !== undefined || overrides.memory !== undefined ||
+    overrides.prefetchStreams !== undefined
   return given ? applyOverrides(base, overrides) : base
 }
 
@@ -117,12 +123,13 @@ function applyOverrides(base: Machine, o: MachineOverrides): Machine {
     cores: o.cores ?? base.cores,
     caches: [...caches.values()].sort((x, y) => x.level - y.level),
     memory: { ...base.memory, ...o.memory },
+    prefetchStreams: o.prefetchStreams ?? base.prefetchStreams,
     source: 'options',
   }
 }
 
 /** cpu0's data and unified caches, and the physical cores online; undefined when any of it cannot be read. */
-function readSysfs(root: string): Omit<Machine, 'model' | 'clock'> | undefined {
+function readSysfs(root: string): Omit<Machine, 'model' | 'clock' | 'prefetchStreams'> | undefined {
   try {
     const dir = path.join(root, 'cpu0', 'cache')
     const caches: CacheLevel[] = []
@@ -153,7 +160,7 @@ function readSysfs(root: string): Omit<Machine, 'model' | 'clock'> | undefined {
  * shared by every online CPU (under a hypervisor CPUID may give the whole socket's L3: this machine's Firecracker
  * guest reports 508 MiB). Undefined unless L1d and L2 are both there.
  */
-function readCpuid(root: string, getconf: () => string | undefined): Omit<Machine, 'model' | 'clock'> | undefined {
+function readCpuid(root: string, getconf: () => string | undefined): Omit<Machine, 'model' | 'clock' | 'prefetchStreams'> | undefined {
   const text = getconf()
   if (text === undefined) return undefined
   const value = (name: string): number => Number(new RegExp(`^${name}\\s+(\\d+)\\s*$`, 'm').exec(text)?.[1] ?? NaN)

@@ -11,6 +11,7 @@ const machine: Machine = {
     { level: 3, bytes: 10_000, lineBytes: 64, sharedBy: 2, latency: 40, bandwidth: 16 },
   ],
   memory: { latency: 200, bandwidth: 8 },
+  prefetchStreams: 8,
   source: 'options',
   model: 'test machine',
   clock: { ghz: 2.5, source: 'assumed' },

@@ -1,4 +1,7 @@
-/** The machine model: this machine's (checked against lscpu or getconf), a fake sysfs tree, CPUID's sizes, defaults, overrides. */
+/**
+ * The machine model: this machine's (checked against lscpu or getconf), a fake sysfs tree, CPUID's sizes, defaults,
+ * overrides, the prefetchers' streams.
+ */
 import { execFileSync } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
@@ -6,6 +9,7 @@ import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { KernelDiagnostic } from '../../plugin/diagnostics.ts'
 import { LEVEL_COSTS, MEMORY_COST, readMachine } from '../../plugin/targets/machine.ts'
+import { FEWEST_PREFETCH_STREAMS } from '../../plugin/targets/prefetch.ts'
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'polykern-machine-'))
 afterAll(() => rmSync(tmp, { recursive: true, force: true }))
@@ -143,6 +147,8 @@ describe('readMachine', () => {
     expect(m.caches[0]).toEqual(base.caches[0])
     expect(m.caches[3]).toMatchObject({ bytes: 1 << 30, latency: 90, bandwidth: LEVEL_COSTS[2].bandwidth })
     expect(m.memory).toEqual({ latency: 999, bandwidth: base.memory.bandwidth })
+    expect(m.prefetchStreams).toBe(base.prefetchStreams)
+    expect(readMachine({ prefetchStreams: 5 })).toMatchObject({ prefetchStreams: 5, source: 'options' })
     const err = (() => {
       try {
         readMachine({ caches: [{ level: 5, latency: 1 }] })
@@ -152,6 +158,19 @@ describe('readMachine', () => {
     })()
     expect(err).toBeInstanceOf(KernelDiagnostic)
     expect((err as KernelDiagnostic).code).toBe('options_machine_cache')
+  })
+
+  it('the prefetchers\' streams by the core /proc/cpuinfo names: a measured core its own, any other the fewest', () => {
+    const cpuinfo = (vendor: string, family: number) => `processor\t: 0\nvendor_id\t: ${vendor}\ncpu family\t: ${family}\nmodel\t\t: 2\n`
+    const root = fakeSysfs('streams', [level(1, 'Data', '48K', '0'), level(2, 'Unified', '1M', '0')])
+    const streams = (text: string | undefined) => readMachine({}, root, () => undefined, text).prefetchStreams
+    expect(streams(cpuinfo('AuthenticAMD', 26))).toBe(32)
+    expect(streams(cpuinfo('AuthenticAMD', 25))).toBe(FEWEST_PREFETCH_STREAMS)
+    expect(streams(cpuinfo('GenuineIntel', 6))).toBe(FEWEST_PREFETCH_STREAMS)
+    expect(streams('')).toBe(FEWEST_PREFETCH_STREAMS)
+    expect(streams('nonsense')).toBe(FEWEST_PREFETCH_STREAMS)
+    // Without sysfs too (the defaults): the streams come from the core, not the cache tree.
+    expect(readMachine({}, path.join(tmp, 'missing'), () => undefined, cpuinfo('AuthenticAMD', 26)).prefetchStreams).toBe(32)
   })
 
   it('the cost table gets slower and narrower away from the core', () => {

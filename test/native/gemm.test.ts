@@ -86,6 +86,15 @@ const KERNELS: readonly Kernel[] = [
       { when: { maxWork: 5000 }, blocking: smallBlocks(x, { parallel: 'none', packB: false }) },
     ],
   })),
+  // B read in place where it is not bound and its rows, 16 of them, spread over L1's sets (the spread twins' guard);
+  // packed where they fall in the same sets (N = 1024 f32: a page apart) or B is bound.
+  contractionKernel(MM, 'mm_spread', (x) => ({
+    ...only({})(x),
+    special: [{
+      when: { maxM: 48, boundB: false, spreadB: { rows: 16, lines: Math.ceil((tile(x).nr * 4) / 64) } },
+      blocking: smallBlocks(x, { packA: false, packB: false, parallel: 'n', inner: 'mn' }),
+    }],
+  })),
   // AVX-512's f32 tiles, whichever the ranking picks: packed, and both operands in place with the n range split.
   contractionKernel(MM, 'mm_8x48', onTile('gemm_f32_avx512_8x48', only({}))),
   contractionKernel(MM, 'mm_8x48_in_place', onTile('gemm_f32_avx512_8x48', only({ packA: false, packB: false, parallel: 'n' }))),
@@ -108,7 +117,7 @@ const KERNELS: readonly Kernel[] = [
  */
 const SHAPES: readonly (readonly [number, number, number])[] = [
   [1, 1, 1], [7, 17, 33], [33, 7, 1], [17, 33, 129], [129, 33, 17], [1000, 17, 129], [13, 1000, 31], [1, 129, 1000],
-  [5, 64, 37], [8, 97, 40], [3, 5, 0], [9, 11, 1001], [37, 3, 700],
+  [5, 64, 37], [8, 97, 40], [3, 5, 0], [9, 11, 1001], [37, 3, 700], [9, 1024, 40],
 ]
 const LONG_K = 700
 
@@ -173,6 +182,8 @@ describe('blocked GEMM', () => {
         expect(file?.text).toContain(`\nPK_SHARED void ${symbol}(`)
       }
       for (const name of new Set(tiles)) family(`pk_ukr_${name}_pp`)
+      // mm_spread's guard asks B's k stride in bytes (N floats) at the call.
+      expect(source).toContain('!pk_rows_share_sets((int64_t)sizeof(float)*(')
       // The shapes of the ranking's own pick for mm.
       const mk = schedulesOf(KERNELS[0]).find((x) => x.isa === isa.name)!.microkernel
       for (const layouts of ['pp', 'up', 'pu', 'uu']) family(`pk_ukr_${mk}_${layouts}`)

@@ -6,7 +6,8 @@
  */
 import { describe, expect, it } from 'vitest'
 import type { GemmBlocking } from '../../plugin/ir/nodes.ts'
-import { gemmCost, PREFETCH_STREAMS, type GemmProblem } from '../../plugin/schedule/gemm-model.ts'
+import { gemmCost, type GemmProblem } from '../../plugin/schedule/gemm-model.ts'
+import { L1_WAYS } from '../../plugin/schedule/l1-sets.ts'
 import { rankGemm, type GemmSpace } from '../../plugin/schedule/rank-gemm.ts'
 import { AVX2, AVX512 } from '../../plugin/targets/index.ts'
 import type { Machine } from '../../plugin/targets/machine.ts'
@@ -111,10 +112,36 @@ describe('rankGemm', () => {
     const space: GemmSpace = { machine: TEST_MACHINE, threads: 1, unpacked: { a: true, b: true } }
     const best = rankGemm(problem(1, 4096, 4096), space)[0].variant
     expect(best.packB).toBe(false)
-    expect(best.kc).toBeLessThanOrEqual(PREFETCH_STREAMS)
+    const streams = TEST_MACHINE.prefetchStreams
+    expect(best.kc).toBeLessThanOrEqual(streams)
     // Past that, every row beyond the followed ones waits for its lines: deeper blocks cost more, not less.
     const cost = (kc: number) => gemmCost(problem(1, 4096, 4096), { ...best, kc }, TEST_MACHINE, 1).cost
-    expect(cost(2 * PREFETCH_STREAMS)).toBeGreaterThan(cost(PREFETCH_STREAMS))
-    expect(cost(64)).toBeGreaterThan(2 * cost(PREFETCH_STREAMS))
+    expect(cost(2 * streams)).toBeGreaterThan(cost(streams))
+    expect(cost(64)).toBeGreaterThan(2 * cost(streams))
+  })
+
+  it('reads the B of a few row tiles in place where the prefetchers follow its rows and they spread over L1', () => {
+    // 27 rows: B's elements serve 4 row tiles, too few to pay a pack. In place, a k block's rows are streams the
+    // prefetchers must follow (Machine.prefetchStreams), and rows a page apart (N = 4096) share L1 sets, so the
+    // next tile misses them: packed then; a line further apart (N = 4112) they spread.
+    const rank = (n: number, prefetchStreams: number) =>
+      rankGemm(problem(27, n, 4096), { machine: { ...TEST_MACHINE, prefetchStreams }, threads: 2, unpacked: { a: true, b: true } })[0].variant
+    expect(rank(4112, 8).packB).toBe(true)
+    expect(rank(4096, 32).packB).toBe(true)
+    const spread = rank(4112, 32)
+    expect(spread.packB).toBe(false)
+    expect(spread.kc).toBeGreaterThan(8)
+    expect(spread.kc).toBeLessThanOrEqual(32)
+    // A matrix-vector product, B in place whatever its rows: a page apart, they evict each other's lines fetched ahead,
+    // and no more of them are followed than L1 has ways; a line further apart, as many as the prefetchers follow.
+    const matvec = (n: number) =>
+      rankGemm(problem(1, n, 4096), { machine: { ...TEST_MACHINE, prefetchStreams: 32 }, threads: 2, unpacked: { a: true, b: true } })[0].variant
+    expect(matvec(4096)).toMatchObject({ packB: false })
+    expect(matvec(4096).kc).toBeLessThanOrEqual(L1_WAYS)
+    expect(matvec(4112)).toMatchObject({ packB: false })
+    expect(matvec(4112).kc).toBeGreaterThan(L1_WAYS)
+    // Many row tiles still pack: each packed element serves them all.
+    const tall = rankGemm(problem(1024, 1040, 1024), { machine: { ...TEST_MACHINE, prefetchStreams: 32 }, threads: 2, unpacked: { a: true, b: true } })
+    expect(tall[0].variant.packB).toBe(true)
   })
 })

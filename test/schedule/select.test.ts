@@ -4,7 +4,7 @@
  * its fields, every other class's pick as a guarded special entry, none equal to the default, all legal.
  */
 import { describe, expect, it } from 'vitest'
-import type { Contraction, ContractionRoles, ContractionSchedule } from '../../plugin/ir/nodes.ts'
+import type { Contraction, ContractionRoles, ContractionSchedule, SizeGuard } from '../../plugin/ir/nodes.ts'
 import { reorder } from '../../plugin/passes/reorder.ts'
 import { substituteMicrokernels } from '../../plugin/passes/substitute-microkernel.ts'
 import { buildKernel } from '../../plugin/spec/build-ir.ts'
@@ -14,6 +14,7 @@ import {
   spanningBound,
   type CallSizes,
 } from '../../plugin/schedule/select.ts'
+import { rowsShareSets } from '../../plugin/schedule/l1-sets.ts'
 import { rankGemm, sameVariant } from '../../plugin/schedule/rank-gemm.ts'
 import { rebroadcasts } from '../../plugin/targets/microkernel.ts'
 import { AVX2, AVX512 } from '../../plugin/targets/index.ts'
@@ -34,33 +35,56 @@ function rolesOf(spec: string): ContractionRoles {
 }
 
 /** The class a call falls in, from the thresholds as the README states them (MR × NR the register tile, T threads). */
-function expectedClass(s: CallSizes, mr: number, nr: number, threads: number, batched: boolean) {
+/**
+ * spreadKc: per class with a spread twin in the schedule, the k block its guard asks B's rows to spread along (a
+ * class absent: no twin).
+ */
+function expectedClass(s: CallSizes, mr: number, nr: number, threads: number, batched: boolean, spreadKc: Readonly<Record<string, number>> = SPREAD_64) {
+  const spread = (name: string) => {
+    const kc = spreadKc[name]
+    const spreads = kc !== undefined && !s.boundB && !rowsShareSets(Math.min(s.k, kc), s.n * 4, Math.ceil((nr * 4) / 64))
+    return spreads ? `${name}-spread` : name
+  }
   if (batched && threads > 1 && s.batch >= threads && s.m * s.n * s.k <= 2 ** 21) return 'small-batched'
   if (s.m * s.n * s.k <= 2 ** 20) return s.boundB ? 'tiny-bound' : 'tiny'
   if (s.m * s.n * s.k <= 2 ** 21) return 'small'
-  if (s.m <= mr) return s.boundB ? 'matvec-bound' : 'matvec'
-  if (s.m <= 8 * mr) return 'skinny-m'
+  if (s.m <= mr) return s.boundB ? 'matvec-bound' : spread('matvec')
+  if (s.m <= 8 * mr) return spread('skinny-m')
   if (s.n <= 4 * nr) return 'skinny-n'
   if (s.k <= 64) return 'small-k'
   if (s.m <= 48 * mr) return 'short-m'
   return 'large'
 }
 
+/** Both twins, their guards before the picks (select.ts SPREAD_ROWS). */
+const SPREAD_64 = { matvec: 64, 'skinny-m': 64 }
+
 describe('shape classes', () => {
   it('send every call to the blocking of its class', () => {
     const next = rng(111)
     const sizes = [1, 7, 17, 33, 48, 64, 65, 97, 129, 193, 1000, 4096]
-    for (const [spec, batched] of [[MM, false], [BMM, true]] as const) {
-      for (const isa of [AVX512, AVX2]) {
-        const mk = isa.microkernels[0]
-        const ctx = { roles: rolesOf(spec), mk, machine: TEST_MACHINE, threads: 2 }
-        const schedule = analyticSchedule(isa, ctx)
-        const picks = new Map(rankClasses(ctx).map((c) => [c.shapeClass.name, c.ranked[0].variant]))
-        for (let trial = 0; trial < 200; trial++) {
-          const pick = () => sizes[Math.floor(next() * sizes.length)]
-          const call = { m: pick(), n: pick(), k: pick(), batch: batched ? pick() : 1, boundB: next() < 0.5 }
-          const name = expectedClass(call, mk.mr, mk.nr, 2, batched)
-          expect(sameVariant(blockingFor(schedule, call), picks.get(name)!), JSON.stringify({ call, name })).toBe(true)
+    // Where the prefetchers follow 32 streams, skinny-m-spread reads B in place and is in the schedule; 8, it packs
+    // and is left out. N = 4112 spreads B's rows over L1.
+    for (const machine of [TEST_MACHINE, { ...TEST_MACHINE, prefetchStreams: 32 }]) {
+      for (const [spec, batched] of [[MM, false], [BMM, true]] as const) {
+        for (const isa of [AVX512, AVX2]) {
+          const mk = isa.microkernels[0]
+          const ctx = { roles: rolesOf(spec), mk, machine, threads: 2 }
+          const schedule = analyticSchedule(isa, ctx)
+          const picks = new Map(rankClasses(ctx).map((c) => [c.shapeClass.name, c.ranked[0].variant]))
+          // The twins in the schedule, by the class they narrow (the guard of the entry after each).
+          const special = schedule.special ?? []
+          const spreadKc = Object.fromEntries(special.flatMap((x) => x.when.spreadB === undefined ? [] : [
+            [x.when.maxM === mk.mr ? 'matvec' : 'skinny-m', x.when.spreadB.rows]]))
+          if (machine.prefetchStreams === 32 && !batched && isa === AVX512) expect(spreadKc['skinny-m']).toBeGreaterThan(0)
+          // A twin's guard asks its rows to spread along its pick's k block, no more.
+          for (const e of special) if (e.when.spreadB !== undefined) expect(e.when.spreadB.rows).toBe(e.blocking.kc)
+          for (let trial = 0; trial < 200; trial++) {
+            const pick = () => [...sizes, 4112][Math.floor(next() * (sizes.length + 1))]
+            const call = { m: pick(), n: pick(), k: pick(), batch: batched ? pick() : 1, boundB: next() < 0.5 }
+            const name = expectedClass(call, mk.mr, mk.nr, 2, batched, spreadKc)
+            expect(sameVariant(blockingFor(schedule, call), picks.get(name)!), JSON.stringify({ call, name })).toBe(true)
+          }
         }
       }
     }
@@ -68,7 +92,10 @@ describe('shape classes', () => {
 
   it('are tried in order, the default last, and offer small-batched only to batched contractions on threads', () => {
     const names = (batched: boolean, threads: number) => shapeClasses(AVX512.microkernels[0], threads, batched).map((c) => c.name)
-    expect(names(false, 2)).toEqual(['tiny-bound', 'tiny', 'small', 'matvec-bound', 'matvec', 'skinny-m', 'skinny-n', 'small-k', 'short-m', 'large'])
+    expect(names(false, 2)).toEqual([
+      'tiny-bound', 'tiny', 'small', 'matvec-bound', 'matvec-spread', 'matvec', 'skinny-m-spread', 'skinny-m', 'skinny-n',
+      'small-k', 'short-m', 'large',
+    ])
     expect(names(true, 2)[0]).toBe('small-batched')
     expect(names(true, 1)).toEqual(names(false, 1))
     for (const c of shapeClasses(AVX2.microkernels[0], 2, true).slice(0, -1)) expect(c.when).toBeDefined()
@@ -130,7 +157,9 @@ describe('analyticSchedule', () => {
         const special = x.special ?? []
         if (special.length > 0) expect(sameVariant(special[special.length - 1].blocking, x)).toBe(false)
         for (const s of special) {
-          const at = guards.findIndex((g) => JSON.stringify(g) === JSON.stringify(s.when))
+          // A spread twin's guard asks for its pick's k block (select.ts guardOf).
+          const unpicked = (g: SizeGuard | undefined) => JSON.stringify(g?.spreadB ? { ...g, spreadB: { ...g.spreadB, rows: 0 } } : g)
+          const at = guards.findIndex((g) => unpicked(g) === unpicked(s.when))
           expect(at).toBeGreaterThan(last)
           last = at
           expect(s.blocking.mc % mk.mr).toBe(0)

@@ -19,6 +19,7 @@ export const TEST_MACHINE: Machine = {
     { level: 3, bytes: 32 * 1024 * 1024, lineBytes: 64, sharedBy: 2, latency: 50, bandwidth: 16 },
   ],
   memory: { latency: 200, bandwidth: 8 },
+  prefetchStreams: 8,
   source: 'options',
   model: 'test machine',
   clock: { ghz: 2.5, source: 'assumed' },
