@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import type { GemmBlocking } from '../../plugin/ir/nodes.ts'
-import { gemmCost, type GemmProblem } from '../../plugin/schedule/gemm-model.ts'
+import { gemmCost, modelNest, type GemmProblem } from '../../plugin/schedule/gemm-model.ts'
 import { L1_WAYS } from '../../plugin/schedule/l1-sets.ts'
 import { rankGemm, type GemmSpace } from '../../plugin/schedule/rank-gemm.ts'
 import { AVX2, AVX512 } from '../../plugin/targets/index.ts'
@@ -140,6 +140,17 @@ describe('rankGemm', () => {
     expect(matvec(4096).kc).toBeLessThanOrEqual(L1_WAYS)
     expect(matvec(4112)).toMatchObject({ packB: false })
     expect(matvec(4112).kc).toBeGreaterThan(L1_WAYS)
+    // A prefetcher's stream keeps to a page: 64 rows of 128 floats lie on 8 pages, 8 streams; 64 rows of 4160 on 64.
+    const followed = (n: number) => {
+      const v = { mc: 6, nc: 128, kc: 64, order: ['n', 'k', 'm'], inner: 'nm', parallel: 'none', packA: false, packB: false } as const
+      return modelNest(problem(6, n, 64), v, 1, undefined, 8).touches.find((t) => t.tensor === 'B')!.strided!.followed
+    }
+    expect(followed(128)).toBe(1)
+    expect(followed(4160)).toBe(8 / 64)
+    // Even rows that spread keep no panel of more rows than L1 has ways there across the register tiles.
+    const inPlace = { mc: 136, nc: 144, kc: 64, order: ['n', 'k', 'm'], inner: 'nm', parallel: 'none', packA: false, packB: false } as const
+    const across = gemmCost(problem(128, 128, 64), inPlace, TEST_MACHINE, 1).workingSets.find((w) => w.tensor === 'B' && w.loop === 'ir')!
+    expect(across.level).not.toBe(1)
     // Many row tiles still pack: each packed element serves them all.
     const tall = rankGemm(problem(1024, 1040, 1024), { machine: { ...TEST_MACHINE, prefetchStreams: 32 }, threads: 2, unpacked: { a: true, b: true } })
     expect(tall[0].variant.packB).toBe(true)
