@@ -339,7 +339,6 @@ export const FOLLOWED_MAX = 0.5
  */
 export const PREFETCH_RUN_BYTES = 512
 
-
 /**
  * L1 misses a core keeps in flight for loads the prefetchers do not follow: the copy loop of a pack whose source rows
  * are short. Fitted here on 128 × 2048 × 4096, where packing 512 × 96 blocks of B (then read 48 columns at a time)
