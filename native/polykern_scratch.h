@@ -9,20 +9,33 @@
 #include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 #include "polykern_pool.h"
 
 /* Slots 0 and 1 hold GEMM and convolution pack buffers; PK_ARENA_SLOT the temporaries of a kernel's chosen
    contraction path (emit/c.ts), which never call another kernel while theirs are live; PK_TABLE_SLOT a driver's
    small tables of one call (an im2col GEMM's tiles' live columns); PK_PARTIAL_SLOT the partial sums of C of a GEMM
-   whose team splits k. */
-#define PK_SCRATCH_SLOTS 5
+   whose team splits k; PK_MEMO_SLOT a gathered contraction's offset tables, kept for its next call (pk_table_memo). */
+#define PK_SCRATCH_SLOTS 6
 #define PK_ARENA_SLOT 2
 #define PK_TABLE_SLOT 3
 #define PK_PARTIAL_SLOT 4
+#define PK_MEMO_SLOT 5
+
+/* The most values a memo's key holds; a longer key is never kept. */
+#define PK_MEMO_KEYS 64
 
 /* `count` elements of `size` bytes in this thread's buffer `slot`, 64-byte aligned, or NULL; valid until the
    thread's next pk_scratch call for that slot. */
 PK_SHARED void *pk_scratch(int slot, int64_t count, size_t size);
+
+/* `count` int64 offsets in this thread's PK_MEMO_SLOT, or NULL. *fresh is 0 when the slot still holds what the last
+   call here computed and that call had the same `owner` (a contraction's own static) and key: its tables are a
+   function of the key (the extents, strides and order choices they are built from), so an app calling a kernel on
+   the same shapes builds them once per thread (TCCG's 24^5 transpositions spent 5-9% of each call on them). A key
+   of more than PK_MEMO_KEYS values (nkey < 0 also) is never kept. Every use of the slot goes through here, so the
+   record names the slot's content. */
+PK_SHARED int64_t *pk_table_memo(const void *owner, int nkey, const int64_t *key, int64_t count, int *fresh);
 
 /* Places an array of `rank` extents `dims` and elements of `size` bytes at the end of an arena of *end bytes and
    returns its offset; each array takes a multiple of 64 bytes, at least 64, so every offset stays aligned and a
@@ -68,6 +81,27 @@ PK_SHARED void *pk_scratch(int slot, int64_t count, size_t size) {
   s->p[slot] = aligned_alloc(64, bytes);
   s->bytes[slot] = s->p[slot] != NULL ? bytes : 0;
   return s->p[slot];
+}
+
+/* What PK_MEMO_SLOT holds: the tables of the last call of `owner` with `key` (owner NULL: nothing kept). */
+static _Thread_local struct {
+  const void *owner;
+  int nkey;
+  int64_t key[PK_MEMO_KEYS];
+} pk_memo_tls;
+
+PK_SHARED int64_t *pk_table_memo(const void *owner, int nkey, const int64_t *key, int64_t count, int *fresh) {
+  const int keep = nkey >= 0 && nkey <= PK_MEMO_KEYS;
+  *fresh = !(keep && pk_memo_tls.owner == owner && pk_memo_tls.nkey == nkey &&
+             memcmp(pk_memo_tls.key, key, (size_t)nkey * sizeof(int64_t)) == 0);
+  int64_t *tables = pk_scratch(PK_MEMO_SLOT, count, sizeof(int64_t));
+  /* Recorded before the caller fills the tables: nothing runs on this thread in between. */
+  pk_memo_tls.owner = keep && tables != NULL ? owner : NULL;
+  if (pk_memo_tls.owner != NULL) {
+    pk_memo_tls.nkey = nkey;
+    memcpy(pk_memo_tls.key, key, (size_t)nkey * sizeof(int64_t));
+  }
+  return tables;
 }
 
 #endif /* PK_RUNTIME_EXTERN */

@@ -382,10 +382,20 @@ export function emitGemmCall(
   }
   if (gather) {
     const list = (xs: readonly string[]) => `(const int64_t[]){${xs.join(', ')}}`
-    // Room for the factors' tables too (2·m + 2·k + n at most past the six).
-    lines.push(`${pad}int64_t *pk_o = malloc(sizeof(int64_t)*(2*(pk_m + pk_n + pk_k)${weightTables.length > 0 ? ' + 2*pk_m + 2*pk_k + pk_n' : ''} + 1));`)
-    lines.push(`${pad}if (pk_o == NULL) {`, ...onNoMemory.map((l) => `${pad}  ${l}`), `${pad}}`)
     const orders = roleOrders(r)
+    lines.push(...emitOrderChoice(r, orders, extent, schedule, mk, pad))
+    // The tables are built from their indices' extents and strides alone (the order choice and the tiled orders'
+    // blocks from the extents): kept for this contraction's next call with the same (native pk_table_memo).
+    const key = [...tables, ...weightTables].flatMap(([role, a]) => role.flatMap((ix) => [extent(ix), stride(a, ix)]))
+    lines.push(
+      `${pad}static char pk_tables_owner;`,
+      `${pad}const int64_t pk_key[] = {${key.join(', ')}};`,
+      `${pad}int pk_fresh;`,
+      // Room for the factors' tables too (2·m + 2·k + n at most past the six).
+      `${pad}int64_t *const pk_o = pk_table_memo(&pk_tables_owner, ${key.length}, pk_key, ` +
+        `2*(pk_m + pk_n + pk_k)${weightTables.length > 0 ? ' + 2*pk_m + 2*pk_k + pk_n' : ''} + 1, &pk_fresh);`,
+    )
+    lines.push(`${pad}if (pk_o == NULL) {`, ...onNoMemory.map((l) => `${pad}  ${l}`), `${pad}}`)
     const ints = (xs: readonly number[]) => `(const int[]){${xs.join(', ')}}`
     const offsets = (order: RoleOrder, a: Access, at: string) => {
       const [extents, strides] = [list(order.map((p) => extent(p.ix))), list(order.map((p) => stride(a, p.ix)))]
@@ -395,7 +405,6 @@ export function emitGemmCall(
       const blocks = list(order.map((p) => (p.part === 'blocks' ? blockCode(r, p, extent, mk.lanes) : '0')))
       return `pk_offsets_tiled(${at}, ${order.length}, ${extents}, ${strides}, ${ints(parts)}, ${ints(mates)}, ${blocks});`
     }
-    lines.push(...emitOrderChoice(r, orders, extent, schedule, mk, pad))
     const chosen = (name: 'm' | 'n' | 'k', variable: string) => (role: readonly IndexRange[], a: Access, at: string): string[] =>
       orders[name].length === 1
         ? [offsets(orders[name][0], a, at)]
@@ -405,10 +414,12 @@ export function emitGemmCall(
       n: chosen('n', 'pk_pn'),
       k: chosen('k', 'pk_pk'),
     }
+    lines.push(`${pad}if (pk_fresh) {`)
     for (const [role, a, at] of [...tables, ...weightTables]) {
       const name = role === r.m ? 'm' : role === r.n ? 'n' : 'k'
-      lines.push(...table[name](role, a, at).map((l) => `${pad}${l}`))
+      lines.push(...table[name](role, a, at).map((l) => `${pad}  ${l}`))
     }
+    lines.push(`${pad}}`)
   }
   lines.push(`${pad}const pk_gemm_${t}_shape *pk_shape;`, `${pad}int64_t pk_mc, pk_nc, pk_kc;`)
   if (across) lines.push(`${pad}int pk_across;`)
@@ -431,7 +442,6 @@ export function emitGemmCall(
   })
   const batch = r.batch.length > 0 ? '&pk_bt' : 'NULL'
   lines.push(`${pad}const int pk_status = pk_gemm_${t}_run(${descriptor}, ${batch}, pk_shape, ${across ? 'pk_across' : 0});`)
-  if (gather) lines.push(`${pad}free(pk_o);`)
   lines.push(`${pad}if (pk_status != PK_OK) {`, ...onNoMemory.map((l) => `${pad}  ${l}`), `${pad}}`)
   lines.push(`${'  '.repeat(depth)}}`)
   return lines

@@ -1488,22 +1488,26 @@ PK_SHARED int kc_3_transC(const float *restrict X, const float *restrict Y, floa
   const int64_t sY0 = K*A;
   { /* contraction s0: gemm_f32_avx2_6x16 */
     const int64_t pk_m = B, pk_n = C*A, pk_k = K;
-    int64_t *pk_o = malloc(sizeof(int64_t)*(2*(pk_m + pk_n + pk_k) + 1));
+    static char pk_tables_owner;
+    const int64_t pk_key[] = {B, 1, K, B, K, A, C, sY0, A, 1, B, A, C, sZ0, A, 1};
+    int pk_fresh;
+    int64_t *const pk_o = pk_table_memo(&pk_tables_owner, 16, pk_key, 2*(pk_m + pk_n + pk_k) + 1, &pk_fresh);
     if (pk_o == NULL) {
       return PK_NO_MEMORY;
     }
-    pk_offsets(pk_o, 1, (const int64_t[]){B}, (const int64_t[]){1});
-    pk_offsets(pk_o + pk_m, 1, (const int64_t[]){K}, (const int64_t[]){B});
-    pk_offsets(pk_o + pk_m + pk_k, 1, (const int64_t[]){K}, (const int64_t[]){A});
-    pk_offsets(pk_o + pk_m + 2*pk_k, 2, (const int64_t[]){C, A}, (const int64_t[]){sY0, 1});
-    pk_offsets(pk_o + pk_m + 2*pk_k + pk_n, 1, (const int64_t[]){B}, (const int64_t[]){A});
-    pk_offsets(pk_o + 2*pk_m + 2*pk_k + pk_n, 2, (const int64_t[]){C, A}, (const int64_t[]){sZ0, 1});
+    if (pk_fresh) {
+      pk_offsets(pk_o, 1, (const int64_t[]){B}, (const int64_t[]){1});
+      pk_offsets(pk_o + pk_m, 1, (const int64_t[]){K}, (const int64_t[]){B});
+      pk_offsets(pk_o + pk_m + pk_k, 1, (const int64_t[]){K}, (const int64_t[]){A});
+      pk_offsets(pk_o + pk_m + 2*pk_k, 2, (const int64_t[]){C, A}, (const int64_t[]){sY0, 1});
+      pk_offsets(pk_o + pk_m + 2*pk_k + pk_n, 1, (const int64_t[]){B}, (const int64_t[]){A});
+      pk_offsets(pk_o + 2*pk_m + 2*pk_k + pk_n, 2, (const int64_t[]){C, A}, (const int64_t[]){sZ0, 1});
+    }
     const pk_gemm_f32_shape *pk_shape;
     int64_t pk_mc, pk_nc, pk_kc;
     /* mc 96 nc 480 kc 256, order kmn, inner mn, parallel n, pack AB */
     pk_shape = &pk_gemm_f32_avx2_6x16_kmn_mn_n_pp_g, pk_mc = 96, pk_nc = 480, pk_kc = 256;
     const int pk_status = pk_gemm_f32_run(&(const pk_gemm_f32){X, Y, Z, pk_m, pk_n, pk_k, 0, 0, 0, 0, 0, pk_mc, pk_nc, pk_kc, 0, pk_o, pk_o + pk_m, pk_o + pk_m + pk_k, pk_o + pk_m + 2*pk_k, pk_o + pk_m + 2*pk_k + pk_n, pk_o + 2*pk_m + 2*pk_k + pk_n}, NULL, pk_shape, 0);
-    free(pk_o);
     if (pk_status != PK_OK) {
       return PK_NO_MEMORY;
     }
