@@ -13,14 +13,22 @@ export interface CoreClock {
 /** The clock targets/machine.ts prices its memory latency with ("about 80 ns at 2.5 GHz"). */
 export const ASSUMED_GHZ = 2.5
 
-export function readClock(root = '/sys/devices/system/cpu', cpuinfo = '/proc/cpuinfo'): CoreClock {
+/** `root`: the CPU tree to read; `cpuinfo`: /proc/cpuinfo's text (targets/machine.ts reads it once for all). */
+export function readClock(root: string, cpuinfo: string | undefined): CoreClock {
   try {
     const khz = Number(readFileSync(`${root}/cpu0/cpufreq/cpuinfo_max_freq`, 'utf8').trim())
     if (khz > 0) return { ghz: khz / 1e6, source: 'cpufreq' }
   } catch {}
-  try {
-    const mhz = Number(/^cpu MHz\s*:\s*([\d.]+)/m.exec(readFileSync(cpuinfo, 'utf8'))?.[1])
-    if (mhz > 0) return { ghz: mhz / 1e3, source: 'cpuinfo' }
-  } catch {}
+  const mhz = Number(/^cpu MHz\s*:\s*([\d.]+)/m.exec(cpuinfo ?? '')?.[1])
+  if (mhz > 0) return { ghz: mhz / 1e3, source: 'cpuinfo' }
   return { ghz: ASSUMED_GHZ, source: 'assumed' }
+}
+
+/** /proc/cpuinfo's text, or undefined where there is none (not Linux). */
+export function readCpuinfo(file = '/proc/cpuinfo'): string | undefined {
+  try {
+    return readFileSync(file, 'utf8')
+  } catch {
+    return undefined
+  }
 }

@@ -9,8 +9,8 @@ import { readFileSync, readdirSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { KernelDiagnostic } from '../diagnostics.ts'
-import { readClock, type CoreClock } from './clock.ts'
-import { prefetchStreamsOf, readCpuinfo } from './prefetch.ts'
+import { readClock, readCpuinfo, type CoreClock } from './clock.ts'
+import { prefetchStreamsOf } from './prefetch.ts'
 
 export interface Cost {
   /** Load-to-use latency, cycles. */
@@ -85,7 +85,7 @@ const costOf = (level: number): Cost => LEVEL_COSTS[Math.min(level, LEVEL_COSTS.
 
 /**
  * `sysfs`: the CPU tree to read; `getconf`: `getconf -a`'s output, or undefined where it cannot run; `cpuinfo`:
- * /proc/cpuinfo's text (all replaceable for tests).
+ * /proc/cpuinfo's text, read once for the clock and the prefetchers (all replaceable for tests).
  */
 export function readMachine(
   overrides: MachineOverrides = {},
@@ -93,7 +93,7 @@ export function readMachine(
   getconf: () => string | undefined = getconfAll,
   cpuinfo: string | undefined = readCpuinfo(),
 ): Machine {
-  const cpu = { model: os.cpus()[0]?.model ?? 'unknown', clock: readClock(sysfs), prefetchStreams: prefetchStreamsOf(cpuinfo) }
+  const cpu = { model: os.cpus()[0]?.model ?? 'unknown', clock: readClock(sysfs, cpuinfo), prefetchStreams: prefetchStreamsOf(cpuinfo) }
   const read = process.platform === 'linux' ? (readSysfs(sysfs) ?? readCpuid(sysfs, getconf)) : undefined
   const base: Machine = read ? { ...cpu, ...read } : {
     ...cpu,

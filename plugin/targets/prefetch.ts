@@ -5,8 +5,6 @@
  * table of measured cores; any other core gets the fewest measured, the safe side (a B read in place along more
  * rows than are followed waits for its lines; one packed costs a copy, never a stall).
  */
-import { readFileSync } from 'node:fs'
-
 /**
  * Cores measured, by vendor and first family: on 1 × 4096 × 4096 (B from memory, read in place along kc rows).
  * - AMD family 0x19 and before (an EPYC with AVX2 only): kc 8 ran 11.4 GFLOP/s, kc 12 9.4,
@@ -29,13 +27,4 @@ export function prefetchStreamsOf(cpuinfo: string | undefined): number {
   const family = Number(field('cpu family'))
   const entry = MEASURED.filter((e) => e.vendor === vendor && family >= e.fromFamily).at(-1)
   return entry?.streams ?? FEWEST_PREFETCH_STREAMS
-}
-
-/** /proc/cpuinfo's text, or undefined where there is none (not Linux). */
-export function readCpuinfo(file = '/proc/cpuinfo'): string | undefined {
-  try {
-    return readFileSync(file, 'utf8')
-  } catch {
-    return undefined
-  }
 }
