@@ -1,6 +1,7 @@
 /** The text form of `polykern explain` (explain.ts builds the data): one section per decision, kernel by kernel. */
 import { formatConvolutions } from './explain-convolution.ts'
 import type { AddonReport, ErrorReport, FileExplanation, KernelExplanation, MatchReport } from './explain.ts'
+import type { ContractionSchedule } from './ir/nodes.ts'
 import type { ContractionReport } from './report/report-types.ts'
 import { REPRESENTATIVE_SIZE, gainOf, type PathDecision } from './passes/contraction-path.ts'
 import { describeBlocking, describeGuard } from './schedule/describe.ts'
@@ -92,15 +93,21 @@ function formatMatch(m: MatchReport, paint: Paint, convolutions: ReadonlySet<str
   } else {
     lines.push(`${m.block}: ${paint('bad', 'no microkernel')}; runs as loops`)
   }
-  for (const x of m.schedules) {
-    lines.push(`    ${x.isa} ${x.microkernel}: ${describeBlocking(x)}`)
-    for (const s of x.special ?? []) {
-      lines.push(`      when ${describeGuard(s.when)}: ${describeBlocking(s.blocking)}${s.microkernel ? `, on ${s.microkernel}` : ''}`)
-    }
+  lines.push(...m.schedules.flatMap(formatSchedule))
+  if (m.sliced) {
+    lines.push(`    calls of at most ${m.sliced.maxRowTiles} register tiles' rows: sliced, batch ${m.sliced.batch.join(', ')} ` +
+      `(A does not move along the ones it lacks), n ${m.sliced.n}; flattened`)
+    lines.push(...m.sliced.schedules.flatMap(formatSchedule))
   }
   lines.push(...m.log.map((l) => paint('dim', `    ${l}`)))
   return lines
 }
+
+/** A schedule's default blocking and its guarded ones. */
+const formatSchedule = (x: ContractionSchedule): string[] => [
+  `    ${x.isa} ${x.microkernel}: ${describeBlocking(x)}`,
+  ...(x.special ?? []).map((s) => `      when ${describeGuard(s.when)}: ${describeBlocking(s.blocking)}${s.microkernel ? `, on ${s.microkernel}` : ''}`),
+]
 
 /** Per ISA the default class's blocking with its working sets and prediction, then the ranking's runners-up. */
 function formatModel(m: ContractionReport, paint: Paint): string[] {

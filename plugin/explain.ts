@@ -130,6 +130,13 @@ export interface MatchReport {
   }
   /** One per ISA that runs it as a blocked GEMM: every field of its schedule. */
   readonly schedules: readonly ContractionSchedule[]
+  /** Its sliced form (ir/nodes.ts SlicedContraction), when it has one: its batch and n, whose calls, its schedules. */
+  readonly sliced?: {
+    readonly batch: readonly string[]
+    readonly n: string
+    readonly maxRowTiles: number
+    readonly schedules: readonly ContractionSchedule[]
+  }
   /** What substitute-microkernel said about the block: per ISA, the microkernel or why none matched. */
   readonly log: readonly string[]
 }
@@ -301,7 +308,11 @@ function matchReports(before: Kernel, after: Kernel, messages: readonly string[]
       m: printRole(r.m), n: printRole(r.n), k: printRole(r.k), batch: r.batch.map((b) => b.name),
       a: r.a.tensor, b: r.b.tensor, c: r.c.tensor, layout: r.layout, panels: describePanels(r, after.tensors),
     }
-    reports.push({ block: s.id, roles, schedules: c.schedules.map((x) => ({ ...x })), log })
+    const sliced = c.sliced && {
+      batch: c.sliced.roles.batch.map((b) => b.name), n: printRole(c.sliced.roles.n), maxRowTiles: c.sliced.maxRowTiles,
+      schedules: c.sliced.schedules.map((x) => ({ ...x })),
+    }
+    reports.push({ block: s.id, roles, schedules: c.schedules.map((x) => ({ ...x })), ...(sliced ? { sliced } : {}), log })
   })
   return reports
 }

@@ -119,26 +119,29 @@ export function emitGemmSupport(kernels: readonly Kernel[], isa: Isa): CSupport 
   const uses = new Map<string, MicrokernelUse>()
   const packs = new Map<string, string>()
   const shapes = new Map<string, string>()
-  for (const kernel of kernels) {
-    walkStmts(kernel.body, (s) => {
-      if (s.kind !== 'contraction') return
-      const plan = gemmPlan(s, isa)
-      if (plan === undefined) return
-      for (const { blocking: x, mk } of blockings(s, isa, plan.schedule)) {
-        const d = gemmShape(s, mk, x)
-        for (const scatterC of d.gather ? [false, true] : [false]) {
-          const use = { mk: d.mk, packA: d.packA, packB: d.packB, scatterC }
-          uses.set(microkernelSymbol(use), use)
-        }
-        const first = firstTileUse(d)
-        if (first !== undefined) uses.set(microkernelSymbol(first), first)
-        for (const o of ['a', 'b'] as const) {
-          const pack = packOf(d, o)
-          if (pack !== undefined) packs.set(pack.symbol, pack.emit(d.mk))
-        }
-        const symbol = shapeSymbol(d)
-        if (!shapes.has(symbol)) shapes.set(symbol, emitShape(d))
+  function addSupport(s: Contraction): void {
+    const plan = gemmPlan(s, isa)
+    if (plan === undefined) return
+    for (const { blocking: x, mk } of blockings(s, isa, plan.schedule)) {
+      const d = gemmShape(s, mk, x)
+      for (const scatterC of d.gather ? [false, true] : [false]) {
+        const use = { mk: d.mk, packA: d.packA, packB: d.packB, scatterC }
+        uses.set(microkernelSymbol(use), use)
       }
+      const first = firstTileUse(d)
+      if (first !== undefined) uses.set(microkernelSymbol(first), first)
+      for (const o of ['a', 'b'] as const) {
+        const pack = packOf(d, o)
+        if (pack !== undefined) packs.set(pack.symbol, pack.emit(d.mk))
+      }
+      const symbol = shapeSymbol(d)
+      if (!shapes.has(symbol)) shapes.set(symbol, emitShape(d))
+    }
+  }
+  for (const kernel of kernels) {
+    walkStmts(kernel.body, (stmt) => {
+      if (stmt.kind !== 'contraction') return
+      for (const s of [stmt, ...(stmt.sliced ? [slicedOf(stmt)] : [])]) addSupport(s)
     })
   }
   const families = [...uses.values()]
@@ -281,11 +284,12 @@ export function overwritingGemms(body: readonly Stmt[], kernel: Kernel, isa: Isa
   return found
 }
 
+/** The contraction as its sliced form runs it (SlicedContraction). */
+const slicedOf = (s: Contraction): Contraction => ({ ...s, roles: s.sliced!.roles, schedules: s.sliced!.schedules, sliced: undefined })
+
 /**
- * The statements running contraction `s`: the call's sizes, its batch (extents and each operand's strides along
- * them), and one pk_gemm_<t>_run with the first blocking whose guard holds; `overwrite`: C = A·B (the zero fill
- * before it dropped, see overwritingGemms); `onNoMemory` are the statements that release the kernel's temporaries
- * and return PK_NO_MEMORY; `epilogue`: the last k block's tiles apply it (c-tile-epilogue.ts).
+ * The statements running contraction `s`: with a sliced form that has a schedule for `isa`, its calls of few rows
+ * run that and the others `s`'s own form (emitFormCall).
  */
 export function emitGemmCall(
   s: Contraction,
@@ -298,6 +302,46 @@ export function emitGemmCall(
   overwrite = false,
   epilogue?: RegisterEpilogue,
 ): string[] {
+  const site: CallSite = { names, layout, depth, onNoMemory, overwrite, epilogue }
+  const sliced = s.sliced ? slicedOf(s) : undefined
+  const slicedPlan = sliced && gemmPlan(sliced, isa)
+  if (sliced === undefined || slicedPlan === undefined) return emitFormCall(s, isa, plan, site)
+  const pad = '  '.repeat(depth)
+  const rows = s.sliced!.maxRowTiles * plan.mk.mr
+  const nested = { ...site, depth: depth + 1 }
+  return [
+    `${pad}if (${roleSize(s.roles.m, names)} <= ${rows}) {`,
+    ...emitFormCall(sliced, isa, slicedPlan, nested),
+    `${pad}} else {`,
+    ...emitFormCall(s, isa, plan, nested),
+    `${pad}}`,
+  ]
+}
+
+/** Where a contraction's call is printed, and how (emitGemmCall's parameters). */
+interface CallSite {
+  readonly names: Names
+  readonly layout: Layout
+  readonly depth: number
+  readonly onNoMemory: readonly string[]
+  readonly overwrite: boolean
+  readonly epilogue: RegisterEpilogue | undefined
+}
+
+/** A role's GEMM dimension as C: the product of its indices' extents. */
+const roleSize = (role: readonly IndexRange[], names: Names): string =>
+  role.length === 1
+    ? affineCode(role[0].extent, names.of).text
+    : role.map((ix) => operand(affineCode(ix.extent, names.of), PREC.unary)).join('*')
+
+/**
+ * The statements running one form of contraction `s`: the call's sizes, its batch (extents and each operand's
+ * strides along them), and one pk_gemm_<t>_run with the first blocking whose guard holds; `overwrite`: C = A·B (the
+ * zero fill before it dropped, see overwritingGemms); `onNoMemory` are the statements that release the kernel's
+ * temporaries and return PK_NO_MEMORY; `epilogue`: the last k block's tiles apply it (c-tile-epilogue.ts).
+ */
+function emitFormCall(s: Contraction, isa: Isa, plan: GemmPlan, site: CallSite): string[] {
+  const { names, layout, depth, onNoMemory, overwrite, epilogue } = site
   const { roles: r } = s
   const { schedule, mk } = plan
   const all = [...r.m, ...r.n, ...r.k, ...r.batch]
@@ -312,9 +356,8 @@ export function emitGemmCall(
     return dim === -1 ? '0' : layout.stride(a.tensor, dim).text
   }
   const extent = (ix: IndexRange) => affineCode(ix.extent, names.of).text
-  // A role's GEMM dimension: the product of its indices' extents, its stride its innermost index's.
-  const size = (role: readonly IndexRange[]) =>
-    role.length === 1 ? extent(role[0]) : role.map((ix) => operand(affineCode(ix.extent, names.of), PREC.unary)).join('*')
+  // A role's GEMM dimension, its stride its innermost index's.
+  const size = (role: readonly IndexRange[]) => roleSize(role, names)
   const t = r.dtype
   // A constraint as its coefficients of the m and n indices and the rest, evaluated at the call (pk_domain).
   const domainCode = (c: Constraint): string => {

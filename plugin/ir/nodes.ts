@@ -144,7 +144,10 @@ export interface ContractionRoles {
   readonly m: readonly IndexRange[]
   readonly n: readonly IndexRange[]
   readonly k: readonly IndexRange[]
-  /** Indices of all three accesses: independent GEMMs, run as outer loops. */
+  /**
+   * Indices of C and of both factors, or of C and B only (a sliced form, Contraction.sliced: A does not move along
+   * them): independent GEMMs, run as outer loops.
+   */
   readonly batch: readonly IndexRange[]
   /**
    * `flattened`: each role's indices are adjacent dimensions, in that order, of every tensor holding them, so the role
@@ -253,6 +256,25 @@ export interface Contraction {
    * them to each register tile of its last k block before storing it (emit/c-tile-epilogue.ts). Absent: none.
    */
   readonly epilogue?: number
+  /**
+   * The same contraction as a batch of flattened GEMMs, for calls of few rows (SlicedContraction.maxRowTiles); absent
+   * when it has none.
+   */
+  readonly sliced?: SlicedContraction
+}
+
+/**
+ * A gathered contraction with C's leading n indices (match-contraction.ts slicedRoles) run as a batch that A does
+ * not move along: every batch element a flattened GEMM over slices of B and C, B read where it lies and C stored
+ * plainly, where the gathered form packs B through offset tables and scatters C's tiles. Each B element then serves
+ * M rows only, so packing it costs more than it saves when M is a few register tiles; the sliced form re-reads A
+ * (M × K, small there) for every batch element instead.
+ */
+export interface SlicedContraction {
+  readonly roles: ContractionRoles
+  readonly schedules: readonly ContractionSchedule[]
+  /** Calls whose M is at most this many of the gathered schedule's register tiles' rows run the sliced form. */
+  readonly maxRowTiles: number
 }
 
 /**

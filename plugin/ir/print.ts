@@ -55,8 +55,11 @@ function printStmt(s: Stmt, ind: string): string {
         return `${ind}  # ${x.isa} ${x.microkernel} ${blocks}\n`
       })
       const epilogue = s.epilogue ? `${ind}  # epilogue: the last ${s.epilogue} on each register tile of the last k block\n` : ''
+      const sliced = s.sliced
+        ? `${ind}  # sliced (calls of at most ${s.sliced.maxRowTiles} row tiles): batch ${printRole(s.sliced.roles.batch)}, n ${printRole(s.sliced.roles.n)}\n`
+        : ''
       const body = printStmts(s.body, ind + '  ')
-      return `${ind}contraction ${s.id} [${roles.join(', ')}] {\n${schedules.join('')}${epilogue}${body}${ind}}\n`
+      return `${ind}contraction ${s.id} [${roles.join(', ')}] {\n${schedules.join('')}${sliced}${epilogue}${body}${ind}}\n`
     }
     case 'convolution': {
       const r = s.roles

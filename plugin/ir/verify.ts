@@ -124,6 +124,13 @@ export function verifyKernel(k: Kernel, pass: string, opts: { lowered?: boolean 
           const e = s.epilogue ?? 0
           check(Number.isInteger(e) && e >= 0 && e < s.body.length, `contraction ${s.id}: an epilogue of ${e} statements in a body of ${s.body.length}`)
           checkContraction(s, scope)
+          if (s.sliced !== undefined) {
+            const form = s.sliced.roles
+            check(form.layout === 'flattened', `contraction ${s.id}: its sliced form is ${form.layout}`)
+            check([form.c, form.a, form.b].map((x) => x.tensor).join() === [s.roles.c, s.roles.a, s.roles.b].map((x) => x.tensor).join(),
+              `contraction ${s.id}: its sliced form multiplies other tensors`)
+            checkContraction({ ...s, roles: form, schedules: s.sliced.schedules }, scope)
+          }
           checkStmts(s.body, scope)
           break
         }
@@ -152,8 +159,10 @@ export function verifyKernel(k: Kernel, pass: string, opts: { lowered?: boolean 
       const same = plain.length === want.length && want.every((v) => plain.includes(v))
       check(same, `${what}: ${a.tensor} is not indexed by exactly [${want.join(', ')}]`)
     }
+    // A does not move along a batch index it lacks (a sliced form's); B and C hold every one.
+    const inA = batch.filter((v) => r.a.index.some((ix) => plainIndex(ix) === v))
     expect(r.c, [...m, ...n, ...batch])
-    expect(r.a, [...m, ...k, ...batch])
+    expect(r.a, [...m, ...k, ...inA])
     expect(r.b, [...k, ...n, ...batch])
     // Flattened, each role is one run of adjacent dimensions in its order (one stride per tensor, see ContractionRoles).
     const adjacent = (a: Access, role: readonly string[]) => {

@@ -92,6 +92,29 @@ export function matchContraction(block: Block, needle: Block): ContractionMatch 
 }
 
 /**
+ * The roles of a gathered contraction's sliced form (SlicedContraction), or undefined when it has none: the fewest of
+ * C's leading n indices whose move to the batch leaves every role flattened, when B holds them ahead of its other
+ * indices (each batch element's slice of B is then one block of it). A scaled or triangular product keeps its form.
+ */
+export function slicedRoles(r: ContractionRoles): ContractionRoles | undefined {
+  if (r.layout !== 'gathered' || r.scaleA !== undefined || r.scaleB !== undefined || r.domain !== undefined) return undefined
+  const isN = (v: string) => r.n.some((ix) => ix.name === v)
+  const leading = r.c.index.map((ix) => ix.terms[0].v)
+  const dimInB = (v: string) => r.b.index.findIndex((ix) => ix.terms[0].v === v)
+  for (let j = 1; j < leading.length; j++) {
+    if (!isN(leading[j - 1]) && !r.batch.some((ix) => ix.name === leading[j - 1])) return undefined
+    const moved = r.n.filter((ix) => leading.slice(0, j).includes(ix.name))
+    const rest = r.n.filter((ix) => !moved.includes(ix))
+    if (moved.length === 0 || rest.length === 0) continue
+    const ahead = Math.max(...moved.map((ix) => dimInB(ix.name))) < Math.min(...[...rest, ...r.k].map((ix) => dimInB(ix.name)))
+    if (ahead && flattens([[r.m, [r.c, r.a]], [rest, [r.c, r.b]], [r.k, [r.a, r.b]]])) {
+      return { ...r, n: rest, batch: [...r.batch, ...moved], layout: 'flattened' }
+    }
+  }
+  return undefined
+}
+
+/**
  * Whether every role's indices are one GEMM dimension with one stride per tensor: adjacent dimensions of every tensor
  * holding them, in the order of the first. Then each has the extent of the dimension it indexes (infer-ranges: an
  * index alone in a dimension ranges over all of it), so in row-major order the outer ones' strides are the inner

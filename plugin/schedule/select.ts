@@ -35,6 +35,7 @@
  * - short-m: M ≤ 48·MR (M = 16·MR, N = K = 4096: few row blocks per B panel, so sharing one panel between the
  *   threads costs more than each packing its own)
  * - large, the default: everything else (1024³)
+ * With a batch and threads, each class but small-batched's and those it covers has a batched twin first (batchedTwin).
  */
 import { lastIndex } from '../ir/affine.ts'
 import type { ContractionRoles, ContractionSchedule, GemmBlocking, SizeGuard } from '../ir/nodes.ts'
@@ -94,8 +95,24 @@ export function shapeClasses(mk: Microkernel, threads: number, batched: boolean)
     { name: 'short-m', when: { maxM: 48 * mk.mr }, representative: { m: 16 * mk.mr, n: 4096, k: 4096, batch: 1 } },
     { name: 'large', representative: { m: 1024, n: 1024, k: 1024, batch: 1 } },
   )
-  return classes
+  // Small-batched takes the batched calls of the tiny and small classes; a class narrowed to B's binding or spread
+  // runs a batched call as its twin's next class would.
+  const twinned = ({ when: w }: ShapeClass) =>
+    w?.minBatch === undefined && w?.boundB === undefined && w?.spreadB === undefined && (w?.maxWork ?? Infinity) > SMALL_WORK
+  return batched && threads > 1 ? classes.flatMap((c) => (twinned(c) ? [batchedTwin(c, threads), c] : [c])) : classes
 }
+
+/**
+ * A class's twin for calls with enough GEMMs to give each thread whole ones (a ceiling of the batch over the threads
+ * leaves them at most 1/8 apart), ranked on 32 of its representative: the ranking then weighs running whole GEMMs on
+ * the threads against splitting each. Split, TCCG's abcd-ec-abed sliced (52 GEMMs of 52 × 2912 × 56, small-k's pick)
+ * ran 0.71× of the gathered form at 2 threads; whole, 1.42×.
+ */
+const batchedTwin = (c: ShapeClass, threads: number): ShapeClass => ({
+  name: `${c.name}-batched`,
+  when: { ...c.when, minBatch: 4 * threads },
+  representative: { ...c.representative, batch: 32 },
+})
 
 /** A call's sizes, whether its B lies in a bound array, and its elements' bytes (absent: 4); B's rows are n apart. */
 export interface CallSizes {
@@ -137,12 +154,15 @@ export interface RankingContext {
   readonly mk: Microkernel
   readonly machine: Machine
   readonly threads: number
+  /** The most rows a call has (a sliced form's, SlicedContraction); absent: any. */
+  readonly maxM?: number
 }
 
-/** The problem a class stands for, on this contraction's microkernel. */
+/** The problem a class stands for, on this contraction's microkernel, with no more rows than its calls have. */
 export function classProblem(c: ShapeClass, ctx: RankingContext): GemmProblem {
   const bytes = ctx.roles.dtype === 'f64' ? 8 : 4
-  return { ...c.representative, mr: ctx.mk.mr, nr: ctx.mk.nr, lanes: ctx.mk.lanes, bytes, ...(c.when?.boundB ? { boundB: true } : {}) }
+  const m = Math.min(c.representative.m, ctx.maxM ?? Infinity)
+  return { ...c.representative, m, mr: ctx.mk.mr, nr: ctx.mk.nr, lanes: ctx.mk.lanes, bytes, ...(c.when?.boundB ? { boundB: true } : {}) }
 }
 
 /**
@@ -190,7 +210,9 @@ const SPANNED_VARIANTS = 8
  */
 export function spanningBound(c: ShapeClass, ctx: RankingContext, space: GemmSpace, v: GemmBlocking): GemmBlocking {
   const p = classProblem(c, ctx)
-  const { maxM, maxN, maxK } = c.when ?? {}
+  const { maxN, maxK } = c.when ?? {}
+  const bounds = [c.when?.maxM, ctx.maxM].filter((x) => x !== undefined)
+  const maxM = bounds.length > 0 ? Math.min(...bounds) : undefined
   const mc = maxM !== undefined && v.mc >= roundUp(p.m, p.mr) ? Math.max(v.mc, roundUp(maxM, p.mr)) : v.mc
   const nc = maxN !== undefined && v.nc >= roundUp(p.n, p.nr) ? Math.max(v.nc, roundUp(maxN, p.nr)) : v.nc
   const kc = maxK !== undefined && v.kc >= p.k ? Math.max(v.kc, maxK) : v.kc
@@ -221,11 +243,11 @@ export function scheduleOf(
   picks: readonly { readonly shapeClass: ShapeClass; readonly blocking: GemmBlocking }[],
 ): ContractionSchedule {
   const fallback = picks[picks.length - 1].blocking
-  // A class narrowed to B bound (or not) or to B's rows spread, whose pick the same guard without that has too, adds
+  // A class narrowed to B bound (or not), to B's rows spread or to a batch, whose pick the same guard without that has too, adds
   // nothing: its calls fall through. Nor does a spread twin whose pick packs B, where the rows' spread is moot, or
   // reads it along rows that spread even a page apart, which tells no call apart from the next class's.
-  const widened = (w: SizeGuard | undefined) => JSON.stringify({ ...w, boundB: undefined, spreadB: undefined })
-  const narrowed = (w: SizeGuard) => w.boundB !== undefined || w.spreadB !== undefined
+  const widened = (w: SizeGuard | undefined) => JSON.stringify({ ...w, boundB: undefined, spreadB: undefined, minBatch: undefined })
+  const narrowed = (w: SizeGuard) => w.boundB !== undefined || w.spreadB !== undefined || w.minBatch !== undefined
   const moot = (w: SizeGuard, pick: GemmBlocking) =>
     w.spreadB !== undefined && (pick.packB || !rowsShareSets(pick.kc, L1_SET_SPAN, w.spreadB.lines))
   const guarded = picks.filter((p, i) => p.shapeClass.when !== undefined && !moot(p.shapeClass.when, p.blocking) &&
@@ -241,7 +263,7 @@ export function scheduleOf(
 /** The analytic schedule: every class's top-ranked variant; taken from and added to `memo` when given (schedule-cache.ts). */
 export function analyticSchedule(isa: Isa, ctx: RankingContext, memo?: ScheduleMemo): ContractionSchedule {
   const { machine, threads, mk, roles } = ctx
-  const key = [isa.name, mk, roles.dtype, roles.batch.length > 0, spaceOf(ctx).unpacked, machine, threads]
+  const key = [isa.name, mk, roles.dtype, roles.batch.length > 0, spaceOf(ctx).unpacked, machine, threads, ...(ctx.maxM !== undefined ? [ctx.maxM] : [])]
   return memoSchedule(memo, key, () =>
     scheduleOf(isa, mk, rankClasses(ctx).map((c) => ({ shapeClass: c.shapeClass, blocking: c.ranked[0].variant }))),
   )
@@ -276,7 +298,7 @@ export function cheapestSchedule(
   isa: Isa, mks: readonly Microkernel[], ctx: Omit<RankingContext, 'mk'>, memo?: ScheduleMemo,
 ): ContractionSchedule {
   const { machine, threads, roles } = ctx
-  const key = ['cheapest', isa.name, mks, roles.dtype, roles.batch.length > 0, spaceOf({ ...ctx, mk: mks[0] }).unpacked, machine, threads]
+  const key = ['cheapest', isa.name, mks, roles.dtype, roles.batch.length > 0, spaceOf({ ...ctx, mk: mks[0] }).unpacked, machine, threads, ...(ctx.maxM !== undefined ? [ctx.maxM] : [])]
   return memoSchedule(memo, key, () => {
     const schedule = analyticSchedule(isa, { ...ctx, mk: cheapestMicrokernel(mks, ctx) }, memo)
     return roles.layout === 'gathered' ? withShortK(schedule, mks, ctx) : schedule

@@ -48,12 +48,14 @@ function expectedClass(s: CallSizes, mr: number, nr: number, threads: number, ba
   if (batched && threads > 1 && s.batch >= threads && s.m * s.n * s.k <= 2 ** 21) return 'small-batched'
   if (s.m * s.n * s.k <= 2 ** 20) return s.boundB ? 'tiny-bound' : 'tiny'
   if (s.m * s.n * s.k <= 2 ** 21) return 'small'
-  if (s.m <= mr) return s.boundB ? 'matvec-bound' : spread('matvec')
-  if (s.m <= 8 * mr) return spread('skinny-m')
-  if (s.n <= 4 * nr) return 'skinny-n'
-  if (s.k <= 64) return 'small-k'
-  if (s.m <= 48 * mr) return 'short-m'
-  return 'large'
+  // The batched twins: enough GEMMs to give each thread whole ones, of a class no B property narrows.
+  const twin = (name: string) => (batched && threads > 1 && s.batch >= 4 * threads && !/-(bound|spread)$/.test(name) ? `${name}-batched` : name)
+  if (s.m <= mr) return twin(s.boundB ? 'matvec-bound' : spread('matvec'))
+  if (s.m <= 8 * mr) return twin(spread('skinny-m'))
+  if (s.n <= 4 * nr) return twin('skinny-n')
+  if (s.k <= 64) return twin('small-k')
+  if (s.m <= 48 * mr) return twin('short-m')
+  return twin('large')
 }
 
 /** Both twins, their guards before the picks (select.ts SPREAD_ROWS). */
@@ -90,13 +92,17 @@ describe('shape classes', () => {
     }
   })
 
-  it('are tried in order, the default last, and offer small-batched only to batched contractions on threads', () => {
+  it('are tried in order, the default last, and offer small-batched and the batched twins only to batched contractions on threads', () => {
     const names = (batched: boolean, threads: number) => shapeClasses(AVX512.microkernels[0], threads, batched).map((c) => c.name)
     expect(names(false, 2)).toEqual([
       'tiny-bound', 'tiny', 'small', 'matvec-bound', 'matvec-spread', 'matvec', 'skinny-m-spread', 'skinny-m', 'skinny-n',
       'small-k', 'short-m', 'large',
     ])
-    expect(names(true, 2)[0]).toBe('small-batched')
+    expect(names(true, 2)).toEqual([
+      'small-batched', 'tiny-bound', 'tiny', 'small', 'matvec-bound', 'matvec-spread', 'matvec-batched', 'matvec',
+      'skinny-m-spread', 'skinny-m-batched', 'skinny-m', 'skinny-n-batched', 'skinny-n', 'small-k-batched', 'small-k',
+      'short-m-batched', 'short-m', 'large-batched', 'large',
+    ])
     expect(names(true, 1)).toEqual(names(false, 1))
     for (const c of shapeClasses(AVX2.microkernels[0], 2, true).slice(0, -1)) expect(c.when).toBeDefined()
   })

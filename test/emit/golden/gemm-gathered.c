@@ -2,6 +2,10 @@ PK_SHARED void pk_ukr_gemm_f32_avx2_6x16_pp(int64_t kb, const float *restrict a,
     float *restrict c, int64_t ldc, int64_t rows, int64_t cols, int store);
 PK_SHARED void pk_ukr_gemm_f32_avx2_6x16_pps(int64_t kb, const float *restrict a, int64_t lda, const float *restrict b, int64_t ldb,
     float *restrict c, const int64_t *restrict om, const pk_vector_place *restrict vp, int split, int64_t rows, int64_t cols, int store);
+PK_SHARED void pk_ukr_gemm_f32_avx2_6x16_pu(int64_t kb, const float *restrict a, int64_t lda, const float *restrict b, int64_t ldb,
+    float *restrict c, int64_t ldc, int64_t rows, int64_t cols, int store);
+PK_SHARED void pk_ukr_gemm_f32_avx2_6x16_ppf(int64_t kb, const float *restrict a, int64_t lda, const float *restrict b, int64_t ldb,
+    float *restrict c, int64_t ldc, int64_t rows, int64_t cols, int store);
 static void pk_gather_a_gemm_f32_avx2_6x16(int64_t len, int64_t kb, const float *restrict src, const int64_t *restrict o_len,
     const int64_t *restrict o_k, float *restrict out) {
 
@@ -297,11 +301,99 @@ static void pk_gather_b_gemm_f32_avx2_6x16(int64_t len, int64_t kb, const float 
   }
 }
 
+#define PK_PACK pk_pack_a_gemm_f32_avx2_6x16
+#define PK_PACK_T float
+#define PK_PACK_W 6
+#define PK_PACK_SCALED 0
+#include "polykern_pack.h"
+
+#define PK_PACK pk_pack_b_gemm_f32_avx2_6x16
+#define PK_PACK_T float
+#define PK_PACK_W 16
+#define PK_PACK_SCALED 0
+#include "polykern_pack.h"
+
 static const pk_gemm_f32_shape pk_gemm_f32_avx2_6x16_kmn_mn_n_pp_g = {
   .mr = 6, .nr = 16, .lanes = 8, .order = {PK_GEMM_K, PK_GEMM_M, PK_GEMM_N},
   .m_tiles_outer = 1, .parallel = PK_GEMM_N, .gather = 1, .masked = 0,
   .pack = {{.gather = pk_gather_a_gemm_f32_avx2_6x16}, {.gather = pk_gather_b_gemm_f32_avx2_6x16}},
   .tile = pk_ukr_gemm_f32_avx2_6x16_pp, .scatter = pk_ukr_gemm_f32_avx2_6x16_pps,
+};
+
+static const pk_gemm_f32_shape pk_gemm_f32_avx2_6x16_nkm_mn_none_pu = {
+  .mr = 6, .nr = 16, .lanes = 8, .order = {PK_GEMM_N, PK_GEMM_K, PK_GEMM_M},
+  .m_tiles_outer = 1, .parallel = PK_GEMM_NONE, .gather = 0, .masked = 0,
+  .pack = {{.plain = pk_pack_a_gemm_f32_avx2_6x16}, {0}},
+  .tile = pk_ukr_gemm_f32_avx2_6x16_pu,
+};
+
+static const pk_gemm_f32_shape pk_gemm_f32_avx2_6x16_nkm_nm_m_pp = {
+  .mr = 6, .nr = 16, .lanes = 8, .order = {PK_GEMM_N, PK_GEMM_K, PK_GEMM_M},
+  .m_tiles_outer = 0, .parallel = PK_GEMM_M, .gather = 0, .masked = 0,
+  .pack = {{.plain = pk_pack_a_gemm_f32_avx2_6x16}, {.plain = pk_pack_b_gemm_f32_avx2_6x16}},
+  .tile = pk_ukr_gemm_f32_avx2_6x16_pp,
+  .first_tile = pk_ukr_gemm_f32_avx2_6x16_ppf,
+};
+
+static const pk_gemm_f32_shape pk_gemm_f32_avx2_6x16_nkm_nm_m_pu = {
+  .mr = 6, .nr = 16, .lanes = 8, .order = {PK_GEMM_N, PK_GEMM_K, PK_GEMM_M},
+  .m_tiles_outer = 0, .parallel = PK_GEMM_M, .gather = 0, .masked = 0,
+  .pack = {{.plain = pk_pack_a_gemm_f32_avx2_6x16}, {0}},
+  .tile = pk_ukr_gemm_f32_avx2_6x16_pu,
+};
+
+static const pk_gemm_f32_shape pk_gemm_f32_avx2_6x16_nkm_mn_m_pu = {
+  .mr = 6, .nr = 16, .lanes = 8, .order = {PK_GEMM_N, PK_GEMM_K, PK_GEMM_M},
+  .m_tiles_outer = 1, .parallel = PK_GEMM_M, .gather = 0, .masked = 0,
+  .pack = {{.plain = pk_pack_a_gemm_f32_avx2_6x16}, {0}},
+  .tile = pk_ukr_gemm_f32_avx2_6x16_pu,
+};
+
+static const pk_gemm_f32_shape pk_gemm_f32_avx2_6x16_mkn_nm_n_pp = {
+  .mr = 6, .nr = 16, .lanes = 8, .order = {PK_GEMM_M, PK_GEMM_K, PK_GEMM_N},
+  .m_tiles_outer = 0, .parallel = PK_GEMM_N, .gather = 0, .masked = 0,
+  .pack = {{.plain = pk_pack_a_gemm_f32_avx2_6x16}, {.plain = pk_pack_b_gemm_f32_avx2_6x16}},
+  .tile = pk_ukr_gemm_f32_avx2_6x16_pp,
+  .first_tile = pk_ukr_gemm_f32_avx2_6x16_ppf,
+};
+
+static const pk_gemm_f32_shape pk_gemm_f32_avx2_6x16_nkm_mn_n_pu = {
+  .mr = 6, .nr = 16, .lanes = 8, .order = {PK_GEMM_N, PK_GEMM_K, PK_GEMM_M},
+  .m_tiles_outer = 1, .parallel = PK_GEMM_N, .gather = 0, .masked = 0,
+  .pack = {{.plain = pk_pack_a_gemm_f32_avx2_6x16}, {0}},
+  .tile = pk_ukr_gemm_f32_avx2_6x16_pu,
+};
+
+static const pk_gemm_f32_shape pk_gemm_f32_avx2_6x16_mkn_nm_none_pp = {
+  .mr = 6, .nr = 16, .lanes = 8, .order = {PK_GEMM_M, PK_GEMM_K, PK_GEMM_N},
+  .m_tiles_outer = 0, .parallel = PK_GEMM_NONE, .gather = 0, .masked = 0,
+  .pack = {{.plain = pk_pack_a_gemm_f32_avx2_6x16}, {.plain = pk_pack_b_gemm_f32_avx2_6x16}},
+  .tile = pk_ukr_gemm_f32_avx2_6x16_pp,
+  .first_tile = pk_ukr_gemm_f32_avx2_6x16_ppf,
+};
+
+static const pk_gemm_f32_shape pk_gemm_f32_avx2_6x16_nkm_nm_none_pp = {
+  .mr = 6, .nr = 16, .lanes = 8, .order = {PK_GEMM_N, PK_GEMM_K, PK_GEMM_M},
+  .m_tiles_outer = 0, .parallel = PK_GEMM_NONE, .gather = 0, .masked = 0,
+  .pack = {{.plain = pk_pack_a_gemm_f32_avx2_6x16}, {.plain = pk_pack_b_gemm_f32_avx2_6x16}},
+  .tile = pk_ukr_gemm_f32_avx2_6x16_pp,
+  .first_tile = pk_ukr_gemm_f32_avx2_6x16_ppf,
+};
+
+static const pk_gemm_f32_shape pk_gemm_f32_avx2_6x16_nkm_mn_none_pp = {
+  .mr = 6, .nr = 16, .lanes = 8, .order = {PK_GEMM_N, PK_GEMM_K, PK_GEMM_M},
+  .m_tiles_outer = 1, .parallel = PK_GEMM_NONE, .gather = 0, .masked = 0,
+  .pack = {{.plain = pk_pack_a_gemm_f32_avx2_6x16}, {.plain = pk_pack_b_gemm_f32_avx2_6x16}},
+  .tile = pk_ukr_gemm_f32_avx2_6x16_pp,
+  .first_tile = pk_ukr_gemm_f32_avx2_6x16_ppf,
+};
+
+static const pk_gemm_f32_shape pk_gemm_f32_avx2_6x16_mkn_mn_n_pp = {
+  .mr = 6, .nr = 16, .lanes = 8, .order = {PK_GEMM_M, PK_GEMM_K, PK_GEMM_N},
+  .m_tiles_outer = 1, .parallel = PK_GEMM_N, .gather = 0, .masked = 0,
+  .pack = {{.plain = pk_pack_a_gemm_f32_avx2_6x16}, {.plain = pk_pack_b_gemm_f32_avx2_6x16}},
+  .tile = pk_ukr_gemm_f32_avx2_6x16_pp,
+  .first_tile = pk_ukr_gemm_f32_avx2_6x16_ppf,
 };
 
 static inline void pk_ukr_gemm_f32_avx2_6x16_pp_6x2(int64_t kb, const float *restrict a, int64_t lda,
@@ -1483,33 +1575,712 @@ PK_SHARED void pk_ukr_gemm_f32_avx2_6x16_pps(int64_t kb, const float *restrict a
   }
 }
 
+static inline void pk_ukr_gemm_f32_avx2_6x16_pu_6x2(int64_t kb, const float *restrict a, int64_t lda,
+    const float *restrict b, int64_t ldb, float *restrict c, int64_t ldc, int64_t rows, int64_t cols, int store) {
+  (void)lda;
+  const __m256i bm = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(pk_edge_lanes(cols, 8, 8))), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+  __m256 c0_0 = _mm256_setzero_ps(), c0_1 = _mm256_setzero_ps();
+  __m256 c1_0 = _mm256_setzero_ps(), c1_1 = _mm256_setzero_ps();
+  __m256 c2_0 = _mm256_setzero_ps(), c2_1 = _mm256_setzero_ps();
+  __m256 c3_0 = _mm256_setzero_ps(), c3_1 = _mm256_setzero_ps();
+  __m256 c4_0 = _mm256_setzero_ps(), c4_1 = _mm256_setzero_ps();
+  __m256 c5_0 = _mm256_setzero_ps(), c5_1 = _mm256_setzero_ps();
+  __builtin_prefetch(c + 0*ldc + 0, 1, 3), __builtin_prefetch(c + 0*ldc + 15, 1, 3);
+  __builtin_prefetch(c + 1*ldc + 0, 1, 3), __builtin_prefetch(c + 1*ldc + 15, 1, 3);
+  __builtin_prefetch(c + 2*ldc + 0, 1, 3), __builtin_prefetch(c + 2*ldc + 15, 1, 3);
+  __builtin_prefetch(c + 3*ldc + 0, 1, 3), __builtin_prefetch(c + 3*ldc + 15, 1, 3);
+  __builtin_prefetch(c + 4*ldc + 0, 1, 3), __builtin_prefetch(c + 4*ldc + 15, 1, 3);
+  __builtin_prefetch(c + 5*ldc + 0, 1, 3), __builtin_prefetch(c + 5*ldc + 15, 1, 3);
+#pragma GCC unroll 4
+  for (int64_t p = 0; p < kb; p++) {
+    const __m256 b0 = _mm256_loadu_ps(b + p*ldb + 0);
+    const __m256 b1 = _mm256_maskload_ps(b + p*ldb + 8, bm);
+    __builtin_prefetch(b + p*ldb + 16, 0, 3);
+    const __m256 a0v = _mm256_broadcast_ss(a + 0);
+    c0_0 = _mm256_fmadd_ps(a0v, b0, c0_0);
+    c0_1 = _mm256_fmadd_ps(a0v, b1, c0_1);
+    const __m256 a1v = _mm256_broadcast_ss(a + 1);
+    c1_0 = _mm256_fmadd_ps(a1v, b0, c1_0);
+    c1_1 = _mm256_fmadd_ps(a1v, b1, c1_1);
+    const __m256 a2v = _mm256_broadcast_ss(a + 2);
+    c2_0 = _mm256_fmadd_ps(a2v, b0, c2_0);
+    c2_1 = _mm256_fmadd_ps(a2v, b1, c2_1);
+    const __m256 a3v = _mm256_broadcast_ss(a + 3);
+    c3_0 = _mm256_fmadd_ps(a3v, b0, c3_0);
+    c3_1 = _mm256_fmadd_ps(a3v, b1, c3_1);
+    const __m256 a4v = _mm256_broadcast_ss(a + 4);
+    c4_0 = _mm256_fmadd_ps(a4v, b0, c4_0);
+    c4_1 = _mm256_fmadd_ps(a4v, b1, c4_1);
+    const __m256 a5v = _mm256_broadcast_ss(a + 5);
+    c5_0 = _mm256_fmadd_ps(a5v, b0, c5_0);
+    c5_1 = _mm256_fmadd_ps(a5v, b1, c5_1);
+    a += 6;
+  }
+  if (rows == 6 && cols == 16) {
+    if (!store) {
+      c0_0 = _mm256_add_ps(_mm256_loadu_ps(c + 0*ldc + 0), c0_0);
+      c0_1 = _mm256_add_ps(_mm256_loadu_ps(c + 0*ldc + 8), c0_1);
+      c1_0 = _mm256_add_ps(_mm256_loadu_ps(c + 1*ldc + 0), c1_0);
+      c1_1 = _mm256_add_ps(_mm256_loadu_ps(c + 1*ldc + 8), c1_1);
+      c2_0 = _mm256_add_ps(_mm256_loadu_ps(c + 2*ldc + 0), c2_0);
+      c2_1 = _mm256_add_ps(_mm256_loadu_ps(c + 2*ldc + 8), c2_1);
+      c3_0 = _mm256_add_ps(_mm256_loadu_ps(c + 3*ldc + 0), c3_0);
+      c3_1 = _mm256_add_ps(_mm256_loadu_ps(c + 3*ldc + 8), c3_1);
+      c4_0 = _mm256_add_ps(_mm256_loadu_ps(c + 4*ldc + 0), c4_0);
+      c4_1 = _mm256_add_ps(_mm256_loadu_ps(c + 4*ldc + 8), c4_1);
+      c5_0 = _mm256_add_ps(_mm256_loadu_ps(c + 5*ldc + 0), c5_0);
+      c5_1 = _mm256_add_ps(_mm256_loadu_ps(c + 5*ldc + 8), c5_1);
+    }
+    _mm256_storeu_ps(c + 0*ldc + 0, c0_0);
+    _mm256_storeu_ps(c + 0*ldc + 8, c0_1);
+    _mm256_storeu_ps(c + 1*ldc + 0, c1_0);
+    _mm256_storeu_ps(c + 1*ldc + 8, c1_1);
+    _mm256_storeu_ps(c + 2*ldc + 0, c2_0);
+    _mm256_storeu_ps(c + 2*ldc + 8, c2_1);
+    _mm256_storeu_ps(c + 3*ldc + 0, c3_0);
+    _mm256_storeu_ps(c + 3*ldc + 8, c3_1);
+    _mm256_storeu_ps(c + 4*ldc + 0, c4_0);
+    _mm256_storeu_ps(c + 4*ldc + 8, c4_1);
+    _mm256_storeu_ps(c + 5*ldc + 0, c5_0);
+    _mm256_storeu_ps(c + 5*ldc + 8, c5_1);
+    return;
+  }
+  const __m256i m0 = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(pk_edge_lanes(cols, 0, 8))), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+  const __m256i m1 = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(pk_edge_lanes(cols, 8, 8))), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+  _mm256_maskstore_ps(c + 0*ldc + 0, m0, store ? c0_0 : _mm256_add_ps(_mm256_maskload_ps(c + 0*ldc + 0, m0), c0_0));
+  _mm256_maskstore_ps(c + 0*ldc + 8, m1, store ? c0_1 : _mm256_add_ps(_mm256_maskload_ps(c + 0*ldc + 8, m1), c0_1));
+  if (rows == 1) return;
+  _mm256_maskstore_ps(c + 1*ldc + 0, m0, store ? c1_0 : _mm256_add_ps(_mm256_maskload_ps(c + 1*ldc + 0, m0), c1_0));
+  _mm256_maskstore_ps(c + 1*ldc + 8, m1, store ? c1_1 : _mm256_add_ps(_mm256_maskload_ps(c + 1*ldc + 8, m1), c1_1));
+  if (rows == 2) return;
+  _mm256_maskstore_ps(c + 2*ldc + 0, m0, store ? c2_0 : _mm256_add_ps(_mm256_maskload_ps(c + 2*ldc + 0, m0), c2_0));
+  _mm256_maskstore_ps(c + 2*ldc + 8, m1, store ? c2_1 : _mm256_add_ps(_mm256_maskload_ps(c + 2*ldc + 8, m1), c2_1));
+  if (rows == 3) return;
+  _mm256_maskstore_ps(c + 3*ldc + 0, m0, store ? c3_0 : _mm256_add_ps(_mm256_maskload_ps(c + 3*ldc + 0, m0), c3_0));
+  _mm256_maskstore_ps(c + 3*ldc + 8, m1, store ? c3_1 : _mm256_add_ps(_mm256_maskload_ps(c + 3*ldc + 8, m1), c3_1));
+  if (rows == 4) return;
+  _mm256_maskstore_ps(c + 4*ldc + 0, m0, store ? c4_0 : _mm256_add_ps(_mm256_maskload_ps(c + 4*ldc + 0, m0), c4_0));
+  _mm256_maskstore_ps(c + 4*ldc + 8, m1, store ? c4_1 : _mm256_add_ps(_mm256_maskload_ps(c + 4*ldc + 8, m1), c4_1));
+  if (rows == 5) return;
+  _mm256_maskstore_ps(c + 5*ldc + 0, m0, store ? c5_0 : _mm256_add_ps(_mm256_maskload_ps(c + 5*ldc + 0, m0), c5_0));
+  _mm256_maskstore_ps(c + 5*ldc + 8, m1, store ? c5_1 : _mm256_add_ps(_mm256_maskload_ps(c + 5*ldc + 8, m1), c5_1));
+}
+
+static inline void pk_ukr_gemm_f32_avx2_6x16_pu_6x1(int64_t kb, const float *restrict a, int64_t lda,
+    const float *restrict b, int64_t ldb, float *restrict c, int64_t ldc, int64_t rows, int64_t cols, int store) {
+  (void)lda;
+  const __m256i bm = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(pk_edge_lanes(cols, 0, 8))), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+  __m256 c0_0 = _mm256_setzero_ps();
+  __m256 c1_0 = _mm256_setzero_ps();
+  __m256 c2_0 = _mm256_setzero_ps();
+  __m256 c3_0 = _mm256_setzero_ps();
+  __m256 c4_0 = _mm256_setzero_ps();
+  __m256 c5_0 = _mm256_setzero_ps();
+  __builtin_prefetch(c + 0*ldc + 0, 1, 3), __builtin_prefetch(c + 0*ldc + 7, 1, 3);
+  __builtin_prefetch(c + 1*ldc + 0, 1, 3), __builtin_prefetch(c + 1*ldc + 7, 1, 3);
+  __builtin_prefetch(c + 2*ldc + 0, 1, 3), __builtin_prefetch(c + 2*ldc + 7, 1, 3);
+  __builtin_prefetch(c + 3*ldc + 0, 1, 3), __builtin_prefetch(c + 3*ldc + 7, 1, 3);
+  __builtin_prefetch(c + 4*ldc + 0, 1, 3), __builtin_prefetch(c + 4*ldc + 7, 1, 3);
+  __builtin_prefetch(c + 5*ldc + 0, 1, 3), __builtin_prefetch(c + 5*ldc + 7, 1, 3);
+#pragma GCC unroll 4
+  for (int64_t p = 0; p < kb; p++) {
+    const __m256 b0 = _mm256_maskload_ps(b + p*ldb + 0, bm);
+    const __m256 a0v = _mm256_broadcast_ss(a + 0);
+    c0_0 = _mm256_fmadd_ps(a0v, b0, c0_0);
+    const __m256 a1v = _mm256_broadcast_ss(a + 1);
+    c1_0 = _mm256_fmadd_ps(a1v, b0, c1_0);
+    const __m256 a2v = _mm256_broadcast_ss(a + 2);
+    c2_0 = _mm256_fmadd_ps(a2v, b0, c2_0);
+    const __m256 a3v = _mm256_broadcast_ss(a + 3);
+    c3_0 = _mm256_fmadd_ps(a3v, b0, c3_0);
+    const __m256 a4v = _mm256_broadcast_ss(a + 4);
+    c4_0 = _mm256_fmadd_ps(a4v, b0, c4_0);
+    const __m256 a5v = _mm256_broadcast_ss(a + 5);
+    c5_0 = _mm256_fmadd_ps(a5v, b0, c5_0);
+    a += 6;
+  }
+  if (rows == 6 && cols == 8) {
+    if (!store) {
+      c0_0 = _mm256_add_ps(_mm256_loadu_ps(c + 0*ldc + 0), c0_0);
+      c1_0 = _mm256_add_ps(_mm256_loadu_ps(c + 1*ldc + 0), c1_0);
+      c2_0 = _mm256_add_ps(_mm256_loadu_ps(c + 2*ldc + 0), c2_0);
+      c3_0 = _mm256_add_ps(_mm256_loadu_ps(c + 3*ldc + 0), c3_0);
+      c4_0 = _mm256_add_ps(_mm256_loadu_ps(c + 4*ldc + 0), c4_0);
+      c5_0 = _mm256_add_ps(_mm256_loadu_ps(c + 5*ldc + 0), c5_0);
+    }
+    _mm256_storeu_ps(c + 0*ldc + 0, c0_0);
+    _mm256_storeu_ps(c + 1*ldc + 0, c1_0);
+    _mm256_storeu_ps(c + 2*ldc + 0, c2_0);
+    _mm256_storeu_ps(c + 3*ldc + 0, c3_0);
+    _mm256_storeu_ps(c + 4*ldc + 0, c4_0);
+    _mm256_storeu_ps(c + 5*ldc + 0, c5_0);
+    return;
+  }
+  const __m256i m0 = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(pk_edge_lanes(cols, 0, 8))), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+  _mm256_maskstore_ps(c + 0*ldc + 0, m0, store ? c0_0 : _mm256_add_ps(_mm256_maskload_ps(c + 0*ldc + 0, m0), c0_0));
+  if (rows == 1) return;
+  _mm256_maskstore_ps(c + 1*ldc + 0, m0, store ? c1_0 : _mm256_add_ps(_mm256_maskload_ps(c + 1*ldc + 0, m0), c1_0));
+  if (rows == 2) return;
+  _mm256_maskstore_ps(c + 2*ldc + 0, m0, store ? c2_0 : _mm256_add_ps(_mm256_maskload_ps(c + 2*ldc + 0, m0), c2_0));
+  if (rows == 3) return;
+  _mm256_maskstore_ps(c + 3*ldc + 0, m0, store ? c3_0 : _mm256_add_ps(_mm256_maskload_ps(c + 3*ldc + 0, m0), c3_0));
+  if (rows == 4) return;
+  _mm256_maskstore_ps(c + 4*ldc + 0, m0, store ? c4_0 : _mm256_add_ps(_mm256_maskload_ps(c + 4*ldc + 0, m0), c4_0));
+  if (rows == 5) return;
+  _mm256_maskstore_ps(c + 5*ldc + 0, m0, store ? c5_0 : _mm256_add_ps(_mm256_maskload_ps(c + 5*ldc + 0, m0), c5_0));
+}
+
+static inline void pk_ukr_gemm_f32_avx2_6x16_pu_4x2(int64_t kb, const float *restrict a, int64_t lda,
+    const float *restrict b, int64_t ldb, float *restrict c, int64_t ldc, int64_t rows, int64_t cols, int store) {
+  (void)lda;
+  const __m256i bm = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(pk_edge_lanes(cols, 8, 8))), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+  __m256 c0_0 = _mm256_setzero_ps(), c0_1 = _mm256_setzero_ps();
+  __m256 c1_0 = _mm256_setzero_ps(), c1_1 = _mm256_setzero_ps();
+  __m256 c2_0 = _mm256_setzero_ps(), c2_1 = _mm256_setzero_ps();
+  __m256 c3_0 = _mm256_setzero_ps(), c3_1 = _mm256_setzero_ps();
+  __builtin_prefetch(c + 0*ldc + 0, 1, 3), __builtin_prefetch(c + 0*ldc + 15, 1, 3);
+  __builtin_prefetch(c + 1*ldc + 0, 1, 3), __builtin_prefetch(c + 1*ldc + 15, 1, 3);
+  __builtin_prefetch(c + 2*ldc + 0, 1, 3), __builtin_prefetch(c + 2*ldc + 15, 1, 3);
+  __builtin_prefetch(c + 3*ldc + 0, 1, 3), __builtin_prefetch(c + 3*ldc + 15, 1, 3);
+#pragma GCC unroll 4
+  for (int64_t p = 0; p < kb; p++) {
+    const __m256 b0 = _mm256_loadu_ps(b + p*ldb + 0);
+    const __m256 b1 = _mm256_maskload_ps(b + p*ldb + 8, bm);
+    __builtin_prefetch(b + p*ldb + 16, 0, 3);
+    const __m256 a0v = _mm256_broadcast_ss(a + 0);
+    c0_0 = _mm256_fmadd_ps(a0v, b0, c0_0);
+    c0_1 = _mm256_fmadd_ps(a0v, b1, c0_1);
+    const __m256 a1v = _mm256_broadcast_ss(a + 1);
+    c1_0 = _mm256_fmadd_ps(a1v, b0, c1_0);
+    c1_1 = _mm256_fmadd_ps(a1v, b1, c1_1);
+    const __m256 a2v = _mm256_broadcast_ss(a + 2);
+    c2_0 = _mm256_fmadd_ps(a2v, b0, c2_0);
+    c2_1 = _mm256_fmadd_ps(a2v, b1, c2_1);
+    const __m256 a3v = _mm256_broadcast_ss(a + 3);
+    c3_0 = _mm256_fmadd_ps(a3v, b0, c3_0);
+    c3_1 = _mm256_fmadd_ps(a3v, b1, c3_1);
+    a += 6;
+  }
+  if (rows == 4 && cols == 16) {
+    if (!store) {
+      c0_0 = _mm256_add_ps(_mm256_loadu_ps(c + 0*ldc + 0), c0_0);
+      c0_1 = _mm256_add_ps(_mm256_loadu_ps(c + 0*ldc + 8), c0_1);
+      c1_0 = _mm256_add_ps(_mm256_loadu_ps(c + 1*ldc + 0), c1_0);
+      c1_1 = _mm256_add_ps(_mm256_loadu_ps(c + 1*ldc + 8), c1_1);
+      c2_0 = _mm256_add_ps(_mm256_loadu_ps(c + 2*ldc + 0), c2_0);
+      c2_1 = _mm256_add_ps(_mm256_loadu_ps(c + 2*ldc + 8), c2_1);
+      c3_0 = _mm256_add_ps(_mm256_loadu_ps(c + 3*ldc + 0), c3_0);
+      c3_1 = _mm256_add_ps(_mm256_loadu_ps(c + 3*ldc + 8), c3_1);
+    }
+    _mm256_storeu_ps(c + 0*ldc + 0, c0_0);
+    _mm256_storeu_ps(c + 0*ldc + 8, c0_1);
+    _mm256_storeu_ps(c + 1*ldc + 0, c1_0);
+    _mm256_storeu_ps(c + 1*ldc + 8, c1_1);
+    _mm256_storeu_ps(c + 2*ldc + 0, c2_0);
+    _mm256_storeu_ps(c + 2*ldc + 8, c2_1);
+    _mm256_storeu_ps(c + 3*ldc + 0, c3_0);
+    _mm256_storeu_ps(c + 3*ldc + 8, c3_1);
+    return;
+  }
+  const __m256i m0 = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(pk_edge_lanes(cols, 0, 8))), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+  const __m256i m1 = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(pk_edge_lanes(cols, 8, 8))), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+  _mm256_maskstore_ps(c + 0*ldc + 0, m0, store ? c0_0 : _mm256_add_ps(_mm256_maskload_ps(c + 0*ldc + 0, m0), c0_0));
+  _mm256_maskstore_ps(c + 0*ldc + 8, m1, store ? c0_1 : _mm256_add_ps(_mm256_maskload_ps(c + 0*ldc + 8, m1), c0_1));
+  if (rows == 1) return;
+  _mm256_maskstore_ps(c + 1*ldc + 0, m0, store ? c1_0 : _mm256_add_ps(_mm256_maskload_ps(c + 1*ldc + 0, m0), c1_0));
+  _mm256_maskstore_ps(c + 1*ldc + 8, m1, store ? c1_1 : _mm256_add_ps(_mm256_maskload_ps(c + 1*ldc + 8, m1), c1_1));
+  if (rows == 2) return;
+  _mm256_maskstore_ps(c + 2*ldc + 0, m0, store ? c2_0 : _mm256_add_ps(_mm256_maskload_ps(c + 2*ldc + 0, m0), c2_0));
+  _mm256_maskstore_ps(c + 2*ldc + 8, m1, store ? c2_1 : _mm256_add_ps(_mm256_maskload_ps(c + 2*ldc + 8, m1), c2_1));
+  if (rows == 3) return;
+  _mm256_maskstore_ps(c + 3*ldc + 0, m0, store ? c3_0 : _mm256_add_ps(_mm256_maskload_ps(c + 3*ldc + 0, m0), c3_0));
+  _mm256_maskstore_ps(c + 3*ldc + 8, m1, store ? c3_1 : _mm256_add_ps(_mm256_maskload_ps(c + 3*ldc + 8, m1), c3_1));
+}
+
+static inline void pk_ukr_gemm_f32_avx2_6x16_pu_4x1(int64_t kb, const float *restrict a, int64_t lda,
+    const float *restrict b, int64_t ldb, float *restrict c, int64_t ldc, int64_t rows, int64_t cols, int store) {
+  (void)lda;
+  const __m256i bm = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(pk_edge_lanes(cols, 0, 8))), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+  __m256 c0_0 = _mm256_setzero_ps();
+  __m256 c1_0 = _mm256_setzero_ps();
+  __m256 c2_0 = _mm256_setzero_ps();
+  __m256 c3_0 = _mm256_setzero_ps();
+  __builtin_prefetch(c + 0*ldc + 0, 1, 3), __builtin_prefetch(c + 0*ldc + 7, 1, 3);
+  __builtin_prefetch(c + 1*ldc + 0, 1, 3), __builtin_prefetch(c + 1*ldc + 7, 1, 3);
+  __builtin_prefetch(c + 2*ldc + 0, 1, 3), __builtin_prefetch(c + 2*ldc + 7, 1, 3);
+  __builtin_prefetch(c + 3*ldc + 0, 1, 3), __builtin_prefetch(c + 3*ldc + 7, 1, 3);
+#pragma GCC unroll 4
+  for (int64_t p = 0; p < kb; p++) {
+    const __m256 b0 = _mm256_maskload_ps(b + p*ldb + 0, bm);
+    const __m256 a0v = _mm256_broadcast_ss(a + 0);
+    c0_0 = _mm256_fmadd_ps(a0v, b0, c0_0);
+    const __m256 a1v = _mm256_broadcast_ss(a + 1);
+    c1_0 = _mm256_fmadd_ps(a1v, b0, c1_0);
+    const __m256 a2v = _mm256_broadcast_ss(a + 2);
+    c2_0 = _mm256_fmadd_ps(a2v, b0, c2_0);
+    const __m256 a3v = _mm256_broadcast_ss(a + 3);
+    c3_0 = _mm256_fmadd_ps(a3v, b0, c3_0);
+    a += 6;
+  }
+  if (rows == 4 && cols == 8) {
+    if (!store) {
+      c0_0 = _mm256_add_ps(_mm256_loadu_ps(c + 0*ldc + 0), c0_0);
+      c1_0 = _mm256_add_ps(_mm256_loadu_ps(c + 1*ldc + 0), c1_0);
+      c2_0 = _mm256_add_ps(_mm256_loadu_ps(c + 2*ldc + 0), c2_0);
+      c3_0 = _mm256_add_ps(_mm256_loadu_ps(c + 3*ldc + 0), c3_0);
+    }
+    _mm256_storeu_ps(c + 0*ldc + 0, c0_0);
+    _mm256_storeu_ps(c + 1*ldc + 0, c1_0);
+    _mm256_storeu_ps(c + 2*ldc + 0, c2_0);
+    _mm256_storeu_ps(c + 3*ldc + 0, c3_0);
+    return;
+  }
+  const __m256i m0 = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(pk_edge_lanes(cols, 0, 8))), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+  _mm256_maskstore_ps(c + 0*ldc + 0, m0, store ? c0_0 : _mm256_add_ps(_mm256_maskload_ps(c + 0*ldc + 0, m0), c0_0));
+  if (rows == 1) return;
+  _mm256_maskstore_ps(c + 1*ldc + 0, m0, store ? c1_0 : _mm256_add_ps(_mm256_maskload_ps(c + 1*ldc + 0, m0), c1_0));
+  if (rows == 2) return;
+  _mm256_maskstore_ps(c + 2*ldc + 0, m0, store ? c2_0 : _mm256_add_ps(_mm256_maskload_ps(c + 2*ldc + 0, m0), c2_0));
+  if (rows == 3) return;
+  _mm256_maskstore_ps(c + 3*ldc + 0, m0, store ? c3_0 : _mm256_add_ps(_mm256_maskload_ps(c + 3*ldc + 0, m0), c3_0));
+}
+
+static inline void pk_ukr_gemm_f32_avx2_6x16_pu_2x2(int64_t kb, const float *restrict a, int64_t lda,
+    const float *restrict b, int64_t ldb, float *restrict c, int64_t ldc, int64_t rows, int64_t cols, int store) {
+  (void)lda;
+  const __m256i bm = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(pk_edge_lanes(cols, 8, 8))), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+  __m256 c0_0 = _mm256_setzero_ps(), c0_1 = _mm256_setzero_ps();
+  __m256 c1_0 = _mm256_setzero_ps(), c1_1 = _mm256_setzero_ps();
+  __m256 c0_0_1 = _mm256_setzero_ps(), c0_1_1 = _mm256_setzero_ps();
+  __m256 c1_0_1 = _mm256_setzero_ps(), c1_1_1 = _mm256_setzero_ps();
+  __builtin_prefetch(c + 0*ldc + 0, 1, 3), __builtin_prefetch(c + 0*ldc + 15, 1, 3);
+  __builtin_prefetch(c + 1*ldc + 0, 1, 3), __builtin_prefetch(c + 1*ldc + 15, 1, 3);
+  int64_t p = 0;
+  for (; p + 2 <= kb; p += 2) {
+    const __m256 b0 = _mm256_loadu_ps(b + p*ldb + 0);
+    const __m256 b1 = _mm256_maskload_ps(b + p*ldb + 8, bm);
+    __builtin_prefetch(b + p*ldb + 16, 0, 3);
+    const __m256 a0v = _mm256_broadcast_ss(a + 0);
+    c0_0 = _mm256_fmadd_ps(a0v, b0, c0_0);
+    c0_1 = _mm256_fmadd_ps(a0v, b1, c0_1);
+    const __m256 a1v = _mm256_broadcast_ss(a + 1);
+    c1_0 = _mm256_fmadd_ps(a1v, b0, c1_0);
+    c1_1 = _mm256_fmadd_ps(a1v, b1, c1_1);
+    const __m256 b0_1 = _mm256_loadu_ps(b + (p + 1)*ldb + 0);
+    const __m256 b1_1 = _mm256_maskload_ps(b + (p + 1)*ldb + 8, bm);
+    __builtin_prefetch(b + (p + 1)*ldb + 16, 0, 3);
+    const __m256 a0v_1 = _mm256_broadcast_ss(a + 6);
+    c0_0_1 = _mm256_fmadd_ps(a0v_1, b0_1, c0_0_1);
+    c0_1_1 = _mm256_fmadd_ps(a0v_1, b1_1, c0_1_1);
+    const __m256 a1v_1 = _mm256_broadcast_ss(a + 7);
+    c1_0_1 = _mm256_fmadd_ps(a1v_1, b0_1, c1_0_1);
+    c1_1_1 = _mm256_fmadd_ps(a1v_1, b1_1, c1_1_1);
+    a += 12;
+  }
+  for (; p < kb; p++) {
+    const __m256 b0 = _mm256_loadu_ps(b + p*ldb + 0);
+    const __m256 b1 = _mm256_maskload_ps(b + p*ldb + 8, bm);
+    __builtin_prefetch(b + p*ldb + 16, 0, 3);
+    const __m256 a0v = _mm256_broadcast_ss(a + 0);
+    c0_0 = _mm256_fmadd_ps(a0v, b0, c0_0);
+    c0_1 = _mm256_fmadd_ps(a0v, b1, c0_1);
+    const __m256 a1v = _mm256_broadcast_ss(a + 1);
+    c1_0 = _mm256_fmadd_ps(a1v, b0, c1_0);
+    c1_1 = _mm256_fmadd_ps(a1v, b1, c1_1);
+    a += 6;
+  }
+  c0_0 = _mm256_add_ps(c0_0, c0_0_1);
+  c0_1 = _mm256_add_ps(c0_1, c0_1_1);
+  c1_0 = _mm256_add_ps(c1_0, c1_0_1);
+  c1_1 = _mm256_add_ps(c1_1, c1_1_1);
+  if (rows == 2 && cols == 16) {
+    if (!store) {
+      c0_0 = _mm256_add_ps(_mm256_loadu_ps(c + 0*ldc + 0), c0_0);
+      c0_1 = _mm256_add_ps(_mm256_loadu_ps(c + 0*ldc + 8), c0_1);
+      c1_0 = _mm256_add_ps(_mm256_loadu_ps(c + 1*ldc + 0), c1_0);
+      c1_1 = _mm256_add_ps(_mm256_loadu_ps(c + 1*ldc + 8), c1_1);
+    }
+    _mm256_storeu_ps(c + 0*ldc + 0, c0_0);
+    _mm256_storeu_ps(c + 0*ldc + 8, c0_1);
+    _mm256_storeu_ps(c + 1*ldc + 0, c1_0);
+    _mm256_storeu_ps(c + 1*ldc + 8, c1_1);
+    return;
+  }
+  const __m256i m0 = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(pk_edge_lanes(cols, 0, 8))), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+  const __m256i m1 = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(pk_edge_lanes(cols, 8, 8))), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+  _mm256_maskstore_ps(c + 0*ldc + 0, m0, store ? c0_0 : _mm256_add_ps(_mm256_maskload_ps(c + 0*ldc + 0, m0), c0_0));
+  _mm256_maskstore_ps(c + 0*ldc + 8, m1, store ? c0_1 : _mm256_add_ps(_mm256_maskload_ps(c + 0*ldc + 8, m1), c0_1));
+  if (rows == 1) return;
+  _mm256_maskstore_ps(c + 1*ldc + 0, m0, store ? c1_0 : _mm256_add_ps(_mm256_maskload_ps(c + 1*ldc + 0, m0), c1_0));
+  _mm256_maskstore_ps(c + 1*ldc + 8, m1, store ? c1_1 : _mm256_add_ps(_mm256_maskload_ps(c + 1*ldc + 8, m1), c1_1));
+}
+
+static inline void pk_ukr_gemm_f32_avx2_6x16_pu_2x1(int64_t kb, const float *restrict a, int64_t lda,
+    const float *restrict b, int64_t ldb, float *restrict c, int64_t ldc, int64_t rows, int64_t cols, int store) {
+  (void)lda;
+  const __m256i bm = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(pk_edge_lanes(cols, 0, 8))), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+  __m256 c0_0 = _mm256_setzero_ps();
+  __m256 c1_0 = _mm256_setzero_ps();
+  __m256 c0_0_1 = _mm256_setzero_ps();
+  __m256 c1_0_1 = _mm256_setzero_ps();
+  __m256 c0_0_2 = _mm256_setzero_ps();
+  __m256 c1_0_2 = _mm256_setzero_ps();
+  __m256 c0_0_3 = _mm256_setzero_ps();
+  __m256 c1_0_3 = _mm256_setzero_ps();
+  __builtin_prefetch(c + 0*ldc + 0, 1, 3), __builtin_prefetch(c + 0*ldc + 7, 1, 3);
+  __builtin_prefetch(c + 1*ldc + 0, 1, 3), __builtin_prefetch(c + 1*ldc + 7, 1, 3);
+  int64_t p = 0;
+  for (; p + 4 <= kb; p += 4) {
+    const __m256 b0 = _mm256_maskload_ps(b + p*ldb + 0, bm);
+    const __m256 a0v = _mm256_broadcast_ss(a + 0);
+    c0_0 = _mm256_fmadd_ps(a0v, b0, c0_0);
+    const __m256 a1v = _mm256_broadcast_ss(a + 1);
+    c1_0 = _mm256_fmadd_ps(a1v, b0, c1_0);
+    const __m256 b0_1 = _mm256_maskload_ps(b + (p + 1)*ldb + 0, bm);
+    const __m256 a0v_1 = _mm256_broadcast_ss(a + 6);
+    c0_0_1 = _mm256_fmadd_ps(a0v_1, b0_1, c0_0_1);
+    const __m256 a1v_1 = _mm256_broadcast_ss(a + 7);
+    c1_0_1 = _mm256_fmadd_ps(a1v_1, b0_1, c1_0_1);
+    const __m256 b0_2 = _mm256_maskload_ps(b + (p + 2)*ldb + 0, bm);
+    const __m256 a0v_2 = _mm256_broadcast_ss(a + 12);
+    c0_0_2 = _mm256_fmadd_ps(a0v_2, b0_2, c0_0_2);
+    const __m256 a1v_2 = _mm256_broadcast_ss(a + 13);
+    c1_0_2 = _mm256_fmadd_ps(a1v_2, b0_2, c1_0_2);
+    const __m256 b0_3 = _mm256_maskload_ps(b + (p + 3)*ldb + 0, bm);
+    const __m256 a0v_3 = _mm256_broadcast_ss(a + 18);
+    c0_0_3 = _mm256_fmadd_ps(a0v_3, b0_3, c0_0_3);
+    const __m256 a1v_3 = _mm256_broadcast_ss(a + 19);
+    c1_0_3 = _mm256_fmadd_ps(a1v_3, b0_3, c1_0_3);
+    a += 24;
+  }
+  for (; p < kb; p++) {
+    const __m256 b0 = _mm256_maskload_ps(b + p*ldb + 0, bm);
+    const __m256 a0v = _mm256_broadcast_ss(a + 0);
+    c0_0 = _mm256_fmadd_ps(a0v, b0, c0_0);
+    const __m256 a1v = _mm256_broadcast_ss(a + 1);
+    c1_0 = _mm256_fmadd_ps(a1v, b0, c1_0);
+    a += 6;
+  }
+  c0_0 = _mm256_add_ps(_mm256_add_ps(_mm256_add_ps(c0_0, c0_0_1), c0_0_2), c0_0_3);
+  c1_0 = _mm256_add_ps(_mm256_add_ps(_mm256_add_ps(c1_0, c1_0_1), c1_0_2), c1_0_3);
+  if (rows == 2 && cols == 8) {
+    if (!store) {
+      c0_0 = _mm256_add_ps(_mm256_loadu_ps(c + 0*ldc + 0), c0_0);
+      c1_0 = _mm256_add_ps(_mm256_loadu_ps(c + 1*ldc + 0), c1_0);
+    }
+    _mm256_storeu_ps(c + 0*ldc + 0, c0_0);
+    _mm256_storeu_ps(c + 1*ldc + 0, c1_0);
+    return;
+  }
+  const __m256i m0 = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(pk_edge_lanes(cols, 0, 8))), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+  _mm256_maskstore_ps(c + 0*ldc + 0, m0, store ? c0_0 : _mm256_add_ps(_mm256_maskload_ps(c + 0*ldc + 0, m0), c0_0));
+  if (rows == 1) return;
+  _mm256_maskstore_ps(c + 1*ldc + 0, m0, store ? c1_0 : _mm256_add_ps(_mm256_maskload_ps(c + 1*ldc + 0, m0), c1_0));
+}
+
+static inline void pk_ukr_gemm_f32_avx2_6x16_pu_1x2(int64_t kb, const float *restrict a, int64_t lda,
+    const float *restrict b, int64_t ldb, float *restrict c, int64_t ldc, int64_t rows, int64_t cols, int store) {
+  (void)lda;
+  const __m256i bm = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(pk_edge_lanes(cols, 8, 8))), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+  __m256 c0_0 = _mm256_setzero_ps(), c0_1 = _mm256_setzero_ps();
+  __m256 c0_0_1 = _mm256_setzero_ps(), c0_1_1 = _mm256_setzero_ps();
+  __m256 c0_0_2 = _mm256_setzero_ps(), c0_1_2 = _mm256_setzero_ps();
+  __m256 c0_0_3 = _mm256_setzero_ps(), c0_1_3 = _mm256_setzero_ps();
+  __builtin_prefetch(c + 0*ldc + 0, 1, 3), __builtin_prefetch(c + 0*ldc + 15, 1, 3);
+  const int64_t pk_seg = kb / 4;
+  int64_t p = 0;
+  for (; p < pk_seg; p++) {
+    const __m256 b0 = _mm256_loadu_ps(b + p*ldb + 0);
+    const __m256 b1 = _mm256_maskload_ps(b + p*ldb + 8, bm);
+    __builtin_prefetch(b + p*ldb + 16, 0, 3);
+    const __m256 a0v = _mm256_broadcast_ss(a + 0);
+    c0_0 = _mm256_fmadd_ps(a0v, b0, c0_0);
+    c0_1 = _mm256_fmadd_ps(a0v, b1, c0_1);
+    const __m256 b0_1 = _mm256_loadu_ps(b + (p + 1*pk_seg)*ldb + 0);
+    const __m256 b1_1 = _mm256_maskload_ps(b + (p + 1*pk_seg)*ldb + 8, bm);
+    __builtin_prefetch(b + (p + 1*pk_seg)*ldb + 16, 0, 3);
+    const __m256 a0v_1 = _mm256_broadcast_ss(a + (1*pk_seg)*6);
+    c0_0_1 = _mm256_fmadd_ps(a0v_1, b0_1, c0_0_1);
+    c0_1_1 = _mm256_fmadd_ps(a0v_1, b1_1, c0_1_1);
+    const __m256 b0_2 = _mm256_loadu_ps(b + (p + 2*pk_seg)*ldb + 0);
+    const __m256 b1_2 = _mm256_maskload_ps(b + (p + 2*pk_seg)*ldb + 8, bm);
+    __builtin_prefetch(b + (p + 2*pk_seg)*ldb + 16, 0, 3);
+    const __m256 a0v_2 = _mm256_broadcast_ss(a + (2*pk_seg)*6);
+    c0_0_2 = _mm256_fmadd_ps(a0v_2, b0_2, c0_0_2);
+    c0_1_2 = _mm256_fmadd_ps(a0v_2, b1_2, c0_1_2);
+    const __m256 b0_3 = _mm256_loadu_ps(b + (p + 3*pk_seg)*ldb + 0);
+    const __m256 b1_3 = _mm256_maskload_ps(b + (p + 3*pk_seg)*ldb + 8, bm);
+    __builtin_prefetch(b + (p + 3*pk_seg)*ldb + 16, 0, 3);
+    const __m256 a0v_3 = _mm256_broadcast_ss(a + (3*pk_seg)*6);
+    c0_0_3 = _mm256_fmadd_ps(a0v_3, b0_3, c0_0_3);
+    c0_1_3 = _mm256_fmadd_ps(a0v_3, b1_3, c0_1_3);
+    a += 6;
+  }
+  a += (3*pk_seg)*6;
+  for (p = 4*pk_seg; p < kb; p++) {
+    const __m256 b0 = _mm256_loadu_ps(b + p*ldb + 0);
+    const __m256 b1 = _mm256_maskload_ps(b + p*ldb + 8, bm);
+    __builtin_prefetch(b + p*ldb + 16, 0, 3);
+    const __m256 a0v = _mm256_broadcast_ss(a + 0);
+    c0_0 = _mm256_fmadd_ps(a0v, b0, c0_0);
+    c0_1 = _mm256_fmadd_ps(a0v, b1, c0_1);
+    a += 6;
+  }
+  c0_0 = _mm256_add_ps(_mm256_add_ps(_mm256_add_ps(c0_0, c0_0_1), c0_0_2), c0_0_3);
+  c0_1 = _mm256_add_ps(_mm256_add_ps(_mm256_add_ps(c0_1, c0_1_1), c0_1_2), c0_1_3);
+  if (rows == 1 && cols == 16) {
+    if (!store) {
+      c0_0 = _mm256_add_ps(_mm256_loadu_ps(c + 0*ldc + 0), c0_0);
+      c0_1 = _mm256_add_ps(_mm256_loadu_ps(c + 0*ldc + 8), c0_1);
+    }
+    _mm256_storeu_ps(c + 0*ldc + 0, c0_0);
+    _mm256_storeu_ps(c + 0*ldc + 8, c0_1);
+    return;
+  }
+  const __m256i m0 = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(pk_edge_lanes(cols, 0, 8))), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+  const __m256i m1 = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(pk_edge_lanes(cols, 8, 8))), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+  _mm256_maskstore_ps(c + 0*ldc + 0, m0, store ? c0_0 : _mm256_add_ps(_mm256_maskload_ps(c + 0*ldc + 0, m0), c0_0));
+  _mm256_maskstore_ps(c + 0*ldc + 8, m1, store ? c0_1 : _mm256_add_ps(_mm256_maskload_ps(c + 0*ldc + 8, m1), c0_1));
+}
+
+static inline void pk_ukr_gemm_f32_avx2_6x16_pu_1x1(int64_t kb, const float *restrict a, int64_t lda,
+    const float *restrict b, int64_t ldb, float *restrict c, int64_t ldc, int64_t rows, int64_t cols, int store) {
+  (void)lda;
+  const __m256i bm = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(pk_edge_lanes(cols, 0, 8))), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+  __m256 c0_0 = _mm256_setzero_ps();
+  __m256 c0_0_1 = _mm256_setzero_ps();
+  __m256 c0_0_2 = _mm256_setzero_ps();
+  __m256 c0_0_3 = _mm256_setzero_ps();
+  __builtin_prefetch(c + 0*ldc + 0, 1, 3), __builtin_prefetch(c + 0*ldc + 7, 1, 3);
+  const int64_t pk_seg = kb / 4;
+  int64_t p = 0;
+  for (; p < pk_seg; p++) {
+    const __m256 b0 = _mm256_maskload_ps(b + p*ldb + 0, bm);
+    const __m256 a0v = _mm256_broadcast_ss(a + 0);
+    c0_0 = _mm256_fmadd_ps(a0v, b0, c0_0);
+    const __m256 b0_1 = _mm256_maskload_ps(b + (p + 1*pk_seg)*ldb + 0, bm);
+    const __m256 a0v_1 = _mm256_broadcast_ss(a + (1*pk_seg)*6);
+    c0_0_1 = _mm256_fmadd_ps(a0v_1, b0_1, c0_0_1);
+    const __m256 b0_2 = _mm256_maskload_ps(b + (p + 2*pk_seg)*ldb + 0, bm);
+    const __m256 a0v_2 = _mm256_broadcast_ss(a + (2*pk_seg)*6);
+    c0_0_2 = _mm256_fmadd_ps(a0v_2, b0_2, c0_0_2);
+    const __m256 b0_3 = _mm256_maskload_ps(b + (p + 3*pk_seg)*ldb + 0, bm);
+    const __m256 a0v_3 = _mm256_broadcast_ss(a + (3*pk_seg)*6);
+    c0_0_3 = _mm256_fmadd_ps(a0v_3, b0_3, c0_0_3);
+    a += 6;
+  }
+  a += (3*pk_seg)*6;
+  for (p = 4*pk_seg; p < kb; p++) {
+    const __m256 b0 = _mm256_maskload_ps(b + p*ldb + 0, bm);
+    const __m256 a0v = _mm256_broadcast_ss(a + 0);
+    c0_0 = _mm256_fmadd_ps(a0v, b0, c0_0);
+    a += 6;
+  }
+  c0_0 = _mm256_add_ps(_mm256_add_ps(_mm256_add_ps(c0_0, c0_0_1), c0_0_2), c0_0_3);
+  if (rows == 1 && cols == 8) {
+    if (!store) {
+      c0_0 = _mm256_add_ps(_mm256_loadu_ps(c + 0*ldc + 0), c0_0);
+    }
+    _mm256_storeu_ps(c + 0*ldc + 0, c0_0);
+    return;
+  }
+  const __m256i m0 = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(pk_edge_lanes(cols, 0, 8))), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+  _mm256_maskstore_ps(c + 0*ldc + 0, m0, store ? c0_0 : _mm256_add_ps(_mm256_maskload_ps(c + 0*ldc + 0, m0), c0_0));
+}
+
+PK_SHARED void pk_ukr_gemm_f32_avx2_6x16_pu(int64_t kb, const float *restrict a, int64_t lda, const float *restrict b, int64_t ldb,
+    float *restrict c, int64_t ldc, int64_t rows, int64_t cols, int store) {
+  if (rows > 4) {
+    if (cols > 8) pk_ukr_gemm_f32_avx2_6x16_pu_6x2(kb, a, lda, b, ldb, c, ldc, rows, cols, store);
+    else pk_ukr_gemm_f32_avx2_6x16_pu_6x1(kb, a, lda, b, ldb, c, ldc, rows, cols, store);
+  } else if (rows > 2) {
+    if (cols > 8) pk_ukr_gemm_f32_avx2_6x16_pu_4x2(kb, a, lda, b, ldb, c, ldc, rows, cols, store);
+    else pk_ukr_gemm_f32_avx2_6x16_pu_4x1(kb, a, lda, b, ldb, c, ldc, rows, cols, store);
+  } else if (rows > 1) {
+    if (cols > 8) pk_ukr_gemm_f32_avx2_6x16_pu_2x2(kb, a, lda, b, ldb, c, ldc, rows, cols, store);
+    else pk_ukr_gemm_f32_avx2_6x16_pu_2x1(kb, a, lda, b, ldb, c, ldc, rows, cols, store);
+  } else {
+    if (cols > 8) pk_ukr_gemm_f32_avx2_6x16_pu_1x2(kb, a, lda, b, ldb, c, ldc, rows, cols, store);
+    else pk_ukr_gemm_f32_avx2_6x16_pu_1x1(kb, a, lda, b, ldb, c, ldc, rows, cols, store);
+  }
+}
+
+PK_SHARED void pk_ukr_gemm_f32_avx2_6x16_pp(int64_t kb, const float *restrict a, int64_t lda, const float *restrict b, int64_t ldb,
+    float *restrict c, int64_t ldc, int64_t rows, int64_t cols, int store);
+static inline void pk_ukr_gemm_f32_avx2_6x16_ppf_6x2(int64_t kb, const float *restrict a, int64_t lda,
+    const float *restrict b, int64_t ldb, float *restrict c, int64_t ldc, int64_t rows, int64_t cols, int store) {
+  (void)lda;
+  (void)ldb;
+  __m256 c0_0 = _mm256_setzero_ps(), c0_1 = _mm256_setzero_ps();
+  __m256 c1_0 = _mm256_setzero_ps(), c1_1 = _mm256_setzero_ps();
+  __m256 c2_0 = _mm256_setzero_ps(), c2_1 = _mm256_setzero_ps();
+  __m256 c3_0 = _mm256_setzero_ps(), c3_1 = _mm256_setzero_ps();
+  __m256 c4_0 = _mm256_setzero_ps(), c4_1 = _mm256_setzero_ps();
+  __m256 c5_0 = _mm256_setzero_ps(), c5_1 = _mm256_setzero_ps();
+  __builtin_prefetch(c + 0*ldc + 0, 1, 3), __builtin_prefetch(c + 0*ldc + 15, 1, 3);
+  __builtin_prefetch(c + 1*ldc + 0, 1, 3), __builtin_prefetch(c + 1*ldc + 15, 1, 3);
+  __builtin_prefetch(c + 2*ldc + 0, 1, 3), __builtin_prefetch(c + 2*ldc + 15, 1, 3);
+  __builtin_prefetch(c + 3*ldc + 0, 1, 3), __builtin_prefetch(c + 3*ldc + 15, 1, 3);
+  __builtin_prefetch(c + 4*ldc + 0, 1, 3), __builtin_prefetch(c + 4*ldc + 15, 1, 3);
+  __builtin_prefetch(c + 5*ldc + 0, 1, 3), __builtin_prefetch(c + 5*ldc + 15, 1, 3);
+#pragma GCC unroll 4
+  for (int64_t p = 0; p < kb; p++) {
+    const __m256 b0 = _mm256_load_ps(b + 0);
+    const __m256 b1 = _mm256_load_ps(b + 8);
+    __builtin_prefetch(b + 256, 0, 3);
+    const __m256 a0v = _mm256_broadcast_ss(a + 0);
+    c0_0 = _mm256_fmadd_ps(a0v, b0, c0_0);
+    c0_1 = _mm256_fmadd_ps(a0v, b1, c0_1);
+    const __m256 a1v = _mm256_broadcast_ss(a + 1);
+    c1_0 = _mm256_fmadd_ps(a1v, b0, c1_0);
+    c1_1 = _mm256_fmadd_ps(a1v, b1, c1_1);
+    const __m256 a2v = _mm256_broadcast_ss(a + 2);
+    c2_0 = _mm256_fmadd_ps(a2v, b0, c2_0);
+    c2_1 = _mm256_fmadd_ps(a2v, b1, c2_1);
+    const __m256 a3v = _mm256_broadcast_ss(a + 3);
+    c3_0 = _mm256_fmadd_ps(a3v, b0, c3_0);
+    c3_1 = _mm256_fmadd_ps(a3v, b1, c3_1);
+    const __m256 a4v = _mm256_broadcast_ss(a + 4);
+    c4_0 = _mm256_fmadd_ps(a4v, b0, c4_0);
+    c4_1 = _mm256_fmadd_ps(a4v, b1, c4_1);
+    const __m256 a5v = _mm256_broadcast_ss(a + 5);
+    c5_0 = _mm256_fmadd_ps(a5v, b0, c5_0);
+    c5_1 = _mm256_fmadd_ps(a5v, b1, c5_1);
+    a += 6;
+    b += 16;
+  }
+  if (rows == 6 && cols == 16) {
+    if (!store) {
+      c0_0 = _mm256_add_ps(_mm256_loadu_ps(c + 0*ldc + 0), c0_0);
+      c0_1 = _mm256_add_ps(_mm256_loadu_ps(c + 0*ldc + 8), c0_1);
+      c1_0 = _mm256_add_ps(_mm256_loadu_ps(c + 1*ldc + 0), c1_0);
+      c1_1 = _mm256_add_ps(_mm256_loadu_ps(c + 1*ldc + 8), c1_1);
+      c2_0 = _mm256_add_ps(_mm256_loadu_ps(c + 2*ldc + 0), c2_0);
+      c2_1 = _mm256_add_ps(_mm256_loadu_ps(c + 2*ldc + 8), c2_1);
+      c3_0 = _mm256_add_ps(_mm256_loadu_ps(c + 3*ldc + 0), c3_0);
+      c3_1 = _mm256_add_ps(_mm256_loadu_ps(c + 3*ldc + 8), c3_1);
+      c4_0 = _mm256_add_ps(_mm256_loadu_ps(c + 4*ldc + 0), c4_0);
+      c4_1 = _mm256_add_ps(_mm256_loadu_ps(c + 4*ldc + 8), c4_1);
+      c5_0 = _mm256_add_ps(_mm256_loadu_ps(c + 5*ldc + 0), c5_0);
+      c5_1 = _mm256_add_ps(_mm256_loadu_ps(c + 5*ldc + 8), c5_1);
+    }
+    _mm256_storeu_ps(c + 0*ldc + 0, c0_0);
+    _mm256_storeu_ps(c + 0*ldc + 8, c0_1);
+    _mm256_storeu_ps(c + 1*ldc + 0, c1_0);
+    _mm256_storeu_ps(c + 1*ldc + 8, c1_1);
+    _mm256_storeu_ps(c + 2*ldc + 0, c2_0);
+    _mm256_storeu_ps(c + 2*ldc + 8, c2_1);
+    _mm256_storeu_ps(c + 3*ldc + 0, c3_0);
+    _mm256_storeu_ps(c + 3*ldc + 8, c3_1);
+    _mm256_storeu_ps(c + 4*ldc + 0, c4_0);
+    _mm256_storeu_ps(c + 4*ldc + 8, c4_1);
+    _mm256_storeu_ps(c + 5*ldc + 0, c5_0);
+    _mm256_storeu_ps(c + 5*ldc + 8, c5_1);
+    return;
+  }
+  const __m256i m0 = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(pk_edge_lanes(cols, 0, 8))), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+  const __m256i m1 = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(pk_edge_lanes(cols, 8, 8))), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+  _mm256_maskstore_ps(c + 0*ldc + 0, m0, store ? c0_0 : _mm256_add_ps(_mm256_maskload_ps(c + 0*ldc + 0, m0), c0_0));
+  _mm256_maskstore_ps(c + 0*ldc + 8, m1, store ? c0_1 : _mm256_add_ps(_mm256_maskload_ps(c + 0*ldc + 8, m1), c0_1));
+  if (rows == 1) return;
+  _mm256_maskstore_ps(c + 1*ldc + 0, m0, store ? c1_0 : _mm256_add_ps(_mm256_maskload_ps(c + 1*ldc + 0, m0), c1_0));
+  _mm256_maskstore_ps(c + 1*ldc + 8, m1, store ? c1_1 : _mm256_add_ps(_mm256_maskload_ps(c + 1*ldc + 8, m1), c1_1));
+  if (rows == 2) return;
+  _mm256_maskstore_ps(c + 2*ldc + 0, m0, store ? c2_0 : _mm256_add_ps(_mm256_maskload_ps(c + 2*ldc + 0, m0), c2_0));
+  _mm256_maskstore_ps(c + 2*ldc + 8, m1, store ? c2_1 : _mm256_add_ps(_mm256_maskload_ps(c + 2*ldc + 8, m1), c2_1));
+  if (rows == 3) return;
+  _mm256_maskstore_ps(c + 3*ldc + 0, m0, store ? c3_0 : _mm256_add_ps(_mm256_maskload_ps(c + 3*ldc + 0, m0), c3_0));
+  _mm256_maskstore_ps(c + 3*ldc + 8, m1, store ? c3_1 : _mm256_add_ps(_mm256_maskload_ps(c + 3*ldc + 8, m1), c3_1));
+  if (rows == 4) return;
+  _mm256_maskstore_ps(c + 4*ldc + 0, m0, store ? c4_0 : _mm256_add_ps(_mm256_maskload_ps(c + 4*ldc + 0, m0), c4_0));
+  _mm256_maskstore_ps(c + 4*ldc + 8, m1, store ? c4_1 : _mm256_add_ps(_mm256_maskload_ps(c + 4*ldc + 8, m1), c4_1));
+  if (rows == 5) return;
+  _mm256_maskstore_ps(c + 5*ldc + 0, m0, store ? c5_0 : _mm256_add_ps(_mm256_maskload_ps(c + 5*ldc + 0, m0), c5_0));
+  _mm256_maskstore_ps(c + 5*ldc + 8, m1, store ? c5_1 : _mm256_add_ps(_mm256_maskload_ps(c + 5*ldc + 8, m1), c5_1));
+}
+
+PK_SHARED void pk_ukr_gemm_f32_avx2_6x16_ppf(int64_t kb, const float *restrict a, int64_t lda, const float *restrict b, int64_t ldb,
+    float *restrict c, int64_t ldc, int64_t rows, int64_t cols, int store) {
+  if (rows == 6 && cols == 16) pk_ukr_gemm_f32_avx2_6x16_ppf_6x2(kb, a, lda, b, ldb, c, ldc, rows, cols, store);
+  else pk_ukr_gemm_f32_avx2_6x16_pp(kb, a, lda, b, ldb, c, ldc, rows, cols, store);
+}
+
 PK_SHARED int kc_3_transC(const float *restrict X, const float *restrict Y, float *restrict Z, int64_t K, int64_t B, int64_t C, int64_t A) {
   const int64_t sZ0 = B*A;
   const int64_t sY0 = K*A;
-  { /* contraction s0: gemm_f32_avx2_6x16 */
-    const int64_t pk_m = B, pk_n = C*A, pk_k = K;
-    static char pk_tables_owner;
-    const int64_t pk_key[] = {B, 1, K, B, K, A, C, sY0, A, 1, B, A, C, sZ0, A, 1};
-    int pk_fresh;
-    int64_t *const pk_o = pk_table_memo(&pk_tables_owner, 16, pk_key, 2*(pk_m + pk_n + pk_k) + 1, &pk_fresh);
-    if (pk_o == NULL) {
-      return PK_NO_MEMORY;
+  if (B <= 96) {
+    { /* contraction s0: gemm_f32_avx2_6x16 */
+      const int64_t pk_m = B, pk_n = A, pk_k = K;
+      const pk_batch pk_bt = {1, {C}, {0}, {sY0}, {sZ0}};
+      const int64_t pk_batches = (C);
+      const pk_gemm_f32_shape *pk_shape;
+      int64_t pk_mc, pk_nc, pk_kc;
+      int pk_across;
+      if ((double)pk_m*(double)pk_n*(double)pk_k <= 2097152 && pk_batches >= 2) /* mc 24 nc 128 kc 64, order nkm, inner mn, parallel batch, pack A */
+        pk_shape = &pk_gemm_f32_avx2_6x16_nkm_mn_none_pu, pk_mc = 24, pk_nc = 128, pk_kc = 64, pk_across = 1;
+      else if ((double)pk_m*(double)pk_n*(double)pk_k <= 1048576 && pk_bound_holds(Y)) /* mc 66 nc 64 kc 64, order nkm, inner nm, parallel m, pack AB */
+        pk_shape = &pk_gemm_f32_avx2_6x16_nkm_nm_m_pp, pk_mc = 66, pk_nc = 64, pk_kc = 64, pk_across = 0;
+      else if ((double)pk_m*(double)pk_n*(double)pk_k <= 1048576) /* mc 6 nc 64 kc 64, order nkm, inner nm, parallel m, pack A */
+        pk_shape = &pk_gemm_f32_avx2_6x16_nkm_nm_m_pu, pk_mc = 6, pk_nc = 64, pk_kc = 64, pk_across = 0;
+      else if ((double)pk_m*(double)pk_n*(double)pk_k <= 2097152) /* mc 24 nc 128 kc 64, order nkm, inner mn, parallel m, pack A */
+        pk_shape = &pk_gemm_f32_avx2_6x16_nkm_mn_m_pu, pk_mc = 24, pk_nc = 128, pk_kc = 64, pk_across = 0;
+      else if (pk_m <= 6 && pk_bound_holds(Y)) /* mc 6 nc 2048 kc 512, order mkn, inner nm, parallel n, pack AB */
+        pk_shape = &pk_gemm_f32_avx2_6x16_mkn_nm_n_pp, pk_mc = 6, pk_nc = 2048, pk_kc = 512, pk_across = 0;
+      else if (pk_m <= 6 && pk_batches >= 8) /* mc 6 nc 4096 kc 8, order nkm, inner mn, parallel batch, pack A */
+        pk_shape = &pk_gemm_f32_avx2_6x16_nkm_mn_none_pu, pk_mc = 6, pk_nc = 4096, pk_kc = 8, pk_across = 1;
+      else if (pk_m <= 6) /* mc 6 nc 2048 kc 8, order nkm, inner mn, parallel n, pack A */
+        pk_shape = &pk_gemm_f32_avx2_6x16_nkm_mn_n_pu, pk_mc = 6, pk_nc = 2048, pk_kc = 8, pk_across = 0;
+      else if (pk_m <= 48 && pk_batches >= 8) /* mc 48 nc 256 kc 256, order mkn, inner nm, parallel batch, pack AB */
+        pk_shape = &pk_gemm_f32_avx2_6x16_mkn_nm_none_pp, pk_mc = 48, pk_nc = 256, pk_kc = 256, pk_across = 1;
+      else if (pk_m <= 48) /* mc 48 nc 512 kc 256, order mkn, inner nm, parallel n, pack AB */
+        pk_shape = &pk_gemm_f32_avx2_6x16_mkn_nm_n_pp, pk_mc = 48, pk_nc = 512, pk_kc = 256, pk_across = 0;
+      else if (pk_n <= 64 && pk_batches >= 8) /* mc 24 nc 64 kc 512, order nkm, inner nm, parallel batch, pack AB */
+        pk_shape = &pk_gemm_f32_avx2_6x16_nkm_nm_none_pp, pk_mc = 24, pk_nc = 64, pk_kc = 512, pk_across = 1;
+      else if (pk_n <= 64) /* mc 24 nc 64 kc 512, order nkm, inner nm, parallel m, pack AB */
+        pk_shape = &pk_gemm_f32_avx2_6x16_nkm_nm_m_pp, pk_mc = 24, pk_nc = 64, pk_kc = 512, pk_across = 0;
+      else if (pk_k <= 64 && pk_batches >= 8) /* mc 24 nc 1024 kc 64, order nkm, inner mn, parallel batch, pack AB */
+        pk_shape = &pk_gemm_f32_avx2_6x16_nkm_mn_none_pp, pk_mc = 24, pk_nc = 1024, pk_kc = 64, pk_across = 1;
+      else if (pk_k <= 64) /* mc 96 nc 1024 kc 64, order mkn, inner mn, parallel n, pack AB */
+        pk_shape = &pk_gemm_f32_avx2_6x16_mkn_mn_n_pp, pk_mc = 96, pk_nc = 1024, pk_kc = 64, pk_across = 0;
+      else if (pk_m <= 288 && pk_batches >= 8) /* mc 24 nc 256 kc 512, order nkm, inner nm, parallel batch, pack AB */
+        pk_shape = &pk_gemm_f32_avx2_6x16_nkm_nm_none_pp, pk_mc = 24, pk_nc = 256, pk_kc = 512, pk_across = 1;
+      else if (pk_m <= 288) /* mc 96 nc 256 kc 512, order mkn, inner nm, parallel n, pack AB */
+        pk_shape = &pk_gemm_f32_avx2_6x16_mkn_nm_n_pp, pk_mc = 96, pk_nc = 256, pk_kc = 512, pk_across = 0;
+      else if (pk_batches >= 8) /* mc 96 nc 256 kc 256, order mkn, inner nm, parallel batch, pack AB */
+        pk_shape = &pk_gemm_f32_avx2_6x16_mkn_nm_none_pp, pk_mc = 96, pk_nc = 256, pk_kc = 256, pk_across = 1;
+      else /* mc 96 nc 256 kc 256, order mkn, inner nm, parallel n, pack AB */
+        pk_shape = &pk_gemm_f32_avx2_6x16_mkn_nm_n_pp, pk_mc = 96, pk_nc = 256, pk_kc = 256, pk_across = 0;
+      const int pk_status = pk_gemm_f32_run(&(const pk_gemm_f32){X, Y, Z, pk_m, pk_n, pk_k, 1, B, A, 1, A, pk_mc, pk_nc, pk_kc, 0}, &pk_bt, pk_shape, pk_across);
+      if (pk_status != PK_OK) {
+        return PK_NO_MEMORY;
+      }
     }
-    if (pk_fresh) {
-      pk_offsets(pk_o, 1, (const int64_t[]){B}, (const int64_t[]){1});
-      pk_offsets(pk_o + pk_m, 1, (const int64_t[]){K}, (const int64_t[]){B});
-      pk_offsets(pk_o + pk_m + pk_k, 1, (const int64_t[]){K}, (const int64_t[]){A});
-      pk_offsets(pk_o + pk_m + 2*pk_k, 2, (const int64_t[]){C, A}, (const int64_t[]){sY0, 1});
-      pk_offsets(pk_o + pk_m + 2*pk_k + pk_n, 1, (const int64_t[]){B}, (const int64_t[]){A});
-      pk_offsets(pk_o + 2*pk_m + 2*pk_k + pk_n, 2, (const int64_t[]){C, A}, (const int64_t[]){sZ0, 1});
-    }
-    const pk_gemm_f32_shape *pk_shape;
-    int64_t pk_mc, pk_nc, pk_kc;
-    /* mc 96 nc 480 kc 256, order kmn, inner mn, parallel n, pack AB */
-    pk_shape = &pk_gemm_f32_avx2_6x16_kmn_mn_n_pp_g, pk_mc = 96, pk_nc = 480, pk_kc = 256;
-    const int pk_status = pk_gemm_f32_run(&(const pk_gemm_f32){X, Y, Z, pk_m, pk_n, pk_k, 0, 0, 0, 0, 0, pk_mc, pk_nc, pk_kc, 0, pk_o, pk_o + pk_m, pk_o + pk_m + pk_k, pk_o + pk_m + 2*pk_k, pk_o + pk_m + 2*pk_k + pk_n, pk_o + 2*pk_m + 2*pk_k + pk_n}, NULL, pk_shape, 0);
-    if (pk_status != PK_OK) {
-      return PK_NO_MEMORY;
+  } else {
+    { /* contraction s0: gemm_f32_avx2_6x16 */
+      const int64_t pk_m = B, pk_n = C*A, pk_k = K;
+      static char pk_tables_owner;
+      const int64_t pk_key[] = {B, 1, K, B, K, A, C, sY0, A, 1, B, A, C, sZ0, A, 1};
+      int pk_fresh;
+      int64_t *const pk_o = pk_table_memo(&pk_tables_owner, 16, pk_key, 2*(pk_m + pk_n + pk_k) + 1, &pk_fresh);
+      if (pk_o == NULL) {
+        return PK_NO_MEMORY;
+      }
+      if (pk_fresh) {
+        pk_offsets(pk_o, 1, (const int64_t[]){B}, (const int64_t[]){1});
+        pk_offsets(pk_o + pk_m, 1, (const int64_t[]){K}, (const int64_t[]){B});
+        pk_offsets(pk_o + pk_m + pk_k, 1, (const int64_t[]){K}, (const int64_t[]){A});
+        pk_offsets(pk_o + pk_m + 2*pk_k, 2, (const int64_t[]){C, A}, (const int64_t[]){sY0, 1});
+        pk_offsets(pk_o + pk_m + 2*pk_k + pk_n, 1, (const int64_t[]){B}, (const int64_t[]){A});
+        pk_offsets(pk_o + 2*pk_m + 2*pk_k + pk_n, 2, (const int64_t[]){C, A}, (const int64_t[]){sZ0, 1});
+      }
+      const pk_gemm_f32_shape *pk_shape;
+      int64_t pk_mc, pk_nc, pk_kc;
+      /* mc 96 nc 480 kc 256, order kmn, inner mn, parallel n, pack AB */
+      pk_shape = &pk_gemm_f32_avx2_6x16_kmn_mn_n_pp_g, pk_mc = 96, pk_nc = 480, pk_kc = 256;
+      const int pk_status = pk_gemm_f32_run(&(const pk_gemm_f32){X, Y, Z, pk_m, pk_n, pk_k, 0, 0, 0, 0, 0, pk_mc, pk_nc, pk_kc, 0, pk_o, pk_o + pk_m, pk_o + pk_m + pk_k, pk_o + pk_m + 2*pk_k, pk_o + pk_m + 2*pk_k + pk_n, pk_o + 2*pk_m + 2*pk_k + pk_n}, NULL, pk_shape, 0);
+      if (pk_status != PK_OK) {
+        return PK_NO_MEMORY;
+      }
     }
   }
   return PK_OK;
