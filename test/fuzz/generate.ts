@@ -188,8 +188,8 @@ function repairSizes(k: GenKernel, sizes: readonly string[]): GenKernel {
 /**
  * `C[b.., m.., n..] +=! A[..] * B[..]` with operands in any dimension order: what microkernel substitution looks
  * for. Now and then one role has a second index, of a small literal extent (so tensors stay as large as the size
- * picks of the tests expect), and the output's indices are shuffled too: roles flattened or gathered; a constant
- * factor (packed into A) and a triangle of the output (a masked GEMM).
+ * picks of the tests expect), and the output's indices are shuffled too: roles flattened or gathered (some with a
+ * sliced form); a constant factor (packed into A) and a triangle of the output (a masked GEMM).
  */
 function contractionStatement(
   r: Random,
@@ -209,10 +209,14 @@ function contractionStatement(
     r.pick([m, n, k]).push(extra)
     ext.set(extra, r.int(2, 3))
   }
-  const indices = several && r.chance(0.5) ? perm([...batch, ...m, ...n]) : r.chance(0.15) ? [...batch, ...n, ...m] : [...batch, ...m, ...n]
+  // Now and then n's second index leads C and B and its first ends C: gathered, with a sliced form (ir/nodes.ts).
+  const sliceable = n.length === 2 && r.chance(0.5)
+  const indices = sliceable
+    ? [n[1], ...batch, ...m, n[0]]
+    : several && r.chance(0.5) ? perm([...batch, ...m, ...n]) : r.chance(0.15) ? [...batch, ...n, ...m] : [...batch, ...m, ...n]
   const target = newTensor(indices.map((v) => ext.get(v)!), local)
   const aIx = perm([...batch, ...m, ...k])
-  const bIx = perm([...batch, ...k, ...n])
+  const bIx = sliceable ? [n[1], ...perm([...batch, ...k, n[0]])] : perm([...batch, ...k, ...n])
   const read = (ix: readonly string[]): GenExpr => {
     const t = newTensor(ix.map((v) => ext.get(v)!), false)
     return { kind: 'read', tensor: t.name, index: ix.map(plain) }
