@@ -37,8 +37,8 @@ export function substituteMicrokernels(kernel: Kernel, opts: SubstituteOptions):
 
 /**
  * The sliced form runs calls whose rows fit this many register tiles. At 52 rows (TCCG ao2mo, AMD EPYC Zen 5
- * AVX-512, one process alternating builds, 1T / 2T) it ran abcd-eb-aecd 1.38× / 1.41× and abcd-ec-abed 1.41× /
- * 1.42× of the gathered form; at 312 rows, where a packed B element serves 52 row tiles, abc-adc-bd 0.88× / 0.83×.
+ * AVX-512, one process alternating builds, 1T / 2T) it ran abcd-eb-aecd 1.43× / 1.44× and abcd-ec-abed 1.17× /
+ * 1.19× of the gathered form; at 312 rows, where a packed B element serves 52 row tiles, abc-adc-bd 0.88× / 0.83×.
  */
 const SLICED_MAX_ROW_TILES = 16
 

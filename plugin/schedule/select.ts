@@ -105,8 +105,8 @@ export function shapeClasses(mk: Microkernel, threads: number, batched: boolean)
 /**
  * A class's twin for calls with enough GEMMs to give each thread whole ones (a ceiling of the batch over the threads
  * leaves them at most 1/8 apart), ranked on 32 of its representative: the ranking then weighs running whole GEMMs on
- * the threads against splitting each. Split, TCCG's abcd-ec-abed sliced (52 GEMMs of 52 × 2912 × 56, small-k's pick)
- * ran 0.71× of the gathered form at 2 threads; whole, 1.42×.
+ * the threads against splitting each. TCCG's abcd-ec-abed sliced (52 GEMMs of 52 × 2912 × 56) ran 0.71× of the
+ * gathered form at 2 threads on small-k's pick, which splits each; 1.19× on its twin's, which runs them whole.
  */
 const batchedTwin = (c: ShapeClass, threads: number): ShapeClass => ({
   name: `${c.name}-batched`,
@@ -243,8 +243,8 @@ export function scheduleOf(
   picks: readonly { readonly shapeClass: ShapeClass; readonly blocking: GemmBlocking }[],
 ): ContractionSchedule {
   const fallback = picks[picks.length - 1].blocking
-  // A class narrowed to B bound (or not), to B's rows spread or to a batch, whose pick the same guard without that has too, adds
-  // nothing: its calls fall through. Nor does a spread twin whose pick packs B, where the rows' spread is moot, or
+  // A class narrowed to B bound (or not), to B's rows spread or to a batch, whose pick the same guard without that has
+  // too, adds nothing: its calls fall through. Nor does a spread twin whose pick packs B, where the rows' spread is moot, or
   // reads it along rows that spread even a page apart, which tells no call apart from the next class's.
   const widened = (w: SizeGuard | undefined) => JSON.stringify({ ...w, boundB: undefined, spreadB: undefined, minBatch: undefined })
   const narrowed = (w: SizeGuard) => w.boundB !== undefined || w.spreadB !== undefined || w.minBatch !== undefined
@@ -263,7 +263,8 @@ export function scheduleOf(
 /** The analytic schedule: every class's top-ranked variant; taken from and added to `memo` when given (schedule-cache.ts). */
 export function analyticSchedule(isa: Isa, ctx: RankingContext, memo?: ScheduleMemo): ContractionSchedule {
   const { machine, threads, mk, roles } = ctx
-  const key = [isa.name, mk, roles.dtype, roles.batch.length > 0, spaceOf(ctx).unpacked, machine, threads, ...(ctx.maxM !== undefined ? [ctx.maxM] : [])]
+  const rows = ctx.maxM !== undefined ? [ctx.maxM] : []
+  const key = [isa.name, mk, roles.dtype, roles.batch.length > 0, spaceOf(ctx).unpacked, machine, threads, ...rows]
   return memoSchedule(memo, key, () =>
     scheduleOf(isa, mk, rankClasses(ctx).map((c) => ({ shapeClass: c.shapeClass, blocking: c.ranked[0].variant }))),
   )
@@ -298,7 +299,9 @@ export function cheapestSchedule(
   isa: Isa, mks: readonly Microkernel[], ctx: Omit<RankingContext, 'mk'>, memo?: ScheduleMemo,
 ): ContractionSchedule {
   const { machine, threads, roles } = ctx
-  const key = ['cheapest', isa.name, mks, roles.dtype, roles.batch.length > 0, spaceOf({ ...ctx, mk: mks[0] }).unpacked, machine, threads, ...(ctx.maxM !== undefined ? [ctx.maxM] : [])]
+  const rows = ctx.maxM !== undefined ? [ctx.maxM] : []
+  const unpacked = spaceOf({ ...ctx, mk: mks[0] }).unpacked
+  const key = ['cheapest', isa.name, mks, roles.dtype, roles.batch.length > 0, unpacked, machine, threads, ...rows]
   return memoSchedule(memo, key, () => {
     const schedule = analyticSchedule(isa, { ...ctx, mk: cheapestMicrokernel(mks, ctx) }, memo)
     return roles.layout === 'gathered' ? withShortK(schedule, mks, ctx) : schedule
