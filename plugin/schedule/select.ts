@@ -35,7 +35,8 @@
  * - short-m: M ≤ 48·MR (M = 16·MR, N = K = 4096: few row blocks per B panel, so sharing one panel between the
  *   threads costs more than each packing its own)
  * - large, the default: everything else (1024³)
- * With a batch and threads, each class but small-batched's and those it covers has a batched twin first (batchedTwin).
+ * With a batch and threads, each class but small-batched's and those it covers has a batched twin first, and that a
+ * spread twin where the class has none and its representative's rows share L1's sets (batchedTwin).
  */
 import { lastIndex } from '../ir/affine.ts'
 import type { ContractionRoles, ContractionSchedule, GemmBlocking, SizeGuard } from '../ir/nodes.ts'
@@ -96,19 +97,27 @@ export function shapeClasses(mk: Microkernel, threads: number, batched: boolean)
     { name: 'large', representative: { m: 1024, n: 1024, k: 1024, batch: 1 } },
   )
   // Small-batched takes the batched calls of the tiny and small classes; a class narrowed to B's binding or spread
-  // runs a batched call as its twin's next class would.
+  // runs a batched call as its own, and a spread twin takes a spreading call before its class's batched twins would.
   const twinned = ({ when: w }: ShapeClass) =>
     w?.minBatch === undefined && w?.boundB === undefined && w?.spreadB === undefined && (w?.maxWork ?? Infinity) > SMALL_WORK
-  return batched && threads > 1 ? classes.flatMap((c) => (twinned(c) ? [batchedTwin(c, threads), c] : [c])) : classes
+  // A spread twin where the class's own representative's rows share L1 sets (a power-of-two N), which packing avoids.
+  const spreadTwinned = (c: ShapeClass) => classes.some((x) => x.name === `${c.name}-spread`)
+  const shareSets = (c: ShapeClass) => rowsShareSets(SPREAD_ROWS, c.representative.n * bytes, Math.ceil((mk.nr * bytes) / L1_LINE_BYTES))
+  const twins = (c: ShapeClass) =>
+    spreadTwinned(c) || !shareSets(c) ? [batchedTwin(c, threads)] : withSpreadTwin(batchedTwin(c, threads))
+  return batched && threads > 1 ? classes.flatMap((c) => (twinned(c) ? [...twins(c), c] : [c])) : classes
 }
 
 /**
  * A class's twin for calls with enough GEMMs to give each thread whole ones (a ceiling of the batch over the threads
  * leaves them at most 1/8 apart), ranked on 32 of its representative: the ranking then weighs running whole GEMMs on
  * the threads against splitting each. TCCG's abcd-ec-abed sliced (52 GEMMs of 52 × 2912 × 56) ran 0.71× of the
- * gathered form at 2 threads on small-k's pick, which splits each; 1.19× on its twin's, which runs them whole.
+ * gathered form at 2 threads on small-k's pick, which splits each; 1.19× on its twin's, which runs them whole. Where
+ * the representative's rows share L1's sets (a power-of-two N) the twin has a spread twin of its own, as matvec does:
+ * small-k's batched twin packs B against those conflicts, which the 2912 columns above do not have; on its spread
+ * twin's pick (B in place) abcd-ec-abed ran 1.08× / 1.06× faster again at 1 / 2 threads.
  */
-const batchedTwin = (c: ShapeClass, threads: number): ShapeClass => ({
+const batchedTwin = (c: ShapeClass, threads: number): ShapeClass & { when: SizeGuard } => ({
   name: `${c.name}-batched`,
   when: { ...c.when, minBatch: 4 * threads },
   representative: { ...c.representative, batch: 32 },

@@ -12,7 +12,7 @@ import { walkStmts } from '../../plugin/ir/walk.ts'
 import {
   analyticSchedule, blockingFor, cheapestMicrokernel, cheapestSchedule, classProblem, rankClasses, shapeClasses, spaceOf,
   spanningBound,
-  type CallSizes,
+  type CallSizes, type ShapeClass,
 } from '../../plugin/schedule/select.ts'
 import { rowsShareSets } from '../../plugin/schedule/l1-sets.ts'
 import { rankGemm, sameVariant } from '../../plugin/schedule/rank-gemm.ts'
@@ -40,26 +40,41 @@ function rolesOf(spec: string): ContractionRoles {
  * class absent: no twin).
  */
 function expectedClass(s: CallSizes, mr: number, nr: number, threads: number, batched: boolean, spreadKc: Readonly<Record<string, number>> = SPREAD_64) {
-  const spread = (name: string) => {
-    const kc = spreadKc[name]
-    const spreads = kc !== undefined && !s.boundB && !rowsShareSets(Math.min(s.k, kc), s.n * 4, Math.ceil((nr * 4) / 64))
-    return spreads ? `${name}-spread` : name
+  const spreads = (twin: string) => {
+    const kc = spreadKc[twin]
+    return kc !== undefined && !s.boundB && !rowsShareSets(Math.min(s.k, kc), s.n * 4, Math.ceil((nr * 4) / 64))
   }
   if (batched && threads > 1 && s.batch >= threads && s.m * s.n * s.k <= 2 ** 21) return 'small-batched'
   if (s.m * s.n * s.k <= 2 ** 20) return s.boundB ? 'tiny-bound' : 'tiny'
   if (s.m * s.n * s.k <= 2 ** 21) return 'small'
-  // The batched twins: enough GEMMs to give each thread whole ones, of a class no B property narrows.
-  const twin = (name: string) => (batched && threads > 1 && s.batch >= 4 * threads && !/-(bound|spread)$/.test(name) ? `${name}-batched` : name)
-  if (s.m <= mr) return twin(s.boundB ? 'matvec-bound' : spread('matvec'))
-  if (s.m <= 8 * mr) return twin(spread('skinny-m'))
-  if (s.n <= 4 * nr) return twin('skinny-n')
-  if (s.k <= 64) return twin('small-k')
-  if (s.m <= 48 * mr) return twin('short-m')
-  return twin('large')
+  // A class's spread twin, then its batched twins (enough GEMMs to give each thread whole ones), spread first.
+  const resolve = (name: string) => {
+    if (spreads(`${name}-spread`)) return `${name}-spread`
+    if (!batched || threads < 2 || s.batch < 4 * threads) return name
+    return spreads(`${name}-batched-spread`) ? `${name}-batched-spread` : `${name}-batched`
+  }
+  if (s.m <= mr) return s.boundB ? 'matvec-bound' : resolve('matvec')
+  if (s.m <= 8 * mr) return resolve('skinny-m')
+  if (s.n <= 4 * nr) return resolve('skinny-n')
+  if (s.k <= 64) return resolve('small-k')
+  if (s.m <= 48 * mr) return resolve('short-m')
+  return resolve('large')
 }
 
-/** Both twins, their guards before the picks (select.ts SPREAD_ROWS). */
-const SPREAD_64 = { matvec: 64, 'skinny-m': 64 }
+/** Every spread twin, its guard before the picks (select.ts SPREAD_ROWS). */
+const SPREAD_64 = Object.fromEntries(
+  shapeClasses(AVX512.microkernels[0], 2, true).filter((c) => c.when?.spreadB !== undefined).map((c) => [c.name, 64]),
+)
+
+/** The spread twins a schedule holds, by name: the k block each one's guard asks B's rows to spread along. */
+function spreadTwinsOf(schedule: ContractionSchedule, classes: readonly ShapeClass[]): Record<string, number> {
+  const apartFromRows = (w: SizeGuard) => JSON.stringify({ ...w, spreadB: { ...w.spreadB, rows: 0 } })
+  return Object.fromEntries((schedule.special ?? []).flatMap((x) => {
+    if (x.when.spreadB === undefined) return []
+    const twin = classes.find((c) => c.when?.spreadB !== undefined && apartFromRows(c.when) === apartFromRows(x.when))
+    return twin === undefined ? [] : [[twin.name, x.when.spreadB.rows]]
+  }))
+}
 
 describe('shape classes', () => {
   it('send every call to the blocking of its class', () => {
@@ -74,11 +89,10 @@ describe('shape classes', () => {
           const ctx = { roles: rolesOf(spec), mk, machine, threads: 2 }
           const schedule = analyticSchedule(isa, ctx)
           const picks = new Map(rankClasses(ctx).map((c) => [c.shapeClass.name, c.ranked[0].variant]))
-          // The twins in the schedule, by the class they narrow (the guard of the entry after each).
+          // The spread twins in the schedule.
           const special = schedule.special ?? []
-          const spreadKc = Object.fromEntries(special.flatMap((x) => x.when.spreadB === undefined ? [] : [
-            [x.when.maxM === mk.mr ? 'matvec' : 'skinny-m', x.when.spreadB.rows]]))
-          if (machine.prefetchStreams === 32 && !batched && isa === AVX512) expect(spreadKc['skinny-m']).toBeGreaterThan(0)
+          const spreadKc = spreadTwinsOf(schedule, shapeClasses(mk, 2, batched))
+          if (machine.prefetchStreams === 32 && !batched && isa === AVX512) expect(spreadKc['skinny-m-spread']).toBeGreaterThan(0)
           // A twin's guard asks its rows to spread along its pick's k block, no more.
           for (const e of special) if (e.when.spreadB !== undefined) expect(e.when.spreadB.rows).toBe(e.blocking.kc)
           for (let trial = 0; trial < 200; trial++) {
@@ -98,10 +112,11 @@ describe('shape classes', () => {
       'tiny-bound', 'tiny', 'small', 'matvec-bound', 'matvec-spread', 'matvec', 'skinny-m-spread', 'skinny-m', 'skinny-n',
       'small-k', 'short-m', 'large',
     ])
+    const twins = (name: string) => [`${name}-batched-spread`, `${name}-batched`, name]
     expect(names(true, 2)).toEqual([
       'small-batched', 'tiny-bound', 'tiny', 'small', 'matvec-bound', 'matvec-spread', 'matvec-batched', 'matvec',
-      'skinny-m-spread', 'skinny-m-batched', 'skinny-m', 'skinny-n-batched', 'skinny-n', 'small-k-batched', 'small-k',
-      'short-m-batched', 'short-m', 'large-batched', 'large',
+      'skinny-m-spread', 'skinny-m-batched', 'skinny-m', 'skinny-n-batched', 'skinny-n', ...twins('small-k'),
+      ...twins('short-m'), ...twins('large'),
     ])
     expect(names(true, 1)).toEqual(names(false, 1))
     for (const c of shapeClasses(AVX2.microkernels[0], 2, true).slice(0, -1)) expect(c.when).toBeDefined()
