@@ -71,13 +71,16 @@ export async function loadVariants(req: VariantRequest): Promise<{ ok: true; var
   return { ok: true, variants }
 }
 
-/** The kernel with contraction `id` running `blocking` on `isa` (which must have a schedule for it), its loops elsewhere. */
+/**
+ * The kernel with contraction `id` running `blocking` on `isa` (which must have a schedule for it), its loops
+ * elsewhere; without its sliced form, which would take the calls of few rows from the blocking timed.
+ */
 export function withBlocking(kernel: Kernel, id: string, isa: Isa, blocking: GemmBlocking, name: string): Kernel {
   const body = mapStmts(kernel.body, {
     contraction: (c) => {
       if (c.id !== id) return c
       const own = c.schedules.filter((x) => x.isa === isa.name).map(({ microkernel }) => ({ isa: isa.name, microkernel, ...blocking }))
-      return { ...c, schedules: own }
+      return { ...c, schedules: own, sliced: undefined }
     },
   })
   return { ...kernel, name, body }

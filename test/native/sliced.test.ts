@@ -9,7 +9,8 @@ import { interpret } from '../../plugin/ir/interp.ts'
 import type { Contraction, Kernel } from '../../plugin/ir/nodes.ts'
 import { buildKernel } from '../../plugin/spec/build-ir.ts'
 import { walkStmts } from '../../plugin/ir/walk.ts'
-import { ISAS } from '../../plugin/targets/index.ts'
+import { AVX512, ISAS } from '../../plugin/targets/index.ts'
+import { withBlocking } from '../../plugin/tune/measure.ts'
 import { contractionKernel, paramsOf } from '../support/contractions.ts'
 import { specOf } from '../support/examples.ts'
 import { copyArgs, irArgs } from '../support/kernel-args.ts'
@@ -87,6 +88,14 @@ describe('sliced contractions', () => {
       expect(c.roles.layout, spec).toBe('gathered')
       expect(c.sliced, spec).toBeUndefined()
     }
+  })
+
+  it('leave tuning to time the blocking it tunes: a timed variant has no sliced form', () => {
+    const { kernel } = CASES[0]
+    const c = contractionOf(kernel)
+    const variant = contractionOf(withBlocking(kernel, c.id, AVX512, c.schedules[0], 'timed'))
+    expect(variant.sliced).toBeUndefined()
+    expect(variant.schedules.map((x) => x.isa)).toEqual(['avx512'])
   })
 
   it('run calls of few rows and of many = the interpreter, at every ISA and thread count', () => {
