@@ -31,10 +31,10 @@ PK_SHARED void *pk_scratch(int slot, int64_t count, size_t size);
 
 /* `count` int64 offsets in this thread's PK_MEMO_SLOT, or NULL. *fresh is 0 when the slot still holds what the last
    call here computed and that call had the same `owner` (a contraction's own static) and key: its tables are a
-   function of the key (the extents and strides they are built from, which fix the order choice too), so an app calling a kernel on
-   the same shapes builds them once per thread (TCCG's 24^5 transpositions spent 5-9% of each call on them). A key
-   of more than PK_MEMO_KEYS values (nkey < 0 also) is never kept. Every use of the slot goes through here, so the
-   record names the slot's content. */
+   function of the key (the extents and strides they are built from, which fix the order choice too), so an app
+   calling a kernel on the same shapes builds them once per thread (TCCG's 24^5 transpositions spent 5-9% of each
+   call on them). A key of more than PK_MEMO_KEYS values (nkey < 0 also) is never kept. Every use of the slot goes
+   through here, so the record names the slot's content. */
 PK_SHARED int64_t *pk_table_memo(const void *owner, int nkey, const int64_t *key, int64_t count, int *fresh);
 
 /* Places an array of `rank` extents `dims` and elements of `size` bytes at the end of an arena of *end bytes and

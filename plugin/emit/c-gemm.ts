@@ -13,7 +13,7 @@ import type {
   Access, Affine, Constraint, Contraction, ContractionSchedule, GemmBlocking, IndexRange, Kernel, SizeGuard, Stmt,
 } from '../ir/nodes.ts'
 import { DTYPE_BYTES } from '../analysis/loop-nest.ts'
-import { walkStmts, zeroFillsBefore } from '../ir/walk.ts'
+import { slicedOf, walkStmts, zeroFillsBefore } from '../ir/walk.ts'
 import { describeBlocking } from '../schedule/describe.ts'
 import type { Isa } from '../targets/isa.ts'
 import type { Microkernel } from '../targets/microkernel.ts'
@@ -283,9 +283,6 @@ export function overwritingGemms(body: readonly Stmt[], kernel: Kernel, isa: Isa
   }
   return found
 }
-
-/** The contraction as its sliced form runs it (SlicedContraction). */
-const slicedOf = (s: Contraction): Contraction => ({ ...s, roles: s.sliced!.roles, schedules: s.sliced!.schedules, sliced: undefined })
 
 /**
  * The statements running contraction `s`: with a sliced form that has a schedule for `isa`, its calls of few rows

@@ -8,7 +8,7 @@
 import { internalAssert } from '../diagnostics.ts'
 import { coeffOf, equal } from './affine.ts'
 import type { Access, Affine, Bound, Contraction, Expr, Kernel, Loop, Stmt, Store, Tensor } from './nodes.ts'
-import { boundVars, loadsOf, perfectNest, readsVar, walkExpr } from './walk.ts'
+import { boundVars, loadsOf, perfectNest, readsVar, slicedOf, walkExpr } from './walk.ts'
 import { convolutionProblem } from './verify-convolution.ts'
 
 export function verifyKernel(k: Kernel, pass: string, opts: { lowered?: boolean } = {}): Kernel {
@@ -129,7 +129,7 @@ export function verifyKernel(k: Kernel, pass: string, opts: { lowered?: boolean 
             check(form.layout === 'flattened', `contraction ${s.id}: its sliced form is ${form.layout}`)
             check([form.c, form.a, form.b].map((x) => x.tensor).join() === [s.roles.c, s.roles.a, s.roles.b].map((x) => x.tensor).join(),
               `contraction ${s.id}: its sliced form multiplies other tensors`)
-            checkContraction({ ...s, roles: form, schedules: s.sliced.schedules }, scope)
+            checkContraction(slicedOf(s), scope)
           }
           checkStmts(s.body, scope)
           break

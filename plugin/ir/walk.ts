@@ -185,3 +185,7 @@ export function zeroFillsBefore(
     return shape === undefined ? [] : [{ fill, next, shape }]
   })
 }
+
+/** Contraction `s` as its sliced form runs it (SlicedContraction): that form's roles and schedules, no further form. */
+export const slicedOf = (s: Contraction): Contraction =>
+  ({ ...s, roles: s.sliced!.roles, schedules: s.sliced!.schedules, sliced: undefined })

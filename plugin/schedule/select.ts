@@ -69,11 +69,13 @@ const TINY_WORK = 2 ** 20
 /** The classes for a microkernel, in the order calls are tested against them; the default last. */
 export function shapeClasses(mk: Microkernel, threads: number, batched: boolean): readonly ShapeClass[] {
   const bytes = mk.dtype === 'f64' ? 8 : 4
+  // The lines a register tile's row of B spans: a spread twin's guard asks B's rows to spread that wide.
+  const tileLines = Math.ceil((mk.nr * bytes) / L1_LINE_BYTES)
   // A class's twin for calls whose B is not bound and whose rows spread over L1, first: its representative's rows a
   // page and a line apart.
   const withSpreadTwin = (c: ShapeClass & { when: SizeGuard }): ShapeClass[] => [{
     name: `${c.name}-spread`,
-    when: { ...c.when, boundB: false, spreadB: { rows: SPREAD_ROWS, lines: Math.ceil((mk.nr * bytes) / L1_LINE_BYTES) } },
+    when: { ...c.when, boundB: false, spreadB: { rows: SPREAD_ROWS, lines: tileLines } },
     representative: { ...c.representative, n: c.representative.n + L1_LINE_BYTES / bytes },
   }, c]
   const classes: ShapeClass[] = []
@@ -102,7 +104,7 @@ export function shapeClasses(mk: Microkernel, threads: number, batched: boolean)
     w?.minBatch === undefined && w?.boundB === undefined && w?.spreadB === undefined && (w?.maxWork ?? Infinity) > SMALL_WORK
   // A spread twin where the class's own representative's rows share L1 sets (a power-of-two N), which packing avoids.
   const spreadTwinned = (c: ShapeClass) => classes.some((x) => x.name === `${c.name}-spread`)
-  const shareSets = (c: ShapeClass) => rowsShareSets(SPREAD_ROWS, c.representative.n * bytes, Math.ceil((mk.nr * bytes) / L1_LINE_BYTES))
+  const shareSets = (c: ShapeClass) => rowsShareSets(SPREAD_ROWS, c.representative.n * bytes, tileLines)
   const twins = (c: ShapeClass) =>
     spreadTwinned(c) || !shareSets(c) ? [batchedTwin(c, threads)] : withSpreadTwin(batchedTwin(c, threads))
   return batched && threads > 1 ? classes.flatMap((c) => (twinned(c) ? [...twins(c), c] : [c])) : classes
