@@ -971,6 +971,7 @@ static inline void pk_ukr_gemm_f32_avx2_6x16_pps_6x2(int64_t kb, const float *re
     a += 6;
     b += 16;
   }
+  __asm__("" : "+r"(om), "+r"(vp));
   if (split) {
     const __m256i lo0 = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(vp[0].split)), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7)), hi0 = _mm256_cmpgt_epi32(_mm256_setr_epi32(1, 2, 3, 4, 5, 6, 7, 8), _mm256_set1_epi32((int)(vp[0].split)));
     const __m256i lo1 = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(vp[1].split)), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7)), hi1 = _mm256_cmpgt_epi32(_mm256_setr_epi32(1, 2, 3, 4, 5, 6, 7, 8), _mm256_set1_epi32((int)(vp[1].split)));
@@ -1101,6 +1102,7 @@ static inline void pk_ukr_gemm_f32_avx2_6x16_pps_6x1(int64_t kb, const float *re
     a += 6;
     b += 16;
   }
+  __asm__("" : "+r"(om), "+r"(vp));
   (void)split;
   if (rows == 6 && cols == 8) {
     if (!store) {
@@ -1164,6 +1166,7 @@ static inline void pk_ukr_gemm_f32_avx2_6x16_pps_4x2(int64_t kb, const float *re
     a += 6;
     b += 16;
   }
+  __asm__("" : "+r"(om), "+r"(vp));
   if (split) {
     const __m256i lo0 = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(vp[0].split)), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7)), hi0 = _mm256_cmpgt_epi32(_mm256_setr_epi32(1, 2, 3, 4, 5, 6, 7, 8), _mm256_set1_epi32((int)(vp[0].split)));
     const __m256i lo1 = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(vp[1].split)), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7)), hi1 = _mm256_cmpgt_epi32(_mm256_setr_epi32(1, 2, 3, 4, 5, 6, 7, 8), _mm256_set1_epi32((int)(vp[1].split)));
@@ -1258,6 +1261,7 @@ static inline void pk_ukr_gemm_f32_avx2_6x16_pps_4x1(int64_t kb, const float *re
     a += 6;
     b += 16;
   }
+  __asm__("" : "+r"(om), "+r"(vp));
   (void)split;
   if (rows == 4 && cols == 8) {
     if (!store) {
@@ -1329,6 +1333,7 @@ static inline void pk_ukr_gemm_f32_avx2_6x16_pps_2x2(int64_t kb, const float *re
   c0_1 = _mm256_add_ps(c0_1, c0_1_1);
   c1_0 = _mm256_add_ps(c1_0, c1_0_1);
   c1_1 = _mm256_add_ps(c1_1, c1_1_1);
+  __asm__("" : "+r"(om), "+r"(vp));
   if (split) {
     const __m256i lo0 = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(vp[0].split)), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7)), hi0 = _mm256_cmpgt_epi32(_mm256_setr_epi32(1, 2, 3, 4, 5, 6, 7, 8), _mm256_set1_epi32((int)(vp[0].split)));
     const __m256i lo1 = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(vp[1].split)), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7)), hi1 = _mm256_cmpgt_epi32(_mm256_setr_epi32(1, 2, 3, 4, 5, 6, 7, 8), _mm256_set1_epi32((int)(vp[1].split)));
@@ -1419,6 +1424,7 @@ static inline void pk_ukr_gemm_f32_avx2_6x16_pps_2x1(int64_t kb, const float *re
   }
   c0_0 = _mm256_add_ps(_mm256_add_ps(_mm256_add_ps(c0_0, c0_0_1), c0_0_2), c0_0_3);
   c1_0 = _mm256_add_ps(_mm256_add_ps(_mm256_add_ps(c1_0, c1_0_1), c1_0_2), c1_0_3);
+  __asm__("" : "+r"(om), "+r"(vp));
   (void)split;
   if (rows == 2 && cols == 8) {
     if (!store) {
@@ -1483,6 +1489,7 @@ static inline void pk_ukr_gemm_f32_avx2_6x16_pps_1x2(int64_t kb, const float *re
   }
   c0_0 = _mm256_add_ps(_mm256_add_ps(_mm256_add_ps(c0_0, c0_0_1), c0_0_2), c0_0_3);
   c0_1 = _mm256_add_ps(_mm256_add_ps(_mm256_add_ps(c0_1, c0_1_1), c0_1_2), c0_1_3);
+  __asm__("" : "+r"(om), "+r"(vp));
   if (split) {
     const __m256i lo0 = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(vp[0].split)), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7)), hi0 = _mm256_cmpgt_epi32(_mm256_setr_epi32(1, 2, 3, 4, 5, 6, 7, 8), _mm256_set1_epi32((int)(vp[0].split)));
     const __m256i lo1 = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(vp[1].split)), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7)), hi1 = _mm256_cmpgt_epi32(_mm256_setr_epi32(1, 2, 3, 4, 5, 6, 7, 8), _mm256_set1_epi32((int)(vp[1].split)));
@@ -1546,6 +1553,7 @@ static inline void pk_ukr_gemm_f32_avx2_6x16_pps_1x1(int64_t kb, const float *re
     b += 16;
   }
   c0_0 = _mm256_add_ps(_mm256_add_ps(_mm256_add_ps(c0_0, c0_0_1), c0_0_2), c0_0_3);
+  __asm__("" : "+r"(om), "+r"(vp));
   (void)split;
   if (rows == 1 && cols == 8) {
     if (!store) {
