@@ -413,7 +413,7 @@ function emitTile(u: MicrokernelUse, R: number, V: number): string {
     // for the fetches before the loop, and keeps them across it, most on the stack (on ccsd_t's k of 16, a third of
     // this family's samples were scalar moves and address arithmetic, a fifth of the plain family's). Worked out
     // again after the loop, in one process alternating builds, AMD EPYC Zen 5 AVX-512: seven ccsd_t cases
-    // 1.01-1.10x at 1 thread and 1.03-1.09x at 2; intensli's transpositions within 3% either way; AVX2 within 1%.
+    // 1.01-1.10x at 1 thread and 1.03-1.09x at 2; intensli's transpositions within 4% either way; AVX2 within 1%.
     ...(u.scatterC ? ['  __asm__("" : "+r"(om), "+r"(vp));'] : []),
     // Two-run vectors come only at full width (pk_vector_places).
     ...(!u.scatterC ? [] : V === mk.nr / mk.lanes ? splitStores(u, R, V) : ['  (void)split;']),
