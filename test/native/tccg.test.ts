@@ -1,7 +1,8 @@
 /**
  * Every TCCG contraction and issue 14's reshaped GEMMs (test/support/tccg.ts), with TCCG's layout and with every operand transposed, at small odd
- * sizes (and a 1): the native addon at every ISA this CPU runs and at 1 and 2 threads, and the generated JS, against
- * the interpreter on the IR straight from the spec; the transposed ones with small blocks. All reach the blocked
+ * sizes (and a 1): the native addon at every ISA this CPU runs and at 1 and 2 threads (and once with every array a view
+ * at an odd element offset), and the generated JS, against the interpreter on the IR straight from the spec; the
+ * transposed ones with small blocks. All reach the blocked
  * GEMM: with one stride per role where each role's indices are one run of dimensions, through offset tables otherwise.
  */
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -23,7 +24,7 @@ import { abiOf } from '../emit/kernels.ts'
 import { contractionKernel, paramsOf } from '../support/contractions.ts'
 import { runnableIsas } from '../support/cpu.ts'
 import { specOf } from '../support/examples.ts'
-import { copyArgs, irArgs } from '../support/kernel-args.ts'
+import { copyArgs, copyArgsAtOddOffsets, irArgs } from '../support/kernel-args.ts'
 import { maxRelErr, rngOf, tolerance, type TensorArray } from '../support/random.ts'
 import { RESHAPED, TCCG, TCCG_TENSORS, tccgSpec } from '../support/tccg.ts'
 import { MIXED_SHAPES } from './tccg-shapes.ts'
@@ -156,6 +157,25 @@ describe('TCCG contractions', () => {
       const tol = tolerance('f32', call.k)
       eachNativeRun(kernel, args, (got, where) =>
         expect(maxRelErr(got[out] as TensorArray, want[out] as TensorArray), `${kernel.name} on ${where}`).toBeLessThan(tol))
+    }
+  })
+
+  it('every case with each array a view at an odd element offset, at every ISA and 1, 2 threads = interpreter', () => {
+    for (const { tc, kernel, reference } of CASES) {
+      // Odd extents whose products pass a register tile's rows and columns in most cases, so that whole tiles store.
+      const sizes = new Map(kernel.sizes.map((s, n) => [s, [3, 5, 7][n % 3]]))
+      const args = irArgs(kernel, sizes, rngOf(`${kernel.name} views`))
+      const want = copyArgs(args)
+      interpret(reference, want)
+      const [c, a] = tc.split('-')
+      const summed = [...a].filter((v) => !c.includes(v)).reduce((n, v) => n * sizes.get(v.toUpperCase())!, 1)
+      const out = kernel.params.findIndex((p) => p.name === TCCG_TENSORS.c)
+      onEveryIsaAndThreads(addon, (isa, threads) => {
+        const got = copyArgsAtOddOffsets(args)
+        ;(addon[kernel.name] as Fn)(...got)
+        expect(maxRelErr(got[out] as TensorArray, want[out] as TensorArray), `${kernel.name} on ${isa}, ${threads} thread(s)`)
+          .toBeLessThan(tolerance(kernel.tensors[0].dtype, summed))
+      })
     }
   })
 

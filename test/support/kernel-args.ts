@@ -29,6 +29,22 @@ export function copyArgs(args: readonly unknown[]): unknown[] {
   return args.map((a) => (ArrayBuffer.isView(a) ? (a as TensorArray).slice() : a))
 }
 
+/**
+ * Kernel arguments with every array copied into a longer one of its type at an odd element offset (1, 3, 5, ...): views
+ * that no vector width divides, as `subarray` and pooled buffers give, where a fresh array is 16-byte aligned or more.
+ */
+export function copyArgsAtOddOffsets(args: readonly unknown[]): unknown[] {
+  let at = 1
+  return args.map((a) => {
+    if (!ArrayBuffer.isView(a)) return a
+    const from = a as TensorArray
+    const view = new (from.constructor as new (n: number) => TensorArray)(from.length + at).subarray(at)
+    view.set(from as never)
+    at += 2
+    return view
+  })
+}
+
 /** Iteration points of every block: a bound on the interpreter's work. */
 export function points(k: Kernel, sizes: ReadonlyMap<string, number>): number {
   return k.body.reduce((n, s) => (s.kind === 'block' ? n + s.indices.reduce((m, ix) => m * evaluate(ix.extent, sizes), 1) : n), 0)
