@@ -29,20 +29,20 @@ export function copyArgs(args: readonly unknown[]): unknown[] {
   return args.map((a) => (ArrayBuffer.isView(a) ? (a as TensorArray).slice() : a))
 }
 
+/** A copy of `from` that starts `at` elements into a longer array of its type (a view, as `subarray` gives). */
+export function copyAtOffset<T extends TensorArray>(from: T, at: number): T {
+  const view = new (from.constructor as new (n: number) => T)(from.length + at).subarray(at) as T
+  view.set(from as never)
+  return view
+}
+
 /**
- * Kernel arguments with every array copied into a longer one of its type at an odd element offset (1, 3, 5, ...): views
- * that no vector width divides, as `subarray` and pooled buffers give, where a fresh array is 16-byte aligned or more.
+ * Kernel arguments with every array copied at an odd element offset (1, 3, 5, ...; copyAtOffset): views that no vector
+ * width divides, as `subarray` and pooled buffers give, where a fresh array is 16-byte aligned or more.
  */
 export function copyArgsAtOddOffsets(args: readonly unknown[]): unknown[] {
-  let at = 1
-  return args.map((a) => {
-    if (!ArrayBuffer.isView(a)) return a
-    const from = a as TensorArray
-    const view = new (from.constructor as new (n: number) => TensorArray)(from.length + at).subarray(at)
-    view.set(from as never)
-    at += 2
-    return view
-  })
+  let at = -1
+  return args.map((a) => (ArrayBuffer.isView(a) ? copyAtOffset(a as TensorArray, (at += 2)) : a))
 }
 
 /** Iteration points of every block: a bound on the interpreter's work. */
