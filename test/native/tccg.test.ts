@@ -1,9 +1,9 @@
 /**
- * Every TCCG contraction and issue 14's reshaped GEMMs (test/support/tccg.ts), with TCCG's layout and with every operand transposed, at small odd
- * sizes (and a 1): the native addon at every ISA this CPU runs and at 1 and 2 threads (and once with every array a view
- * at an odd element offset), and the generated JS, against the interpreter on the IR straight from the spec; the
- * transposed ones with small blocks. All reach the blocked
- * GEMM: with one stride per role where each role's indices are one run of dimensions, through offset tables otherwise.
+ * Every TCCG contraction and issue 14's reshaped GEMMs (test/support/tccg.ts), with TCCG's layout and with every
+ * operand transposed, at small odd sizes (and a 1): the native addon at every ISA this CPU runs and at 1 and 2 threads
+ * (and once with every array a view at an odd element offset), and the generated JS, against the interpreter on the IR
+ * straight from the spec; the transposed ones with small blocks. All reach the blocked GEMM: with one stride per role
+ * where each role's indices are one run of dimensions, through offset tables otherwise.
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { createRequire } from 'node:module'
