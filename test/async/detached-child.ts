@@ -81,7 +81,8 @@ if (process.argv[2] === 'scenarios') {
 
 // A worker (the addon already loaded here, so its end does not unload it) starts long async calls, one on ordinary
 // arrays (copied) and one on SharedArrayBuffers (in place), then is terminated while they run: the calls complete
-// while its environment is torn down.
+// while its environment is torn down. It keeps starting such pairs for seconds, so that the terminate lands while
+// calls run even when this process is slow to hear 'started' (one pair alone once finished first on a busy host).
 if (process.argv[2] === 'terminate') {
   const addon = kernels().find((e) => e.name === 'matmul' && e.addonPath !== null)!.addonPath
   const worker = new Worker(`
@@ -90,9 +91,10 @@ if (process.argv[2] === 'terminate') {
     const n = workerData.n
     const plain = () => new Float32Array(n * n).fill(1)
     const shared = () => new Float32Array(new SharedArrayBuffer(4 * n * n)).fill(1)
-    const calls = [matmul.async(plain(), plain(), plain(), n, n, n), matmul.async(shared(), shared(), shared(), n, n, n)]
+    const pair = () => Promise.all([matmul.async(plain(), plain(), plain(), n, n, n), matmul.async(shared(), shared(), shared(), n, n, n)])
+    const calls = (async () => { for (let round = 0; round < 200; round++) await pair() })()
     parentPort.postMessage('started')
-    Promise.all(calls).then(() => parentPort.postMessage('finished'))
+    calls.then(() => parentPort.postMessage('finished'))
   `, { eval: true, workerData: { addon, n } })
   const messages: string[] = []
   worker.on('message', (m: string) => {
