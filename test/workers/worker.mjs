@@ -28,8 +28,12 @@ if (!k.isNative()) throw new Error('the worker runs the JS fallback: the addon d
 const run = (f, args) => (async ? f.async(...args) : f(...args))
 
 const n = size
+const [A, B] = [fill(n * n, 3), fill(n * n, 5)]
 if (signal) parentPort.postMessage('started')
-const C = await run(k.matmul, [fill(n * n, 3), fill(n * n, 5), new Float32Array(n * n), n, n, n])
+// With `signal` the long GEMM repeats (seconds in all): terminate() lands during a call however late the parent sends
+// it, where one GEMM (tens of milliseconds) could end first on a busy host and the worker exit 0.
+let C
+for (let round = 0; round < (signal ? 100 : 1); round++) C = await run(k.matmul, [A, B, new Float32Array(n * n), n, n, n])
 // Small integers: every summation order gives the exact result.
 let expected = 0
 for (let kk = 0; kk < n; kk++) expected += (((kk * 3) % 7) - 3) * (((kk * n * 5) % 7) - 3)
