@@ -69,6 +69,12 @@ const SHAPES: readonly ((letter: string, n: number) => number)[] = [
   ...MIXED_SHAPES,
 ]
 
+/** The points summed into each element of C (`abc-adc-bd`: d's extent): the contraction's rounding length. */
+function summedPoints(tc: string, sizes: ReadonlyMap<string, number>): number {
+  const [c, a] = tc.split('-')
+  return [...a].filter((v) => !c.includes(v)).reduce((n, v) => n * sizes.get(v.toUpperCase())!, 1)
+}
+
 /** The GEMM roles of a kernel's contraction, `m | n | k | batch`, and its layout, or undefined when it runs as loops. */
 function gemmRoles(kernel: Kernel): { roles: string; layout: string } | undefined {
   let found: { roles: string; layout: string } | undefined
@@ -167,14 +173,12 @@ describe('TCCG contractions', () => {
       const args = irArgs(kernel, sizes, rngOf(`${kernel.name} views`))
       const want = copyArgs(args)
       interpret(reference, want)
-      const [c, a] = tc.split('-')
-      const summed = [...a].filter((v) => !c.includes(v)).reduce((n, v) => n * sizes.get(v.toUpperCase())!, 1)
       const out = kernel.params.findIndex((p) => p.name === TCCG_TENSORS.c)
       onEveryIsaAndThreads(addon, (isa, threads) => {
         const got = copyArgsAtOddOffsets(args)
         ;(addon[kernel.name] as Fn)(...got)
         expect(maxRelErr(got[out] as TensorArray, want[out] as TensorArray), `${kernel.name} on ${isa}, ${threads} thread(s)`)
-          .toBeLessThan(tolerance(kernel.tensors[0].dtype, summed))
+          .toBeLessThan(tolerance(kernel.tensors[0].dtype, summedPoints(tc, sizes)))
       })
     }
   })
@@ -191,9 +195,7 @@ describe('TCCG contractions', () => {
         const args = irArgs(kernel, sizes, next)
         const want = copyArgs(args)
         interpret(reference, want)
-        const [c, a] = tc.split('-')
-        const summed = [...a].filter((v) => !c.includes(v)).reduce((n, v) => n * sizes.get(v.toUpperCase())!, 1)
-        const tol = tolerance(dtype, summed)
+        const tol = tolerance(dtype, summedPoints(tc, sizes))
         const check = (got: unknown[], what: string) =>
           expect(maxRelErr(got[out] as TensorArray, want[out] as TensorArray), `${kernel.name} ${what}`).toBeLessThan(tol)
         const viaJs = copyArgs(args)
