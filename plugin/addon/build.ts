@@ -11,7 +11,8 @@
  * Shared sources (AddonFile.shared: microkernel tile families, the same text in every addon that calls them) leave
  * their object file in `<cacheDir>/objects/<hash>.o` (or POLYKERN_OBJECT_CACHE, a folder several projects or caches
  * can share), by the hash of what it is compiled from, and later builds link it instead of compiling the source
- * again: most of a GEMM or convolution addon's compile time.
+ * again: most of a GEMM or convolution addon's compile time. The vector files' system headers are precompiled there
+ * too (precompiled.ts).
  */
 import { createHash, randomBytes } from 'node:crypto'
 import { existsSync } from 'node:fs'
@@ -20,9 +21,10 @@ import os from 'node:os'
 import path from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { carriesIdentity, IDENTITY_PREFIX } from '../../runtime/identity.ts'
-import { MAIN_FILE, NAPI_VERSION, type AddonFile } from '../emit/napi.ts'
+import { MAIN_FILE, NAPI_VERSION, PRECOMPILED_HEADERS, type AddonFile } from '../emit/napi.ts'
 import { addonHash, objectHash, type AddonInputs } from './hash.ts'
 import { progressLines } from '../progress.ts'
+import { discardPrecompiled, precompiledUse, precompileHeaders, precompiles, type PrecompiledHeader } from './precompiled.ts'
 import { compilerVersion, nodeGypScript, nodePrefix, packageRoot, pythonArgument, run } from './toolchain.ts'
 
 export interface AddonBuildRequest {
@@ -103,31 +105,49 @@ export async function buildAddon(req: AddonBuildRequest): Promise<AddonBuild> {
     const objects = sharedObjects(req.cacheDir, inputs, cflags)
     const progress = req.progress
     const every = req.progressEveryMs ?? PROGRESS_EVERY_MS
-    const gypBuild = async (reused: ReadonlyMap<string, string>) => {
+    const nodeGyp = (command: string, ...args: string[]) =>
+      run(process.execPath, [nodeGypScript(), command, ...args, '--directory', work, '--loglevel=error'], { cwd: work, timeout: BUILD_TIMEOUT_MS })
+    let precompiled: readonly PrecompiledHeader[] = []
+    const gypBuild = async (reused: ReadonlyMap<string, string>, precompile: readonly string[]) => {
+      await rm(work, { recursive: true, force: true })
       await writeSources(work, inputs, kernelsGypi(inputs.sources, cflags, hash, reused))
+      const configured = await nodeGyp('configure', `--nodedir=${nodePrefix()}`, ...(await pythonArgument()))
+      if (configured.code !== 0) return configured
+      const pch = await precompileHeaders(work, precompile, objects.dir, inputs.compiler)
+      precompiled = pch.headers
+      for (const failure of pch.failures) log(`building without a precompiled header: ${failure}`)
       const compiled = inputs.sources.filter((f) => !reused.has(f.name))
       const ticker = progress && setInterval(() => progress(compiling(work, compiled, elapsed())), every)
-      return run(
-        process.execPath,
-        [nodeGypScript(), 'rebuild', `--nodedir=${nodePrefix()}`, ...(await pythonArgument()), '--jobs=max', '--directory', work, '--loglevel=error'],
-        { cwd: work, timeout: BUILD_TIMEOUT_MS },
-      ).finally(() => clearInterval(ticker))
+      return nodeGyp('build', '--jobs=max').finally(() => clearInterval(ticker))
     }
     let reused = objects.existing()
     if (objects.count > 0) log(`${reused.size} of ${objects.count} tile families' object files reused from ${objects.dir}`)
-    let gyp = await gypBuild(reused)
+    const headers = precompiles(inputs.compiler) ? PRECOMPILED_HEADERS.filter((h) => inputs.sources.some((f) => f.text.includes(`#include "${h}"`))) : []
+    let gyp = await gypBuild(reused, headers)
+    // A precompiled header the compiler could not read (damaged after it was written): dropped, the headers parsed.
+    if (gyp.code !== 0 && precompiled.length > 0 && /\bPCH\b|\.gch\b/.test(gyp.stderr + gyp.stdout)) {
+      log('discarding the precompiled headers the compiler refused')
+      await discardPrecompiled(precompiled)
+      gyp = await gypBuild(reused, [])
+    }
     // An object the linker refused (damaged after it was written): dropped, and everything compiled.
     if (gyp.code !== 0 && reused.size > 0 && (gyp.stderr + gyp.stdout).includes(objects.dir)) {
       log('discarding shared object files the linker refused')
       await objects.discard(reused)
       reused = new Map()
-      gyp = await gypBuild(reused)
+      gyp = await gypBuild(reused, headers)
     }
     const built = path.join(work, 'build', 'Release', ADDON_FILE)
     if (gyp.code !== 0 || !existsSync(built)) {
       return { ok: false, hash, error: compilerMessage(gyp.stderr || gyp.stdout, work) }
     }
     await objects.keep(work, reused)
+    for (const h of precompiled) {
+      const { used, of } = await precompiledUse(work, h.header, inputs.sources.filter((f) => !reused.has(f.name)))
+      log(`precompiled header ${h.header} ${h.reused ? 'reused' : 'compiled'} (${h.entry}): used by ${used} of ${of} files`)
+      // Refused without an error (not a precompiled header, or one for other flags): the next build compiles it.
+      if (used < of) await discardPrecompiled([h])
+    }
     // Stage the addon (with its sources, for debugging) in one directory, then move it into place in one rename.
     const staged = path.join(tmp, 'out')
     await mkdir(staged, { recursive: true })

@@ -88,6 +88,11 @@ export interface VectorUnit {
    * compiles standalone (its functions carry the ISA's target attribute).
    */
   readonly header: string
+  /**
+   * The native/ header of the system headers the unit's files include, first in each of them: the builder
+   * precompiles it (plugin/addon/precompiled.ts), as parsing the intrinsics' headers is much of a small file's compile.
+   */
+  readonly systemHeader: string
   readonly f32: VectorOps
   readonly f64: VectorOps
 }

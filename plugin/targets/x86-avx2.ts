@@ -6,7 +6,7 @@
 import type { Isa } from './isa.ts'
 import type { Microkernel } from './microkernel.ts'
 import { headerOps, type VectorOps } from './vector-ops.ts'
-import { x86Compares } from './x86.ts'
+import { X86_SYSTEM_HEADER, x86Compares } from './x86.ts'
 
 const GEMM = 'C[m, n] += A[m, k] * B[k, n]'
 
@@ -80,6 +80,6 @@ export const AVX2: Isa = {
   cpuFeatures: ['avx2', 'fma'],
   vectorBytes: 32,
   vectorRegisters: REGISTERS,
-  vectors: { header: 'polykern_avx2.h', f32: F32, f64: F64 },
+  vectors: { header: 'polykern_avx2.h', systemHeader: X86_SYSTEM_HEADER, f32: F32, f64: F64 },
   microkernels: MICROKERNELS,
 }

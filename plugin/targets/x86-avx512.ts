@@ -2,7 +2,7 @@
 import type { Isa } from './isa.ts'
 import type { Microkernel } from './microkernel.ts'
 import { headerOps, type VectorOps } from './vector-ops.ts'
-import { x86Compares } from './x86.ts'
+import { X86_SYSTEM_HEADER, x86Compares } from './x86.ts'
 
 const GEMM = 'C[m, n] += A[m, k] * B[k, n]'
 
@@ -87,6 +87,6 @@ export const AVX512: Isa = {
   cpuFeatures: ['avx512f', 'avx2', 'fma'],
   vectorBytes: 64,
   vectorRegisters: REGISTERS,
-  vectors: { header: 'polykern_avx512.h', f32: F32, f64: F64 },
+  vectors: { header: 'polykern_avx512.h', systemHeader: X86_SYSTEM_HEADER, f32: F32, f64: F64 },
   microkernels: MICROKERNELS,
 }
