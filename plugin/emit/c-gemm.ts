@@ -363,10 +363,11 @@ function emitFormCall(s: Contraction, isa: Isa, plan: GemmPlan, site: CallSite):
     return `{${coeffOf(c.expr, im)}, ${coeffOf(c.expr, jn)}, ${affineCode(rest, names.of).text}, ${c.op === '==' ? 1 : 0}}`
   }
   const gather = r.layout === 'gathered'
-  // A gathered call's offset tables, one after another in one allocation: [role, tensor, where it starts].
+  // A gathered call's offset tables, one after another in one allocation: [role, tensor, where it starts, descriptor field].
   const tables = [
-    [r.m, r.a, 'pk_o'], [r.k, r.a, 'pk_o + pk_m'], [r.k, r.b, 'pk_o + pk_m + pk_k'],
-    [r.n, r.b, 'pk_o + pk_m + 2*pk_k'], [r.m, r.c, 'pk_o + pk_m + 2*pk_k + pk_n'], [r.n, r.c, 'pk_o + 2*pk_m + 2*pk_k + pk_n'],
+    [r.m, r.a, 'pk_o', 'o_am'], [r.k, r.a, 'pk_o + pk_m', 'o_ak'], [r.k, r.b, 'pk_o + pk_m + pk_k', 'o_bk'],
+    [r.n, r.b, 'pk_o + pk_m + 2*pk_k', 'o_bn'], [r.m, r.c, 'pk_o + pk_m + 2*pk_k + pk_n', 'o_cm'],
+    [r.n, r.c, 'pk_o + 2*pk_m + 2*pk_k + pk_n', 'o_cn'],
   ] as const
   // The tensor factors' tables, after those: [role, factor, where it starts, descriptor field].
   const end = 'pk_o + 2*(pk_m + pk_k + pk_n)'
@@ -374,16 +375,17 @@ function emitFormCall(s: Contraction, isa: Isa, plan: GemmPlan, site: CallSite):
     ...(r.scaleA ? [[r.m, r.scaleA, `${end}`, 'o_sam'], [r.k, r.scaleA, `${end} + pk_m`, 'o_sak']] as const : []),
     ...(r.scaleB ? [[r.k, r.scaleB, `${end} + 2*pk_m`, 'o_sbk'], [r.n, r.scaleB, `${end} + 2*pk_m + pk_k`, 'o_sbn']] as const : []),
   ]
+  // Designated, each field named (the struct's others are zero): strides for a strided call, tables for a gathered one.
   const descriptorFields = [
-    base(r.a), base(r.b), base(r.c), 'pk_m', 'pk_n', 'pk_k',
-    ...(gather ? [0, 0, 0, 0, 0] : [
-      stride(r.a, inner(r.m)), stride(r.a, inner(r.k)), stride(r.b, inner(r.k)), stride(r.b, inner(r.n)),
-      stride(r.c, inner(r.m)),
+    `.a = ${base(r.a)}`, `.b = ${base(r.b)}`, `.c = ${base(r.c)}`, '.m = pk_m', '.n = pk_n', '.k = pk_k',
+    ...(gather ? [] : [
+      `.a_m = ${stride(r.a, inner(r.m))}`, `.a_k = ${stride(r.a, inner(r.k))}`, `.b_k = ${stride(r.b, inner(r.k))}`,
+      `.b_n = ${stride(r.b, inner(r.n))}`, `.c_m = ${stride(r.c, inner(r.m))}`,
     ]),
-    'pk_mc', 'pk_nc', 'pk_kc',
-    overwrite ? 1 : 0,
-    ...(gather ? tables.map(([, , at]) => at) : []),
-    // Designated, after the positional fields: the scaled and weighted packs read them; no other code does.
+    '.mc = pk_mc', '.nc = pk_nc', '.kc = pk_kc',
+    ...(overwrite ? ['.overwrite = 1'] : []),
+    ...(gather ? tables.map(([, , at, field]) => `.${field} = ${at}`) : []),
+    // The scaled and weighted packs read these; no other code does.
     ...(r.alpha !== undefined || r.scaleA !== undefined ? [`.alpha = ${cConst(r.alpha ?? 1, t).text}`] : []),
     ...(r.scaleA ? [`.s_a = ${base(r.scaleA)}`] : []),
     ...(r.scaleB ? [`.s_b = ${base(r.scaleB)}`] : []),

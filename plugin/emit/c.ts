@@ -99,9 +99,7 @@ export function emitC(kernel: Kernel, symbol: string, isa: Isa = SCALAR): string
   const stmt = cStatements(names, layout, isa, [...freeTemps, 'return PK_NO_MEMORY;'], parallel, overwriting, epilogues)
   const body = kernel.body.flatMap((s) => stmt(s, 1))
 
-  const lines = [`PK_SHARED int ${symbol}(${cParams(kernel, names, layout).join(', ')}) {`]
-  for (const s of layout.hoisted) lines.push(`  const int64_t ${s.name} = ${s.value.text};`)
-  lines.push(...choiceLines(kernel, names, 'c'), ...arenaLines(kernel, arena, names))
+  const lines = [...choiceLines(kernel, names, 'c'), ...arenaLines(kernel, arena, names)]
   for (const t of temps) {
     const type = C_TYPE[t.dtype]
     lines.push(`  ${type} *restrict ${names.of(t.name)} = pk_calloc(sizeof(${type}), ${cShapeArgs(t.shape, names)});`)
@@ -112,7 +110,11 @@ export function emitC(kernel: Kernel, symbol: string, isa: Isa = SCALAR): string
     lines.push(...freeTemps.map((l) => `    ${l}`), '    return PK_NO_MEMORY;', '  }')
   }
   lines.push(...body, ...freeTemps.map((l) => `  ${l}`), '  return PK_OK;', '}')
-  return [...parallel.outlined, ...epilogues.blocks.outlined, ...epilogues.registers.outlined, lines.join('\n') + '\n'].join('\n')
+  // The strides the function reads (a contraction run by the GEMM driver computes its own).
+  const code = lines.join('\n')
+  const hoisted = layout.hoisted.filter((s) => new RegExp(`\\b${s.name}\\b`).test(code))
+  const head = [`PK_SHARED int ${symbol}(${cParams(kernel, names, layout).join(', ')}) {`, ...hoisted.map((s) => `  const int64_t ${s.name} = ${s.value.text};`)]
+  return [...parallel.outlined, ...epilogues.blocks.outlined, ...epilogues.registers.outlined, [...head, code].join('\n') + '\n'].join('\n')
 }
 
 /**

@@ -83,10 +83,10 @@ describe('GEMM goldens', () => {
   })
   it('a GEMM that overwrites C drops the zero fill before it, where it runs as a GEMM', () => {
     expect(emitC(mm, 'kc_0_matmul', AVX512)).not.toMatch(/C\[q\] = 0/)
-    expect(emitC(mm, 'kc_0_matmul', AVX512)).toContain('pk_mc, pk_nc, pk_kc, 1}, NULL, pk_shape')
+    expect(emitC(mm, 'kc_0_matmul', AVX512)).toContain('.kc = pk_kc, .overwrite = 1}, NULL, pk_shape')
     expect(emitC(mm, 'kc_0_matmul', SCALAR)).toMatch(/C\[q\] = 0/)
     // `+=` accumulates into C's old content: no fill, and the GEMM reads C.
-    expect(emitC(batched, 'kc_1_batched', AVX512)).toContain('pk_mc, pk_nc, pk_kc, 0}, &pk_bt, pk_shape')
+    expect(emitC(batched, 'kc_1_batched', AVX512)).toContain('.kc = pk_kc}, &pk_bt, pk_shape')
   })
   it('scalar runs the loop nest and needs no support code', () => {
     expect(emitCSupport([mm, batched], SCALAR)).toEqual({ code: '', families: [] })

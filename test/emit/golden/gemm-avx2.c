@@ -1208,7 +1208,7 @@ PK_SHARED int kc_0_matmul(const float *restrict A, const float *restrict B, floa
       pk_shape = &pk_gemm_f32_avx2_6x16_knm_mn_n_uu, pk_mc = 96, pk_nc = 480, pk_kc = 64;
     else /* mc 96 nc 480 kc 256, order nkm, inner mn, parallel m, pack AB */
       pk_shape = &pk_gemm_f32_avx2_6x16_nkm_mn_m_pp, pk_mc = 96, pk_nc = 480, pk_kc = 256;
-    const int pk_status = pk_gemm_f32_run(&(const pk_gemm_f32){A, B, C, pk_m, pk_n, pk_k, K, 1, N, 1, N, pk_mc, pk_nc, pk_kc, 1}, NULL, pk_shape, 0);
+    const int pk_status = pk_gemm_f32_run(&(const pk_gemm_f32){.a = A, .b = B, .c = C, .m = pk_m, .n = pk_n, .k = pk_k, .a_m = K, .a_k = 1, .b_k = N, .b_n = 1, .c_m = N, .mc = pk_mc, .nc = pk_nc, .kc = pk_kc, .overwrite = 1}, NULL, pk_shape, 0);
     if (pk_status != PK_OK) {
       return PK_NO_MEMORY;
     }

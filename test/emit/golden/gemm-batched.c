@@ -18,7 +18,7 @@ PK_SHARED int kc_1_batched(const double *restrict A, const double *restrict B, d
       pk_shape = &pk_gemm_f64_avx512_8x24_nkm_mn_none_pp, pk_mc = 96, pk_nc = 240, pk_kc = 256, pk_across = 1;
     else /* mc 96 nc 240 kc 256, order nkm, inner nm, parallel m, pack AB */
       pk_shape = &pk_gemm_f64_avx512_8x24_nkm_nm_m_pp, pk_mc = 96, pk_nc = 240, pk_kc = 256, pk_across = 0;
-    const int pk_status = pk_gemm_f64_run(&(const pk_gemm_f64){A, B, C, pk_m, pk_n, pk_k, K, 1, sB0, 1, sC0, pk_mc, pk_nc, pk_kc, 0}, &pk_bt, pk_shape, pk_across);
+    const int pk_status = pk_gemm_f64_run(&(const pk_gemm_f64){.a = A, .b = B, .c = C, .m = pk_m, .n = pk_n, .k = pk_k, .a_m = K, .a_k = 1, .b_k = sB0, .b_n = 1, .c_m = sC0, .mc = pk_mc, .nc = pk_nc, .kc = pk_kc}, &pk_bt, pk_shape, pk_across);
     if (pk_status != PK_OK) {
       free(T);
       return PK_NO_MEMORY;

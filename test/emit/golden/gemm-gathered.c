@@ -2258,7 +2258,7 @@ PK_SHARED int kc_3_transC(const float *restrict X, const float *restrict Y, floa
         pk_shape = &pk_gemm_f32_avx2_6x16_mkn_nm_none_pp, pk_mc = 96, pk_nc = 256, pk_kc = 256, pk_across = 1;
       else /* mc 96 nc 256 kc 256, order mkn, inner nm, parallel n, pack AB */
         pk_shape = &pk_gemm_f32_avx2_6x16_mkn_nm_n_pp, pk_mc = 96, pk_nc = 256, pk_kc = 256, pk_across = 0;
-      const int pk_status = pk_gemm_f32_run(&(const pk_gemm_f32){X, Y, Z, pk_m, pk_n, pk_k, 1, B, A, 1, A, pk_mc, pk_nc, pk_kc, 0}, &pk_bt, pk_shape, pk_across);
+      const int pk_status = pk_gemm_f32_run(&(const pk_gemm_f32){.a = X, .b = Y, .c = Z, .m = pk_m, .n = pk_n, .k = pk_k, .a_m = 1, .a_k = B, .b_k = A, .b_n = 1, .c_m = A, .mc = pk_mc, .nc = pk_nc, .kc = pk_kc}, &pk_bt, pk_shape, pk_across);
       if (pk_status != PK_OK) {
         return PK_NO_MEMORY;
       }
@@ -2285,7 +2285,7 @@ PK_SHARED int kc_3_transC(const float *restrict X, const float *restrict Y, floa
       int64_t pk_mc, pk_nc, pk_kc;
       /* mc 96 nc 480 kc 256, order kmn, inner mn, parallel n, pack AB */
       pk_shape = &pk_gemm_f32_avx2_6x16_kmn_mn_n_pp_g, pk_mc = 96, pk_nc = 480, pk_kc = 256;
-      const int pk_status = pk_gemm_f32_run(&(const pk_gemm_f32){X, Y, Z, pk_m, pk_n, pk_k, 0, 0, 0, 0, 0, pk_mc, pk_nc, pk_kc, 0, pk_o, pk_o + pk_m, pk_o + pk_m + pk_k, pk_o + pk_m + 2*pk_k, pk_o + pk_m + 2*pk_k + pk_n, pk_o + 2*pk_m + 2*pk_k + pk_n}, NULL, pk_shape, 0);
+      const int pk_status = pk_gemm_f32_run(&(const pk_gemm_f32){.a = X, .b = Y, .c = Z, .m = pk_m, .n = pk_n, .k = pk_k, .mc = pk_mc, .nc = pk_nc, .kc = pk_kc, .o_am = pk_o, .o_ak = pk_o + pk_m, .o_bk = pk_o + pk_m + pk_k, .o_bn = pk_o + pk_m + 2*pk_k, .o_cm = pk_o + pk_m + 2*pk_k + pk_n, .o_cn = pk_o + 2*pk_m + 2*pk_k + pk_n}, NULL, pk_shape, 0);
       if (pk_status != PK_OK) {
         return PK_NO_MEMORY;
       }
