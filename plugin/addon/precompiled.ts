@@ -4,11 +4,12 @@
  * once per compiler and flags into a `.gch` kept with the shared object files, and linked beside the header in
  * every later build's directory, where gcc finds it on the file's first `#include`.
  *
- * It must be compiled with exactly the flags make compiles the sources with (gcc refuses, or worse, a PCH built
- * otherwise), so make computes them: from the Makefile node-gyp configured, through a goal of our own. The cache
- * key is those flags (less the addon's identity, which no system header reads), the compiler and the header's text;
- * the system headers the `.gch` was parsed from are checked by size and time before each reuse (their package
- * may be upgraded under the same compiler). Nothing here is needed: where a step fails, the build parses the headers.
+ * It must be compiled with exactly the flags make compiles the sources with (gcc refuses a PCH built with others, or
+ * for some flags takes it without a word), so make computes them: from the Makefile node-gyp configured, through a
+ * goal of our own. The cache key is those flags (less the addon's identity, which no system header reads), the
+ * compiler and the header's text; the system headers the `.gch` was parsed from are checked by size and time before
+ * each reuse (their package may be upgraded under the same compiler). Nothing here is needed: where a step fails,
+ * the build parses the headers.
  */
 import { createHash, randomBytes } from 'node:crypto'
 import { copyFile, link, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
@@ -52,6 +53,7 @@ export const precompiles = (compiler: string): boolean => !/clang/i.test(compile
 export async function precompileHeaders(
   work: string, headers: readonly string[], cacheDir: string, compiler: string,
 ): Promise<Precompiling> {
+  if (headers.length === 0) return { headers: [], failures: [] }
   const failures: string[] = []
   const done: PrecompiledHeader[] = []
   const make = (goal: string, ...vars: string[]) =>
