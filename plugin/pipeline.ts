@@ -36,6 +36,7 @@ import { substituteConvolutions } from './passes/substitute-convolution.ts'
 import { substituteMicrokernels } from './passes/substitute-microkernel.ts'
 import { saveScheduleMemo, scheduleMemoFor, type ScheduleMemo } from './schedule/schedule-cache.ts'
 import { tuneKernels } from './tune/tune.ts'
+import { tileTransposes } from './passes/tile-transposes.ts'
 import { vectorize } from './passes/vectorize.ts'
 import { progressLines, type Progress } from './progress.ts'
 import type { KernelMemo } from './kernel-memo.ts'
@@ -135,6 +136,7 @@ export const LOWERING_PASSES: readonly PassStep<LoweringContext>[] = [
   { name: 'fuse-epilogue', run: (ir, c) => fuseEpilogues(ir, c.facts, c.log('match')) },
   { name: 'lower-blocks', lowered: true, run: (ir, c) => lowerBlocks(ir, outermostParallel(factsAfterFusion(c.facts, ir))) },
   { name: 'vectorize', lowered: true, run: (ir) => vectorize(ir) },
+  { name: 'tile-transposes', lowered: true, run: (ir, c) => tileTransposes(ir, c.target.machine.caches[0]) },
 ]
 
 /** What a pipeline observer (`polykern explain`) sees, in order: each step's IR and messages, and the analysis. */

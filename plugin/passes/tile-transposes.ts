@@ -1,0 +1,90 @@
+/**
+ * Tiles a transposing nest: two loops, one directly inside the other, over independent points, where one access's
+ * stride-1 dimension moves with the inner loop and another's with the outer loop only (`T[j, i] = A[i, j]`, an NCHW to
+ * NHWC copy). Untiled, each inner iteration of the transposed access reads a line of its own, and the next outer
+ * iteration comes back to those lines after the inner loop has pushed them out of L1: a 1024² transpose fetched every
+ * line sixteen times. In square tiles of one cache line's elements, each line is used whole while it is in L1.
+ *
+ * Legal when every point is independent: plain stores (`=`), each store's index following both loops one to one, no
+ * load of a tensor the nest stores, the inner loop's bounds free of the outer index. Needs: lowered loops. Leaves the
+ * tile loops in the modes the two loops had, the loops inside a tile serial.
+ */
+import { add, coeffOf, constant, sub, variable } from '../ir/affine.ts'
+import type { Access, Affine, Bound, Constraint, Kernel, Loop, Stmt, Store } from '../ir/nodes.ts'
+import { DTYPE_BYTES } from '../analysis/loop-nest.ts'
+import { boundVars, loadsOf, mapStmts, walkStmts, withBody } from '../ir/walk.ts'
+
+export function tileTransposes(kernel: Kernel, l1: { readonly bytes: number; readonly lineBytes: number }): Kernel {
+  const taken = new Set<string>([...kernel.sizes, ...kernel.tensors.map((t) => t.name), ...kernel.params.map((p) => p.name)])
+  walkStmts(kernel.body, (s) => {
+    if (s.kind === 'loop') taken.add(s.v)
+  })
+  const fresh = (want: string): string => {
+    let name = want
+    for (let n = 2; taken.has(name); n++) name = `${want}${n}`
+    taken.add(name)
+    return name
+  }
+  const dtypeOf = new Map(kernel.tensors.map((t) => [t.name, t.dtype]))
+  const body = mapStmts(kernel.body, {
+    loop: (l, recurse) => {
+      if (transposing(l) === undefined) return withBody(l, recurse(l.body))
+      const inner = l.body[0] as Loop
+      const size = Math.max(1, Math.floor(l1.lineBytes / Math.max(...accessesOf(inner).map((a) => DTYPE_BYTES[dtypeOf.get(a.tensor)!]))))
+      // Where the inner loop's lines of the transposed access fit in half of L1 the next outer iteration finds them
+      // there, and the untiled nest (longer inner loops) is faster: the choice is made on the call's extents.
+      const lines = Math.max(1, Math.floor(l1.bytes / 2 / l1.lineBytes))
+      const extent = sub((inner.hi as AffineBound).a, (inner.lo as AffineBound).a)
+      const many: Constraint = { expr: sub(extent, constant(lines + 1)), op: '>=' }
+      const few: Constraint = { expr: sub(constant(lines), extent), op: '>=' }
+      return [{ kind: 'if', conds: [many], body: [tiled(l, inner, size, fresh)] }, { kind: 'if', conds: [few], body: [l] }]
+    },
+  })
+  return body === kernel.body ? kernel : { ...kernel, body }
+}
+
+/** The access `outer`'s nest transposes (its stride-1 dimension moves with the outer loop), when it may be tiled. */
+function transposing(outer: Loop): Access | undefined {
+  if (outer.mode === 'vector' || outer.body.length !== 1 || outer.body[0].kind !== 'loop') return undefined
+  const inner = outer.body[0]
+  if (inner.mode === 'vector' || !inner.body.every((s): s is Store => s.kind === 'store')) return undefined
+  const bounds = [outer.lo, outer.hi, inner.lo, inner.hi]
+  if (!bounds.every((b) => b.kind === 'affine') || [inner.lo, inner.hi].some((b) => boundVars(b).includes(outer.v))) return undefined
+  const stores = inner.body as readonly Store[]
+  const stored = new Set(stores.map((s) => s.access.tensor))
+  const loads = stores.flatMap((s) => loadsOf(s.value).map((l) => l.access))
+  const accesses = accessesOf(inner)
+  const oneToOne = (a: Access) => [outer.v, inner.v].every((v) => a.index.some((e) => Math.abs(coeffOf(e, v)) === 1 && e.terms.every((t) => t.v === v || (t.v !== outer.v && t.v !== inner.v))))
+  if (!stores.every((s) => s.op === '=' && oneToOne(s.access)) || loads.some((a) => stored.has(a.tensor))) return undefined
+  const last = (a: Access): Affine | undefined => a.index[a.index.length - 1]
+  const along = (a: Access, v: string): boolean => last(a) !== undefined && coeffOf(last(a)!, v) !== 0
+  const across = accesses.find((a) => along(a, outer.v) && !along(a, inner.v) && a.index.some((e) => coeffOf(e, inner.v) !== 0))
+  return across !== undefined && accesses.some((a) => along(a, inner.v)) ? across : undefined
+}
+
+type AffineBound = Extract<Bound, { kind: 'affine' }>
+
+/** The stores' and loads' accesses of a loop of stores. */
+const accessesOf = (inner: Loop): Access[] =>
+  (inner.body as readonly Store[]).flatMap((s) => [s.access, ...loadsOf(s.value).map((l) => l.access)])
+
+/** `outer` and `inner` in square tiles of `size` points: tile loops outside, the points of a tile inside. */
+function tiled(outer: Loop, inner: Loop, size: number, fresh: (want: string) => string): Loop {
+  const within = (l: Loop, tile: string): { lo: Bound; hi: Bound; count: Bound } => {
+    const [lo, hi] = [(l.lo as AffineBound).a, (l.hi as AffineBound).a]
+    const start = add(lo, variable(tile, size))
+    return {
+      lo: { kind: 'affine', a: start },
+      hi: { kind: 'min', args: [l.hi, { kind: 'affine', a: add(start, constant(size)) }] },
+      count: { kind: 'ceildiv', arg: { kind: 'affine', a: sub(hi, lo) }, by: size },
+    }
+  }
+  const [outerTile, innerTile] = [fresh(`${outer.v}_tile`), fresh(`${inner.v}_tile`)]
+  const [o, i] = [within(outer, outerTile), within(inner, innerTile)]
+  const points: Stmt = { kind: 'loop', v: outer.v, lo: o.lo, hi: o.hi, mode: 'serial', body: [{ ...inner, lo: i.lo, hi: i.hi, mode: 'serial' }] }
+  const zero: Bound = { kind: 'affine', a: constant(0) }
+  return {
+    kind: 'loop', v: outerTile, lo: zero, hi: o.count, mode: outer.mode,
+    body: [{ kind: 'loop', v: innerTile, lo: zero, hi: i.count, mode: inner.mode, body: [points] }],
+  }
+}

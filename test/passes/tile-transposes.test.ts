@@ -1,0 +1,77 @@
+/**
+ * tile-transposes (plugin/passes/tile-transposes.ts): which nests are tiled, in tiles of a cache line's elements, and
+ * the tiled kernels compute what their spec says (the interpreter on the lowered IR, the JS, every ISA and thread
+ * count, at sizes no tile divides).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { interpret } from '../../plugin/ir/interp.ts'
+import { printStmts } from '../../plugin/ir/print.ts'
+import { copyArgs, makeArgs } from '../support/kernel-args.ts'
+import { expectAgreesEverywhere, pipelineKernel, type PipelineKernel } from '../support/pipeline-kernels.ts'
+import { rng } from '../support/random.ts'
+import { loadTestAddon, testAddonSource, type TestAddon } from '../support/test-addon.ts'
+
+const transpose = pipelineKernel({ name: 'transpose', text: 'A: i32[M, N]\nT: i32[N, M]\nT[j, i] = A[i, j]' })
+const nhwc = pipelineKernel({ name: 'nhwc', text: 'X: f32[N, C, H, W]\nY: f32[N, H, W, C]\nY[n, h, w, c] = X[n, c, h, w]' })
+const scaled = pipelineKernel({ name: 'scaled', text: 'A: f64[M, N]\nB: f64[N]\nT: f64[N, M]\nT[j, i] = A[i, j] * B[j] + 1' })
+const tiledKernels = [transpose, nhwc, scaled]
+
+const printed = (k: PipelineKernel): string => printStmts(k.ir.body)
+
+describe('which nests are tiled', () => {
+  it('a transpose, an NCHW to NHWC copy and a transposing element-wise kernel, in tiles of one line', () => {
+    expect(printed(transpose)).toContain('for j_tile in [0, ceildiv(N, 16)) parallel')
+    expect(printed(transpose)).toContain('for i in [16*i_tile, min(M, 16*i_tile + 16))')
+    // Tiled where the inner loop's lines would not stay in L1 (half of it: the number is this machine's), else as it was.
+    expect(printed(transpose)).toMatch(/if M - \d+ >= 0 \{\n\s*for j_tile/)
+    expect(printed(transpose)).toMatch(/if -M \+ \d+ >= 0 \{\n\s*for j in \[0, N\) parallel/)
+    // The two loops whose dimensions trade places, inside the loops over n and h.
+    expect(printed(nhwc)).toMatch(/for h in [^\n]*\n\s*if W - \d+ >= 0 \{\n\s*for c_tile in \[0, ceildiv\(C, 16\)\) \{\n\s*for w_tile in \[0, ceildiv\(W, 16\)\) \{/)
+    // f64: eight elements to a 64-byte line.
+    expect(printed(scaled)).toContain('ceildiv(N, 8)')
+  })
+
+  it('not a nest without a transposed access, a reduction, or a nest reading what it stores', () => {
+    const untouched = [
+      'A: f32[M, N]\nB: f32[M, N]\nB[i, j] = A[i, j] + 1',
+      'A: f32[M, N]\nT: f32[N, M]\nT[j, i] += A[i, j]',
+      'A: f32[M, N]\nT: f32[N, M]\nU: f32[N, M]\nT[j, i] = A[i, j]\nU[j, i] = T[j, i] + A[i, j]',
+    ]
+    for (const text of untouched) {
+      const k = pipelineKernel({ name: 'k', text })
+      // The fused two-statement kernel reads T, which it stores: its nest stays as it was.
+      expect(printStmts(k.ir.body), text).not.toContain('_tile')
+    }
+  })
+})
+
+describe('tiled kernels agree with their spec', () => {
+  let addon: TestAddon
+  let remove = (): void => {}
+  beforeAll(async () => {
+    ;({ addon, remove } = await loadTestAddon(testAddonSource(tiledKernels.map((k) => k.ir), 'tile-transposes.ts'), 'tile-transposes'))
+  }, 300_000)
+  afterAll(() => remove())
+
+  // Inner extents of 600 and more take the tiled nest on any L1 up to 64 KiB; the short ones the untiled one.
+  const cases: [PipelineKernel, string, Record<string, number>[]][] = [
+    [transpose, 'T', [{ M: 1, N: 1 }, { M: 17, N: 33 }, { M: 0, N: 9 }, { M: 600, N: 37 }, { M: 1041, N: 1 }, { M: 640, N: 48 }]],
+    [nhwc, 'Y', [{ N: 1, C: 3, H: 2, W: 17 }, { N: 2, C: 19, H: 2, W: 601 }, { N: 1, C: 32, H: 1, W: 640 }]],
+    [scaled, 'T', [{ M: 9, N: 7 }, { M: 9, N: 603 }, { M: 17, N: 1000 }]],
+  ]
+  for (const [k, output, sizesList] of cases) {
+    it(`${k.name}: the lowered IR, the JS and every ISA and thread count`, () => {
+      const next = rng(k.name.length)
+      for (const sizes of sizesList) {
+        const extents = new Map(Object.entries(sizes))
+        const args = makeArgs(k.abi, extents, next)
+        const [want, got] = [copyArgs(args), copyArgs(args)]
+        interpret(k.reference, want)
+        interpret(k.ir, got)
+        const out = k.reference.params.findIndex((p) => p.name === output)
+        expect(got[out], `${k.name} ${JSON.stringify(sizes)} tiled IR`).toEqual(want[out])
+        expectAgreesEverywhere(k, addon, extents, next, output, 1)
+      }
+    })
+  }
+})
