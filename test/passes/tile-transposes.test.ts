@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { interpret } from '../../plugin/ir/interp.ts'
 import { printStmts } from '../../plugin/ir/print.ts'
+import { resolveTarget } from '../../plugin/targets/target.ts'
 import { copyArgs, makeArgs } from '../support/kernel-args.ts'
 import { expectAgreesEverywhere, pipelineKernel, type PipelineKernel } from '../support/pipeline-kernels.ts'
 import { rng } from '../support/random.ts'
@@ -75,3 +76,44 @@ describe('tiled kernels agree with their spec', () => {
     })
   }
 })
+
+describe('random permutations, tiled at small sizes', () => {
+  // An L1 of 1 KiB: every inner loop longer than 8 lines takes the tiled nest, so sizes up to 40 reach tiles' edges.
+  const target = resolveTarget({ caches: [{ level: 1, bytes: 1024 }] }, undefined)
+  const next = rng(2026)
+  const pick = (n: number): number => Math.floor(next() * n)
+  const kernels = Array.from({ length: 12 }, (_, n) => {
+    const rank = 2 + pick(3)
+    const dims = ['a', 'b', 'c', 'd'].slice(0, rank)
+    const order = [...dims].sort(() => next() - 0.5)
+    if (order.every((d, i) => d === dims[i])) order.reverse()
+    const dtype = ['f32', 'f64', 'i32'][pick(3)]
+    const size = (d: string): string => d.toUpperCase()
+    const value = pick(2) === 0 ? `X[${dims.join(', ')}]` : `X[${dims.join(', ')}] * 3 + 1`
+    const text = `X: ${dtype}[${dims.map(size).join(', ')}]\nY: ${dtype}[${order.map(size).join(', ')}]\nY[${order.join(', ')}] = ${value}`
+    return { kernel: pipelineKernel({ name: `perm${n}`, text, target }), sizes: dims.map(size) }
+  })
+  let addon: TestAddon
+  let remove = (): void => {}
+  beforeAll(async () => {
+    ;({ addon, remove } = await loadTestAddon(testAddonSource(kernels.map((k) => k.kernel.ir), 'tile-permutations.ts'), 'tile-permutations'))
+  }, 300_000)
+  afterAll(() => remove())
+
+  it('most are tiled, and each agrees with its spec natively, in JS and in the lowered IR', () => {
+    expect(kernels.filter((k) => printed(k.kernel).includes('_tile')).length).toBeGreaterThan(kernels.length / 2)
+    for (const { kernel, sizes } of kernels) {
+      for (let round = 0; round < 3; round++) {
+        const extents = new Map(sizes.map((s) => [s, 1 + pick(kernel.abi.params.length > 5 ? 13 : 40)]))
+        const args = makeArgs(kernel.abi, extents, next)
+        const [want, got] = [copyArgs(args), copyArgs(args)]
+        interpret(kernel.reference, want)
+        interpret(kernel.ir, got)
+        const out = kernel.reference.params.findIndex((p) => p.name === 'Y')
+        expect(got[out], `${kernel.name} ${[...extents]} tiled IR`).toEqual(want[out])
+        expectAgreesEverywhere(kernel, addon, extents, next, 'Y', 1)
+      }
+    }
+  })
+})
+

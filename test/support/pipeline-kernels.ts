@@ -11,6 +11,7 @@ import { interpret } from '../../plugin/ir/interp.ts'
 import type { Contraction, Kernel } from '../../plugin/ir/nodes.ts'
 import { walkStmts } from '../../plugin/ir/walk.ts'
 import { lowerSpec } from '../../plugin/pipeline.ts'
+import type { Target } from '../../plugin/targets/target.ts'
 import type { KernelAbi } from '../../runtime/abi.ts'
 import { paramsOf } from './contractions.ts'
 import { specOf } from './examples.ts'
@@ -28,9 +29,10 @@ export interface PipelineKernel {
   readonly abi: KernelAbi
 }
 
-export const pipelineKernel = ({ name, text }: { readonly name: string; readonly text: string }): PipelineKernel => {
+/** `text` through the whole pipeline, for this machine or `target` (a smaller cache, say). */
+export const pipelineKernel = ({ name, text, target }: { readonly name: string; readonly text: string; readonly target?: Target }): PipelineKernel => {
   const spec = specOf(text, paramsOf(text))
-  const { ir } = lowerSpec(spec)
+  const { ir } = lowerSpec(spec, undefined, target === undefined ? undefined : { target })
   const js = new Function(`'use strict'; return ${emitJs(ir)}`)() as PipelineKernel['js']
   return { name, reference: buildKernel(spec), ir: { ...ir, name }, js, abi: { ...abiOf(spec, 'test'), name } }
 }
