@@ -28,8 +28,9 @@ export function tileTransposes(kernel: Kernel, l1: { readonly bytes: number; rea
   const dtypeOf = new Map(kernel.tensors.map((t) => [t.name, t.dtype]))
   const body = mapStmts(kernel.body, {
     loop: (l, recurse) => {
-      if (transposing(l) === undefined) return withBody(l, recurse(l.body))
+      if (!transposing(l)) return withBody(l, recurse(l.body))
       const inner = l.body[0] as Loop
+      // A line of the widest element along both loops.
       const size = Math.max(1, Math.floor(l1.lineBytes / Math.max(...accessesOf(inner).map((a) => DTYPE_BYTES[dtypeOf.get(a.tensor)!]))))
       // Where the inner loop's lines of the transposed access fit in half of L1 the next outer iteration finds them
       // there, and the untiled nest (longer inner loops) is faster: the choice is made on the call's extents.
@@ -43,23 +44,23 @@ export function tileTransposes(kernel: Kernel, l1: { readonly bytes: number; rea
   return body === kernel.body ? kernel : { ...kernel, body }
 }
 
-/** The access `outer`'s nest transposes (its stride-1 dimension moves with the outer loop), when it may be tiled. */
-function transposing(outer: Loop): Access | undefined {
-  if (outer.mode === 'vector' || outer.body.length !== 1 || outer.body[0].kind !== 'loop') return undefined
+/** Whether `outer`'s nest transposes an access (its stride-1 dimension moves with the outer loop) and may be tiled. */
+function transposing(outer: Loop): boolean {
+  if (outer.mode === 'vector' || outer.body.length !== 1 || outer.body[0].kind !== 'loop') return false
   const inner = outer.body[0]
-  if (inner.mode === 'vector' || !inner.body.every((s): s is Store => s.kind === 'store')) return undefined
+  if (inner.mode === 'vector' || !inner.body.every((s): s is Store => s.kind === 'store')) return false
   const bounds = [outer.lo, outer.hi, inner.lo, inner.hi]
-  if (!bounds.every((b) => b.kind === 'affine') || [inner.lo, inner.hi].some((b) => boundVars(b).includes(outer.v))) return undefined
+  if (!bounds.every((b) => b.kind === 'affine') || [inner.lo, inner.hi].some((b) => boundVars(b).includes(outer.v))) return false
   const stores = inner.body as readonly Store[]
   const stored = new Set(stores.map((s) => s.access.tensor))
   const loads = stores.flatMap((s) => loadsOf(s.value).map((l) => l.access))
   const accesses = accessesOf(inner)
   const oneToOne = (a: Access) => [outer.v, inner.v].every((v) => a.index.some((e) => Math.abs(coeffOf(e, v)) === 1 && e.terms.every((t) => t.v === v || (t.v !== outer.v && t.v !== inner.v))))
-  if (!stores.every((s) => s.op === '=' && oneToOne(s.access)) || loads.some((a) => stored.has(a.tensor))) return undefined
+  if (!stores.every((s) => s.op === '=' && oneToOne(s.access)) || loads.some((a) => stored.has(a.tensor))) return false
   const last = (a: Access): Affine | undefined => a.index[a.index.length - 1]
   const along = (a: Access, v: string): boolean => last(a) !== undefined && coeffOf(last(a)!, v) !== 0
-  const across = accesses.find((a) => along(a, outer.v) && !along(a, inner.v) && a.index.some((e) => coeffOf(e, inner.v) !== 0))
-  return across !== undefined && accesses.some((a) => along(a, inner.v)) ? across : undefined
+  const across = accesses.some((a) => along(a, outer.v) && !along(a, inner.v) && a.index.some((e) => coeffOf(e, inner.v) !== 0))
+  return across && accesses.some((a) => along(a, inner.v))
 }
 
 type AffineBound = Extract<Bound, { kind: 'affine' }>
