@@ -21,10 +21,11 @@ import os from 'node:os'
 import path from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { carriesIdentity, IDENTITY_PREFIX } from '../../runtime/identity.ts'
-import { MAIN_FILE, NAPI_VERSION, PRECOMPILED_HEADERS, type AddonFile } from '../emit/napi.ts'
+import { MAIN_FILE, NAPI_VERSION, type AddonFile } from '../emit/napi.ts'
 import { addonHash, objectHash, type AddonInputs } from './hash.ts'
 import { progressLines } from '../progress.ts'
-import { discardPrecompiled, precompiledUse, precompileHeaders, precompiles, type PrecompiledHeader } from './precompiled.ts'
+import { compiledObject } from './make-output.ts'
+import { discardPrecompiled, headersToPrecompile, precompiledUse, precompileHeaders, type PrecompiledHeader } from './precompiled.ts'
 import { compilerVersion, nodeGypScript, nodePrefix, packageRoot, pythonArgument, run } from './toolchain.ts'
 
 export interface AddonBuildRequest {
@@ -122,7 +123,7 @@ export async function buildAddon(req: AddonBuildRequest): Promise<AddonBuild> {
     }
     let reused = objects.existing()
     if (objects.count > 0) log(`${reused.size} of ${objects.count} tile families' object files reused from ${objects.dir}`)
-    const headers = precompiles(inputs.compiler) ? PRECOMPILED_HEADERS.filter((h) => inputs.sources.some((f) => f.text.includes(`#include "${h}"`))) : []
+    const headers = headersToPrecompile(inputs.compiler, inputs.sources)
     let gyp = await gypBuild(reused, headers)
     // A precompiled header the compiler could not read (damaged after it was written): dropped, the headers parsed.
     if (gyp.code !== 0 && precompiled.length > 0 && /\bPCH\b|\.gch\b/.test(gyp.stderr + gyp.stdout)) {
@@ -177,10 +178,6 @@ function compiling(work: string, sources: readonly AddonFile[], ms: number): str
   const named = pending.filter((f) => !f.shared).map((f) => f.name)
   return progressLines.building([...named, ...(families === 0 ? [] : [`${families} tile ${families === 1 ? 'family' : 'families'}`])], ms)
 }
-
-/** Where make leaves the object file of source `name` in build directory `work`. */
-const compiledObject = (work: string, name: string): string =>
-  path.join(work, 'build', 'Release', 'obj.target', 'polykern', name.replace(/\.c$/, '.o'))
 
 /** Where `buildAddon(req)` puts its addon, and whether it is there, without building: for `polykern explain`. */
 export async function addonLocation(req: AddonBuildRequest): Promise<{ hash: string; dir: string; built: boolean }> {

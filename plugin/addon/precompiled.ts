@@ -14,7 +14,8 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { copyFile, link, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import type { AddonFile } from '../emit/napi.ts'
+import { PRECOMPILED_HEADERS, type AddonFile } from '../emit/napi.ts'
+import { dependencyFile } from './make-output.ts'
 import { run } from './toolchain.ts'
 
 /** One header's precompiled copy in a build: `entry` is its file in the cache. */
@@ -43,8 +44,15 @@ const MAKEFILE_TEXT = [
 ].join('\n')
 const MAKE_TIMEOUT_MS = 120_000
 
+/** The headers of PRECOMPILED_HEADERS that some of `sources` include, where the compiler is one we precompile for. */
+export function headersToPrecompile(compiler: string, sources: readonly AddonFile[]): string[] {
+  return precompiles(compiler) ? PRECOMPILED_HEADERS.filter((h) => sources.some((f) => includes(f, h))) : []
+}
+
 /** Clang reads its own PCH format, through its own flag: these builds parse the headers. */
-export const precompiles = (compiler: string): boolean => !/clang/i.test(compiler)
+const precompiles = (compiler: string): boolean => !/clang/i.test(compiler)
+
+const includes = (f: AddonFile, header: string): boolean => f.text.includes(`#include "${header}"`)
 
 /**
  * Puts a precompiled copy of each of `headers` (in `work`, configured by node-gyp) beside it, from the cache in
@@ -95,10 +103,10 @@ export async function precompileHeaders(
  * the user headers a file read (make's dependency file) names the header only where the compiler parsed it.
  */
 export async function precompiledUse(work: string, header: string, sources: readonly AddonFile[]): Promise<{ used: number; of: number }> {
-  const including = sources.filter((f) => f.text.includes(`#include "${header}"`))
+  const including = sources.filter((f) => includes(f, header))
   const named = new RegExp(`(^|[\\s/])${header.replace(/\./g, '\\.')}(\\s|:|$)`)
   const parsed = await Promise.all(including.map(async (f) => {
-    const deps = await readFile(path.join(work, 'build', 'Release', '.deps', 'Release', 'obj.target', 'polykern', f.name.replace(/\.c$/, '.o.d')), 'utf8').catch(() => undefined)
+    const deps = await readFile(dependencyFile(work, f.name), 'utf8').catch(() => undefined)
     return deps === undefined || named.test(deps)
   }))
   return { used: parsed.filter((p) => !p).length, of: including.length }

@@ -27,6 +27,7 @@ import { identityOf } from '../spec/build-ir.ts'
 import type { Access, Block, DType, Expr, Fill, If, Kernel, Monomial, SizeChoice, Stmt, Store, Tensor } from '../ir/nodes.ts'
 import { printPolynomial, productOf, sumOf } from '../ir/polynomial.ts'
 import { printConstraint, printExpr, printStmts } from '../ir/print.ts'
+import { freshName, takenNames } from '../ir/names.ts'
 import { loadsOf, walkExpr, withBody } from '../ir/walk.ts'
 import type { PairContraction } from './greedy-path.ts'
 import { flattenProduct, isScaledProduct } from './match-contraction.ts'
@@ -124,12 +125,11 @@ interface Plan {
 }
 
 function planKernel(kernel: Kernel): Plan[] {
-  const taken = new Set([...kernel.tensors.map((t) => t.name), ...kernel.sizes, ...(kernel.choices ?? []).map((c) => c.name)])
+  const taken = takenNames(kernel)
   const sizes = new Map(kernel.sizes.map((s) => [s, REPRESENTATIVE_SIZE]))
   const plans: Plan[] = []
   for (const s of kernel.body) {
     if (s.kind !== 'block') continue
-    for (const ix of s.indices) taken.add(ix.name)
     const plan = planBlock(s, kernel, sizes, taken)
     if (plan) plans.push(plan)
   }
@@ -188,10 +188,8 @@ function planBlock(b: Block, kernel: Kernel, sizes: ReadonlyMap<string, number>,
     return { decision: { ...decision, factorized: false, reason: `the best path does no fewer flops: ${flops}` } }
   }
   const temps = rewrites.flatMap((r) => r.tensors)
-  temps.forEach((t) => taken.add(t.name))
   const reason = `${factors.length} factors, ${ratio}${choice ? `; ${candidates.length} candidate paths, chosen per call` : ''}`
   if (!choice) return { decision: { ...decision, factorized: true, reason }, rewrite: { temps, stmts: rewrites[0].stmts } }
-  taken.add(choice)
   const stmts = rewrites.map((r, k): Stmt => ({
     kind: 'if', conds: [{ expr: add(variable(choice), constant(-k)), op: '==' }], body: r.stmts,
   }))
@@ -227,7 +225,7 @@ function outOfRangeRead(factors: readonly Expr[], ranges: Ranges, kernel: Kernel
 /** The path as IR: a temp, its Fill and its block per step but the last, which stores into the original output. */
 function rewriteBlock(
   b: Block, store: Store, factors: readonly Expr[], rideAlong: readonly Expr[],
-  path: readonly PairContraction[], taken: ReadonlySet<string>, candidate: number,
+  path: readonly PairContraction[], taken: Set<string>, candidate: number,
 ) {
   const tag = candidate === 0 ? '' : `.p${candidate}`
   const dtype = store.value.type as DType
@@ -264,8 +262,3 @@ function rewriteBlock(
   return { tensors, blocks, stmts }
 }
 
-function freshName(want: string, taken: ReadonlySet<string>): string {
-  let name = want
-  while (taken.has(name)) name += '_'
-  return name
-}

@@ -16,6 +16,7 @@
  */
 import { coeffOf, equal, variable } from '../ir/affine.ts'
 import type { Access, Affine, AssignOp, Block, Expr, Fill, IndexRange, Kernel, Stmt, Store, Tensor } from '../ir/nodes.ts'
+import { takenNames } from '../ir/names.ts'
 import { loadsOf, mapExpr, walkStmts, withBody } from '../ir/walk.ts'
 import type { KernelFacts } from '../analysis/deps.ts'
 
@@ -228,11 +229,7 @@ function rowInit(fill: Fill, rows: readonly IndexRange[], run: readonly Stmt[], 
 
 /** Index names used nowhere in the kernel. */
 function freshIndexNames(kernel: Kernel): () => string {
-  const taken = new Set<string>([...kernel.sizes, ...kernel.tensors.map((t) => t.name), ...kernel.params.map((p) => p.name)])
-  walkStmts(kernel.body, (s) => {
-    if (s.kind === 'block') s.indices.forEach((ix) => taken.add(ix.name))
-    if (s.kind === 'loop') taken.add(s.v)
-  })
+  const taken = takenNames(kernel)
   let n = 0
   return () => {
     while (taken.has(`q${n}`)) n++

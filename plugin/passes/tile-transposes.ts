@@ -12,19 +12,12 @@
 import { add, coeffOf, constant, sub, variable } from '../ir/affine.ts'
 import type { Access, Affine, Bound, Constraint, Kernel, Loop, Stmt, Store } from '../ir/nodes.ts'
 import { DTYPE_BYTES } from '../analysis/loop-nest.ts'
-import { boundVars, loadsOf, mapStmts, walkStmts, withBody } from '../ir/walk.ts'
+import { freshName, takenNames } from '../ir/names.ts'
+import { boundVars, loadsOf, mapStmts, withBody } from '../ir/walk.ts'
 
 export function tileTransposes(kernel: Kernel, l1: { readonly bytes: number; readonly lineBytes: number }): Kernel {
-  const taken = new Set<string>([...kernel.sizes, ...kernel.tensors.map((t) => t.name), ...kernel.params.map((p) => p.name)])
-  walkStmts(kernel.body, (s) => {
-    if (s.kind === 'loop') taken.add(s.v)
-  })
-  const fresh = (want: string): string => {
-    let name = want
-    for (let n = 2; taken.has(name); n++) name = `${want}${n}`
-    taken.add(name)
-    return name
-  }
+  const taken = takenNames(kernel)
+  const fresh = (want: string): string => freshName(want, taken)
   const dtypeOf = new Map(kernel.tensors.map((t) => [t.name, t.dtype]))
   const body = mapStmts(kernel.body, {
     loop: (l, recurse) => {
@@ -54,7 +47,7 @@ function transposing(outer: Loop): boolean {
   const stores = inner.body as readonly Store[]
   const stored = new Set(stores.map((s) => s.access.tensor))
   const loads = stores.flatMap((s) => loadsOf(s.value).map((l) => l.access))
-  const accesses = accessesOf(inner)
+  const accesses = [...stores.map((s) => s.access), ...loads]
   const oneToOne = (a: Access) => [outer.v, inner.v].every((v) => a.index.some((e) => Math.abs(coeffOf(e, v)) === 1 && e.terms.every((t) => t.v === v || (t.v !== outer.v && t.v !== inner.v))))
   if (!stores.every((s) => s.op === '=' && oneToOne(s.access)) || loads.some((a) => stored.has(a.tensor))) return false
   const last = (a: Access): Affine | undefined => a.index[a.index.length - 1]
