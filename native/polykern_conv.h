@@ -293,14 +293,22 @@ static inline void pk_conv_finish_all(const pk_conv_desc *d) {
   d->epilogue(d->epilogue_ctx, lo, hi);
 }
 
-/* A 1×1 filter over dense, unpadded axes: the last two axes are one, so the call has fewer, longer rows. */
-static inline void pk_conv_collapse(pk_conv_desc *d) {
+/*
+ * A 1×1 filter over dense, unpadded axes: the last two axes are one, so the call has fewer, longer rows; but no fewer
+ * than `min_rows`. An im2col call's team shares its rows (or its output channels, where there are panels enough), never
+ * a row's positions: 56×56 256→64 1×1, one row of 3136 positions and one panel of channels, ran on one thread of two.
+ */
+static inline void pk_conv_collapse(pk_conv_desc *d, int64_t min_rows) {
+  int64_t rows = 1;
+  for (int i = 0; i < d->nb; i++) rows *= d->b_ext[i];
+  for (int dd = 0; dd < d->nd - 1; dd++) rows *= d->p_ext[dd];
   while (d->nd >= 2 && d->epilogue == NULL) {
     const int L = d->nd - 1, M = L - 1;
     const int dense = d->r_ext[L] == 1 && d->r_ext[M] == 1 && d->stride[L] == 1 && d->stride[M] == 1 &&
         d->off[L] == 0 && d->off[M] == 0 && d->p_ext[L] == d->h_ext[L] && d->p_ext[M] == d->h_ext[M] &&
         d->in_s[M] == d->h_ext[L] * d->in_s[L] && d->out_s[M] == d->p_ext[L] * d->out_s[L];
-    if (!dense) return;
+    if (!dense || rows / pk_max_i64(d->p_ext[M], 1) < min_rows) return;
+    rows /= pk_max_i64(d->p_ext[M], 1);
     d->p_ext[M] *= d->p_ext[L];
     d->h_ext[M] = d->p_ext[M];
     d->in_s[M] = d->in_s[L];
@@ -317,7 +325,7 @@ static inline int pk_conv_im2col_rows(const pk_conv_desc *d) {
 /* The same for a call's descriptor as given: what pk_conv_prepare decides (a call site choosing a driver asks). */
 static inline int pk_conv_runs_im2col(const pk_conv_desc *call) {
   pk_conv_desc d = *call;
-  pk_conv_collapse(&d);
+  pk_conv_collapse(&d, 1);
   return pk_conv_im2col_rows(&d);
 }
 
@@ -339,7 +347,7 @@ typedef struct {
 static inline int pk_conv_prepare(const pk_conv_desc *call, int64_t mr, int64_t nr, pk_conv_call *c) {
   c->d = *call;
   pk_conv_desc *d = &c->d;
-  pk_conv_collapse(d);
+  pk_conv_collapse(d, d->im2col ? pk_threads() : 1);
   int64_t rows = 1, taps = 1, groups = 1;
   for (int i = 0; i < d->nb; i++) {
     rows *= d->b_ext[i];

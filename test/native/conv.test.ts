@@ -114,6 +114,15 @@ describe('direct and im2col convolution', () => {
     expectNhwcMatches(sizes, 400, 64 * 9, '')
   })
 
+  it('a 1×1 call of one image through im2col, one row at 1 thread and its rows shared at 2, matches the interpreter', () => {
+    // Dense axes collapse into one row of P·Q positions only where the team keeps a row each (pk_conv_collapse); 9 and
+    // 5 rows split unevenly between two threads, and 70 channels, one panel and a few, leave the team the rows to share.
+    for (const [P, Q] of [[9, 13], [5, 1]]) {
+      const sizes = new Map([['N', 1], ['H', P], ['W', Q], ['C', 37], ['K', 70]])
+      expectNhwcMatches(sizes, P * Q + 70, 37, `${P}×${Q}, `, 'pointwise_im2col')
+    }
+  })
+
   it("im2col calls whose sizes each favour another of AVX-512's microkernels match the interpreter, at 1 and 2 threads", () => {
     // At 1 thread one GEMM of all P·Q positions: 49 × 64 fills 7 × 64 tiles, 48 × 48 one column of 8 × 48 tiles, 54 × 64
     // nine 6 × 64 tiles (pk_conv_run_cheapest on the model's tile costs; the other two leave edge tiles).

@@ -1,7 +1,8 @@
 /**
- * C compiled as the addon compiles it, to an object and thrown away: binding.gyp's cflags and defines, the Node
- * headers (node-gyp's --nodedir, addon/toolchain.ts), native/ on the include path, and -Wall -Wextra -Wpointer-arith
- * -Werror, so the optimizer's warnings and unused static functions (-O3 from binding.gyp) count.
+ * C compiled as the addon compiles it, to an object and thrown away, or linked into a program and run (native/'s
+ * decisions checked on descriptors a test writes, the pool's functions stubbed): binding.gyp's cflags and defines, the
+ * Node headers (node-gyp's --nodedir, addon/toolchain.ts), native/ on the include path, and -Wall -Wextra
+ * -Wpointer-arith -Werror, so the optimizer's warnings and unused static functions (-O3 from binding.gyp) count.
  */
 import { execFile } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -29,23 +30,40 @@ const FLAGS = [
   '-I', NATIVE,
   // -Wpointer-arith: arithmetic on a `const void *` (a descriptor's tensor) counts bytes, not elements.
   '-Wall', '-Wextra', '-Wpointer-arith', '-Werror',
-  '-c', '-o', '/dev/null',
 ]
 
-/** A compiler for the calling test file: its sources go to a directory removed after the file's tests. */
-export function cCompiler(): (name: string, source: string, flags?: readonly string[]) => Promise<string> {
+/** A directory for the calling test file's sources, removed after its tests. */
+function workDir(): string {
   const work = mkdtempSync(path.join(os.tmpdir(), 'polykern-compile-c-'))
   afterAll(() => rmSync(work, { recursive: true, force: true }))
+  return work
+}
+
+/** A compiler for the calling test file. */
+export function cCompiler(): (name: string, source: string, flags?: readonly string[]) => Promise<string> {
+  const work = workDir()
   /** gcc's diagnostics for `source`, '' when it compiles clean. */
   return async (name, source, flags = []) => {
     const file = path.join(work, `${name}.c`)
     writeFileSync(file, source)
     try {
-      await promisify(execFile)('gcc', [...FLAGS, ...flags, file])
+      await promisify(execFile)('gcc', [...FLAGS, ...flags, '-c', '-o', '/dev/null', file])
       return ''
     } catch (e) {
       return String((e as { stderr?: string }).stderr ?? e)
     }
+  }
+}
+
+/** A program runner for the calling test file: `source` compiled and linked (gcc's diagnostics thrown), then run. */
+export function cRunner(): (name: string, source: string) => Promise<string> {
+  const work = workDir()
+  /** The program's standard output. */
+  return async (name, source) => {
+    const [file, program] = [path.join(work, `${name}.c`), path.join(work, name)]
+    writeFileSync(file, source)
+    await promisify(execFile)('gcc', [...FLAGS, '-o', program, file])
+    return (await promisify(execFile)(program)).stdout
   }
 }
 
