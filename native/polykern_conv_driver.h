@@ -517,12 +517,13 @@ static void PK_CONV(direct)(const pk_conv_desc *d, const PK_CONV_T *pf, const pk
 
 #ifndef PK_CONV_DIRECT_ONLY
 /*
- * Channels first (NCHW): output channels [0, K) are the microkernel's rows (A: the tap's filter, packed in MR-row
- * panels), output positions [ic, ie) along the last axis its columns (B: input rows read in place, one input channel
- * per row of B, unit stride), input channels [pc, pc + kb) its k loop; padding as in the channels-last path.
+ * Channels first (NCHW): output channels [k0, k1) are the microkernel's rows (A: the tap's filter, packed in MR-row
+ * panels; k0 a multiple of MR), output positions [ic, ie) along the last axis its columns (B: input rows read in
+ * place, one input channel per row of B, unit stride), input channels [pc, pc + kb) its k loop; padding as in the
+ * channels-last path.
  */
 static void PK_CONV(first)(const pk_conv_desc *d, const PK_CONV_T *pf, const pk_conv_at *at, int64_t taps,
-                           int64_t ic, int64_t ie, int64_t pc, int64_t kb) {
+                           int64_t ic, int64_t ie, int64_t pc, int64_t kb, int64_t k0, int64_t k1) {
   const PK_CONV_T *input = d->in;
   PK_CONV_T *output = d->out;
   const int L = d->nd - 1;
@@ -539,9 +540,9 @@ static void PK_CONV(first)(const pk_conv_desc *d, const PK_CONV_T *pf, const pk_
       const PK_CONV_T *b = input + in + base + lo + pc * d->in_c;
       PK_CONV_T *c = output + at->out + lo;
       for (int64_t jr = 0; jr < hi - lo; jr += PK_CONV_NR)
-        for (int64_t ir = 0; ir < d->K; ir += PK_CONV_MR)
+        for (int64_t ir = k0; ir < k1; ir += PK_CONV_MR)
           PK_CONV_TILE_FIRST(kb, a + ir * d->C, 0, b + jr, d->in_c, c + ir * ldc + jr, ldc,
-                             pk_min64(PK_CONV_MR, d->K - ir), pk_min64(PK_CONV_NR, hi - lo - jr), 0);
+                             pk_min64(PK_CONV_MR, k1 - ir), pk_min64(PK_CONV_NR, hi - lo - jr), 0);
     }
   }
 }
@@ -801,19 +802,21 @@ static void PK_CONV(member)(void *arg, int t, int nt) {
   const PK_CONV(split) uncopied = PK_CONV(split_of)(d, pf, taps, 0, Q, pk_min64(kc, d->C), 1);
   const int whole_rows = !d->channels_first && d->weight_stationary && copied.copies &&
                          PK_CONV(columns_pay)(d, taps, &copied, &uncopied);
-  mc = whole_rows ? Q : pk_even_block(Q, mc, PK_CONV_MR);
+  mc = whole_rows ? Q : d->channels_first ? pk_conv_first_mc(d, PK_CONV_MR) : pk_even_block(Q, mc, PK_CONV_MR);
   const int64_t blocks = (Q + mc - 1) / mc;
   int64_t w0, w1;
   pk_share(call->rows * blocks, 1, t, nt, &w0, &w1);
 #ifndef PK_CONV_DIRECT_ONLY
   if (d->channels_first) {
-    for (int64_t w = w0; w < w1; w++) {
+    int64_t k0 = 0, k1 = d->K;
+    if (call->split_channels) w0 = 0, w1 = call->rows * blocks, pk_share(d->K, PK_CONV_MR, t, nt, &k0, &k1);
+    for (int64_t w = w0; w < w1 && k0 < k1; w++) {
       const pk_conv_at at = pk_conv_locate(d, w / blocks, group);
       const int64_t ic = w % blocks * mc;
-      if (d->zero_out) PK_CONV(zero)(d, &at, ic, pk_min64(ic + mc, Q), 0, d->K);
+      if (d->zero_out) PK_CONV(zero)(d, &at, ic, pk_min64(ic + mc, Q), k0, k1);
       for (int64_t pc = 0; pc < d->C; pc += kc)
-        PK_CONV(first)(d, pf, &at, taps, ic, pk_min64(ic + mc, Q), pc, pk_min64(kc, d->C - pc));
-      pk_conv_finish(d, &at, ic, pk_min64(ic + mc, Q), 0, d->K);
+        PK_CONV(first)(d, pf, &at, taps, ic, pk_min64(ic + mc, Q), pc, pk_min64(kc, d->C - pc), k0, k1);
+      pk_conv_finish(d, &at, ic, pk_min64(ic + mc, Q), k0, k1);
     }
     return;
   }

@@ -123,6 +123,15 @@ describe('direct and im2col convolution', () => {
     }
   })
 
+  it('channels-first calls whose rows split unevenly, their output channels shared at 2 threads, match the interpreter', () => {
+    // 7 and 5 rows (4 + 3, 3 + 2) share their 70 output channels instead, in whole panels of the microkernel's rows
+    // (pk_conv_prepare): the second thread's share ends in a partial panel; one call of 2 images keeps its 14 rows.
+    for (const [N, P, Q] of [[1, 7, 9], [1, 5, 5], [2, 7, 3]]) {
+      const sizes = new Map([['N', N], ['H', P], ['W', Q], ['P', P], ['Q', Q], ['C', 11], ['K', 70]])
+      expectNhwcMatches(sizes, N * P * Q + 70, 11 * 9, `${N}×${P}×${Q}, `, 'nchw')
+    }
+  })
+
   it("im2col calls whose sizes each favour another of AVX-512's microkernels match the interpreter, at 1 and 2 threads", () => {
     // At 1 thread one GEMM of all P·Q positions: 49 × 64 fills 7 × 64 tiles, 48 × 48 one column of 8 × 48 tiles, 54 × 64
     // nine 6 × 64 tiles (pk_conv_run_cheapest on the model's tile costs; the other two leave edge tiles).

@@ -62,7 +62,9 @@ export function cRunner(): (name: string, source: string) => Promise<string> {
   return async (name, source) => {
     const [file, program] = [path.join(work, `${name}.c`), path.join(work, name)]
     writeFileSync(file, source)
-    await promisify(execFile)('gcc', [...FLAGS, '-o', program, file])
+    await promisify(execFile)('gcc', [...FLAGS, '-o', program, file]).catch((e: { stderr?: string }) => {
+      throw new Error(`${name}.c did not compile:\n${e.stderr ?? e}`)
+    })
     return (await promisify(execFile)(program)).stdout
   }
 }
