@@ -83,12 +83,18 @@ export const specParamMissing = (span: Span, name: string, kind: 'tensor' | 'siz
     }],
     kernel)
 
-export const specParamUnknown = (span: Span, name: string, isTemp: boolean, kernel?: string, guess?: string) =>
+/** `scalar`: the dtype and array type of a statement whose value reads the parameter as a bare name. */
+export const specParamUnknown = (
+  span: Span, name: string, isTemp: boolean, kernel?: string, guess?: string,
+  scalar?: { readonly dtype: string; readonly array: string },
+) =>
   spec('spec_param_unknown', `Parameter '${name}' is neither a tensor nor a size symbol of the spec`, span,
     [...didYouMean(guess), {
       text: isTemp
         ? `'${name}' is declared with \`let\`, a temporary local to the kernel; drop \`let\` to pass it in`
-        : `declare it, e.g. \`${name}: f32[N]\`, or use it as a dimension, e.g. \`A: f32[${name}]\``,
+        : scalar
+          ? `a value read alone is a rank-0 tensor: declare \`${name}: ${scalar.dtype}[]\` and pass a ${scalar.array} of one element (a \`number\` parameter is a size, an integer)`
+          : `declare it, e.g. \`${name}: f32[N]\`, or use it as a dimension, e.g. \`A: f32[${name}]\``,
     }],
     kernel)
 

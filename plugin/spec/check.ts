@@ -2,7 +2,7 @@
 import type { Span } from '../diagnostics.ts'
 import type { KernelSite, SiteParam } from '../find/site.ts'
 import { constant, variable } from '../ir/affine.ts'
-import type { Param, Tensor, TensorRole } from '../ir/nodes.ts'
+import type { DType, Param, Tensor, TensorRole } from '../ir/nodes.ts'
 import {
   specBadLiteral,
   specDuplicateDecl,
@@ -25,7 +25,7 @@ export function checkSpec(ast: SpecAst, site: KernelSite): KernelSpec {
   const sizeUses = firstSizeUses(ast, site)
   const scope = declare(ast, sizeUses, site.name)
   if (ast.stmts.length === 0) throw specEmpty(ast.span, site.name)
-  const params = bindParams(site, scope, sizeUses)
+  const params = bindParams(site, scope, sizeUses, ast)
   const facts = ast.stmts.map((stmt) => checkStatement(stmt, scope))
   const statements = facts.map((f) => f.statement)
   const tensors = [...scope.tensors.values()].map((t): Tensor => ({
@@ -91,8 +91,15 @@ function firstSizeUses(ast: SpecAst, site: KernelSite): ReadonlyMap<string, Span
   return uses
 }
 
+/** The output dtype of the first statement whose value reads `name` alone (as a scalar, not inside brackets). */
+function scalarReader(ast: SpecAst, scope: SpecScope, name: string): DType | undefined {
+  const reads = (e: AstExpr): boolean => (e.kind === 'name' && e.name === name) || (e.kind !== 'access' && children(e).some(reads))
+  const stmt = ast.stmts.find((s) => reads(s.value))
+  return stmt && scope.tensors.get(stmt.target.tensor.name)?.dtype
+}
+
 /** Every function parameter is a declared tensor or a size symbol of the matching type, and vice versa. */
-function bindParams(site: KernelSite, scope: SpecScope, sizeUses: ReadonlyMap<string, Span>): Param[] {
+function bindParams(site: KernelSite, scope: SpecScope, sizeUses: ReadonlyMap<string, Span>, ast: SpecAst): Param[] {
   const { kernel } = scope
   const params = site.params.map((p): Param => {
     const tensor = scope.tensors.get(p.name)
@@ -102,7 +109,8 @@ function bindParams(site: KernelSite, scope: SpecScope, sizeUses: ReadonlyMap<st
     }
     if (!scope.sizes.has(p.name)) {
       const guess = nearMiss(p.name, [...scope.sizes, ...[...scope.tensors.values()].filter((t) => !t.local).map((t) => t.name)])
-      throw specParamUnknown(p.span, p.name, tensor?.local ?? false, kernel, guess)
+      const dtype = scalarReader(ast, scope, p.name)
+      throw specParamUnknown(p.span, p.name, tensor?.local ?? false, kernel, guess, dtype && { dtype, array: ARRAY_TYPE[dtype] })
     }
     checkParamType(p, 'number', kernel)
     return { kind: 'size', name: p.name }

@@ -135,6 +135,13 @@ const SAMPLES: readonly Sample[] = [
     params: `${F32_XY}, alpha: number`,
   },
   {
+    // A scale factor passed as a number: the note says how to pass a scalar value (in the statement's dtype).
+    code: 'spec_param_unknown', name: 'a number parameter read as a value', at: '|scale: number',
+    mentions: ['`scale: f64[]`', 'Float64Array of one element'],
+    spec: 'x: f64[N]\ny: f64[N]\ny[i] = x[i] * max(scale, 0)',
+    params: 'x: Float64Array, y: Float64Array, N: number, scale: number',
+  },
+  {
     code: 'spec_param_unknown', name: 'parameter named like a temporary', at: '|t: Float32Array', mentions: ['t'],
     spec: 'x: f32[N]\ny: f32[N]\nlet t: f32[N]\nt[i] = x[i]\ny[i] = t[i]',
     params: `${F32_XY}, t: Float32Array`,
