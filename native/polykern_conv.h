@@ -307,8 +307,9 @@ static inline void pk_conv_collapse(pk_conv_desc *d, int64_t min_rows) {
     const int dense = d->r_ext[L] == 1 && d->r_ext[M] == 1 && d->stride[L] == 1 && d->stride[M] == 1 &&
         d->off[L] == 0 && d->off[M] == 0 && d->p_ext[L] == d->h_ext[L] && d->p_ext[M] == d->h_ext[M] &&
         d->in_s[M] == d->h_ext[L] * d->in_s[L] && d->out_s[M] == d->p_ext[L] * d->out_s[L];
-    if (!dense || rows / pk_max_i64(d->p_ext[M], 1) < min_rows) return;
-    rows /= pk_max_i64(d->p_ext[M], 1);
+    const int64_t fewer = rows / pk_max_i64(d->p_ext[M], 1);
+    if (!dense || fewer < min_rows) return;
+    rows = fewer;
     d->p_ext[M] *= d->p_ext[L];
     d->h_ext[M] = d->p_ext[M];
     d->in_s[M] = d->in_s[L];

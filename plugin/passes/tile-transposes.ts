@@ -21,10 +21,11 @@ export function tileTransposes(kernel: Kernel, l1: { readonly bytes: number; rea
   const dtypeOf = new Map(kernel.tensors.map((t) => [t.name, t.dtype]))
   const body = mapStmts(kernel.body, {
     loop: (l, recurse) => {
-      if (!transposing(l)) return withBody(l, recurse(l.body))
+      const accesses = transposing(l)
+      if (accesses === undefined) return withBody(l, recurse(l.body))
       const inner = l.body[0] as Loop
       // A line of the widest element along both loops.
-      const size = Math.max(1, Math.floor(l1.lineBytes / Math.max(...accessesOf(inner).map((a) => DTYPE_BYTES[dtypeOf.get(a.tensor)!]))))
+      const size = Math.max(1, Math.floor(l1.lineBytes / Math.max(...accesses.map((a) => DTYPE_BYTES[dtypeOf.get(a.tensor)!]))))
       // Where the inner loop's lines of the transposed access fit in half of L1 the next outer iteration finds them
       // there, and the untiled nest (longer inner loops) is faster: the choice is made on the call's extents.
       const lines = Math.max(1, Math.floor(l1.bytes / 2 / l1.lineBytes))
@@ -37,30 +38,29 @@ export function tileTransposes(kernel: Kernel, l1: { readonly bytes: number; rea
   return body === kernel.body ? kernel : { ...kernel, body }
 }
 
-/** Whether `outer`'s nest transposes an access (its stride-1 dimension moves with the outer loop) and may be tiled. */
-function transposing(outer: Loop): boolean {
-  if (outer.mode === 'vector' || outer.body.length !== 1 || outer.body[0].kind !== 'loop') return false
+/**
+ * The stores' and loads' accesses of `outer`'s nest where it transposes one (its stride-1 dimension moves with the
+ * outer loop) and may be tiled; else undefined.
+ */
+function transposing(outer: Loop): readonly Access[] | undefined {
+  if (outer.mode === 'vector' || outer.body.length !== 1 || outer.body[0].kind !== 'loop') return undefined
   const inner = outer.body[0]
-  if (inner.mode === 'vector' || !inner.body.every((s): s is Store => s.kind === 'store')) return false
+  if (inner.mode === 'vector' || !inner.body.every((s): s is Store => s.kind === 'store')) return undefined
   const bounds = [outer.lo, outer.hi, inner.lo, inner.hi]
-  if (!bounds.every((b) => b.kind === 'affine') || [inner.lo, inner.hi].some((b) => boundVars(b).includes(outer.v))) return false
+  if (!bounds.every((b) => b.kind === 'affine') || [inner.lo, inner.hi].some((b) => boundVars(b).includes(outer.v))) return undefined
   const stores = inner.body as readonly Store[]
   const stored = new Set(stores.map((s) => s.access.tensor))
   const loads = stores.flatMap((s) => loadsOf(s.value).map((l) => l.access))
   const accesses = [...stores.map((s) => s.access), ...loads]
   const oneToOne = (a: Access) => [outer.v, inner.v].every((v) => a.index.some((e) => Math.abs(coeffOf(e, v)) === 1 && e.terms.every((t) => t.v === v || (t.v !== outer.v && t.v !== inner.v))))
-  if (!stores.every((s) => s.op === '=' && oneToOne(s.access)) || loads.some((a) => stored.has(a.tensor))) return false
+  if (!stores.every((s) => s.op === '=' && oneToOne(s.access)) || loads.some((a) => stored.has(a.tensor))) return undefined
   const last = (a: Access): Affine | undefined => a.index[a.index.length - 1]
   const along = (a: Access, v: string): boolean => last(a) !== undefined && coeffOf(last(a)!, v) !== 0
   const across = accesses.some((a) => along(a, outer.v) && !along(a, inner.v) && a.index.some((e) => coeffOf(e, inner.v) !== 0))
-  return across && accesses.some((a) => along(a, inner.v))
+  return across && accesses.some((a) => along(a, inner.v)) ? accesses : undefined
 }
 
 type AffineBound = Extract<Bound, { kind: 'affine' }>
-
-/** The stores' and loads' accesses of a loop of stores. */
-const accessesOf = (inner: Loop): Access[] =>
-  (inner.body as readonly Store[]).flatMap((s) => [s.access, ...loadsOf(s.value).map((l) => l.access)])
 
 /** `outer` and `inner` in square tiles of `size` points: tile loops outside, the points of a tile inside. */
 function tiled(outer: Loop, inner: Loop, size: number, fresh: (want: string) => string): Loop {
