@@ -281,8 +281,9 @@ export const LOOP_HINTS: readonly { readonly reason: RegExp; readonly hint: stri
   { reason: /multiplies \d+ factors/,
     hint: 'multiply the extra factors into one operand first, through a `let` temporary (e.g. `T[i, k] = A[i, k] * w[k]`), so the sum multiplies two tensor elements' },
   { reason: /is not a product|is not a tensor element|not a product of two tensor elements/,
-    hint: 'make the sum a plain product of two tensor elements: compute other arithmetic in separate statements before or after it ' +
-      '(e.g. `P[s, t] +=! Q[s, e] * K[t, e]`, then `P[s, t] = P[s, t] / sqrt(E)`; expand `(x - c)²` into `x² - 2·x·c + c²`)' },
+    hint: 'make the sum a plain product of two tensor elements (constants, sizes and one factor or divisor over one operand\'s ' +
+      'indices may ride along): compute other arithmetic in separate statements before or after it (e.g. `E[s, t] = exp(S[s, t])`, ' +
+      'then `O[s, e] +=! E[s, t] * V[t, e]`; expand `(x - c)²` into `x² - 2·x·c + c²`)' },
   { reason: /\(a diagonal\)|appears twice in/,
     hint: 'copy the diagonal into a `let` temporary first (e.g. `D[i, k] = A[i, i, k]`), then multiply the temporary' },
   { reason: /the domain has (constraints|a constraint that is not padding)/,

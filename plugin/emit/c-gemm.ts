@@ -10,14 +10,14 @@ import { KernelInternalError } from '../diagnostics.ts'
 import { coeffOf, constant, lastIndex, substitute } from '../ir/affine.ts'
 import { equal } from '../ir/affine.ts'
 import type {
-  Access, Affine, Constraint, Contraction, ContractionSchedule, GemmBlocking, IndexRange, Kernel, SizeGuard, Stmt,
+  Access, Affine, Constraint, Contraction, ContractionSchedule, GemmBlocking, IndexRange, Kernel, OperandScale, SizeGuard, Stmt,
 } from '../ir/nodes.ts'
 import { DTYPE_BYTES } from '../analysis/loop-nest.ts'
 import { slicedOf, walkStmts, zeroFillsBefore } from '../ir/walk.ts'
 import { describeBlocking } from '../schedule/describe.ts'
 import type { Isa } from '../targets/isa.ts'
 import type { Microkernel } from '../targets/microkernel.ts'
-import { C_TYPE, cConst } from './c-expr.ts'
+import { C_TYPE, cConst, cExpr } from './c-expr.ts'
 import { microkernelDeclaration, microkernelSymbol, type CSupport, type MicrokernelUse } from './c-microkernel.ts'
 import type { RegisterEpilogue } from './c-tile-epilogue.ts'
 import {
@@ -86,7 +86,7 @@ interface GemmShape {
   /** C's tiles are masked by a triangular domain (ContractionRoles.domain). */
   readonly masked: boolean
   /** Each operand is multiplied by a tensor factor while gathered (ContractionRoles.scaleA / scaleB). */
-  readonly weighted: Readonly<Record<Operand, boolean>>
+  readonly weighted: Readonly<Record<Operand, OperandScale | undefined>>
 }
 
 /** A role's innermost index: the one whose stride is the role's (ContractionRoles). */
@@ -106,13 +106,15 @@ function gemmShape(s: Contraction, mk: Microkernel, x: GemmBlocking): GemmShape 
     gather,
     scaled,
     masked: r.domain !== undefined,
-    weighted: { a: r.scaleA !== undefined, b: r.scaleB !== undefined },
+    weighted: { a: r.scaleA, b: r.scaleB },
   }
 }
 
+const weightCode = (d: GemmShape, o: Operand): string => (d.weighted[o] === undefined ? '' : `_${d.weighted[o].divides ? 'd' : 'w'}${o}`)
+
 const shapeSymbol = (d: GemmShape): string =>
   `pk_${d.mk.name}_${d.order.join('')}_${d.inner}_${d.parallel}_${d.packA ? 'p' : 'u'}${d.packB ? 'p' : 'u'}${d.gather ? '_g' : ''}` +
-  (d.scaled ? '_s' : '') + (d.masked ? '_t' : '') + (d.weighted.a ? '_wa' : '') + (d.weighted.b ? '_wb' : '')
+  (d.scaled ? '_s' : '') + (d.masked ? '_t' : '') + weightCode(d, 'a') + weightCode(d, 'b')
 
 /** The helpers `isa`'s contractions in `kernels` call, each once: packs and shapes printed, tile families declared. */
 export function emitGemmSupport(kernels: readonly Kernel[], isa: Isa): CSupport {
@@ -166,7 +168,10 @@ interface Pack {
  * constant factor; either weighted by a tensor factor (gathered only; A's weighted gather applies alpha too).
  */
 function packOf(d: GemmShape, o: Operand): Pack | undefined {
-  if (d.weighted[o]) return { symbol: weightedGatherSymbol(d.mk, o), emit: (mk) => emitWeightedGather(mk, o), kind: 'weighted' }
+  const weight = d.weighted[o]
+  if (weight !== undefined) {
+    return { symbol: weightedGatherSymbol(d.mk, o, weight.divides), emit: (mk) => emitWeightedGather(mk, o, weight.divides), kind: 'weighted' }
+  }
   if (o === 'b') {
     if (d.gather) return { symbol: gatherBSymbol(d.mk), emit: emitGatherB, kind: 'gather' }
     return d.packB ? { symbol: packBSymbol(d.mk), emit: emitPackB, kind: 'plain' } : undefined
@@ -372,8 +377,8 @@ function emitFormCall(s: Contraction, isa: Isa, plan: GemmPlan, site: CallSite):
   // The tensor factors' tables, after those: [role, factor, where it starts, descriptor field].
   const end = 'pk_o + 2*(pk_m + pk_k + pk_n)'
   const weightTables = [
-    ...(r.scaleA ? [[r.m, r.scaleA, `${end}`, 'o_sam'], [r.k, r.scaleA, `${end} + pk_m`, 'o_sak']] as const : []),
-    ...(r.scaleB ? [[r.k, r.scaleB, `${end} + 2*pk_m`, 'o_sbk'], [r.n, r.scaleB, `${end} + 2*pk_m + pk_k`, 'o_sbn']] as const : []),
+    ...(r.scaleA ? [[r.m, r.scaleA.by, `${end}`, 'o_sam'], [r.k, r.scaleA.by, `${end} + pk_m`, 'o_sak']] as const : []),
+    ...(r.scaleB ? [[r.k, r.scaleB.by, `${end} + 2*pk_m`, 'o_sbk'], [r.n, r.scaleB.by, `${end} + 2*pk_m + pk_k`, 'o_sbn']] as const : []),
   ]
   // Designated, each field named (the struct's others are zero): strides for a strided call, tables for a gathered one.
   const descriptorFields = [
@@ -386,9 +391,9 @@ function emitFormCall(s: Contraction, isa: Isa, plan: GemmPlan, site: CallSite):
     ...(overwrite ? ['.overwrite = 1'] : []),
     ...(gather ? tables.map(([, , at, field]) => `.${field} = ${at}`) : []),
     // The scaled and weighted packs read these; no other code does.
-    ...(r.alpha !== undefined || r.scaleA !== undefined ? [`.alpha = ${cConst(r.alpha ?? 1, t).text}`] : []),
-    ...(r.scaleA ? [`.s_a = ${base(r.scaleA)}`] : []),
-    ...(r.scaleB ? [`.s_b = ${base(r.scaleB)}`] : []),
+    ...(r.alpha !== undefined || r.scaleA !== undefined ? [`.alpha = ${r.alpha ? cExpr(r.alpha, names, layout).text : cConst(1, t).text}`] : []),
+    ...(r.scaleA ? [`.s_a = ${base(r.scaleA.by)}`] : []),
+    ...(r.scaleB ? [`.s_b = ${base(r.scaleB.by)}`] : []),
     ...weightTables.map(([, , at, field]) => `.${field} = ${at}`),
     ...(r.domain !== undefined ? [`.ndom = ${r.domain.length}`, `.dom = {${r.domain.map(domainCode).join(', ')}}`] : []),
     ...(epilogue ? ['.final = pk_final', '.final_ctx = &pk_gectx'] : []),

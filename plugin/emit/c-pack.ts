@@ -259,19 +259,24 @@ function transposeAcrossPanels(w: number, mk: Microkernel, scaled: boolean): str
  */
 const rowGroup = (w: number): number => (w <= 16 ? w : [16, 8, 4, 2, 1].find((g) => w % g === 0)!)
 
-/** An operand's gather multiplying each element by a tensor factor's (ContractionRoles.scaleA/B) and by alpha. */
-export const weightedGatherSymbol = (mk: Microkernel, operand: 'a' | 'b'): string => `pk_gather_${operand}_weighted_${mk.name}`
+/**
+ * An operand's gather multiplying each element by alpha and by a tensor factor's element, or dividing it by that
+ * (ContractionRoles.scaleA/B, OperandScale.divides).
+ */
+export const weightedGatherSymbol = (mk: Microkernel, operand: 'a' | 'b', divides: boolean): string =>
+  `pk_gather_${operand}_${divides ? 'divided' : 'weighted'}_${mk.name}`
 
 /**
  * A template of native/ instantiated as the function `symbol`: PK_PACK and its other parameters, then the header.
- * `scaled` is polykern_pack.h's PK_PACK_SCALED (the weighted gather always takes alpha).
+ * `flags` are the header's own switches (polykern_pack.h's PK_PACK_SCALED, polykern_gather_weighted.h's
+ * PK_PACK_DIVIDES), each 0 or 1.
  */
-function instantiatePack(header: string, symbol: string, w: number, mk: Microkernel, scaled?: boolean): string {
+function instantiatePack(header: string, symbol: string, w: number, mk: Microkernel, flags: Readonly<Record<string, boolean>> = {}): string {
   return [
     `#define PK_PACK ${symbol}`,
     `#define PK_PACK_T ${C_TYPE[mk.dtype]}`,
     `#define PK_PACK_W ${w}`,
-    ...(scaled === undefined ? [] : [`#define PK_PACK_SCALED ${scaled ? 1 : 0}`]),
+    ...Object.entries(flags).map(([flag, on]) => `#define ${flag} ${on ? 1 : 0}`),
     `#include "${header}"`,
     '',
   ].join('\n')
@@ -281,8 +286,10 @@ function instantiatePack(header: string, symbol: string, w: number, mk: Microker
 export const definesPack = (text: string, symbol: string): boolean => text.includes(`#define PK_PACK ${symbol}\n`)
 
 /** `gather(len, kb, src, o_len, o_k, out, alpha, w, ow_len, ow_k)`: native/polykern_gather_weighted.h. */
-export const emitWeightedGather = (mk: Microkernel, operand: 'a' | 'b'): string =>
-  instantiatePack('polykern_gather_weighted.h', weightedGatherSymbol(mk, operand), operand === 'a' ? mk.mr : mk.nr, mk)
+export const emitWeightedGather = (mk: Microkernel, operand: 'a' | 'b', divides: boolean): string =>
+  instantiatePack('polykern_gather_weighted.h', weightedGatherSymbol(mk, operand, divides), operand === 'a' ? mk.mr : mk.nr, mk, {
+    PK_PACK_DIVIDES: divides,
+  })
 
 /**
  * A run's copy into a panel row (`row[x] = from[x]` for x in [start[r], start[r + 1])): whole vectors, then the rest
@@ -308,7 +315,7 @@ const alphaParam = (t: string, scaled: boolean): string => (scaled ? `, ${t} alp
 
 /** `pack(len, kb, src, s_len, s_k, out[, alpha])`, panels of `w` = MR (for A) or NR (for B): native/polykern_pack.h. */
 const emitPack = (symbol: string, w: number, mk: Microkernel, scaled = false): string =>
-  instantiatePack('polykern_pack.h', symbol, w, mk, scaled)
+  instantiatePack('polykern_pack.h', symbol, w, mk, { PK_PACK_SCALED: scaled })
 
 export const emitPackA = (mk: Microkernel): string => emitPack(packASymbol(mk), mk.mr, mk)
 export const emitPackB = (mk: Microkernel): string => emitPack(packBSymbol(mk), mk.nr, mk)

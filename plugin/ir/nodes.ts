@@ -155,19 +155,28 @@ export interface ContractionRoles {
    * through offset tables, one per role and tensor (TBLIS's scatter vectors), built at call time.
    */
   readonly layout: 'flattened' | 'gathered'
-  /** Constant factors of the product (`2.5 * A[i, k] * B[k, j]`), multiplied into A while it is packed; absent: 1. */
-  readonly alpha?: number
   /**
-   * Tensor factors over one operand's indices only (`d[k]`, a mask `M[k, j]`), each multiplied into its operand
-   * while it is packed through the offset tables (`gathered` only), at most one per operand, no batch index.
+   * The factors of the product that do not vary over its indices (`2.5`, `1 / sqrt(D)`: constants and size
+   * expressions), as one expression evaluated once per call and multiplied into A while it is packed; absent: 1.
    */
-  readonly scaleA?: Access
-  readonly scaleB?: Access
+  readonly alpha?: Expr
+  /**
+   * Tensor factors over one operand's indices only (`d[k]`, a mask `M[k, j]`, a divisor `z[i]`), each applied to its
+   * operand while it is packed through the offset tables (`gathered` only), at most one per operand, no batch index.
+   */
+  readonly scaleA?: OperandScale
+  readonly scaleB?: OperandScale
   /**
    * The part of C the sum covers (`where j <= i`), as constraints over the single m and n indices and sizes: tiles
    * wholly outside are skipped, tiles on its edge masked. Absent: all of C.
    */
   readonly domain?: readonly Constraint[]
+}
+
+/** A tensor factor an operand's elements are multiplied by (`* d[k]`) or divided by (`/ z[i]`) while packed. */
+export interface OperandScale {
+  readonly by: Access
+  readonly divides: boolean
 }
 
 /**

@@ -1,6 +1,6 @@
 /** Text form of the IR, in the spec's own notation: for debug logs, `explain`, and pass tests. */
 import { format } from './affine.ts'
-import type { Access, BinOp, Bound, Constraint, Expr, Kernel, Stmt } from './nodes.ts'
+import type { Access, BinOp, Bound, Constraint, Expr, Kernel, OperandScale, Stmt } from './nodes.ts'
 
 const BIN: Record<BinOp, string> = {
   add: '+', sub: '-', mul: '*', div: '/', mod: '%',
@@ -45,9 +45,9 @@ function printStmt(s: Stmt, ind: string): string {
       const r = s.roles
       const roles = [
         `m: ${printRole(r.m)}`, `n: ${printRole(r.n)}`, `k: ${printRole(r.k)}`, ...r.batch.map((b) => `batch: ${b.name}`),
-        ...(r.alpha !== undefined ? [`A × ${r.alpha} while packed`] : []),
-        ...(r.scaleA !== undefined ? [`A × ${printAccess(r.scaleA)} while packed`] : []),
-        ...(r.scaleB !== undefined ? [`B × ${printAccess(r.scaleB)} while packed`] : []),
+        ...(r.alpha !== undefined ? [`A × ${printExpr(r.alpha)} while packed`] : []),
+        ...(r.scaleA !== undefined ? [`A ${printScale(r.scaleA)} while packed`] : []),
+        ...(r.scaleB !== undefined ? [`B ${printScale(r.scaleB)} while packed`] : []),
         ...(r.domain !== undefined ? [`C where ${r.domain.map(printConstraint).join(', ')}`] : []),
       ]
       const schedules = s.schedules.map((x) => {
@@ -76,6 +76,9 @@ function printStmt(s: Stmt, ind: string): string {
 export const printConstraint = (c: Constraint): string => `${format(c.expr)} ${c.op} 0`
 
 export const printAccess = (a: Access): string => `${a.tensor}[${a.index.map(format).join(', ')}]`
+
+/** An operand's tensor factor as applied: `× d[k]` or `÷ z[i]`. */
+export const printScale = (s: OperandScale): string => `${s.divides ? '÷' : '×'} ${printAccess(s.by)}`
 
 export function printBound(b: Bound): string {
   switch (b.kind) {

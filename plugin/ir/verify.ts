@@ -10,6 +10,7 @@ import { coeffOf, equal } from './affine.ts'
 import type { Access, Affine, Bound, Contraction, Expr, Kernel, Loop, Stmt, Store, Tensor } from './nodes.ts'
 import { boundVars, loadsOf, perfectNest, readsVar, slicedOf, walkExpr } from './walk.ts'
 import { convolutionProblem } from './verify-convolution.ts'
+import { printExpr } from './print.ts'
 
 export function verifyKernel(k: Kernel, pass: string, opts: { lowered?: boolean } = {}): Kernel {
   const tensors = new Map(k.tensors.map((t) => [t.name, t]))
@@ -175,9 +176,15 @@ export function verifyKernel(k: Kernel, pass: string, opts: { lowered?: boolean 
       }
     }
     check(plainIndex(r.c.index[r.c.index.length - 1]) === n[n.length - 1], `${what}: n is not the output's last dimension`)
-    check(r.alpha === undefined || Number.isFinite(r.alpha), `${what}: constant factor ${r.alpha}`)
-    for (const [scale, side] of [[r.scaleA, [...m, ...k]], [r.scaleB, [...k, ...n]]] as const) {
-      if (scale === undefined) continue
+    if (r.alpha !== undefined) {
+      // Evaluated once per call, outside the block: no tensor element, no index of the block.
+      checkExpr(r.alpha, scope)
+      check(r.alpha.type === r.dtype && loadsOf(r.alpha).length === 0, `${what}: its factor ${printExpr(r.alpha)} is not a ${r.dtype} of sizes`)
+      check(r.alpha.kind !== 'const' || Number.isFinite(r.alpha.value), `${what}: constant factor ${printExpr(r.alpha)}`)
+    }
+    for (const [factor, side] of [[r.scaleA, [...m, ...k]], [r.scaleB, [...k, ...n]]] as const) {
+      if (factor === undefined) continue
+      const scale = factor.by
       check(r.layout === 'gathered', `${what}: a tensor factor needs the gathered layout`)
       check(checkAccess(scale, names).dtype === r.dtype, `${what}: ${scale.tensor} is not ${r.dtype}`)
       const plain = scale.index.map(plainIndex)

@@ -25,7 +25,7 @@ import { plainIndex } from './match-convolution.ts'
 const operandsOf = (s: Heavy): readonly string[] =>
   s.kind === 'convolution'
     ? [s.roles.input.tensor, s.roles.filter.tensor]
-    : [s.roles.a, s.roles.b, s.roles.scaleA, s.roles.scaleB].flatMap((a) => (a ? [a.tensor] : []))
+    : [s.roles.a, s.roles.b, s.roles.scaleA?.by, s.roles.scaleB?.by].flatMap((a) => (a ? [a.tensor] : []))
 
 /** `s` summing into `to` instead of its output. */
 function writingTo(s: Heavy, to: string): Heavy {

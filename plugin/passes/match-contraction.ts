@@ -9,8 +9,9 @@
  */
 import { format, lastIndex } from '../ir/affine.ts'
 import { buildKernel } from '../spec/build-ir.ts'
-import type { Access, Block, ContractionRoles, DType, Expr, IndexRange } from '../ir/nodes.ts'
+import type { Access, Block, ContractionRoles, DType, Expr, IndexRange, OperandScale } from '../ir/nodes.ts'
 import { printAccess, printConstraint, printExpr } from '../ir/print.ts'
+import { walkExpr } from '../ir/walk.ts'
 import { checkSpec } from '../spec/check.ts'
 import { parseSpec } from '../spec/parser.ts'
 import type { KernelSite } from '../find/site.ts'
@@ -27,10 +28,10 @@ interface Product {
   readonly out: Access
   readonly factors: readonly [Access, Access]
   readonly dtype: DType
-  /** The product of its constant factors, when it has any (packed into A, ContractionRoles.alpha). */
-  readonly alpha?: number
+  /** The product of its factors that do not vary over the block, when it has any (packed into A, ContractionRoles.alpha). */
+  readonly alpha?: Expr
   /** Per factor, the tensor factor over its indices only that scales it (packed with it), if any. */
-  readonly scales: readonly [Access | undefined, Access | undefined]
+  readonly scales: readonly [OperandScale | undefined, OperandScale | undefined]
 }
 
 const fail = (reason: string): ContractionMatch => ({ ok: false, reason })
@@ -74,8 +75,8 @@ export function matchContraction(block: Block, needle: Block): ContractionMatch 
   const domainProblem = block.constraints.length > 0 ? triangleProblem(block, m, n) : undefined
   if (domainProblem !== undefined) return fail(domainProblem)
   const [scaleA, scaleB] = a === hay.factors[0] ? hay.scales : [hay.scales[1], hay.scales[0]]
-  const batched = [scaleA, scaleB].find((x) => x !== undefined && [...indicesOf(x)].some((v) => roles.get(v) === 'batch'))
-  if (batched !== undefined) return fail(`factor ${batched.tensor} is indexed by a batch index: a scale packed with an operand is the same in every batch`)
+  const batched = [scaleA, scaleB].find((x) => x !== undefined && [...indicesOf(x.by)].some((v) => roles.get(v) === 'batch'))
+  if (batched !== undefined) return fail(`factor ${batched.by.tensor} is indexed by a batch index: a scale packed with an operand is the same in every batch`)
   // A tensor factor is read through the offset tables (a scaled pack exists only in the gathered form).
   const flat = scaleA === undefined && scaleB === undefined && flattens([[m, [hay.out, a]], [n, [hay.out, b]], [k, [a, b]]])
   return {
@@ -139,49 +140,88 @@ function productOf(block: Block): Product | string {
   if (block.body.length !== 1) return `the block holds ${block.body.length} statements, the needle one`
   const s = block.body[0]
   if (s.kind !== 'store') return `the block holds a ${s.kind}, not a store`
-  const leaves = flattenProduct(s.value)
-  // Constant factors ride along: A is multiplied by their product while it is packed.
-  const constants = leaves.filter((f) => f.kind === 'const')
-  const factors = leaves.filter((f) => f.kind !== 'const')
+  const indices = new Set(block.indices.map((ix) => ix.name))
+  const leaves = factorsOf(s.value)
+  // Factors that do not vary over the block (constants, size expressions) ride along: A is multiplied by their
+  // product while it is packed.
+  const invariant = leaves.filter((f) => !variesOver(f.e, indices))
+  const factors = leaves.filter((f) => variesOver(f.e, indices))
   if (factors.length < 2) return `the value ${printExpr(s.value)} is not a product`
-  const loads: Access[] = []
+  const loads: { access: Access; divides: boolean }[] = []
   for (const f of factors) {
-    if (f.kind !== 'load') return `factor ${printExpr(f)} is not a tensor element`
-    if (f.zeroOutside) return `${f.access.tensor} is read with zero padding`
-    loads.push(f.access)
+    if (f.e.kind !== 'load') return `factor ${printExpr(f.e)} is not a tensor element`
+    if (f.e.zeroOutside) return `${f.e.access.tensor} is read with zero padding`
+    loads.push({ access: f.e.access, divides: f.divides })
   }
-  for (const a of [s.access, ...loads]) {
+  for (const a of [s.access, ...loads.map((x) => x.access)]) {
     const why = plainAccess(a)
     if (why !== undefined) return why
   }
   const split = operandsAndScales(s.access, loads, block.indices)
   if (typeof split === 'string') return split
-  const alpha = constants.length > 0 ? constants.reduce((x, c) => x * (c.kind === 'const' ? c.value : 1), 1) : undefined
-  return { out: s.access, ...split, dtype: factors[0].type as DType, ...(alpha !== undefined ? { alpha } : {}) }
+  const alpha = invariant.length > 0 ? productExpr(invariant, s.value.type as DType) : undefined
+  if (alpha?.kind === 'const' && !Number.isFinite(alpha.value)) return `its constant factor is ${alpha.value}`
+  return { out: s.access, ...split, dtype: factors[0].e.type as DType, ...(alpha !== undefined ? { alpha } : {}) }
+}
+
+/** A factor of a product: an expression it multiplies by, or divides by. */
+interface Factor {
+  readonly e: Expr
+  readonly divides: boolean
+}
+
+/** The factors of a tree of multiplications and, in floats, divisions (a negation is a factor -1). */
+function factorsOf(e: Expr, divides = false): Factor[] {
+  const float = e.type === 'f32' || e.type === 'f64'
+  if (e.kind === 'binary' && e.op === 'mul') return [...factorsOf(e.a, divides), ...factorsOf(e.b, divides)]
+  if (float && e.kind === 'binary' && e.op === 'div') return [...factorsOf(e.a, divides), ...factorsOf(e.b, !divides)]
+  if (float && e.kind === 'unary' && e.op === 'neg') return [{ e: { kind: 'const', value: -1, type: e.type }, divides: false }, ...factorsOf(e.arg, divides)]
+  return [{ e, divides }]
+}
+
+/** Whether `e` reads a tensor or one of `indices`: it may differ between the block's points. */
+function variesOver(e: Expr, indices: ReadonlySet<string>): boolean {
+  let varies = false
+  walkExpr(e, (x) => void (varies ||= x.kind === 'load' || (x.kind === 'var' && indices.has(x.name))))
+  return varies
+}
+
+/** The product of invariant factors as one expression: the constants folded, then the others, over the divisors. */
+function productExpr(factors: readonly Factor[], type: DType): Expr {
+  const constant = factors.reduce((x, f) => (f.e.kind !== 'const' ? x : f.divides ? x / f.e.value : x * f.e.value), 1)
+  const others = factors.filter((f) => f.e.kind !== 'const')
+  const times = (a: Expr, b: Expr): Expr => ({ kind: 'binary', op: 'mul', a, b, type })
+  const numerator = others.filter((f) => !f.divides).map((f) => f.e)
+  const denominator = others.filter((f) => f.divides).map((f) => f.e)
+  const lead: Expr[] = constant !== 1 || numerator.length === 0 ? [{ kind: 'const', value: constant, type }] : []
+  const over = [...lead, ...numerator].reduce(times)
+  return denominator.length === 0 ? over : { kind: 'binary', op: 'div', a: over, b: denominator.reduce(times), type }
 }
 
 /**
  * The two factors a GEMM multiplies and the others, each scaling one of them: a tensor factor over indices of one
- * operand only (a scale vector `d[k]`, a mask `M[k, j]`) is packed with that operand, at most one per operand. The
- * pair tried first is the one with the most dimensions; every index must be in the output or one of the pair.
+ * operand only (a scale vector `d[k]`, a mask `M[k, j]`, a divisor `z[i]`) is packed with that operand, at most one
+ * per operand. The pair tried first is the one with the most dimensions; every index must be in the output or one
+ * of the pair.
  */
 function operandsAndScales(
   out: Access,
-  loads: readonly Access[],
+  loads: readonly { readonly access: Access; readonly divides: boolean }[],
   indices: readonly IndexRange[],
 ): Pick<Product, 'factors' | 'scales'> | string {
-  if (loads.length === 2) return { factors: [loads[0], loads[1]], scales: [undefined, undefined] }
-  const listed = `the value multiplies ${loads.length} factors (${loads.map(printAccess).join(', ')})`
+  const multiplied = loads.filter((t) => !t.divides).map((t) => t.access)
+  if (loads.length === 2 && multiplied.length === 2) return { factors: [multiplied[0], multiplied[1]], scales: [undefined, undefined] }
+  const listed = `the value multiplies ${loads.length} factors (${loads.map((t) => (t.divides ? `1/${printAccess(t.access)}` : printAccess(t.access))).join(', ')})`
   if (loads.length > 4) return `${listed}; a GEMM multiplies two, and one more scaling each`
-  const pairs = loads.flatMap((x, i) => loads.slice(i + 1).map((y) => [x, y] as const))
+  const pairs = multiplied.flatMap((x, i) => multiplied.slice(i + 1).map((y) => [x, y] as const))
   pairs.sort((p, q) => q[0].index.length + q[1].index.length - p[0].index.length - p[1].index.length)
   const within = (t: Access, of: Access) => [...indicesOf(t)].every((v) => indicesOf(of).has(v))
   for (const [x, y] of pairs) {
     const covered = new Set([...indicesOf(out), ...indicesOf(x), ...indicesOf(y)])
     if (!indices.every((ix) => covered.has(ix.name))) continue
-    const rest = loads.filter((t) => t !== x && t !== y)
-    const onX = rest.filter((t) => within(t, x))
-    const onY = rest.filter((t) => !within(t, x) && within(t, y))
+    const rest = loads.filter((t) => t.access !== x && t.access !== y).map((t) => ({ by: t.access, divides: t.divides }))
+    const onX = rest.filter((t) => within(t.by, x))
+    const onY = rest.filter((t) => !within(t.by, x) && within(t.by, y))
     if (onX.length + onY.length !== rest.length || onX.length > 1 || onY.length > 1) continue
     return { factors: [x, y], scales: [onX[0], onY[0]] }
   }

@@ -48,10 +48,12 @@ describe('cubic work run as loops', () => {
     expect(compile(source(GEMM, 'C[i, j] +=! A[i, k] * B[k, j] where j <= i')).slow).toHaveLength(0)
   })
 
-  test('a scaled product, and integers', () => {
-    const scaled = compile(source(GEMM, 'C[i, j] +=! A[i, k] * B[k, j] / sqrt(K)'))
-    expect(scaled.slow[0].reason).toMatch(/is not a product$/)
-    expect(loopHint(scaled.slow[0].reason)).toContain('P[s, t] = P[s, t] / sqrt(E)')
+  test('a factor computed from an operand, and integers', () => {
+    const computed = compile(source(GEMM, 'C[i, j] +=! A[i, k] * exp(B[k, j])'))
+    expect(computed.slow[0].reason).toBe('factor exp(B[k, j]) is not a tensor element')
+    expect(loopHint(computed.slow[0].reason)).toContain('`E[s, t] = exp(S[s, t])`, then `O[s, e] +=! E[s, t] * V[t, e]`')
+    // Divided by a size expression, it is a GEMM with A scaled while packed: no warning.
+    expect(compile(source(GEMM, 'C[i, j] +=! A[i, k] * B[k, j] / sqrt(K)')).slow).toHaveLength(0)
     const ints = compile(source(['A: i32[M, K]', 'B: i32[K, N]', 'C: i32[M, N]'], 'C[i, j] +=! A[i, k] * B[k, j]'))
     expect(ints.slow[0].reason).toBe('element type is i32, the needle\'s is f32')
     expect(loopHint(ints.slow[0].reason)).toContain('f32 or f64')

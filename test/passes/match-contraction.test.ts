@@ -16,7 +16,7 @@ import { rebroadcasts, registersUsed } from '../../plugin/targets/microkernel.ts
 import { buildKernel } from '../../plugin/spec/build-ir.ts'
 import { reorder } from '../../plugin/passes/reorder.ts'
 import { substituteMicrokernels } from '../../plugin/passes/substitute-microkernel.ts'
-import { printKernel, printRole } from '../../plugin/ir/print.ts'
+import { printExpr, printKernel, printRole } from '../../plugin/ir/print.ts'
 import { TEST_MACHINE, contractionKernel, lastBlock } from '../support/contractions.ts'
 import { specOf } from '../support/examples.ts'
 import { copyArgs, irArgs } from '../support/kernel-args.ts'
@@ -55,17 +55,29 @@ describe('matching contractions', () => {
 
   it('constant factors ride along: their product scales A (packed with it)', () => {
     const r = match('A: f32[M, K]\nB: f32[K, N]\nC: f32[M, N]\nC[i, j] += 2 * A[i, k] * B[k, j] * 0.25')
-    expect(r.ok && r.roles.alpha).toBe(0.5)
+    expect(r.ok && r.roles.alpha).toEqual({ kind: 'const', value: 0.5, type: 'f32' })
     const plain = match('A: f32[M, K]\nB: f32[K, N]\nC: f32[M, N]\nC[i, j] += A[i, k] * B[k, j]')
     expect(plain.ok && 'alpha' in plain.roles).toBe(false)
   })
 
   it('a tensor factor over one operand\'s indices scales that operand (gathered, packed with it)', () => {
     const r = match('A: f32[M, K]\nB: f32[K, N]\nd: f32[K]\nW: f32[K, N]\nC: f32[M, N]\nC[i, j] += A[i, k] * B[k, j] * d[k] * W[k, j]')
-    expect(r.ok && [r.roles.a.tensor, r.roles.b.tensor, r.roles.scaleA?.tensor, r.roles.scaleB?.tensor, r.roles.layout])
+    expect(r.ok && [r.roles.a.tensor, r.roles.b.tensor, r.roles.scaleA?.by.tensor, r.roles.scaleB?.by.tensor, r.roles.layout])
       .toEqual(['A', 'B', 'd', 'W', 'gathered'])
     const twoOnA = match('A: f32[M, K]\nB: f32[K, N]\nd: f32[K]\ne: f32[M]\nC: f32[M, N]\nC[i, j] += e[i] * A[i, k] * d[k] * B[k, j]')
     expect(twoOnA.ok).toBe(false)
+  })
+
+  it('factors of sizes and divisions ride along: a divisor of sizes joins alpha, a tensor divisor divides its operand', () => {
+    const attention = match('P: f32[S, T]\nV: f32[T, E]\nz: f32[S]\nO: f32[S, E]\nO[s, e] +=! P[s, t] * V[t, e] / z[s] / sqrt(E) * 2')
+    expect(attention.ok && [printExpr(attention.roles.alpha!), attention.roles.scaleA?.by.tensor, attention.roles.scaleA?.divides])
+      .toEqual(['(2 / sqrt(E))', 'z', true])
+    const negated = match('A: f32[M, K]\nB: f32[K, N]\nC: f32[M, N]\nC[i, j] += -A[i, k] * B[k, j] / (M * 4)')
+    expect(negated.ok && printExpr(negated.roles.alpha!)).toBe('(-0.25 / M)')
+    // Neither a quotient of the two operands nor a factor varying with an index is a GEMM.
+    expect(match('A: f32[M, K]\nB: f32[K, N]\nC: f32[M, N]\nC[i, j] += A[i, k] / B[k, j]').ok).toBe(false)
+    expect(match('A: f32[M, K]\nB: f32[K, N]\nC: f32[M, N]\nC[i, j] += A[i, k] * B[k, j] / k').ok).toBe(false)
+    expect(match('A: f32[M, K]\nB: f32[K, N]\nC: f32[M, N]\nC[i, j] += A[i, k] * B[k, j] / 0').ok).toBe(false)
   })
 
   it('transposed operands: dimension maps in any order', () => {
