@@ -12,6 +12,9 @@
  * statement reads, each read at its own point (`pointwise`, over plain indices covering T's shape); O has T's shape
  * and element type, is written at the same point and read nowhere in the statement, and is not an operand of the
  * heavy operator (no WAR from it to the statement outside T).
+ * A statement in place on the heavy operator's fresh sum (`C[i, j] +=! A[i, k] * B[k, j]`, then `C[i, j] =
+ * C[i, j] / z[i]`) joins it as it is: its reads of C are at its own point, C is zeroed right before the sum and not an
+ * operand, so applying it to each finished tile leaves C as the two statements do, whoever reads C later.
  * Needs: block form with Convolutions and Contractions (the substitute passes). Leaves them with `epilogue` set.
  */
 import { equal } from '../ir/affine.ts'
@@ -39,7 +42,13 @@ export function fuseEpilogues(kernel: Kernel, facts: KernelFacts, log?: (message
   for (let i = 0; i + 1 < body.length; i++) {
     const [heavy, next] = [body[i], body[i + 1]]
     if ((heavy.kind !== 'convolution' && heavy.kind !== 'contraction') || next.kind !== 'block' || (heavy.epilogue ?? 0) > 0) continue
-    const found = epilogueOf(kernel, facts, heavy, next)
+    const found = epilogueOf(kernel, facts, heavy, next, body[i - 1])
+    if (found === 'in place') {
+      const fused: Heavy = { ...heavy, body: [...heavy.body, next], epilogue: 1 }
+      log?.(`${kernel.name} ${heavy.id}: ${next.id} fused as the epilogue, ${placement(kernel, fused)} in place on ${outputOf(heavy).tensor}`)
+      body = [...body.slice(0, i), fused, ...body.slice(i + 2)]
+      continue
+    }
     if (typeof found === 'string') {
       log?.(`${kernel.name} ${heavy.id}: ${next.id} not fused as the epilogue: ${found}`)
       continue
@@ -56,7 +65,7 @@ export function fuseEpilogues(kernel: Kernel, facts: KernelFacts, log?: (message
     removed.push(temp)
     i = body.indexOf(fused)
   }
-  if (removed.length === 0) return kernel
+  if (body === kernel.body) return kernel
   return { ...kernel, body, tensors: kernel.tensors.filter((t) => !removed.includes(t.name)) }
 }
 
@@ -74,28 +83,26 @@ function placement(kernel: Kernel, fused: Heavy): string {
   return `run as loops over the output after the GEMM (${tiles})`
 }
 
-/** T and O when `next` may become `heavy`'s epilogue, or why not. */
+/**
+ * T and O when `next` may become `heavy`'s epilogue summing into O, `in place` when it may join it as it is (O is
+ * the heavy operator's output, zeroed by `before`), or why neither.
+ */
 function epilogueOf(
-  kernel: Kernel, facts: KernelFacts, heavy: Heavy, next: Block,
-): { readonly temp: string; readonly out: Access & { readonly dtype: 'f32' | 'f64' } } | string {
+  kernel: Kernel, facts: KernelFacts, heavy: Heavy, next: Block, before: Stmt | undefined,
+): { readonly temp: string; readonly out: Access & { readonly dtype: 'f32' | 'f64' } } | 'in place' | (string & {}) {
   const temp = outputOf(heavy).tensor
   const tensor = (name: string) => kernel.tensors.find((t) => t.name === name)
-  const T = tensor(temp)
-  if (T?.role !== 'temp') return `the ${heavy.kind} writes ${temp}, not a temporary`
   if (next.constraints.length > 0 || next.body.length !== 1 || next.body[0].kind !== 'store') {
     return 'not one unconstrained element-wise store'
   }
   const store: Store = next.body[0]
   const O = tensor(store.access.tensor)
-  if (store.op !== '=' || O === undefined || O.name === temp) return 'not an assignment to another tensor'
+  if (store.op !== '=' || O === undefined) return 'not an assignment'
   // Every point of the statement writes its own element of O, all of O, at the indices it reads T with.
   const plain = store.access.index.map(plainIndex)
   const indices = next.indices.map((ix) => ix.name)
   if (plain.some((v) => v === undefined) || new Set(plain).size !== plain.length || plain.length !== indices.length ||
     !indices.every((v) => plain.includes(v))) return `${O.name} is not written at plain indices covering the statement`
-  if (O.dtype !== T.dtype || O.shape.length !== T.shape.length || !O.shape.every((d, k) => equal(d, T.shape[k]))) {
-    return `${O.name} and ${temp} differ in shape or type`
-  }
   const covers = store.access.index.every((ix, d) => {
     const range = next.indices.find((r) => r.name === ix.terms[0].v)
     return range !== undefined && equal(range.extent, O.shape[d])
@@ -103,19 +110,28 @@ function epilogueOf(
   if (!covers) return `the statement does not write all of ${O.name}`
   const loads = loadsOf(store.value)
   const atPoint = (a: Access) => a.index.every((ix, d) => equal(ix, store.access.index[d]))
-  if (!loads.some((l) => l.access.tensor === temp)) return `the statement does not read ${temp}`
   if (loads.some((l) => l.access.tensor === temp && (l.zeroOutside || !atPoint(l.access)))) {
     return `the statement reads ${temp} away from the element it writes`
   }
-  if (loads.some((l) => l.access.tensor === O.name)) return `the statement reads ${O.name}, which the epilogue overwrites`
   if (operandsOf(heavy).includes(O.name)) return `${O.name} is an operand of the ${heavy.kind}`
+  let inside = false
+  walkStmts(heavy.body, (s) => void (s.kind === 'store' && loadsOf(s.value).some((l) => l.access.tensor === temp) && (inside = true)))
+  if (inside) return `the ${heavy.kind} reads ${temp}`
+  if (O.name === temp) {
+    const fresh = before?.kind === 'fill' && before.tensor === temp && before.value.kind === 'const' && before.value.value === 0
+    return fresh ? 'in place' : `the statement works in place on ${temp}, which the ${heavy.kind} does not sum from zero`
+  }
+  const T = tensor(temp)
+  if (T?.role !== 'temp') return `the ${heavy.kind} writes ${temp}, not a temporary`
+  if (O.dtype !== T.dtype || O.shape.length !== T.shape.length || !O.shape.every((d, k) => equal(d, T.shape[k]))) {
+    return `${O.name} and ${temp} differ in shape or type`
+  }
+  if (!loads.some((l) => l.access.tensor === temp)) return `the statement does not read ${temp}`
+  if (loads.some((l) => l.access.tensor === O.name)) return `the statement reads ${O.name}, which the epilogue overwrites`
   // T's only producer and consumer: the heavy operator (and its fill) and this statement.
   const ours = (id: string) => id === heavy.id || id === next.id || id.startsWith(`fill:${temp}@`)
   const elsewhere = facts.dependences.find((d) => d.tensor === temp && !(ours(d.from) && ours(d.to)))
   if (elsewhere !== undefined) return `${temp} is also used by ${[elsewhere.from, elsewhere.to].find((id) => !ours(id))}`
-  let inside = false
-  walkStmts(heavy.body, (s) => void (s.kind === 'store' && loadsOf(s.value).some((l) => l.access.tensor === temp) && (inside = true)))
-  if (inside) return `the ${heavy.kind} reads ${temp}`
   return { temp, out: { ...store.access, dtype: O.dtype as 'f32' | 'f64' } }
 }
 

@@ -55,6 +55,17 @@ const CASES: readonly Case[] = [
       'T[i, j, l] +=! A[i, k] * B[k, j, l]\nC[i, j, l] = tanh(T[i, j, l] + bias[j, l])',
     inRegisters: true,
   },
+  // In place on the sum's own output (no temporary): a per-row divisor, as attention normalises; ReLU in f64.
+  {
+    name: 'in_place_row_divisor',
+    text: 'A: f32[M, K]\nB: f32[K, N]\nz: f32[M]\nC: f32[M, N]\nC[s, e] +=! A[s, t] * B[t, e]\nC[s, e] = C[s, e] / z[s]',
+    inRegisters: true,
+  },
+  {
+    name: 'in_place_relu_f64',
+    text: 'A: f64[M, K]\nB: f64[K, N]\nbias: f64[N]\nC: f64[M, N]\nC[i, j] +=! A[i, k] * B[k, j]\nC[i, j] = max(C[i, j] + bias[j], 0)',
+    inRegisters: true,
+  },
   // Loops after the GEMM: a read the tile cannot address, the index as a value, a gathered C, a triangular domain.
   { name: 'transposed_residual', text: `U: f32[N, M]\n${product('f32', 'A: f32[M, K]\nB: f32[K, N]', 'C: f32[M, N]')}\nC[i, j] = T[i, j] + U[j, i]`, inRegisters: false },
   { name: 'index_value', text: `${product('f32')}\nC[i, j] = T[i, j] * j`, inRegisters: false },
@@ -68,6 +79,11 @@ const CASES: readonly Case[] = [
     name: 'causal',
     text: 'A: f32[M, K]\nB: f32[M, K]\nC: f32[M, M]\nlet T: f32[M, M]\nT[i, j] +=! A[i, k] * B[j, k] where j <= i\n' +
       'C[i, j] = exp(T[i, j]) - 0.5',
+    inRegisters: false,
+  },
+  {
+    name: 'causal_in_place',
+    text: 'A: f32[M, K]\nB: f32[M, K]\nC: f32[M, M]\nC[i, j] +=! A[i, k] * B[j, k] where j <= i\nC[i, j] = C[i, j] * 0.5 - 1',
     inRegisters: false,
   },
 ]

@@ -58,6 +58,9 @@ export const EPILOGUE_SPECS: Readonly<Record<string, string>> = {
   // 1×1 over dense axes (collapsed into one row without an epilogue); T read twice.
   pointwise_square: 'I: f32[N, H, W, C]\nF: f32[1, 1, C, K]\nO: f32[N, H, W, K]\nlet T: f32[N, H, W, K]\n' +
     'T[n, p, q, k] +=! I[n, p + r, q + s, c] * F[r, s, c, k]\nO[n, p, q, k] = T[n, p, q, k] * T[n, p, q, k]',
+  // In place on the convolution's own output, no temporary.
+  in_place_bias_relu: 'I: f32[N, H, W, C]\nF: f32[3, 3, C, K]\nbias: f32[K]\nO: f32[N, P, Q, K]\n' +
+    'O[n, p, q, k] +=! I[n, p + r - 1, q + s - 1, c] * F[r, s, c, k]\nO[n, p, q, k] = max(O[n, p, q, k] + bias[k], 0)',
   f64_clamp: 'I: f64[N, H, W, C]\nF: f64[3, 3, C, K]\nO: f64[N, P, Q, K]\nlet T: f64[N, P, Q, K]\n' +
     'T[n, p, q, k] +=! I[n, p + r - 1, q + s - 1, c] * F[r, s, c, k]\nO[n, p, q, k] = min(max(T[n, p, q, k], -1), 1)',
 }
