@@ -28,6 +28,7 @@ import { verifyKernel } from './ir/verify.ts'
 import { defaultTarget, type ResolvedOptions } from './options.ts'
 import { lintQuadraticScan, lintSplitSum, nativeBuildFailed, perfPlainLoops } from './messages.ts'
 import { contractionPath } from './passes/contraction-path.ts'
+import { splitOutputFactors } from './passes/output-factors.ts'
 import { factsAfterFusion, fuse } from './passes/fuse.ts'
 import { fuseEpilogues } from './passes/fuse-epilogue.ts'
 import { lowerBlocks } from './passes/lower-blocks.ts'
@@ -110,6 +111,7 @@ export type LoweringContext = LoweringOptions & {
 
 /** Passes that reshape the block form: the analysis, the ABI's work and the lowering passes see their result. */
 export const BLOCK_PASSES: readonly PassStep[] = [
+  { name: 'output-factors', run: (ir, c) => splitOutputFactors(ir, c.log('path')) },
   { name: 'contraction-path', run: (ir, c) => contractionPath(ir, { log: c.log('path') }) },
 ]
 

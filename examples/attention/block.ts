@@ -1,7 +1,7 @@
 // A causal self-attention head as one kernel: the query, key and value projections of the sequence, scaled dot
 // products, a softmax over the earlier positions (t <= s), the weighted sum of the values and the output projection.
-// Every product is a plain product of two tensor elements, its scaling a statement of its own, so each runs on the
-// GEMM microkernels; the weighted sum runs over every t, as `+=!` zeroed P where t > s.
+// Every product runs on the GEMM microkernels: 1/sqrt(E) scales Q's packed panels, 1/z[s] is applied to each output
+// tile in registers; the weighted sum runs over every t, as `+=!` zeroed P where t > s.
 
 /* @kernel
    X: f32[S, D]
@@ -20,13 +20,11 @@
    Q[s, e] +=! X[s, d] * Wq[d, e]
    Kp[t, e] +=! X[t, d] * Wk[d, e]
    V[t, e] +=! X[t, d] * Wv[d, e]
-   P[s, t] +=! Q[s, e] * Kp[t, e] where t <= s
-   P[s, t] = P[s, t] / sqrt(E) where t <= s
+   P[s, t] +=! Q[s, e] * Kp[t, e] / sqrt(E) where t <= s
    m[s] max=! P[s, t] where t <= s
    P[s, t] = exp(P[s, t] - m[s]) where t <= s
    z[s] +=! P[s, t] where t <= s
-   A[s, e] +=! P[s, t] * V[t, e]
-   A[s, e] = A[s, e] / z[s]
+   A[s, e] +=! P[s, t] * V[t, e] / z[s]
    Y[s, d] +=! A[s, e] * Wo[e, d]
 */
 export function causalAttention(X: Float32Array, Wq: Float32Array, Wk: Float32Array, Wv: Float32Array, Wo: Float32Array, Y: Float32Array, S: number, D: number, E: number): Float32Array {

@@ -129,13 +129,11 @@ export function layerNorm(X: Float32Array, gamma: Float32Array, beta: Float32Arr
    let scores: f32[S, T]
    let m: f32[S]
    let z: f32[S]
-   scores[s, t] +=! Q[s, d] * K[t, d]
-   scores[s, t] = scores[s, t] / sqrt(D)
+   scores[s, t] +=! Q[s, d] * K[t, d] / sqrt(D)
    m[s] max=! scores[s, t]
    scores[s, t] = exp(scores[s, t] - m[s])
    z[s] +=! scores[s, t]
-   O[s, e] +=! scores[s, t] * V[t, e]
-   O[s, e] = O[s, e] / z[s]
+   O[s, e] +=! scores[s, t] * V[t, e] / z[s]
 */
 export function attention(Q: Float32Array, K: Float32Array, V: Float32Array, O: Float32Array, S: number, T: number, D: number, E: number): Float32Array {
   const p = new Float64Array(T)

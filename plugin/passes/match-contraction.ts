@@ -9,7 +9,7 @@
  */
 import { format, lastIndex } from '../ir/affine.ts'
 import { buildKernel } from '../spec/build-ir.ts'
-import type { Access, Block, ContractionRoles, DType, Expr, IndexRange, OperandScale } from '../ir/nodes.ts'
+import type { Access, Block, ContractionRoles, DType, Expr, IndexRange, OperandScale, ValueType } from '../ir/nodes.ts'
 import { printAccess, printConstraint, printExpr } from '../ir/print.ts'
 import { walkExpr } from '../ir/walk.ts'
 import { checkSpec } from '../spec/check.ts'
@@ -165,13 +165,13 @@ function productOf(block: Block): Product | string {
 }
 
 /** A factor of a product: an expression it multiplies by, or divides by. */
-interface Factor {
+export interface Factor {
   readonly e: Expr
   readonly divides: boolean
 }
 
 /** The factors of a tree of multiplications and, in floats, divisions (a negation is a factor -1). */
-function factorsOf(e: Expr, divides = false): Factor[] {
+export function factorsOf(e: Expr, divides = false): Factor[] {
   const float = e.type === 'f32' || e.type === 'f64'
   if (e.kind === 'binary' && e.op === 'mul') return [...factorsOf(e.a, divides), ...factorsOf(e.b, divides)]
   if (float && e.kind === 'binary' && e.op === 'div') return [...factorsOf(e.a, divides), ...factorsOf(e.b, !divides)]
@@ -180,22 +180,25 @@ function factorsOf(e: Expr, divides = false): Factor[] {
 }
 
 /** Whether `e` reads a tensor or one of `indices`: it may differ between the block's points. */
-function variesOver(e: Expr, indices: ReadonlySet<string>): boolean {
+export function variesOver(e: Expr, indices: ReadonlySet<string>): boolean {
   let varies = false
   walkExpr(e, (x) => void (varies ||= x.kind === 'load' || (x.kind === 'var' && indices.has(x.name))))
   return varies
 }
 
-/** The product of invariant factors as one expression: the constants folded, then the others, over the divisors. */
+/** The product of invariant factors as one expression: the constants folded, then the others. */
 function productExpr(factors: readonly Factor[], type: DType): Expr {
   const constant = factors.reduce((x, f) => (f.e.kind !== 'const' ? x : f.divides ? x / f.e.value : x * f.e.value), 1)
   const others = factors.filter((f) => f.e.kind !== 'const')
-  const times = (a: Expr, b: Expr): Expr => ({ kind: 'binary', op: 'mul', a, b, type })
-  const numerator = others.filter((f) => !f.divides).map((f) => f.e)
-  const denominator = others.filter((f) => f.divides).map((f) => f.e)
-  const lead: Expr[] = constant !== 1 || numerator.length === 0 ? [{ kind: 'const', value: constant, type }] : []
-  const over = [...lead, ...numerator].reduce(times)
-  return denominator.length === 0 ? over : { kind: 'binary', op: 'div', a: over, b: denominator.reduce(times), type }
+  const lead: Factor[] = constant !== 1 || others.every((f) => f.divides) ? [{ e: { kind: 'const', value: constant, type }, divides: false }] : []
+  return productOfFactors([...lead, ...others], type)
+}
+
+/** Factors as one expression: those it multiplies by, in order, then a division by each divisor; at least one multiplies. */
+export function productOfFactors(factors: readonly Factor[], type: ValueType): Expr {
+  const binary = (op: 'mul' | 'div') => (a: Expr, b: Expr): Expr => ({ kind: 'binary', op, a, b, type })
+  const times = factors.filter((f) => !f.divides).map((f) => f.e).reduce(binary('mul'))
+  return factors.filter((f) => f.divides).map((f) => f.e).reduce(binary('div'), times)
 }
 
 /**

@@ -61,6 +61,12 @@ const CASES: readonly Case[] = [
     text: 'A: f32[M, K]\nB: f32[K, N]\nz: f32[M]\nC: f32[M, N]\nC[s, e] +=! A[s, t] * B[t, e]\nC[s, e] = C[s, e] / z[s]',
     inRegisters: true,
   },
+  // A factor of the output's indices, split off the sum (output-factors.ts), then fused in place.
+  {
+    name: 'split_row_divisor',
+    text: 'A: f32[M, K]\nB: f32[K, N]\nz: f32[M]\nw: f32[N]\nC: f32[M, N]\nC[s, e] +=! w[e] * A[s, t] * B[t, e] / z[s]',
+    inRegisters: true,
+  },
   {
     name: 'in_place_relu_f64',
     text: 'A: f64[M, K]\nB: f64[K, N]\nbias: f64[N]\nC: f64[M, N]\nC[i, j] +=! A[i, k] * B[k, j]\nC[i, j] = max(C[i, j] + bias[j], 0)',

@@ -68,7 +68,7 @@ const CASES: readonly Case[] = [
     alpha: '((-0.5 * N) / M)', layout: 'flattened',
   },
   {
-    name: 'row_divisor', text: 'P: f32[M, K]\nV: f32[K, N]\nz: f32[M]\nC: f32[M, N]\nC[s, e] +=! P[s, t] * V[t, e] / z[s] / sqrt(N)',
+    name: 'row_divisor', text: 'P: f32[M, K]\nV: f32[K, N]\nz: f32[M]\nC: f32[M, N]\nC[s, e] += P[s, t] * V[t, e] / z[s] / sqrt(N)',
     alpha: '(1 / sqrt(N))', scales: 'A ÷ z', layout: 'gathered',
   },
   { name: 'mask_divisor', text: 'A: f64[M, K]\nB: f64[K, N]\nW: f64[K, N]\nC: f64[M, N]\nC[i, j] += A[i, k] * (B[k, j] / W[k, j])', scales: 'B ÷ W', layout: 'gathered' },
