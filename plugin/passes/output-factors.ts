@@ -8,9 +8,10 @@
  * Legal where the sum starts from zero (the output's `+=!` fill right before the block), so the output holds nothing
  * but the sum when the factor is applied; a `+=` onto what the output held is left alone (its factor would scale the
  * old content too). A factor qualifies when it is a tensor element read over the output's indices only (not the
- * output itself), and the product keeps two tensor factors. The block's `where` clause goes with the new statement,
- * when it restricts the output's indices only (else the block is left alone). Floating-point results differ from
- * the one statement's as any reassociated sum's do.
+ * output itself), and the product keeps two tensor factors. The new statement keeps the block's constraints on the
+ * output's indices (a triangle of it); those on summed indices (a `where k <= i`, a padded read's guards) only take
+ * terms out of a sum, whose output is still written. Floating-point results differ from the one statement's as any
+ * reassociated sum's do, and where a sum is empty a factor that is not finite (a divisor 0) makes NaN of its 0.
  * Needs: block form from ir/build (one store per block). Leaves: block form; the new statement is `<id>.out`.
  */
 import type { Access, Block, DType, Expr, Kernel, Stmt, Store } from '../ir/nodes.ts'
@@ -49,7 +50,6 @@ function splitBlock(kernel: Kernel, b: Block, before: Stmt | undefined): { produ
   const summed = new Set([...blockIndices].filter((v) => !outIndices.includes(v)))
   if (summed.size === 0) return undefined
   const onOutput = (a: Access) => a.index.every((ix) => ix.terms.every((t) => !summed.has(t.v)))
-  if (!b.constraints.every((c) => c.expr.terms.every((t) => !summed.has(t.v)))) return undefined
   const factors = factorsOf(store.value)
   const isTensor = (f: Factor): f is Factor & { e: Extract<Expr, { kind: 'load' }> } => f.e.kind === 'load'
   const moved = factors.filter((f) => isTensor(f) && !f.e.zeroOutside && f.e.access.tensor !== out.tensor && onOutput(f.e.access))
@@ -60,7 +60,7 @@ function splitBlock(kernel: Kernel, b: Block, before: Stmt | undefined): { produ
     kind: 'block',
     id: `${b.id}.out`,
     indices: b.indices.filter((ix) => !summed.has(ix.name)).sort((x, y) => outIndices.indexOf(x.name) - outIndices.indexOf(y.name)),
-    constraints: b.constraints,
+    constraints: b.constraints.filter((c) => c.expr.terms.every((t) => !summed.has(t.v))),
     body: [{ ...store, op: '=', value: productOfFactors([{ e: element, divides: false }, ...moved], type) }],
     tags: [],
     ...(b.span !== undefined ? { span: b.span } : {}),

@@ -47,6 +47,8 @@ describe('factors of the output\'s indices out of a fresh sum', () => {
       'C[i, j] += (A[i, k] * B[k, j])\n  C[i, j] = ((C[i, j] * c[j]) * W[i, j])'],
     ['a batch scale, under a triangle of the output', 'A: f32[Q, M, K]\nB: f32[Q, M, K]\ns: f32[Q]\nC: f32[Q, M, M]\nC[q, i, j] +=! A[q, i, k] * B[q, j, k] * s[q] where j <= i',
       'C[q, i, j] += (A[q, i, k] * B[q, j, k])\n  C[q, i, j] = (C[q, i, j] * s[q])'],
+    ['a divisor under a where clause on the summed index', 'A: f32[M, K]\nB: f32[K, N]\nz: f32[M]\nC: f32[M, N]\nC[i, j] +=! A[i, k] * B[k, j] / z[i] where k <= i',
+      'C[i, j] += (A[i, k] * B[k, j])\n  block s0.out [i < M, j < N] {'],
   ]
   for (const [what, text, statements] of moved) {
     it(`${what}: moved to a statement after the sum, same outputs`, () => {
@@ -63,7 +65,6 @@ describe('factors of the output\'s indices out of a fresh sum', () => {
     ['a sum onto what the output held (`+=`)', 'A: f32[M, K]\nB: f32[K, N]\nz: f32[M]\nC: f32[M, N]\nC[i, j] += A[i, k] * B[k, j] / z[i]'],
     ['a factor along the summed index', 'A: f32[M, K]\nB: f32[K, N]\nd: f32[K]\nC: f32[M, N]\nC[i, j] +=! A[i, k] * B[k, j] * d[k]'],
     ['one tensor factor left', 'A: f32[M, K]\nz: f32[M]\nC: f32[M]\nC[i] +=! A[i, k] / z[i]'],
-    ['a where clause on the summed index', 'A: f32[M, K]\nB: f32[K, N]\nz: f32[M]\nC: f32[M, N]\nC[i, j] +=! A[i, k] * B[k, j] / z[i] where k <= i'],
     ['a product over the output\'s indices only', 'A: f32[M, N]\nB: f32[M, N]\nz: f32[M]\nC: f32[M, N]\nC[i, j] +=! A[i, j] * B[i, j] * z[i]'],
   ]
   for (const [what, text] of left) {
@@ -80,5 +81,13 @@ describe('factors of the output\'s indices out of a fresh sum', () => {
     expect(c?.roles.layout).toBe('flattened')
     expect(c?.roles.scaleA).toBeUndefined()
     expect(c?.epilogue).toBe(1)
+  })
+
+  it('through the pipeline: a convolution scaled per output channel, the scale its epilogue', () => {
+    const text = 'I: f32[N, H, W, C]\nF: f32[3, 3, C, K]\ng: f32[K]\nO: f32[N, P, Q, K]\n' +
+      'O[n, p, q, k] +=! I[n, p + r - 1, q + s - 1, c] * F[r, s, c, k] * g[k]'
+    const { ir } = lowerSpec(specOf(text, paramsOf(text)))
+    const conv = ir.body.find((s) => s.kind === 'convolution')
+    expect(conv?.kind === 'convolution' && conv.epilogue).toBe(1)
   })
 })

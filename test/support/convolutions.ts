@@ -1,4 +1,5 @@
 /** Convolution kernels from spec text through the pass that finds them, on a fixed machine so tiles never vary. */
+import { splitOutputFactors } from '../../plugin/passes/output-factors.ts'
 import { buildKernel } from '../../plugin/spec/build-ir.ts'
 import type { ConvolutionPlan, Kernel } from '../../plugin/ir/nodes.ts'
 import { verifyKernel } from '../../plugin/ir/verify.ts'
@@ -31,7 +32,9 @@ function lowered(
   specText: string, name: string, lowering: ConvolutionPlan['lowering'], plan: (p: ConvolutionPlan) => ConvolutionPlan,
   log: ((message: string) => void) | undefined, fuse: boolean,
 ): Kernel {
-  const blockForm = { ...buildKernel(specOf(specText, paramsOf(specText))), name }
+  const built = { ...buildKernel(specOf(specText, paramsOf(specText))), name }
+  // Fused as the pipeline fuses: a factor of the output's indices split off the sum first.
+  const blockForm = fuse ? splitOutputFactors(built) : built
   const ir = substituteConvolutions(reorder(blockForm), { isas: ISAS, machine: TEST_MACHINE, lowering, log: fuse ? undefined : log })
   const fused = fuse ? fuseEpilogues(ir, analyzeKernel(blockForm), log) : ir
   const body = fused.body.map((s) => (s.kind === 'convolution' ? { ...s, plans: s.plans.map(plan) } : s))
@@ -61,6 +64,9 @@ export const EPILOGUE_SPECS: Readonly<Record<string, string>> = {
   // In place on the convolution's own output, no temporary.
   in_place_bias_relu: 'I: f32[N, H, W, C]\nF: f32[3, 3, C, K]\nbias: f32[K]\nO: f32[N, P, Q, K]\n' +
     'O[n, p, q, k] +=! I[n, p + r - 1, q + s - 1, c] * F[r, s, c, k]\nO[n, p, q, k] = max(O[n, p, q, k] + bias[k], 0)',
+  // A factor of the output channel inside the product, split off the sum (output-factors.ts) and then fused in place.
+  channel_scale_in_product: 'I: f32[N, H, W, C]\nF: f32[3, 3, C, K]\ng: f32[K]\nO: f32[N, P, Q, K]\n' +
+    'O[n, p, q, k] +=! I[n, p + r - 1, q + s - 1, c] * F[r, s, c, k] * g[k]',
   f64_clamp: 'I: f64[N, H, W, C]\nF: f64[3, 3, C, K]\nO: f64[N, P, Q, K]\nlet T: f64[N, P, Q, K]\n' +
     'T[n, p, q, k] +=! I[n, p + r - 1, q + s - 1, c] * F[r, s, c, k]\nO[n, p, q, k] = min(max(T[n, p, q, k], -1), 1)',
 }
