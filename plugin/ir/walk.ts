@@ -170,6 +170,10 @@ export function loadsOf(e: Expr): Extract<Expr, { kind: 'load' }>[] {
   return out
 }
 
+/** Whether `s` is a zero fill (what `+=!` lowers to) of `tensor`. */
+export const isZeroFill = (s: Stmt | undefined, tensor: string): boolean =>
+  s?.kind === 'fill' && s.tensor === tensor && s.value.kind === 'const' && s.value.value === 0
+
 /**
  * Each zero fill of `body` (`T = 0`, what `+=!` lowers to) with the statement right after it and T's shape: the
  * places where that statement may write every element of T itself and make the fill redundant.
@@ -180,7 +184,7 @@ export function zeroFillsBefore(
 ): { readonly fill: Fill; readonly next: Stmt; readonly shape: readonly Affine[] }[] {
   return body.flatMap((fill, i) => {
     const next = body[i + 1]
-    if (fill.kind !== 'fill' || next === undefined || fill.value.kind !== 'const' || fill.value.value !== 0) return []
+    if (fill.kind !== 'fill' || next === undefined || !isZeroFill(fill, fill.tensor)) return []
     const shape = kernel.tensors.find((t) => t.name === fill.tensor)?.shape
     return shape === undefined ? [] : [{ fill, next, shape }]
   })

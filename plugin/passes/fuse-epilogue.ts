@@ -19,7 +19,7 @@
  */
 import { equal } from '../ir/affine.ts'
 import type { Access, Block, Contraction, Convolution, Expr, Kernel, Stmt, Store } from '../ir/nodes.ts'
-import { loadsOf, mapExpr, mapStmts, walkStmts } from '../ir/walk.ts'
+import { isZeroFill, loadsOf, mapExpr, mapStmts, walkStmts } from '../ir/walk.ts'
 import type { KernelFacts } from '../analysis/deps.ts'
 import { outputOf, tileEpilogue, type Heavy } from '../analysis/tile-epilogue.ts'
 import { plainIndex } from './match-convolution.ts'
@@ -118,8 +118,7 @@ function epilogueOf(
   walkStmts(heavy.body, (s) => void (s.kind === 'store' && loadsOf(s.value).some((l) => l.access.tensor === temp) && (inside = true)))
   if (inside) return `the ${heavy.kind} reads ${temp}`
   if (O.name === temp) {
-    const fresh = before?.kind === 'fill' && before.tensor === temp && before.value.kind === 'const' && before.value.value === 0
-    return fresh ? 'in place' : `the statement works in place on ${temp}, which the ${heavy.kind} does not sum from zero`
+    return isZeroFill(before, temp) ? 'in place' : `the statement works in place on ${temp}, which the ${heavy.kind} does not sum from zero`
   }
   const T = tensor(temp)
   if (T?.role !== 'temp') return `the ${heavy.kind} writes ${temp}, not a temporary`
