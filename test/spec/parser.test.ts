@@ -125,8 +125,8 @@ describe('example kernels', () => {
   })
 
   test("attention: sqrt(D) reads the size as a value; exp becomes a call", () => {
-    const [scores, scale, , normalise] = example('attention').spec.statements
-    const sqrt = exprs(scale.value).find((e) => e.kind === 'call' && e.fn === 'sqrt')
+    const [scores, , normalise] = example('attention').spec.statements
+    const sqrt = exprs(scores.value).find((e) => e.kind === 'call' && e.fn === 'sqrt')
     expect(sqrt?.kind === 'call' && sqrt.arg).toEqual({ kind: 'var', name: 'D', type: 'f32' })
     expect(exprs(normalise.value).some((e) => e.kind === 'call' && e.fn === 'exp')).toBe(true)
     expect(scores.reduced).toEqual(['d'])
