@@ -213,7 +213,10 @@ function operandsAndScales(
   indices: readonly IndexRange[],
 ): Pick<Product, 'factors' | 'scales'> | string {
   const multiplied = loads.filter((t) => !t.divides).map((t) => t.access)
-  if (loads.length === 2 && multiplied.length === 2) return { factors: [multiplied[0], multiplied[1]], scales: [undefined, undefined] }
+  if (multiplied.length < 2) {
+    return `the value is not a product of two tensor elements: it divides by ${loads.filter((t) => t.divides).map((t) => printAccess(t.access)).join(', ')}`
+  }
+  if (loads.length === 2) return { factors: [multiplied[0], multiplied[1]], scales: [undefined, undefined] }
   const listed = `the value multiplies ${loads.length} factors (${loads.map((t) => (t.divides ? `1/${printAccess(t.access)}` : printAccess(t.access))).join(', ')})`
   if (loads.length > 4) return `${listed}; a GEMM multiplies two, and one more scaling each`
   const pairs = multiplied.flatMap((x, i) => multiplied.slice(i + 1).map((y) => [x, y] as const))

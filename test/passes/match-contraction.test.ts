@@ -75,7 +75,8 @@ describe('matching contractions', () => {
     const negated = match('A: f32[M, K]\nB: f32[K, N]\nC: f32[M, N]\nC[i, j] += -A[i, k] * B[k, j] / (M * 4)')
     expect(negated.ok && printExpr(negated.roles.alpha!)).toBe('(-0.25 / M)')
     // Neither a quotient of the two operands nor a factor varying with an index is a GEMM.
-    expect(match('A: f32[M, K]\nB: f32[K, N]\nC: f32[M, N]\nC[i, j] += A[i, k] / B[k, j]').ok).toBe(false)
+    const quotient = match('A: f32[M, K]\nB: f32[K, N]\nC: f32[M, N]\nC[i, j] += A[i, k] / B[k, j]')
+    expect(!quotient.ok && quotient.reason).toBe('the value is not a product of two tensor elements: it divides by B[k, j]')
     expect(match('A: f32[M, K]\nB: f32[K, N]\nC: f32[M, N]\nC[i, j] += A[i, k] * B[k, j] / k').ok).toBe(false)
     expect(match('A: f32[M, K]\nB: f32[K, N]\nC: f32[M, N]\nC[i, j] += A[i, k] * B[k, j] / 0').ok).toBe(false)
   })
