@@ -57,19 +57,22 @@ for (const [m, { name, compiled }] of modules.entries()) {
 }
 
 describe('the corpus reaches every GEMM form', () => {
-  it('flattened, gathered, scaled by a constant and masked by a triangle of C all occur', () => {
-    const roles = modules.flatMap((m) => m.compiled.flatMap((c) => (c.ok ? contractionsOf(c.compiled.ir.body) : [])))
-    const count = (p: (r: Contraction['roles']) => boolean) => roles.filter(p).length
-    expect(count((r) => r.layout === 'flattened')).toBeGreaterThan(0)
-    expect(count((r) => r.layout === 'gathered')).toBeGreaterThan(0)
-    expect(count((r) => r.alpha !== undefined)).toBeGreaterThan(0)
-    expect(count((r) => r.domain !== undefined)).toBeGreaterThan(0)
+  it('flattened, gathered, scaled by a constant or by sizes, divided, with an epilogue and masked by a triangle of C all occur', () => {
+    const found = modules.flatMap((m) => m.compiled.flatMap((c) => (c.ok ? contractionsOf(c.compiled.ir.body) : [])))
+    const count = (p: (s: Contraction) => boolean) => found.filter(p).length
+    expect(count((s) => s.roles.layout === 'flattened')).toBeGreaterThan(0)
+    expect(count((s) => s.roles.layout === 'gathered')).toBeGreaterThan(0)
+    expect(count((s) => s.roles.alpha?.kind === 'const')).toBeGreaterThan(0)
+    expect(count((s) => s.roles.alpha !== undefined && s.roles.alpha.kind !== 'const')).toBeGreaterThan(0)
+    expect(count((s) => s.roles.scaleA?.divides === true || s.roles.scaleB?.divides === true)).toBeGreaterThan(0)
+    expect(count((s) => (s.epilogue ?? 0) > 0)).toBeGreaterThan(0)
+    expect(count((s) => s.roles.domain !== undefined)).toBeGreaterThan(0)
   })
 })
 
-function contractionsOf(body: readonly Stmt[]): Contraction['roles'][] {
+function contractionsOf(body: readonly Stmt[]): Contraction[] {
   return body.flatMap((s) =>
-    s.kind === 'contraction' ? [s.roles] : s.kind === 'loop' || s.kind === 'if' || s.kind === 'block' ? contractionsOf(s.body) : [])
+    s.kind === 'contraction' ? [s] : s.kind === 'loop' || s.kind === 'if' || s.kind === 'block' ? contractionsOf(s.body) : [])
 }
 
 const hasContraction = (body: readonly Stmt[]): boolean => contractionsOf(body).length > 0

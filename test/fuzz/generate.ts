@@ -189,7 +189,9 @@ function repairSizes(k: GenKernel, sizes: readonly string[]): GenKernel {
  * `C[b.., m.., n..] +=! A[..] * B[..]` with operands in any dimension order: what microkernel substitution looks
  * for. Now and then one role has a second index, of a small literal extent (so tensors stay as large as the size
  * picks of the tests expect), and the output's indices are shuffled too: roles flattened or gathered (some with a
- * sliced form); a constant factor (packed into A) and a triangle of the output (a masked GEMM).
+ * sliced form); a constant factor (packed into A), a division by a size expression (packed into A too) or by a vector
+ * over the output's rows (split off a fresh sum into the tiles, or divided into A while it is gathered), and a
+ * triangle of the output (a masked GEMM).
  */
 function contractionStatement(
   r: Random,
@@ -223,6 +225,11 @@ function contractionStatement(
   }
   let value: GenExpr = bin('*', read(aIx), read(bIx))
   if (r.chance(0.2)) value = bin('*', value, lit(r.pick(integral ? [2, -1] : [2, 0.5, -1])))
+  if (!integral && r.chance(0.15)) {
+    const size = ext.get(k[0])!
+    value = bin('/', value, typeof size === 'string' ? { kind: 'call', fn: 'sqrt', args: [{ kind: 'var', name: size }] } : lit(size))
+  }
+  if (!integral && r.chance(0.15)) value = bin('/', value, read([...m]))
   // Now and then a triangle or band of the output (a masked GEMM when m and n are one index each).
   const where: GenWhere[] = r.chance(0.2)
     ? [{ left: plain(n[0]), op: r.pick(['<=', '<', '>='] as const), right: affine([{ v: m[0], c: 1 }], r.int(-1, 2)) }]
