@@ -147,13 +147,14 @@ function productOf(block: Block): Product | string {
   const invariant = leaves.filter((f) => !variesOver(f.e, indices))
   const factors = leaves.filter((f) => variesOver(f.e, indices))
   if (factors.length < 2) return `the value ${printExpr(s.value)} is not a product`
-  const loads: { access: Access; divides: boolean }[] = []
+  // Each tensor factor as the scale it would be (OperandScale): read, and whether the product divides by it.
+  const loads: OperandScale[] = []
   for (const f of factors) {
     if (f.e.kind !== 'load') return `factor ${printExpr(f.e)} is not a tensor element`
     if (f.e.zeroOutside) return `${f.e.access.tensor} is read with zero padding`
-    loads.push({ access: f.e.access, divides: f.divides })
+    loads.push({ by: f.e.access, divides: f.divides })
   }
-  for (const a of [s.access, ...loads.map((x) => x.access)]) {
+  for (const a of [s.access, ...loads.map((x) => x.by)]) {
     const why = plainAccess(a)
     if (why !== undefined) return why
   }
@@ -209,15 +210,15 @@ export function productOfFactors(factors: readonly Factor[], type: ValueType): E
  */
 function operandsAndScales(
   out: Access,
-  loads: readonly { readonly access: Access; readonly divides: boolean }[],
+  loads: readonly OperandScale[],
   indices: readonly IndexRange[],
 ): Pick<Product, 'factors' | 'scales'> | string {
-  const multiplied = loads.filter((t) => !t.divides).map((t) => t.access)
+  const multiplied = loads.filter((t) => !t.divides).map((t) => t.by)
   if (multiplied.length < 2) {
-    return `the value is not a product of two tensor elements: it divides by ${loads.filter((t) => t.divides).map((t) => printAccess(t.access)).join(', ')}`
+    return `the value is not a product of two tensor elements: it divides by ${loads.filter((t) => t.divides).map((t) => printAccess(t.by)).join(', ')}`
   }
   if (loads.length === 2) return { factors: [multiplied[0], multiplied[1]], scales: [undefined, undefined] }
-  const listed = `the value multiplies ${loads.length} factors (${loads.map((t) => (t.divides ? `1/${printAccess(t.access)}` : printAccess(t.access))).join(', ')})`
+  const listed = `the value multiplies ${loads.length} factors (${loads.map((t) => (t.divides ? `1/${printAccess(t.by)}` : printAccess(t.by))).join(', ')})`
   if (loads.length > 4) return `${listed}; a GEMM multiplies two, and one more scaling each`
   const pairs = multiplied.flatMap((x, i) => multiplied.slice(i + 1).map((y) => [x, y] as const))
   pairs.sort((p, q) => q[0].index.length + q[1].index.length - p[0].index.length - p[1].index.length)
@@ -225,7 +226,7 @@ function operandsAndScales(
   for (const [x, y] of pairs) {
     const covered = new Set([...indicesOf(out), ...indicesOf(x), ...indicesOf(y)])
     if (!indices.every((ix) => covered.has(ix.name))) continue
-    const rest = loads.filter((t) => t.access !== x && t.access !== y).map((t) => ({ by: t.access, divides: t.divides }))
+    const rest = loads.filter((t) => t.by !== x && t.by !== y)
     const onX = rest.filter((t) => within(t.by, x))
     const onY = rest.filter((t) => !within(t.by, x) && within(t.by, y))
     if (onX.length + onY.length !== rest.length || onX.length > 1 || onY.length > 1) continue
