@@ -293,15 +293,21 @@ static inline void pk_conv_finish_all(const pk_conv_desc *d) {
   d->epilogue(d->epilogue_ctx, lo, hi);
 }
 
+/* The call's output rows: its batch extents times every spatial extent but the last (a row's positions). */
+static inline int64_t pk_conv_rows(const pk_conv_desc *d) {
+  int64_t rows = 1;
+  for (int i = 0; i < d->nb; i++) rows *= d->b_ext[i];
+  for (int dd = 0; dd < d->nd - 1; dd++) rows *= d->p_ext[dd];
+  return rows;
+}
+
 /*
  * A 1×1 filter over dense, unpadded axes: the last two axes are one, so the call has fewer, longer rows; but no fewer
  * than `min_rows`. An im2col call's team shares its rows (or its output channels, where there are panels enough), never
  * a row's positions: 56×56 256→64 1×1, one row of 3136 positions and one panel of channels, ran on one thread of two.
  */
 static inline void pk_conv_collapse(pk_conv_desc *d, int64_t min_rows) {
-  int64_t rows = 1;
-  for (int i = 0; i < d->nb; i++) rows *= d->b_ext[i];
-  for (int dd = 0; dd < d->nd - 1; dd++) rows *= d->p_ext[dd];
+  int64_t rows = pk_conv_rows(d);
   while (d->nd >= 2 && d->epilogue == NULL) {
     const int L = d->nd - 1, M = L - 1;
     const int dense = d->r_ext[L] == 1 && d->r_ext[M] == 1 && d->stride[L] == 1 && d->stride[M] == 1 &&
@@ -355,15 +361,11 @@ static inline int pk_conv_prepare(const pk_conv_desc *call, int64_t mr, int64_t 
   c->d = *call;
   pk_conv_desc *d = &c->d;
   pk_conv_collapse(d, d->im2col ? pk_threads() : 1);
-  int64_t rows = 1, taps = 1, groups = 1;
-  for (int i = 0; i < d->nb; i++) {
-    rows *= d->b_ext[i];
+  const int64_t rows = pk_conv_rows(d);
+  int64_t taps = 1, groups = 1;
+  for (int i = 0; i < d->nb; i++)
     if (d->b_flt[i] != 0) groups *= d->b_ext[i];
-  }
-  for (int dd = 0; dd < d->nd; dd++) {
-    taps *= d->r_ext[dd];
-    if (dd < d->nd - 1) rows *= d->p_ext[dd];
-  }
+  for (int dd = 0; dd < d->nd; dd++) taps *= d->r_ext[dd];
   const int L = d->nd - 1;
   const int64_t Q = d->p_ext[L];
   if (rows <= 0 || Q <= 0 || taps <= 0 || d->K <= 0 || d->C <= 0) return 0;

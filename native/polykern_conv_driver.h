@@ -119,9 +119,7 @@ static void PK_CONV(zero)(const pk_conv_desc *d, const pk_conv_at *at, int64_t q
 /* The whole output zeroed: a call with nothing to sum (no taps or input channels) when zero_out is set. */
 static void PK_CONV(zero_all)(const pk_conv_desc *d) {
   if (!d->zero_out) return;
-  int64_t rows = 1;
-  for (int i = 0; i < d->nb; i++) rows *= d->b_ext[i];
-  for (int dd = 0; dd < d->nd - 1; dd++) rows *= d->p_ext[dd];
+  const int64_t rows = pk_conv_rows(d);
   for (int64_t row = 0; row < rows; row++) {
     const pk_conv_at at = pk_conv_locate(d, row, 0);
     PK_CONV(zero)(d, &at, 0, d->p_ext[d->nd - 1], 0, d->K);
