@@ -85,7 +85,7 @@ interface GemmShape {
   readonly scaled: boolean
   /** C's tiles are masked by a triangular domain (ContractionRoles.domain). */
   readonly masked: boolean
-  /** Each operand is multiplied by a tensor factor while gathered (ContractionRoles.scaleA / scaleB). */
+  /** Each operand's tensor factor, multiplied or divided while gathered (ContractionRoles.scaleA / scaleB). */
   readonly weighted: Readonly<Record<Operand, OperandScale | undefined>>
 }
 

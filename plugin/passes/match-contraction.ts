@@ -181,7 +181,7 @@ export function factorsOf(e: Expr, divides = false): Factor[] {
 }
 
 /** Whether `e` reads a tensor or one of `indices`: it may differ between the block's points. */
-export function variesOver(e: Expr, indices: ReadonlySet<string>): boolean {
+function variesOver(e: Expr, indices: ReadonlySet<string>): boolean {
   let varies = false
   walkExpr(e, (x) => void (varies ||= x.kind === 'load' || (x.kind === 'var' && indices.has(x.name))))
   return varies

@@ -23,7 +23,7 @@ import { plainIndex } from './match-convolution.ts'
 export function splitOutputFactors(kernel: Kernel, log?: (message: string) => void): Kernel {
   const body: Stmt[] = []
   for (const [i, s] of kernel.body.entries()) {
-    const split = s.kind === 'block' && isZeroFill(kernel.body[i - 1], outputTensor(s)) ? splitBlock(s) : undefined
+    const split = s.kind === 'block' ? splitBlock(s, kernel.body[i - 1]) : undefined
     if (split === undefined) {
       body.push(s)
       continue
@@ -36,19 +36,16 @@ export function splitOutputFactors(kernel: Kernel, log?: (message: string) => vo
 
 const printFactor = (f: Factor): string => `${f.divides ? '/' : '*'} ${printExpr(f.e)}`
 
-/** The tensor a block's one store writes. */
-const outputTensor = (b: Block): string => (b.body[0]?.kind === 'store' ? b.body[0].access.tensor : '')
-
 /**
- * The block, a sum starting from zero, without its factors over the output's indices, and the statement applying
- * them after it.
+ * The block, a sum starting from zero (`before` fills its output with zeros), without its factors over the output's
+ * indices, and the statement applying them after it.
  */
-function splitBlock(b: Block): { product: Block; after: Block; moved: Factor[] } | undefined {
+function splitBlock(b: Block, before: Stmt | undefined): { product: Block; after: Block; moved: Factor[] } | undefined {
   if (b.body.length !== 1 || b.body[0].kind !== 'store' || b.body[0].op !== '+=') return undefined
   const store: Store = b.body[0]
   const out = store.access
   const type = store.value.type
-  if (type !== 'f32' && type !== 'f64') return undefined
+  if (!isZeroFill(before, out.tensor) || (type !== 'f32' && type !== 'f64')) return undefined
   // The output at plain indices, each once: the new statement runs over exactly those.
   const outIndices = out.index.map(plainIndex)
   if (outIndices.some((v) => v === undefined) || new Set(outIndices).size !== outIndices.length) return undefined
