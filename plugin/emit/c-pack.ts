@@ -154,65 +154,57 @@ const ACROSS_AHEAD = 4
  * abcde-efcad-bf 1.04-1.12x at 1 thread, 1.03-1.08x at 2 (one process alternating builds, AMD EPYC AVX-512). A slice
  * at a time through every group instead, the next slice's rows, which often go on where the last slice's end (the
  * next index of C's runs), had left the caches: efbad-cf ran 0.93x at 1 thread. Rows a page apart keep the
- * step-by-step order (sliced, abcd-dbea-ec, rows 11 KB apart, ran 0.75-0.77x at 2 threads), but within a k step a
- * slice goes through every group before the next slice starts, so that a vector's worth of rows are streams at once,
- * each read along its run, instead of every row of a group in turn: abcde-ecbfa-fd 54-56 -> 60-62 GFLOP/s
- * (builds alternating in one process, AMD EPYC AVX-512, 1 thread), 0.35 / 0.42 -> 0.45 / 0.50 of polykern-gemm in
- * two bench runs of each in turn; the other cases with rows a page apart within the runs' noise.
+ * step-by-step order: sliced, abcd-dbea-ec (rows 11 KB apart) ran 0.75-0.77x at 2 threads.
  */
 function transposeAcrossPanels(w: number, mk: Microkernel, scaled: boolean): string {
   const L = mk.lanes
   const { ops } = mk
   const t = C_TYPE[mk.dtype]
-  // The loops over groups, slices of lanes rows and k steps, in one of two orders, each with the visit ACROSS_AHEAD
-  // further in that order (ahead_g, ahead_i0, ahead_p), whose rows the body fetches. `sliced`: each group's slices
-  // through all its k steps; `paged`: at each k step, each slice through every group.
-  const sliced = [
+  // The groups' k steps p0 to pe, each step's rows lanes at a time: all of a group's at each step, or (`slice`) each
+  // slice of lanes rows through all the steps in turn.
+  const groupsLoop = (slice: boolean): string[] => [
     'for (int64_t g = 0; g < groups; g++) {',
     '  const int64_t x = at_x[g], group = at_group[g], steps = at_steps[g];',
-    `  for (int64_t i0 = 0; i0 < group; i0 += ${L})`,
-    '  for (int64_t p = 0; p < kb; p++) {',
-    `    int64_t ahead_g = g, ahead_i0 = i0, ahead_p = p + ${ACROSS_AHEAD};`,
-    `    if (ahead_p >= kb) ahead_p -= kb, ahead_i0 += ${L};`,
-    '    if (ahead_i0 >= group) ahead_g++, ahead_i0 = 0;',
-  ]
-  const paged = [
-    'int64_t widest = 0;',
-    'for (int64_t g = 0; g < groups; g++) widest = pk_max_i64(widest, at_group[g]);',
-    'for (int64_t p = 0; p < kb; p++)',
-    `for (int64_t i0 = 0; i0 < widest; i0 += ${L})`,
-    'for (int64_t g = 0; g < groups; g++) {',
-    '  const int64_t x = at_x[g], group = at_group[g], steps = at_steps[g];',
-    '  if (i0 >= group) continue;',
-    '  {',
-    `    int64_t ahead_g = g + ${ACROSS_AHEAD}, ahead_i0 = i0, ahead_p = p;`,
-    `    if (ahead_g >= groups) ahead_g -= groups, ahead_i0 += ${L};`,
-    '    if (ahead_i0 >= widest) ahead_i0 = 0, ahead_p++;',
-  ]
-  // One visit: a slice of a group's rows at one k step, loaded, transposed and stored as the panels' vectors.
-  const visit = [
-    `    const ${ops.mask} across = ${instantiate(ops.firstLanes, { n: `group % ${L}` })};`,
-    `    const ${ops.mask} along = ${instantiate(ops.firstLanes, { n: 'steps' })};`,
-    `    const int64_t rows = pk_min64(${L}, group - i0);`,
-    `    pk_vec v[${L}];`,
-    `    for (int i = 0; i < ${L}; i++) {`,
-    `      const ${t} *row = src + o_k[p] + o_len[x + i0 + i];`,
-    `      if (i < rows && ahead_p < kb && ahead_g < groups && ahead_i0 + i < at_group[ahead_g]) {`,
-    `        const ${t} *ahead = src + o_k[ahead_p] + o_len[at_x[ahead_g] + ahead_i0 + i];`,
-    `        __builtin_prefetch(ahead), __builtin_prefetch(ahead + ${L - 1});`,
+    `  const ${ops.mask} across = ${instantiate(ops.firstLanes, { n: `group % ${L}` })};`,
+    `  const ${ops.mask} along = ${instantiate(ops.firstLanes, { n: 'steps' })};`,
+    ...(slice ? [`  for (int64_t i0 = 0; i0 < group; i0 += ${L})`] : []),
+    '  for (int64_t p = p0; p < pe; p++) {',
+    // The visit ACROSS_AHEAD further in the loops' order: its group, slice (the same where not sliced) and k step.
+    ...(slice
+      ? [
+        `    int64_t ahead_g = g, ahead_i0 = i0, ahead_p = p + ${ACROSS_AHEAD};`,
+        `    if (ahead_p >= pe) ahead_p -= pe - p0, ahead_i0 += ${L};`,
+        '    if (ahead_i0 >= group) ahead_g++, ahead_i0 = 0;',
+        '    {',
+      ]
+      : [
+        `    const int64_t visit = g*(pe - p0) + p - p0 + ${ACROSS_AHEAD};`,
+        '    int64_t ahead_g = visit / (pe - p0), ahead_p = p0 + visit % (pe - p0);',
+        '    if (ahead_g >= groups) ahead_g -= groups, ahead_p += pe - p0;',
+        `    for (int64_t i0 = 0; i0 < group; i0 += ${L}) {`,
+        '      const int64_t ahead_i0 = i0;',
+      ]),
+    `      const int64_t rows = pk_min64(${L}, group - i0);`,
+    `      pk_vec v[${L}];`,
+    `      for (int i = 0; i < ${L}; i++) {`,
+    `        const ${t} *row = src + o_k[p] + o_len[x + i0 + i];`,
+    `        if (i < rows && ahead_p < kb && ahead_g < groups && ahead_i0 + i < at_group[ahead_g]) {`,
+    `          const ${t} *ahead = src + o_k[ahead_p] + o_len[at_x[ahead_g] + ahead_i0 + i];`,
+    `          __builtin_prefetch(ahead), __builtin_prefetch(ahead + ${L - 1});`,
+    '        }',
+    `        const ${ops.vector} r = i >= rows ? ${ops.zero} : steps == ${L} ? ${instantiate(ops.load, { p: 'row' })} : ${instantiate(ops.maskedLoad, { m: 'along', p: 'row' })};`,
+    '        __builtin_memcpy(&v[i], &r, sizeof r);',
     '      }',
-    `      const ${ops.vector} r = i >= rows ? ${ops.zero} : steps == ${L} ? ${instantiate(ops.load, { p: 'row' })} : ${instantiate(ops.maskedLoad, { m: 'along', p: 'row' })};`,
-    '      __builtin_memcpy(&v[i], &r, sizeof r);',
-    '    }',
-    ...transposeRounds(mk, '    '),
-    `    for (int64_t j = 0; j < steps; j++) {`,
-    '      const int64_t col = x + group*j + i0;',
-    `      const pk_vec out_j = ${scaled ? 'alpha*v[j]' : 'v[j]'};`,
-    `      ${ops.vector} o;`,
-    '      __builtin_memcpy(&o, &out_j, sizeof o);',
-    `      ${t} *to = out + (col/${w})*${w}*kb + p*${w} + col%${w};`,
-    `      if (rows == ${L}) ${instantiate(ops.store, { p: 'to', v: 'o' })};`,
-    `      else ${instantiate(ops.maskedStore, { p: 'to', m: 'across', v: 'o' })};`,
+    ...transposeRounds(mk, '      '),
+    `      for (int64_t j = 0; j < steps; j++) {`,
+    '        const int64_t col = x + group*j + i0;',
+    `        const pk_vec out_j = ${scaled ? 'alpha*v[j]' : 'v[j]'};`,
+    `        ${ops.vector} o;`,
+    '        __builtin_memcpy(&o, &out_j, sizeof o);',
+    `        ${t} *to = out + (col/${w})*${w}*kb + p*${w} + col%${w};`,
+    `        if (rows == ${L}) ${instantiate(ops.store, { p: 'to', v: 'o' })};`,
+    `        else ${instantiate(ops.maskedStore, { p: 'to', m: 'across', v: 'o' })};`,
+    '      }',
     '    }',
     '  }',
     '}',
@@ -248,10 +240,15 @@ function transposeAcrossPanels(w: number, mk: Microkernel, scaled: boolean): str
     '    x += group*steps;',
     '  }',
     `  const int64_t apart = kb > 1 ? (o_k[1] > o_k[0] ? o_k[1] - o_k[0] : o_k[0] - o_k[1]) : 0;`,
-    `  if (apart*(int64_t)sizeof(${t}) < ${PAGE_BYTES}) {`,
-    ...[...sliced, ...visit].map((line) => `    ${line}`),
+    `  const int64_t pb = apart*(int64_t)sizeof(${t}) >= ${PAGE_BYTES} ? 1 : kb;`,
+    '  if (pb == kb) {',
+    '    const int64_t p0 = 0, pe = kb;',
+    ...groupsLoop(true).map((line) => `    ${line}`),
     '  } else {',
-    ...[...paged, ...visit].map((line) => `    ${line}`),
+    '    for (int64_t p0 = 0; p0 < kb; p0 += pb) {',
+    '      const int64_t pe = pk_min64(kb, p0 + pb);',
+    ...groupsLoop(false).map((line) => `      ${line}`),
+    '    }',
     '  }',
   ].join('\n')
 }

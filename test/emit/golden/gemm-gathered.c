@@ -95,107 +95,112 @@ static void pk_gather_b_gemm_f32_avx2_6x16(int64_t len, int64_t kb, const float 
     x += group*steps;
   }
   const int64_t apart = kb > 1 ? (o_k[1] > o_k[0] ? o_k[1] - o_k[0] : o_k[0] - o_k[1]) : 0;
-  if (apart*(int64_t)sizeof(float) < 4096) {
+  const int64_t pb = apart*(int64_t)sizeof(float) >= 4096 ? 1 : kb;
+  if (pb == kb) {
+    const int64_t p0 = 0, pe = kb;
     for (int64_t g = 0; g < groups; g++) {
       const int64_t x = at_x[g], group = at_group[g], steps = at_steps[g];
+      const __m256i across = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(group % 8)), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+      const __m256i along = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(steps)), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
       for (int64_t i0 = 0; i0 < group; i0 += 8)
-      for (int64_t p = 0; p < kb; p++) {
+      for (int64_t p = p0; p < pe; p++) {
         int64_t ahead_g = g, ahead_i0 = i0, ahead_p = p + 4;
-        if (ahead_p >= kb) ahead_p -= kb, ahead_i0 += 8;
+        if (ahead_p >= pe) ahead_p -= pe - p0, ahead_i0 += 8;
         if (ahead_i0 >= group) ahead_g++, ahead_i0 = 0;
-        const __m256i across = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(group % 8)), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
-        const __m256i along = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(steps)), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
-        const int64_t rows = pk_min64(8, group - i0);
-        pk_vec v[8];
-        for (int i = 0; i < 8; i++) {
-          const float *row = src + o_k[p] + o_len[x + i0 + i];
-          if (i < rows && ahead_p < kb && ahead_g < groups && ahead_i0 + i < at_group[ahead_g]) {
-            const float *ahead = src + o_k[ahead_p] + o_len[at_x[ahead_g] + ahead_i0 + i];
-            __builtin_prefetch(ahead), __builtin_prefetch(ahead + 7);
+        {
+          const int64_t rows = pk_min64(8, group - i0);
+          pk_vec v[8];
+          for (int i = 0; i < 8; i++) {
+            const float *row = src + o_k[p] + o_len[x + i0 + i];
+            if (i < rows && ahead_p < kb && ahead_g < groups && ahead_i0 + i < at_group[ahead_g]) {
+              const float *ahead = src + o_k[ahead_p] + o_len[at_x[ahead_g] + ahead_i0 + i];
+              __builtin_prefetch(ahead), __builtin_prefetch(ahead + 7);
+            }
+            const __m256 r = i >= rows ? _mm256_setzero_ps() : steps == 8 ? _mm256_loadu_ps(row) : _mm256_maskload_ps(row, along);
+            __builtin_memcpy(&v[i], &r, sizeof r);
           }
-          const __m256 r = i >= rows ? _mm256_setzero_ps() : steps == 8 ? _mm256_loadu_ps(row) : _mm256_maskload_ps(row, along);
-          __builtin_memcpy(&v[i], &r, sizeof r);
-        }
-        for (int i = 0; i < 8; i++)
-          if ((i & 1) == 0) {
-            const pk_vec a = v[i], b = v[i + 1];
-            v[i] = __builtin_shuffle(a, b, (pk_lanes){0, 8, 2, 10, 4, 12, 6, 14});
-            v[i + 1] = __builtin_shuffle(a, b, (pk_lanes){1, 9, 3, 11, 5, 13, 7, 15});
+          for (int i = 0; i < 8; i++)
+            if ((i & 1) == 0) {
+              const pk_vec a = v[i], b = v[i + 1];
+              v[i] = __builtin_shuffle(a, b, (pk_lanes){0, 8, 2, 10, 4, 12, 6, 14});
+              v[i + 1] = __builtin_shuffle(a, b, (pk_lanes){1, 9, 3, 11, 5, 13, 7, 15});
+            }
+          for (int i = 0; i < 8; i++)
+            if ((i & 2) == 0) {
+              const pk_vec a = v[i], b = v[i + 2];
+              v[i] = __builtin_shuffle(a, b, (pk_lanes){0, 1, 8, 9, 4, 5, 12, 13});
+              v[i + 2] = __builtin_shuffle(a, b, (pk_lanes){2, 3, 10, 11, 6, 7, 14, 15});
+            }
+          for (int i = 0; i < 8; i++)
+            if ((i & 4) == 0) {
+              const pk_vec a = v[i], b = v[i + 4];
+              v[i] = __builtin_shuffle(a, b, (pk_lanes){0, 1, 2, 3, 8, 9, 10, 11});
+              v[i + 4] = __builtin_shuffle(a, b, (pk_lanes){4, 5, 6, 7, 12, 13, 14, 15});
+            }
+          for (int64_t j = 0; j < steps; j++) {
+            const int64_t col = x + group*j + i0;
+            const pk_vec out_j = v[j];
+            __m256 o;
+            __builtin_memcpy(&o, &out_j, sizeof o);
+            float *to = out + (col/16)*16*kb + p*16 + col%16;
+            if (rows == 8) _mm256_storeu_ps(to, o);
+            else _mm256_maskstore_ps(to, across, o);
           }
-        for (int i = 0; i < 8; i++)
-          if ((i & 2) == 0) {
-            const pk_vec a = v[i], b = v[i + 2];
-            v[i] = __builtin_shuffle(a, b, (pk_lanes){0, 1, 8, 9, 4, 5, 12, 13});
-            v[i + 2] = __builtin_shuffle(a, b, (pk_lanes){2, 3, 10, 11, 6, 7, 14, 15});
-          }
-        for (int i = 0; i < 8; i++)
-          if ((i & 4) == 0) {
-            const pk_vec a = v[i], b = v[i + 4];
-            v[i] = __builtin_shuffle(a, b, (pk_lanes){0, 1, 2, 3, 8, 9, 10, 11});
-            v[i + 4] = __builtin_shuffle(a, b, (pk_lanes){4, 5, 6, 7, 12, 13, 14, 15});
-          }
-        for (int64_t j = 0; j < steps; j++) {
-          const int64_t col = x + group*j + i0;
-          const pk_vec out_j = v[j];
-          __m256 o;
-          __builtin_memcpy(&o, &out_j, sizeof o);
-          float *to = out + (col/16)*16*kb + p*16 + col%16;
-          if (rows == 8) _mm256_storeu_ps(to, o);
-          else _mm256_maskstore_ps(to, across, o);
         }
       }
     }
   } else {
-    int64_t widest = 0;
-    for (int64_t g = 0; g < groups; g++) widest = pk_max_i64(widest, at_group[g]);
-    for (int64_t p = 0; p < kb; p++)
-    for (int64_t i0 = 0; i0 < widest; i0 += 8)
-    for (int64_t g = 0; g < groups; g++) {
-      const int64_t x = at_x[g], group = at_group[g], steps = at_steps[g];
-      if (i0 >= group) continue;
-      {
-        int64_t ahead_g = g + 4, ahead_i0 = i0, ahead_p = p;
-        if (ahead_g >= groups) ahead_g -= groups, ahead_i0 += 8;
-        if (ahead_i0 >= widest) ahead_i0 = 0, ahead_p++;
+    for (int64_t p0 = 0; p0 < kb; p0 += pb) {
+      const int64_t pe = pk_min64(kb, p0 + pb);
+      for (int64_t g = 0; g < groups; g++) {
+        const int64_t x = at_x[g], group = at_group[g], steps = at_steps[g];
         const __m256i across = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(group % 8)), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
         const __m256i along = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(steps)), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
-        const int64_t rows = pk_min64(8, group - i0);
-        pk_vec v[8];
-        for (int i = 0; i < 8; i++) {
-          const float *row = src + o_k[p] + o_len[x + i0 + i];
-          if (i < rows && ahead_p < kb && ahead_g < groups && ahead_i0 + i < at_group[ahead_g]) {
-            const float *ahead = src + o_k[ahead_p] + o_len[at_x[ahead_g] + ahead_i0 + i];
-            __builtin_prefetch(ahead), __builtin_prefetch(ahead + 7);
+        for (int64_t p = p0; p < pe; p++) {
+          const int64_t visit = g*(pe - p0) + p - p0 + 4;
+          int64_t ahead_g = visit / (pe - p0), ahead_p = p0 + visit % (pe - p0);
+          if (ahead_g >= groups) ahead_g -= groups, ahead_p += pe - p0;
+          for (int64_t i0 = 0; i0 < group; i0 += 8) {
+            const int64_t ahead_i0 = i0;
+            const int64_t rows = pk_min64(8, group - i0);
+            pk_vec v[8];
+            for (int i = 0; i < 8; i++) {
+              const float *row = src + o_k[p] + o_len[x + i0 + i];
+              if (i < rows && ahead_p < kb && ahead_g < groups && ahead_i0 + i < at_group[ahead_g]) {
+                const float *ahead = src + o_k[ahead_p] + o_len[at_x[ahead_g] + ahead_i0 + i];
+                __builtin_prefetch(ahead), __builtin_prefetch(ahead + 7);
+              }
+              const __m256 r = i >= rows ? _mm256_setzero_ps() : steps == 8 ? _mm256_loadu_ps(row) : _mm256_maskload_ps(row, along);
+              __builtin_memcpy(&v[i], &r, sizeof r);
+            }
+            for (int i = 0; i < 8; i++)
+              if ((i & 1) == 0) {
+                const pk_vec a = v[i], b = v[i + 1];
+                v[i] = __builtin_shuffle(a, b, (pk_lanes){0, 8, 2, 10, 4, 12, 6, 14});
+                v[i + 1] = __builtin_shuffle(a, b, (pk_lanes){1, 9, 3, 11, 5, 13, 7, 15});
+              }
+            for (int i = 0; i < 8; i++)
+              if ((i & 2) == 0) {
+                const pk_vec a = v[i], b = v[i + 2];
+                v[i] = __builtin_shuffle(a, b, (pk_lanes){0, 1, 8, 9, 4, 5, 12, 13});
+                v[i + 2] = __builtin_shuffle(a, b, (pk_lanes){2, 3, 10, 11, 6, 7, 14, 15});
+              }
+            for (int i = 0; i < 8; i++)
+              if ((i & 4) == 0) {
+                const pk_vec a = v[i], b = v[i + 4];
+                v[i] = __builtin_shuffle(a, b, (pk_lanes){0, 1, 2, 3, 8, 9, 10, 11});
+                v[i + 4] = __builtin_shuffle(a, b, (pk_lanes){4, 5, 6, 7, 12, 13, 14, 15});
+              }
+            for (int64_t j = 0; j < steps; j++) {
+              const int64_t col = x + group*j + i0;
+              const pk_vec out_j = v[j];
+              __m256 o;
+              __builtin_memcpy(&o, &out_j, sizeof o);
+              float *to = out + (col/16)*16*kb + p*16 + col%16;
+              if (rows == 8) _mm256_storeu_ps(to, o);
+              else _mm256_maskstore_ps(to, across, o);
+            }
           }
-          const __m256 r = i >= rows ? _mm256_setzero_ps() : steps == 8 ? _mm256_loadu_ps(row) : _mm256_maskload_ps(row, along);
-          __builtin_memcpy(&v[i], &r, sizeof r);
-        }
-        for (int i = 0; i < 8; i++)
-          if ((i & 1) == 0) {
-            const pk_vec a = v[i], b = v[i + 1];
-            v[i] = __builtin_shuffle(a, b, (pk_lanes){0, 8, 2, 10, 4, 12, 6, 14});
-            v[i + 1] = __builtin_shuffle(a, b, (pk_lanes){1, 9, 3, 11, 5, 13, 7, 15});
-          }
-        for (int i = 0; i < 8; i++)
-          if ((i & 2) == 0) {
-            const pk_vec a = v[i], b = v[i + 2];
-            v[i] = __builtin_shuffle(a, b, (pk_lanes){0, 1, 8, 9, 4, 5, 12, 13});
-            v[i + 2] = __builtin_shuffle(a, b, (pk_lanes){2, 3, 10, 11, 6, 7, 14, 15});
-          }
-        for (int i = 0; i < 8; i++)
-          if ((i & 4) == 0) {
-            const pk_vec a = v[i], b = v[i + 4];
-            v[i] = __builtin_shuffle(a, b, (pk_lanes){0, 1, 2, 3, 8, 9, 10, 11});
-            v[i + 4] = __builtin_shuffle(a, b, (pk_lanes){4, 5, 6, 7, 12, 13, 14, 15});
-          }
-        for (int64_t j = 0; j < steps; j++) {
-          const int64_t col = x + group*j + i0;
-          const pk_vec out_j = v[j];
-          __m256 o;
-          __builtin_memcpy(&o, &out_j, sizeof o);
-          float *to = out + (col/16)*16*kb + p*16 + col%16;
-          if (rows == 8) _mm256_storeu_ps(to, o);
-          else _mm256_maskstore_ps(to, across, o);
         }
       }
     }
