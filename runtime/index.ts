@@ -4,7 +4,7 @@
  */
 import type { KernelAbi } from './abi.ts'
 import { kernelBind, type ConstantBinder } from './bind.ts'
-import { loadAddon } from './load-addon.ts'
+import { loadAddon, type AddonRequest } from './load-addon.ts'
 import { registerKernel } from './registry.ts'
 import type { KernelFn, KernelRoute } from './registry.ts'
 import { kernelFailure, validatorFor } from './validate.ts'
@@ -24,26 +24,8 @@ export type { KernelEntry, KernelFn, KernelRoute } from './registry.ts'
 export { MAX_THREADS, setThreads } from './threads.ts'
 export { MAX_ELEMENTS, validatorFor } from './validate.ts'
 
-/** What the rewrite writes into a module: its kernels, and where its addon may be. */
-export interface KernelModuleDescriptor {
-  /** The source module, relative to the project root. */
-  readonly module: string
-  /** The addon's file name beside the module or bundle, or null when there is none. */
-  readonly addon: string | null
-  /** The build cache's copy of the addon (dev servers, `polykern/register`, tests), or null (bundles). */
-  readonly cachePath: string | null
-  /** Why there is no addon (a failed build, or NATIVE_DISABLED), or null. */
-  readonly reason?: string | null
-  /** The module's location at run time: `import.meta.filename` (a path, a `file:` URL, or undefined). */
-  readonly base?: string
-  /** CPU flags (as /proc/cpuinfo names them) the addon's lowest ISA version needs; it picks its best one itself. */
-  readonly requires: readonly string[]
-  /** The Node-API version the addon was built for: not loaded by a Node.js that supports less. */
-  readonly napiVersion?: number
-  /** sha256 of the addon's bytes: a copy that differs (damaged, truncated) is not loaded. */
-  readonly sha256?: string | null
-  /** The hash of the sources the addon was built from: an addon without it in its bytes is not loaded. */
-  readonly identity?: string | null
+/** What the rewrite writes into a module: where its addon may be (what loadAddon takes), and its kernels. */
+export interface KernelModuleDescriptor extends Omit<AddonRequest, 'kernels'> {
   readonly kernels: Readonly<Record<string, { readonly abi: KernelAbi; readonly js: (...args: never[]) => unknown }>>
 }
 
