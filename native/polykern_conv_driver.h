@@ -254,8 +254,8 @@ static PK_CONV(split) PK_CONV(split_of)(const pk_conv_desc *d, const PK_CONV_T *
   const int L = d->nd - 1;
   const int64_t S = d->r_ext[L];
   PK_CONV(split) sp = {ic, ic, ic, ic, 0};
-  /* In place, the taps' rows must follow each other in F too. */
-  if (!pk_conv_taps_adjacent(d) || kb != d->C || (pf == NULL && d->flt_s[L] != d->C * d->flt_c)) return sp;
+  /* In place, the taps' rows must follow each other in F too. A single tap along the last axis is a run of one. */
+  if (!(S == 1 || pk_conv_taps_adjacent(d)) || kb != d->C || (pf == NULL && d->flt_s[L] != d->C * d->flt_c)) return sp;
   int64_t lo = ic, hi = ie, lo_last = ic, hi_last = ie;
   pk_conv_inside(d, d->off[L], &lo, &hi);
   pk_conv_inside(d, S - 1 + d->off[L], &lo_last, &hi_last);

@@ -6,9 +6,9 @@
  * The plans are forced onto that path (filter packed, every channel in one block, no im2col) with an L1 share that
  * allows window copies or not, blocks of one register tile (several per row and per channel range) or of whole rows,
  * in both stationary orders. Shapes: 'same' outputs, outputs shorter than or overhanging the input (rows whose taps
- * reach it only in part, or not at all), odd channel counts (edge tiles), stride 2. (A 1×1 filter runs tap by tap, on
- * the output blocks' epilogue: conv.test.ts.) Against the interpreter on the unfused spec, on every ISA this CPU runs,
- * at 1 and 2 threads.
+ * reach it only in part, or not at all), odd channel counts (edge tiles), stride 2; a 1×1 filter without padding (a
+ * single tap along the last axis is a run of one: its positions inside the input apply it too). Against the
+ * interpreter on the unfused spec, on every ISA this CPU runs, at 1 and 2 threads.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { emitC } from '../../plugin/emit/c.ts'
@@ -27,8 +27,9 @@ const pick = <T,>(next: () => number, xs: readonly T[]): T => xs[Math.floor(next
  * they run on (bias + ReLU on each, the others on two that differ in every choice: each kernel is a tile family more
  * to compile).
  */
-const SPECS: readonly { readonly name: string; readonly taps?: number; readonly stride: number; readonly variants: readonly Variant[] }[] = [
+const SPECS: readonly { readonly name: string; readonly taps?: number; readonly pad?: number; readonly stride: number; readonly variants: readonly Variant[] }[] = [
   { name: 'bias_relu', stride: 1, variants: ['copies_ws_tiles', 'copies_is', 'in_place_is', 'in_place_ws_tiles'] },
+  { name: 'pointwise_bias_relu', taps: 1, pad: 0, stride: 1, variants: ['in_place_is', 'in_place_ws_tiles'] },
   { name: 'residual_s2', taps: 3, stride: 2, variants: ['copies_is', 'in_place_ws_tiles'] },
   { name: 'f64_clamp', taps: 3, stride: 1, variants: ['copies_ws_tiles', 'in_place_is'] },
 ]
@@ -51,10 +52,17 @@ const VARIANTS = {
 }
 type Variant = keyof typeof VARIANTS
 
+/** 1×1 without padding (here only: conv.test.ts runs every spec of EPILOGUE_SPECS, a tile family each). */
+const SPEC_TEXTS: Readonly<Record<string, string>> = {
+  ...EPILOGUE_SPECS,
+  pointwise_bias_relu: 'I: f32[N, H, W, C]\nF: f32[1, 1, C, K]\nbias: f32[K]\nO: f32[N, P, Q, K]\nlet T: f32[N, P, Q, K]\n' +
+    'T[n, p, q, k] +=! I[n, p + r, q + s, c] * F[r, s, c, k]\nO[n, p, q, k] = max(T[n, p, q, k] + bias[k], 0)',
+}
+
 const CASES = SPECS.flatMap((spec) => spec.variants.map((variant) => ({
   spec,
-  fused: fusedConvolutionKernel(EPILOGUE_SPECS[spec.name], `${spec.name}_${variant}`, 'direct', VARIANTS[variant]),
-  unfused: convolutionKernel(EPILOGUE_SPECS[spec.name], spec.name),
+  fused: fusedConvolutionKernel(SPEC_TEXTS[spec.name], `${spec.name}_${variant}`, 'direct', VARIANTS[variant]),
+  unfused: convolutionKernel(SPEC_TEXTS[spec.name], spec.name),
 })))
 
 let addon: TestAddon
@@ -62,11 +70,11 @@ let remove = () => {}
 beforeAll(async () => void ({ addon, remove } = await loadTestAddon(testAddonSource(CASES.map((c) => c.fused), 'test/native/conv-epilogue.test.ts'), 'conv-epilogue-test')), 600_000)
 afterAll(() => remove())
 
-/** Output extents of 'same' convolutions (padding 1), or one shorter or longer; the rest random and odd. */
+/** Output extents of 'same' convolutions (padding 1 unless the spec says), or one shorter or longer; the rest random and odd. */
 function sizesOf(next: () => number, spec: (typeof SPECS)[number]): Map<string, number> {
   const [H, W, R, S] = [pick(next, [1, 3, 5]), pick(next, [3, 7, 13, 22, 31]), pick(next, [1, 3]), pick(next, [1, 3])]
   const out = (extent: number, taps: number) =>
-    Math.max(1, Math.floor((extent + 2 - (spec.taps ?? taps)) / spec.stride) + 1 + pick(next, [-1, 0, 0, 1]))
+    Math.max(1, Math.floor((extent + 2 * (spec.pad ?? 1) - (spec.taps ?? taps)) / spec.stride) + 1 + pick(next, [-1, 0, 0, 1]))
   return new Map([
     ['N', pick(next, [1, 2])], ['H', H], ['W', W], ['R', R], ['S', S], ['P', out(H, R)], ['Q', out(W, S)],
     ['C', pick(next, [1, 3, 8, 19])], ['K', pick(next, [5, 16, 33, 70])],
