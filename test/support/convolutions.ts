@@ -58,7 +58,7 @@ export const EPILOGUE_SPECS: Readonly<Record<string, string>> = {
   grouped_bias: 'I: f32[N, H, W, G, C]\nF: f32[G, 3, 3, C, K]\nbias: f32[G, K]\nO: f32[N, P, Q, G, K]\n' +
     'let T: f32[N, P, Q, G, K]\nT[n, p, q, g, k] +=! I[n, p + r - 1, q + s - 1, g, c] * F[g, r, s, c, k]\n' +
     'O[n, p, q, g, k] = T[n, p, q, g, k] + bias[g, k]',
-  // 1×1 over dense axes (collapsed into one row without an epilogue); T read twice.
+  // 1×1 over dense axes (collapsed into one row, the epilogue's blocks mapped back to its axes); T read twice.
   pointwise_square: 'I: f32[N, H, W, C]\nF: f32[1, 1, C, K]\nO: f32[N, H, W, K]\nlet T: f32[N, H, W, K]\n' +
     'T[n, p, q, k] +=! I[n, p + r, q + s, c] * F[r, s, c, k]\nO[n, p, q, k] = T[n, p, q, k] * T[n, p, q, k]',
   // In place on the convolution's own output, no temporary.
