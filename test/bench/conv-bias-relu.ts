@@ -1,9 +1,11 @@
 /**
- * Issue 4's fused case: conv + bias + ReLU on the first convolution (56×56, 64→64, 3×3, pad 1; NHWC, fp32, batch 1).
- * Systems: `polykern` (one kernel holding the convolution and the bias + ReLU statement), `polykern-bound` (the same
- * with F and bias bound once), `polykern-unfused` (the convolution kernel, then a bias + ReLU kernel over its output),
- * `onnxruntime` (Conv with its bias input, then Relu, NCHW), `onednn` (a convolution with its bias and a ReLU
- * post-op, layouts as in conv.ts), `js-loops`. Same rules and JSON shape as the other conv cases.
+ * Issue 4's and issue 16's fused cases: conv + bias + ReLU on ResNet-50 layers (NHWC, fp32, batch 1): the first 3×3
+ * convolution (56×56, 64→64, pad 1) and a bottleneck's 1×1 expansion (56×56, 64→256), whose bias + ReLU pass over
+ * four times the outputs weighs more against its sums. Systems: `polykern` (one kernel holding the convolution and
+ * the bias + ReLU statement), `polykern-bound` (the same with F and bias bound once), `polykern-unfused` (the
+ * convolution kernel, then a bias + ReLU kernel over its output), `onnxruntime` (Conv with its bias input, then Relu,
+ * NCHW), `onednn` (a convolution with its bias and a ReLU post-op, layouts as in conv.ts), `js-loops`. Same rules
+ * and JSON shape as the other conv cases.
  */
 import * as ort from 'onnxruntime-node'
 import * as runtime from 'polykern/runtime'
@@ -14,11 +16,28 @@ import { timeOnednn, type Onednn } from './onednn.ts'
 import { outputSize, type ConvModelShape } from './conv-onnx.ts'
 import { model } from './rowwise-onnx.ts'
 
-export const CONV_BIAS_RELU_CASE = { name: 'conv-bias-relu-56x56-64to64-3x3-p1', shape: { N: 1, H: 56, W: 56, C: 64, K: 64, R: 3, S: 3, stride: 1, pad: 1, groups: 1 } }
+export interface ConvBiasReluCase {
+  readonly name: string
+  readonly shape: ConvModelShape
+  /** The fused kernel and the convolution alone, in conv-kernels.ts. */
+  readonly fused: string
+  readonly conv: string
+}
+
+export const CONV_BIAS_RELU_CASES: readonly ConvBiasReluCase[] = [
+  {
+    name: 'conv-bias-relu-56x56-64to64-3x3-p1', fused: 'conv3x3BiasRelu', conv: 'conv3x3',
+    shape: { N: 1, H: 56, W: 56, C: 64, K: 64, R: 3, S: 3, stride: 1, pad: 1, groups: 1 },
+  },
+  {
+    name: 'conv-bias-relu-56x56-64to256-1x1', fused: 'conv1x1BiasRelu', conv: 'conv1x1',
+    shape: { N: 1, H: 56, W: 56, C: 64, K: 256, R: 1, S: 1, stride: 1, pad: 0, groups: 1 },
+  },
+]
 
 /** `onednn`: the system, or why it is skipped. */
-export async function benchConvBiasRelu(run: ConvRun, log: (line: string) => void, onednn: Onednn | string): Promise<void> {
-  const { name, shape: s } = CONV_BIAS_RELU_CASE
+export async function benchConvBiasRelu(c: ConvBiasReluCase, run: ConvRun, log: (line: string) => void, onednn: Onednn | string): Promise<void> {
+  const { name, shape: s } = c
   log(`[conv] ${name}`)
   const { P, Q } = outputSize(s)
   const I = randomF32(s.N * s.H * s.W * s.C)
@@ -28,7 +47,7 @@ export async function benchConvBiasRelu(run: ConvRun, log: (line: string) => voi
   const T = new Float32Array(O.length)
   const reference = referenceConv(s, I, F).map((v, i) => Math.max(v + bias[i % s.K], 0))
   const flops = 2 * s.N * P * Q * s.K * s.C * s.R * s.S
-  const [fused, conv, biasRelu] = ['conv3x3BiasRelu', 'conv3x3', 'biasRelu'].map((k) => native(runtime.kernels(), k))
+  const [fused, conv, biasRelu] = [c.fused, c.conv, 'biasRelu'].map((k) => native(runtime.kernels(), k))
   const layer = fused.bind({ F, bias })
   const calls: Record<'polykern' | 'polykern-bound' | 'polykern-unfused' | 'js-loops', () => unknown> = {
     polykern: () => fused(I, F, bias, O, s.N, s.H, s.W, s.C, s.K, P, Q),

@@ -98,6 +98,20 @@ export function conv3x3BiasRelu(I: Float32Array, F: Float32Array, bias: Float32A
 }
 
 /* @kernel
+   I: f32[N, H, W, C]
+   F: f32[1, 1, C, K]
+   bias: f32[K]
+   O: f32[N, P, Q, K]
+   let T: f32[N, P, Q, K]
+   T[n, p, q, k] +=! I[n, p + r, q + s, c] * F[r, s, c, k]
+   O[n, p, q, k] = max(T[n, p, q, k] + bias[k], 0)
+*/
+export function conv1x1BiasRelu(I: Float32Array, F: Float32Array, bias: Float32Array, O: Float32Array, N: number, H: number, W: number, C: number, K: number, P: number, Q: number): Float32Array {
+  convLoops(I, F, O, N, H, W, C, K, P, Q, 1, 1, 0)
+  return biasReluLoops(O, bias, O, N * P * Q, K)
+}
+
+/* @kernel
    X: f32[M, K]
    bias: f32[K]
    Y: f32[M, K]

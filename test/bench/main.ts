@@ -21,7 +21,7 @@ import { maxRelErr, referenceGemm } from './reference.ts'
 import { formatTable, type BenchReport, type CaseResult, type Failure, type Skipped, type System } from './report.ts'
 import { formatVariants, type VariantsReport } from './variants-report.ts'
 import { ROWWISE_CASES, benchRowwise, formatRowwise } from './rowwise.ts'
-import { CONV_BIAS_RELU_CASE, benchConvBiasRelu } from './conv-bias-relu.ts'
+import { CONV_BIAS_RELU_CASES, benchConvBiasRelu } from './conv-bias-relu.ts'
 import { CONV_CASES, benchConv, formatConv } from './conv.ts'
 import { DENSE_CASES, benchDense, formatDense } from './dense-bias-relu.ts'
 import { numpyMissing } from './numpy-runner.ts'
@@ -53,6 +53,7 @@ const rowwiseCases = ROWWISE_CASES.filter((c) => args.cases === undefined || arg
 const selected = (name: string) => args.cases === undefined || args.cases.split(',').map((s) => s.trim()).includes(name)
 const convCases = CONV_CASES.filter((c) => selected(c.name))
 const denseCases = DENSE_CASES.filter((c) => selected(c.name))
+const fusedConvCases = CONV_BIAS_RELU_CASES.filter((c) => selected(c.name))
 const wanted = new Set((args.cases ?? '').split(',').map((s) => s.trim()))
 const tccgCases = TCCG_CASES.filter((c) => wanted.has('tccg') || wanted.has(c.name))
 const pathCases = EINSUM_PATH_CASES.filter((c) => wanted.has('tccg') || wanted.has('einsum-path') || wanted.has(c.name))
@@ -73,7 +74,7 @@ const started = performance.now()
 const loadAtStart = os.loadavg()[0]
 
 /** The `onednn` system, or why it is not there; set up only when a case it runs on was selected. */
-const onednn = cases.length > 0 || convCases.length > 0 || denseCases.length > 0 || selected(CONV_BIAS_RELU_CASE.name)
+const onednn = cases.length > 0 || convCases.length > 0 || denseCases.length > 0 || fusedConvCases.length > 0
   ? setUpOnednn() : 'no GEMM or convolution case selected'
 const peakBefore = measurePeak(args['peak-addon'])
 logPeak(peakBefore)
@@ -84,7 +85,7 @@ for (const [n, c] of cases.entries()) {
 const rowwise = await benchRowwise(rowwiseCases, log)
 // run.mjs bundles the im2col build of the conv kernels beside this file.
 const conv = await benchConv(convCases, log, await import(new URL('./im2col/conv-im2col.mjs', import.meta.url).href), onednn)
-if (selected(CONV_BIAS_RELU_CASE.name)) await benchConvBiasRelu(conv, log, onednn)
+for (const c of fusedConvCases) await benchConvBiasRelu(c, conv, log, onednn)
 const dense = await benchDense(denseCases, log, onednn)
 const tccg = tccgCases.length + pathCases.length > 0 ? await benchTccg(tccgCases, pathCases, await tccgContext()) : undefined
 // Measured again at the end, keeping the better: a busy machine only ever lowers it.
@@ -256,7 +257,7 @@ function kernelEntry(c: GemmCase): runtime.KernelEntry {
 function selectCases(): readonly GemmCase[] {
   if (args.cases === undefined) return args.quick ? CASES.filter((c) => c.quick) : CASES
   const wanted = args.cases.split(',').map((s) => s.trim()).filter((s) => s !== '')
-  const all = [...CASES, ...ROWWISE_CASES, ...CONV_CASES, CONV_BIAS_RELU_CASE, ...DENSE_CASES, ...TCCG_CASES, ...EINSUM_PATH_CASES]
+  const all = [...CASES, ...ROWWISE_CASES, ...CONV_CASES, ...CONV_BIAS_RELU_CASES, ...DENSE_CASES, ...TCCG_CASES, ...EINSUM_PATH_CASES]
   const unknown = wanted.filter((w) => w !== 'tccg' && w !== 'einsum-path' && !all.some((c) => c.name === w))
   if (unknown.length > 0) {
     throw new Error(`bench: unknown case(s) ${unknown.join(', ')}; cases are: tccg, einsum-path, ${all.map((c) => c.name).join(', ')}`)
