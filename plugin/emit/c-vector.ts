@@ -408,6 +408,8 @@ export function vectorExpr(e: Expr, ops: VectorOps, leaf: (e: Expr) => string | 
     case 'select':
       return instantiate(ops.blend, { m: sub(e.cond), a: sub(e.b), b: sub(e.a) })
     case 'binary': {
+      const fast = e.op === 'max' || e.op === 'min' ? constantSided(e.op, e.a, e.b, ops, sub) : undefined
+      if (fast !== undefined) return fast
       const [a, b] = [sub(e.a), sub(e.b)]
       if (e.op in ops.compare) return instantiate(ops.compare[e.op as CompareOp], { a, b })
       return instantiate(ops[e.op as 'add' | 'sub' | 'mul' | 'div' | 'and' | 'or' | 'max' | 'min'], { a, b })
@@ -415,6 +417,20 @@ export function vectorExpr(e: Expr, ops: VectorOps, leaf: (e: Expr) => string | 
     default:
       throw new KernelInternalError('emit', `no vector for a ${e.kind} the caller did not place`)
   }
+}
+
+/**
+ * max or min with a constant side as the instruction, the constant first: the instruction returns its second operand
+ * where either is NaN (so the other side's NaN comes through) or both are zero. JavaScript's max wants +0 there when
+ * the constant is +0, which adding +0 gives (it turns -0 into +0 and changes no other value): a ReLU's `max(x, 0)` is
+ * two instructions instead of the header function's six. Its min wants -0 when the constant is -0: left to the header.
+ */
+function constantSided(op: 'max' | 'min', a: Expr, b: Expr, ops: VectorOps, sub: (x: Expr) => string): string | undefined {
+  const [c, x] = b.kind === 'const' ? [b, a] : a.kind === 'const' ? [a, b] : [undefined, undefined]
+  if (c === undefined || Number.isNaN(c.value) || (op === 'min' && Object.is(c.value, -0))) return undefined
+  const constant = sub(c)
+  const picked = instantiate(op === 'max' ? ops.maxInstruction : ops.minInstruction, { a: constant, b: sub(x) })
+  return op === 'max' && Object.is(c.value, 0) ? instantiate(ops.add, { a: picked, b: constant }) : picked
 }
 
 /** How the tensors of a run (VectorLoopContext.run) are read: along the run, or periodically (the lanes' index only). */

@@ -46,6 +46,12 @@ export interface VectorOps {
   readonly neg: string
   readonly max: string
   readonly min: string
+  /**
+   * The instructions' max and min, which return `$b` where either side is NaN or both are zero: JavaScript's where
+   * `$a` is a constant that is not NaN and not a zero of the wrong sign (emit/c-vector.ts constantSided).
+   */
+  readonly maxInstruction: string
+  readonly minInstruction: string
   /** The IR's functions, element-wise on `$a`. */
   readonly math: Readonly<Record<CallFn, string>>
   /** `$a $op $b` into a mask. */

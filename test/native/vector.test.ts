@@ -75,6 +75,26 @@ const CASES: readonly Case[] = [
     special: ['X', 'Y', 'b'],
   },
   {
+    // A constant side runs as the instruction itself (emit/c-vector.ts constantSided): NaN, ±0 and ±Inf on the other.
+    name: 'constant32',
+    params: 'X, P, Q, S, N, M',
+    spec: `X: f32[N, M]; P: f32[N, M]; Q: f32[N, M]; S: f32[N, M]
+      P[i, j] = max(X[i, j], 0)
+      Q[i, j] = min(max(-1.5, X[i, j]), 0) + max(min(X[i, j], 3e38), -0)
+      S[i, j] = min(0, X[i, j]) - min(X[i, j], -0) + max(X[i, j], -3e38)`,
+    exact: ['P', 'Q', 'S'],
+    special: ['X'],
+  },
+  {
+    name: 'constant64',
+    params: 'X, P, Q, N, M',
+    spec: `X: f64[N, M]; P: f64[N, M]; Q: f64[N, M]
+      P[i, j] = max(0, X[i, j])
+      Q[i, j] = min(X[i, j], 0) + max(X[i, j], 2.5)`,
+    exact: ['P', 'Q'],
+    special: ['X'],
+  },
+  {
     name: 'math32',
     params: 'X, E, L, T, G, N, M',
     spec: `X: f32[N, M]; E: f32[N, M]; L: f32[N, M]; T: f32[N, M]; G: f32[N, M]
