@@ -22,7 +22,7 @@ const SHAPES: Readonly<Record<string, readonly [Yields, string]>> = {
   store: ['statement', 'pv'], maskedLoad: ['vector', 'mp'], maskedStore: ['statement', 'mpv'],
   firstLanes: ['mask', 'n'], lastLanes: ['mask', 'n'], broadcastMask: ['mask', 'x'],
   fma: ['vector', 'abc'], add: ['vector', 'ab'], sub: ['vector', 'ab'], mul: ['vector', 'ab'], div: ['vector', 'ab'],
-  neg: ['vector', 'a'], max: ['vector', 'ab'], min: ['vector', 'ab'],
+  neg: ['vector', 'a'], max: ['vector', 'ab'], min: ['vector', 'ab'], maxInstruction: ['vector', 'ab'], minInstruction: ['vector', 'ab'],
   ...Object.fromEntries(['exp', 'log', 'sqrt', 'abs', 'tanh', 'sigmoid'].map((f) => [`math.${f}`, ['vector', 'a']])),
   ...Object.fromEntries(['lt', 'le', 'gt', 'ge', 'eq', 'ne'].map((op) => [`compare.${op}`, ['mask', 'ab']])),
   and: ['mask', 'ab'], or: ['mask', 'ab'], not: ['mask', 'a'], blend: ['vector', 'abm'],
