@@ -347,7 +347,7 @@ static inline int pk_conv_threads(const pk_conv_desc *d) {
  * than `min_rows`. An im2col call's team shares its rows (or its output channels, where there are panels enough), never
  * a row's positions: 56×56 256→64 1×1, one row of 3136 positions and one panel of channels, ran on one thread of two.
  * Rows short enough for im2col stay apart on a team: merged, 7×7 512→2048 ran as one direct row of 49 positions, too
- * few blocks to share, 0.72-0.77× of im2col's speed at 2 threads (on one thread the direct row is as fast or faster).
+ * few blocks to share, 0.64-0.80× of im2col's speed at 2 threads (on one thread the direct row is as fast or faster).
  * A call with an epilogue merges alike: pk_conv_finish maps its blocks back to the axes the epilogue indexes (fused
  * 56×56 64→256 1×1 + bias + ReLU 1.03× at 1 thread against the axes kept apart).
  */
