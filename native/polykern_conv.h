@@ -92,7 +92,7 @@ typedef struct {
   pk_conv_final final;
   const void *final_ctx;
   /* The spatial axes as the kernel gave them, which the epilogue indexes: pk_conv_collapse keeps them before it merges
-     the last ones (given_nd 0: nothing was merged). */
+     the last ones (given_nd 0: the descriptor as the kernel filled it in, never collapsed). */
   int given_nd;
   int64_t given_ext[3];
 } pk_conv_desc;
@@ -335,6 +335,12 @@ static inline int64_t pk_conv_rows(const pk_conv_desc *d) {
   return rows;
 }
 
+/* Whether a call with descriptor `d` (as given, or as pk_conv_collapse made it) runs through im2col: forced, or rows too
+   short. */
+static inline int pk_conv_im2col_rows(const pk_conv_desc *d) {
+  return d->im2col || d->p_ext[d->nd - 1] < d->im2col_below;
+}
+
 /* The threads a call runs on: its team, where its work pays for waking one (pk_gemm_team_pays). */
 static inline int pk_conv_threads(const pk_conv_desc *d) {
   double work = (double)pk_conv_rows(d) * (double)d->p_ext[d->nd - 1] * (double)d->K * (double)d->C;
@@ -355,7 +361,7 @@ static inline void pk_conv_collapse(pk_conv_desc *d, int64_t min_rows) {
   int64_t rows = pk_conv_rows(d);
   d->given_nd = d->nd;
   memcpy(d->given_ext, d->p_ext, sizeof d->given_ext);
-  if (!d->im2col && d->p_ext[d->nd - 1] < d->im2col_below && pk_conv_threads(d) > 1) return;
+  if (!d->im2col && pk_conv_im2col_rows(d) && pk_conv_threads(d) > 1) return;
   while (d->nd >= 2) {
     const int L = d->nd - 1, M = L - 1;
     const int dense = d->r_ext[L] == 1 && d->r_ext[M] == 1 && d->stride[L] == 1 && d->stride[M] == 1 &&
@@ -372,12 +378,8 @@ static inline void pk_conv_collapse(pk_conv_desc *d, int64_t min_rows) {
   }
 }
 
-/* Whether a call whose descriptor pk_conv_collapse made `d` runs through im2col: forced, or rows too short. */
-static inline int pk_conv_im2col_rows(const pk_conv_desc *d) {
-  return d->im2col || d->p_ext[d->nd - 1] < d->im2col_below;
-}
-
-/* The same for a call's descriptor as given: what pk_conv_prepare decides (a call site choosing a driver asks). */
+/* pk_conv_im2col_rows after the collapse, for a call's descriptor as given: what pk_conv_prepare decides (a call site
+   choosing a driver asks). */
 static inline int pk_conv_runs_im2col(const pk_conv_desc *call) {
   pk_conv_desc d = *call;
   pk_conv_collapse(&d, 1);
