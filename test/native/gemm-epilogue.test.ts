@@ -11,8 +11,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { emitC } from '../../plugin/emit/c.ts'
 import { AVX2, AVX512 } from '../../plugin/targets/index.ts'
 import { rng } from '../support/random.ts'
-import { contractionOf, expectAgreesEverywhere, pipelineKernel, type PipelineKernel } from '../support/pipeline-kernels.ts'
+import { contractionOf, expectAgreesEverywhere, pipelineKernel, runEverywhere, type PipelineKernel } from '../support/pipeline-kernels.ts'
 import { loadTestAddon, testAddonSource, type TestAddon } from '../support/test-addon.ts'
+import { copyArgs, makeArgs } from '../support/kernel-args.ts'
+import { interpret } from '../../plugin/ir/interp.ts'
 
 interface Case {
   readonly name: string
@@ -26,6 +28,8 @@ const product = (t: string, a = 'A: f32[M, K]\nB: f32[K, N]', c = 'C: f32[M, N]'
 
 const CASES: readonly Case[] = [
   { name: 'bias_relu', text: `bias: f32[N]\n${product('f32')}\nC[i, j] = max(T[i, j] + bias[j], 0)`, inRegisters: true },
+  // The tiles start their sums from the bias (emit/c-tile-epilogue.ts): with nothing after it, and on a stored C.
+  { name: 'bias_only', text: `bias: f32[N]\n${product('f32')}\nC[i, j] = T[i, j] + bias[j]`, inRegisters: true },
   {
     name: 'scale_residual_relu6',
     text: `s: f32[M]\nR: f32[M, N]\n${product('f32')}\nC[i, j] = min(max(T[i, j] * s[i] + R[i, j], 0), 6)`,
@@ -125,5 +129,36 @@ describe('element-wise statements after a contraction run as its epilogue', () =
         expectAgreesEverywhere(k, addon, sizes, next, 'C', sizes.get('K') ?? 1)
       }
     }, 600_000)
+  }
+})
+
+/**
+ * Sums of -0 products and a bias of -0: the sum starts at +0, so each is +0, and so are the sum plus the bias and its
+ * ReLU. The tiles that start from the bias start from it plus +0 (a -0 start would leave -0 to every sum), and their
+ * max leaves out the fix-up for a -0 argument, which a sum never is.
+ */
+describe('signed zeros through a bias the tiles start from', () => {
+  for (const name of ['bias_relu', 'bias_only']) {
+    it(`${name}: -0 products and a -0 bias give +0 everywhere, at every ISA and 1, 2 threads, as in JS and the interpreter`, () => {
+      const k = KERNELS.find((x) => x.name === name)!
+      for (const shape of SHAPES) {
+        const sizes = new Map(k.reference.sizes.map((s, i) => [s, shape(s, i)]))
+        const args = makeArgs(k.abi, sizes, rng(5400))
+        const at = (tensor: string) => args[k.reference.params.findIndex((p) => p.name === tensor)] as Float32Array
+        at('A').fill(-0)
+        at('B').fill(1.5)
+        at('bias').fill(-0)
+        at('C').fill(-0)
+        const signs = (got: unknown[], where: string) => {
+          const c = got[k.reference.params.findIndex((p) => p.name === 'C')] as Float32Array
+          const minus = c.findIndex((x) => !Object.is(x, 0))
+          expect(minus, `${name} ${[...sizes].map(([s, v]) => `${s}=${v}`).join(' ')} ${where}: C[${minus}] = ${Object.is(c[minus], -0) ? '-0' : c[minus]}`).toBe(-1)
+        }
+        const want = copyArgs(args)
+        interpret(k.reference, want)
+        signs(want, 'the interpreter')
+        runEverywhere(k, addon, args, signs)
+      }
+    })
   }
 })

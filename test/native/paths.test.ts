@@ -11,8 +11,8 @@ import { cheapest } from '../../plugin/ir/polynomial.ts'
 import { runnableIsas } from '../support/cpu.ts'
 import { copyArgs, makeArgs, points } from '../support/kernel-args.ts'
 import { maxRelErr, rng, tolerance, type TensorArray } from '../support/random.ts'
-import { pipelineKernel, type PipelineKernel } from '../support/pipeline-kernels.ts'
-import { loadTestAddon, onEveryIsaAndThreads, testAddonSource, type KernelCall as Fn, type TestAddon as Addon } from '../support/test-addon.ts'
+import { pipelineKernel, runEverywhere, type PipelineKernel } from '../support/pipeline-kernels.ts'
+import { loadTestAddon, testAddonSource, type TestAddon as Addon } from '../support/test-addon.ts'
 
 const CASES: readonly { readonly name: string; readonly text: string; readonly fixed: readonly Record<string, number>[] }[] = [
   {
@@ -89,14 +89,7 @@ describe('contraction paths chosen per call', () => {
         const viaIr = copyArgs(args)
         interpret(k.ir, viaIr)
         check(viaIr, 'interpreter, lowered')
-        const viaJs = copyArgs(args)
-        k.js(...viaJs)
-        check(viaJs, 'JS')
-        onEveryIsaAndThreads(addon, (isa, threads) => {
-          const got = copyArgs(args)
-          ;(addon[k.name] as Fn)(...got)
-          check(got, `${isa}, ${threads} thread(s)`)
-        })
+        runEverywhere(k, addon, args, check)
       }
       expect(ran.size, `candidates run of ${choice.costs.length}`).toBeGreaterThanOrEqual(Math.min(2, choice.costs.length))
     }, 600_000)

@@ -61,6 +61,13 @@ export function expectAgreesEverywhere(
   const check = (got: unknown[], where: string) =>
     expect(maxRelErr(got[out] as TensorArray, want[out] as TensorArray), `${k.name} ${shown} ${where}`)
       .toBeLessThanOrEqual(tolerance(dtype, Math.max(1, reductionLength)))
+  runEverywhere(k, addon, args, check)
+}
+
+/** A copy of `args` through `k`'s emitted JS, and one through `addon` at every ISA and at 1 and 2 threads, each to `check`. */
+export function runEverywhere(
+  k: PipelineKernel, addon: TestAddon, args: readonly unknown[], check: (got: unknown[], where: string) => void,
+): void {
   const viaJs = copyArgs(args)
   k.js(...viaJs)
   check(viaJs, 'JS')
