@@ -47,12 +47,6 @@ export interface TileEpilogue {
   readonly ctx: string
   /** `x`, vector `v` of row `r` with old C added, through the epilogue; `mask`: an edge vector's lanes. */
   readonly apply: (x: string, r: number, v: number, mask: string | undefined) => string
-  /**
-   * What every row's accumulator of vector `v` starts from instead of zero, read under `mask` (its lanes of the
-   * tile's columns): a term the epilogue adds to the sum, the same in every row (a bias), which `apply` then leaves
-   * out. Absent: the accumulators start at zero.
-   */
-  readonly start?: (v: number, mask: string) => string
 }
 
 /**
@@ -404,18 +398,14 @@ function emitTile(u: MicrokernelUse, R: number, V: number): string {
 
   if (u.epilogue && u.scatterC) throw new KernelInternalError('emit', `${microkernelSymbol(u)}: an epilogue on scattered C`)
   const epilogue = u.epilogue
-  const start = epilogue?.start
-  const masks = vectors.map((v) => `  const ${mk.ops.mask} m${v} = ${edgeMask(v)};`)
   const lines = [
     `static inline void ${tileSymbol(u, R, V)}(${kParams(u)}, const ${t} *restrict a, int64_t lda,`,
     `    const ${t} *restrict b, int64_t ldb, ${t} *restrict c, ${cPlaceParams(u)}, int64_t rows, int64_t cols, int store${epilogueParams(u)}) {`,
     ...(epilogue ? [`  const ${epilogue.ctx} *pk_e = pk_ectx;`, '  (void)pk_e, (void)pk_i0, (void)pk_j0;'] : []),
     ...(u.packA ? ['  (void)lda;'] : rows.map((r) => `  const ${t} *restrict a${r} = a + ${rowOf(r)}*lda;`)),
     ...(u.packB ? ['  (void)ldb;'] : [`  const ${mk.ops.mask} bm = ${edgeMask(last)};`]),
-    // A started tile reads its start under the edge masks, so it declares them first.
-    ...(start ? [...masks, ...vectors.map((v) => `  const ${mk.ops.vector} pk_s${v} = ${start(v, `m${v}`)};`)] : []),
     ...sets.flatMap((set) =>
-      rows.map((r) => `  ${mk.ops.vector} ${vectors.map((v) => `${acc(r, v, set)} = ${start && set === 0 ? `pk_s${v}` : op('zero')}`).join(', ')};`),
+      rows.map((r) => `  ${mk.ops.vector} ${vectors.map((v) => `${acc(r, v, set)} = ${op('zero')}`).join(', ')};`),
     ),
     // C's tile is read only after the k loop: fetching its lines before or during it hides that latency.
     ...kLoop,
@@ -437,7 +427,7 @@ function emitTile(u: MicrokernelUse, R: number, V: number): string {
     ...tile((r, v) => `    ${op('store', { p: at(r, v), v: acc(r, v) })};`),
     '    return;',
     '  }',
-    ...(start ? [] : masks),
+    ...vectors.map((v) => `  const ${mk.ops.mask} m${v} = ${edgeMask(v)};`),
     ...rows.flatMap((r) => [...(r === 0 ? [] : [`  if (rows == ${r}) return;`]), ...vectors.map(edgeStoreOf(r))]),
     '}',
     '',

@@ -8,8 +8,6 @@
  * pointers, C's (a residual's element is as far from its base as C's), and the values over no index.
  */
 import type { Expr, Kernel } from '../ir/nodes.ts'
-import { walkExpr } from '../ir/walk.ts'
-import { KernelInternalError } from '../diagnostics.ts'
 import { outputOf, tileEpilogue, type Heavy, type TilePlace } from '../analysis/tile-epilogue.ts'
 import type { Microkernel } from '../targets/microkernel.ts'
 import { instantiate } from '../targets/vector-ops.ts'
@@ -93,73 +91,32 @@ export function registerEpilogues(kernel: Kernel, symbol: string, names: Names, 
 type ContextPlace = Exclude<TilePlace, { readonly kind: 'accumulator' }>
 const keyOf = (e: Expr, place: ContextPlace): Expr | string => (place.kind === 'invariant' ? e : place.tensor)
 
-/**
- * The tile functions' part: each vector through the expression, every place read from the context `pk_e`. Where the
- * expression adds a term the same in every row to its one read of the sum (`T + bias[k]`), the accumulators start
- * from that term instead (plus +0, so that a -0 term starts them at +0 as the sum would), and the store applies the
- * rest: a bias + ReLU is then one instruction a vector, not three. The sum is only reassociated, as its k blocks
- * already are; the tile's sum (with it, the term) is never -0, since its accumulators start at +0 or at a term plus +0.
- */
+/** The tile functions' part: each vector through the expression, every place read from the context `pk_e`. */
 function tileFamily(
   value: Expr, places: ReadonlyMap<Expr, TilePlace>, fieldAt: (e: Expr, place: ContextPlace) => string, mk: Microkernel,
   name: string, ctx: string,
 ): TileEpilogue {
   const ops = mk.ops
-  const read = (node: Expr, r: number, v: number, mask: string | undefined): string | undefined => {
-    const place = places.get(node)
-    if (place === undefined) return node.kind === 'const' ? instantiate(ops.set1, { x: cConst(node.value, node.type).text }) : undefined
-    if (place.kind === 'accumulator') throw new KernelInternalError('emit', `${name}: the sum read where it has no vector`)
-    const field = `pk_e->${fieldAt(node, place)}`
-    switch (place.kind) {
-      case 'invariant':
-        return instantiate(node.type === 'bool' ? ops.broadcastMask : ops.set1, { x: field })
-      case 'rows':
-        return instantiate(ops.set1, { x: `${field}[pk_i0 + ${r}]` })
-      case 'tile':
-      case 'columns': {
-        const at = place.kind === 'tile' ? `(c - pk_e->c0) + ${r}*ldc` : 'pk_j0'
-        const p = `${field} + ${at} + ${v * mk.lanes}`
-        return mask ? instantiate(ops.maskedLoad, { p, m: mask }) : instantiate(ops.load, { p })
-      }
-    }
-  }
-  const joined = startingTerm(value, places)
-  const isSum = (node: Expr) => (joined ? node === joined.sum : places.get(node)?.kind === 'accumulator')
   return {
     name,
     ctx,
-    apply: (x, r, v, mask) => vectorExpr(value, ops, (node) => (isSum(node) ? x : read(node, r, v, mask)), isSum),
-    ...(joined && {
-      start: (v: number, mask: string) => instantiate(ops.add, {
-        a: vectorExpr(joined.term, ops, (node) => read(node, 0, v, mask)),
-        b: ops.zero,
-      }),
+    apply: (x, r, v, mask) => vectorExpr(value, ops, (node) => {
+      const place = places.get(node)
+      if (place === undefined) return node.kind === 'const' ? instantiate(ops.set1, { x: cConst(node.value, node.type).text }) : undefined
+      if (place.kind === 'accumulator') return x
+      const field = `pk_e->${fieldAt(node, place)}`
+      switch (place.kind) {
+        case 'invariant':
+          return instantiate(node.type === 'bool' ? ops.broadcastMask : ops.set1, { x: field })
+        case 'rows':
+          return instantiate(ops.set1, { x: `${field}[pk_i0 + ${r}]` })
+        case 'tile':
+        case 'columns': {
+          const at = place.kind === 'tile' ? `(c - pk_e->c0) + ${r}*ldc` : 'pk_j0'
+          const p = `${field} + ${at} + ${v * mk.lanes}`
+          return mask ? instantiate(ops.maskedLoad, { p, m: mask }) : instantiate(ops.load, { p })
+        }
+      }
     }),
   }
-}
-
-/**
- * The node adding a term to the expression's only read of the sum, where the term reads nothing that differs between
- * a tile's rows (the columns' tensors, values over no index, constants).
- */
-function startingTerm(value: Expr, places: ReadonlyMap<Expr, TilePlace>): { sum: Expr; term: Expr } | undefined {
-  const isAccumulator = (e: Expr) => places.get(e)?.kind === 'accumulator'
-  let reads = 0
-  let found: { sum: Expr; term: Expr } | undefined
-  walkExpr(value, (e) => {
-    if (isAccumulator(e)) reads++
-    if (e.kind !== 'binary' || e.op !== 'add') return
-    const term = isAccumulator(e.a) ? e.b : isAccumulator(e.b) ? e.a : undefined
-    if (term !== undefined && sameInEveryRow(term, places)) found = { sum: e, term }
-  })
-  return reads === 1 ? found : undefined
-}
-
-function sameInEveryRow(term: Expr, places: ReadonlyMap<Expr, TilePlace>): boolean {
-  let same = true
-  walkExpr(term, (e) => {
-    const kind = places.get(e)?.kind
-    if (kind !== undefined && kind !== 'columns' && kind !== 'invariant') same = false
-  })
-  return same
 }

@@ -394,15 +394,12 @@ const isOperator = (e: Expr): boolean => e.kind === 'unary' || e.kind === 'call'
 
 /**
  * `e` as one vector of `ops`: `leaf(x)` for each subexpression x, outermost first, and where it answers undefined (only
- * ever for an operator), the operator lane by lane on its operands' vectors. `unsignedZero(x)`: whether the caller
- * knows the value of leaf x is never -0 (a tile's sum), which spares max its fix-up.
+ * ever for an operator), the operator lane by lane on its operands' vectors.
  */
-export function vectorExpr(
-  e: Expr, ops: VectorOps, leaf: (e: Expr) => string | undefined, unsignedZero: (e: Expr) => boolean = () => false,
-): string {
+export function vectorExpr(e: Expr, ops: VectorOps, leaf: (e: Expr) => string | undefined): string {
   const own = leaf(e)
   if (own !== undefined) return own
-  const sub = (x: Expr) => vectorExpr(x, ops, leaf, unsignedZero)
+  const sub = (x: Expr) => vectorExpr(x, ops, leaf)
   switch (e.kind) {
     case 'unary':
       return instantiate(ops[e.op === 'not' ? 'not' : 'neg'], { a: sub(e.arg) })
@@ -411,7 +408,7 @@ export function vectorExpr(
     case 'select':
       return instantiate(ops.blend, { m: sub(e.cond), a: sub(e.b), b: sub(e.a) })
     case 'binary': {
-      const fast = e.op === 'max' || e.op === 'min' ? constantSided(e.op, e.a, e.b, ops, sub, unsignedZero) : undefined
+      const fast = e.op === 'max' || e.op === 'min' ? constantSided(e.op, e.a, e.b, ops, sub) : undefined
       if (fast !== undefined) return fast
       const [a, b] = [sub(e.a), sub(e.b)]
       if (e.op in ops.compare) return instantiate(ops.compare[e.op as CompareOp], { a, b })
@@ -425,31 +422,15 @@ export function vectorExpr(
 /**
  * max or min with a constant side as the instruction, the constant first: the instruction returns its second operand
  * where either is NaN (so the other side's NaN comes through) or both are zero. JavaScript's max wants +0 there when
- * the constant is +0, which adding +0 gives (it turns -0 into +0 and changes no other value), unless the other side
- * is never -0: a ReLU's `max(x, 0)` is one or two instructions instead of the header function's six. Its min wants -0
- * when the constant is -0: left to the header.
+ * the constant is +0, which adding +0 gives (it turns -0 into +0 and changes no other value): a ReLU's `max(x, 0)` is
+ * two instructions instead of the header function's six. Its min wants -0 when the constant is -0: left to the header.
  */
-function constantSided(
-  op: 'max' | 'min', a: Expr, b: Expr, ops: VectorOps, sub: (x: Expr) => string, unsignedZero: (e: Expr) => boolean,
-): string | undefined {
+function constantSided(op: 'max' | 'min', a: Expr, b: Expr, ops: VectorOps, sub: (x: Expr) => string): string | undefined {
   const [c, x] = b.kind === 'const' ? [b, a] : a.kind === 'const' ? [a, b] : [undefined, undefined]
   if (c === undefined || Number.isNaN(c.value) || (op === 'min' && Object.is(c.value, -0))) return undefined
   const constant = sub(c)
   const picked = instantiate(op === 'max' ? ops.maxInstruction : ops.minInstruction, { a: constant, b: sub(x) })
-  const fixUp = op === 'max' && Object.is(c.value, 0) && !neverMinusZero(x, unsignedZero)
-  return fixUp ? instantiate(ops.add, { a: picked, b: constant }) : picked
-}
-
-/**
- * Whether `e` is never -0, its leaves as `unsignedZero` knows them. In round-to-nearest a sum is -0 only when both
- * terms are (a sum that cancels is +0), and a difference only when its first term is -0 (and the second +0).
- */
-function neverMinusZero(e: Expr, unsignedZero: (e: Expr) => boolean): boolean {
-  if (unsignedZero(e)) return true
-  if (e.kind === 'const') return !Object.is(e.value, -0)
-  if (e.kind !== 'binary') return false
-  if (e.op === 'add') return neverMinusZero(e.a, unsignedZero) || neverMinusZero(e.b, unsignedZero)
-  return e.op === 'sub' && neverMinusZero(e.a, unsignedZero)
+  return op === 'max' && Object.is(c.value, 0) ? instantiate(ops.add, { a: picked, b: constant }) : picked
 }
 
 /** How the tensors of a run (VectorLoopContext.run) are read: along the run, or periodically (the lanes' index only). */
