@@ -113,7 +113,7 @@ function tileFamily(
         case 'tile':
         case 'columns': {
           const at = place.kind === 'tile' ? `(c - pk_e->c0) + ${r}*ldc` : 'pk_j0'
-          const p = `${field} + ${at} + ${v * mk.lanes}`
+          const p = `${field} + ${at} + ${typeof v === 'number' ? v * mk.lanes : `${v}*${mk.lanes}`}`
           return mask ? instantiate(ops.maskedLoad, { p, m: mask }) : instantiate(ops.load, { p })
         }
       }
