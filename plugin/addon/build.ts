@@ -11,8 +11,9 @@
  * Shared sources (AddonFile.shared: microkernel tile families, the same text in every addon that calls them) leave
  * their object file in `<cacheDir>/objects/<hash>.o` (or POLYKERN_OBJECT_CACHE, a folder several projects or caches
  * can share), by the hash of what it is compiled from, and later builds link it instead of compiling the source
- * again: most of a GEMM or convolution addon's compile time. The vector files' system headers are precompiled there
- * too (precompiled.ts).
+ * again: most of a GEMM or convolution addon's compile time. Builds running at once compile each such object once:
+ * the first claims it, the others wait and link it (claims.ts). The vector files' system headers are precompiled
+ * there too (precompiled.ts).
  */
 import { createHash, randomBytes } from 'node:crypto'
 import { existsSync } from 'node:fs'
@@ -22,6 +23,8 @@ import path from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { carriesIdentity, IDENTITY_PREFIX } from '../../runtime/identity.ts'
 import { MAIN_FILE, NAPI_VERSION, type AddonFile } from '../emit/napi.ts'
+import { processAlive } from './alive.ts'
+import { claimObjects, type ObjectClaims } from './claims.ts'
 import { addonHash, objectHash, type AddonInputs } from './hash.ts'
 import { progressLines } from '../progress.ts'
 import { compiledObject } from './make-output.ts'
@@ -101,6 +104,7 @@ export async function buildAddon(req: AddonBuildRequest): Promise<AddonBuild> {
   const tmp = path.join(req.cacheDir, `${hash}.tmp-${process.pid}-${randomBytes(6).toString('hex')}`)
   // make cannot build under a path with a line break (node-gyp quotes every other character): build elsewhere then.
   const work = /[\n\r]/.test(tmp) ? await mkdtemp(path.join(os.tmpdir(), 'polykern-build-')) : tmp
+  let claims: ObjectClaims | undefined
   try {
     const cflags = req.cflags ?? []
     const objects = sharedObjects(req.cacheDir, inputs, cflags)
@@ -121,6 +125,8 @@ export async function buildAddon(req: AddonBuildRequest): Promise<AddonBuild> {
       const ticker = progress && setInterval(() => progress(compiling(work, compiled, elapsed())), every)
       return nodeGyp('build', '--jobs=max').finally(() => clearInterval(ticker))
     }
+    claims = await objects.claim(() => log('waiting for another build compiling the same tile families'))
+    if (claims.waitedMs !== undefined) log(`waited ${claims.waitedMs} ms for tile families other builds were compiling`)
     let reused = objects.existing()
     if (objects.count > 0) log(`${reused.size} of ${objects.count} tile families' object files reused from ${objects.dir}`)
     const headers = headersToPrecompile(inputs.compiler, inputs.sources)
@@ -143,6 +149,7 @@ export async function buildAddon(req: AddonBuildRequest): Promise<AddonBuild> {
       return { ok: false, hash, error: compilerMessage(gyp.stderr || gyp.stdout, work) }
     }
     await objects.keep(work, reused)
+    await claims.release()
     for (const h of precompiled) {
       const { used, of } = await precompiledUse(work, h.header, inputs.sources.filter((f) => !reused.has(f.name)))
       log(`precompiled header ${h.header} ${h.reused ? 'reused' : 'compiled'} (${h.entry}): used by ${used} of ${of} files`)
@@ -164,6 +171,7 @@ export async function buildAddon(req: AddonBuildRequest): Promise<AddonBuild> {
   } catch (e) {
     return { ok: false, hash, error: `building the native addon failed: ${(e as Error).message}` }
   } finally {
+    await claims?.release()
     for (const dir of new Set([tmp, work])) await rm(dir, { recursive: true, force: true }).catch(() => {})
   }
 }
@@ -258,6 +266,11 @@ function sharedObjects(cacheDir: string, inputs: AddonInputs, cflags: readonly s
     count: shared.length,
     /** Source name -> its object file, for those in the cache. */
     existing: (): Map<string, string> => new Map([...objectOf].filter(([, o]) => existsSync(o))),
+    /** Claims the objects missing, once other builds compiling them are done (claims.ts). */
+    claim: async (onWait: () => void): Promise<ObjectClaims> => {
+      if (objectOf.size > 0) await mkdir(dir, { recursive: true }).catch(() => {})
+      return claimObjects([...objectOf.values()], existsSync, BUILD_TIMEOUT_MS, onWait)
+    },
     /** The objects `work`'s build compiled, each written whole under its final name in one rename. */
     keep: async (work: string, reused: ReadonlyMap<string, string>): Promise<void> => {
       if (objectOf.size === 0) return
@@ -323,16 +336,7 @@ async function removeAbandoned(cacheDir: string, hash: string): Promise<void> {
   const entries = await readdir(cacheDir).catch(() => [] as string[])
   for (const name of entries) {
     const pid = new RegExp(`^${hash}\\.(?:tmp|damaged)-(\\d+)-`).exec(name)?.[1]
-    if (pid !== undefined && !alive(Number(pid))) await rm(path.join(cacheDir, name), { recursive: true, force: true }).catch(() => {})
-  }
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM'
+    if (pid !== undefined && !processAlive(Number(pid))) await rm(path.join(cacheDir, name), { recursive: true, force: true }).catch(() => {})
   }
 }
 
