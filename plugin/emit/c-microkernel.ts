@@ -2,8 +2,9 @@
  * A microkernel's C, generated from its table entry (never written per kernel): register tiles of R rows by V
  * vectors, R·V accumulators in named locals (for 1- and 2-row tiles, several sets of them: partial sums), a k loop
  * of V loads of B, R broadcasts of A and R·V FMAs, then C += accumulators. One function per tile shape a GEMM can
- * need, so edges compute no padding lanes or rows beyond the next smaller shape: R in {MR, 4, 2, 1}, V from 1 to NR/lanes. Full tiles store plainly; edge tiles store
- * `rows` rows through lane masks over `cols` columns.
+ * need, so edges compute no padding lanes or rows beyond the next smaller shape: R in {MR, 4, 2, 1} (MR alone for an
+ * epilogue's family: epilogueDispatch), V from 1 to NR/lanes. Full tiles store plainly; edge tiles store `rows` rows
+ * through lane masks over `cols` columns.
  *
  * Each operand comes packed (A in MR-row panels, B in NR-column panels, both contiguous in k and zero-padded) or in
  * place: A rows contiguous in k, `lda` apart (rows past `rows` re-read the last one, so nothing past A is read); B
@@ -153,8 +154,8 @@ const plainFamily = (u: MicrokernelUse): MicrokernelUse => ({ ...u, epilogue: un
  * end of a convolution's output row) runs the plain family's tile, then passes what that stored through the epilogue
  * in place, vector by vector. Those edges are a small part of the work, and the epilogue there costs a load and a
  * store a vector; a tile of every height for every epilogue made a module of 13 fused convolutions 2.6 MB of AVX-512
- * C, 18 s to compile (1.0 MB and 11 s with these). Column edges keep their tiles: run in place, the epilogue cost 1-3%
- * on a 256 × 100 × 256 GEMM, whose every other tile is one.
+ * C, 18 s to compile (full-height tiles alone: 1.0 MB, 11 s). Column edges keep their tiles: run in place, the
+ * epilogue cost 1-3% on a 256 × 100 × 256 GEMM, whose every other tile is one.
  */
 function epilogueDispatch(u: MicrokernelUse, full: readonly string[]): string[] {
   const { mk } = u
