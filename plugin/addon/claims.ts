@@ -11,9 +11,8 @@ import { open, readFile, rm, stat } from 'node:fs/promises'
 import os from 'node:os'
 import { processAlive } from './alive.ts'
 
+/** The claims a build holds on the objects it compiles, until it `release`s them. */
 export interface ObjectClaims {
-  /** The objects this build claimed: it compiles them, then `release`s the claims. */
-  readonly mine: ReadonlySet<string>
   /** How long the build waited for other builds' claims (ms; undefined when it never waited). */
   readonly waitedMs: number | undefined
   release(): Promise<void>
@@ -50,7 +49,7 @@ export async function claimObjects(
     await waitFor(taken, maxAgeMs)
     waited = true
   }
-  return { mine, waitedMs: waited ? Date.now() - started : undefined, release }
+  return { waitedMs: waited ? Date.now() - started : undefined, release }
 }
 
 /** Claims `wanted` in order into `mine`, up to the first another build holds: that one, or none. */
@@ -73,24 +72,25 @@ async function tryClaim(object: string, maxAgeMs: number): Promise<'mine' | 'tak
       return 'mine'
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'EEXIST') return 'failed'
-      if (!isStale(await readClaim(object), maxAgeMs)) return 'taken'
-      await rm(claimFile(object), { force: true }).catch(() => {})
+      if (!(await cleared(object, maxAgeMs))) return 'taken'
     }
   }
   return 'failed'
 }
 
-/** Until the claim on `object` is gone, or stale: then it is removed, for the next round to take. */
+/** Until no live build holds the claim on `object`. */
 async function waitFor(object: string, maxAgeMs: number): Promise<void> {
-  for (;;) {
-    await new Promise((resolve) => setTimeout(resolve, POLL_MS))
-    const claim = await readClaim(object)
-    if (claim.kind === 'gone') return
-    if (isStale(claim, maxAgeMs)) {
-      await rm(claimFile(object), { force: true }).catch(() => {})
-      return
-    }
-  }
+  do await new Promise((resolve) => setTimeout(resolve, POLL_MS))
+  while (!(await cleared(object, maxAgeMs)))
+}
+
+/** Whether no live build holds the claim on `object`: it is gone, or it was stale and is now removed. */
+async function cleared(object: string, maxAgeMs: number): Promise<boolean> {
+  const claim = await readClaim(object)
+  if (claim.kind === 'gone') return true
+  if (!isStale(claim, maxAgeMs)) return false
+  await rm(claimFile(object), { force: true }).catch(() => {})
+  return true
 }
 
 interface Claimant {
@@ -122,11 +122,9 @@ async function readClaim(object: string): Promise<Claim> {
 }
 
 /** Its process gone (on this host), held longer than a build may take, or unreadable past the grace. */
-function isStale(claim: Claim, maxAgeMs: number): boolean {
+function isStale(claim: Exclude<Claim, { readonly kind: 'gone' }>, maxAgeMs: number): boolean {
   const now = Date.now()
   switch (claim.kind) {
-    case 'gone':
-      return false
     case 'unreadable':
       return now - claim.writtenMs > UNREADABLE_GRACE_MS
     case 'held':

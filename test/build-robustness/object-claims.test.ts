@@ -28,9 +28,9 @@ beforeEach(({ task }) => {
   mkdirSync(objects, { recursive: true })
 })
 
-async function build(main: string, onLog: (line: string) => void = () => {}) {
+async function build(main: string, onLog: (line: string) => void = () => {}, cache = cacheDir) {
   const log: string[] = []
-  const built = await buildAddon({ sources: sources(main), cacheDir, log: (line) => (log.push(line), onLog(line)) })
+  const built = await buildAddon({ sources: sources(main), cacheDir: cache, log: (line) => (log.push(line), onLog(line)) })
   if (!built.ok) throw new Error(built.error)
   return log.join('\n')
 }
@@ -38,13 +38,13 @@ async function build(main: string, onLog: (line: string) => void = () => {}) {
 const claimsLeft = (): string[] => readdirSync(objects).filter((f) => f.endsWith('.claim'))
 const objectFiles = (): string[] => readdirSync(objects).filter((f) => f.endsWith('.o'))
 
-/** The claim a build of SHARED creates, found by building once in a scratch cache (its name is the object's). */
+/** The scratch cache a build of SHARED compiled into once: where the name of its object (and claim) is found. */
+const scratch = path.join(root, 'scratch')
+
+/** The claim a build of SHARED creates in this test's cache. */
 async function claimPath(): Promise<string> {
-  const scratch = cacheDir
-  cacheDir = path.join(root, 'scratch')
-  await build('scratch')
-  const [object] = readdirSync(path.join(cacheDir, 'objects')).filter((f) => f.endsWith('.o'))
-  cacheDir = scratch
+  await build('scratch', undefined, scratch)
+  const [object] = readdirSync(path.join(scratch, 'objects')).filter((f) => f.endsWith('.o'))
   return path.join(objects, `${object}.claim`)
 }
 
@@ -74,7 +74,7 @@ it('a build waits while a live build holds the claim, and links the object that 
     }, 1_500).unref()
   })
   // What the holder would have compiled: the scratch build's object.
-  const scratchObject = path.join(root, 'scratch', 'objects', path.basename(object))
+  const scratchObject = path.join(scratch, 'objects', path.basename(object))
   setTimeout(() => writeFileSync(object, readFileSync(scratchObject)), 1_000).unref()
   const text = await log
   expect(released).toBe(true)
