@@ -129,7 +129,8 @@ export function emitMicrokernel(u: MicrokernelUse, shared = false): string {
       if (v === 1) return `${pad}${vectors === 1 ? '' : 'else '}${call(r, 1)};`
       return `${pad}${v === vectors ? '' : 'else '}if (cols > ${(v - 1) * mk.lanes}) ${call(r, v)};`
     })
-  const dispatch = u.epilogue ? epilogueDispatch(u, byWidth(mk.mr, '    ')) : heights.flatMap((r, i) => {
+  const belowFull = heights[1]
+  const dispatch = u.epilogue && belowFull !== undefined ? epilogueDispatch(u, belowFull, byWidth(mk.mr, '    ')) : heights.flatMap((r, i) => {
     const shorter = heights[i + 1]
     if (i === 0 && shorter === undefined) return byWidth(r, '  ')
     if (shorter === undefined) return ['  } else {', ...byWidth(r, '    '), '  }']
@@ -149,19 +150,17 @@ export function emitMicrokernel(u: MicrokernelUse, shared = false): string {
 const plainFamily = (u: MicrokernelUse): MicrokernelUse => ({ ...u, epilogue: undefined })
 
 /**
- * An epilogue family's dispatch, given its full-height tiles' (`full`, by width). A tile the plain family would run
- * at full height (or within a row of it) applies the epilogue in registers; a shorter one (a GEMM's last rows, the
+ * An epilogue family's dispatch, given its full-height tiles' (`full`, by width) and the next height below (`shorter`)
+ * the plain family has. A tile the plain family would run at full height (or within a row of it) applies the epilogue in registers; a shorter one (a GEMM's last rows, the
  * end of a convolution's output row) runs the plain family's tile, then passes what that stored through the epilogue
  * in place, vector by vector. Those edges are a small part of the work, and the epilogue there costs a load and a
  * store a vector; a tile of every height for every epilogue made a module of 13 fused convolutions 2.6 MB of AVX-512
  * C, 18 s to compile (full-height tiles alone: 1.0 MB, 11 s). Column edges keep their tiles: run in place, the
  * epilogue cost 1-3% on a 256 × 100 × 256 GEMM, whose every other tile is one.
  */
-function epilogueDispatch(u: MicrokernelUse, full: readonly string[]): string[] {
+function epilogueDispatch(u: MicrokernelUse, shorter: number, full: readonly string[]): string[] {
   const { mk } = u
   const epilogue = u.epilogue!
-  const shorter = tileRows(mk, u.groupedK)[1]
-  if (shorter === undefined) return full.map((l) => l.slice(2))
   const op = (name: SingleOp, args: Record<string, string>) => instantiate(mk.ops[name], args)
   const at = `c + pk_r*ldc + pk_v*${mk.lanes}`
   return [
