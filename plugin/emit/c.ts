@@ -104,7 +104,8 @@ export function emitC(kernel: Kernel, symbol: string, isa: Isa = SCALAR): string
     const type = C_TYPE[t.dtype]
     lines.push(`  ${type} *restrict ${names.of(t.name)} = pk_calloc(sizeof(${type}), ${cShapeArgs(t.shape, names)});`)
   }
-  const failed = [...(arena.length > 0 ? ['pk_end < 0 || pk_arena == NULL'] : []), ...temps.map((t) => `${names.of(t.name)} == NULL`)]
+  // A candidate without temporaries places nothing (pk_end 0) and needs no arena.
+  const failed = [...(arena.length > 0 ? ['pk_end < 0 || (pk_end > 0 && pk_arena == NULL)'] : []), ...temps.map((t) => `${names.of(t.name)} == NULL`)]
   if (failed.length > 0) {
     lines.push(`  if (${failed.join(' || ')}) {`)
     lines.push(...freeTemps.map((l) => `    ${l}`), '    return PK_NO_MEMORY;', '  }')
