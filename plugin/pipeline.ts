@@ -27,6 +27,7 @@ import { printKernel } from './ir/print.ts'
 import { verifyKernel } from './ir/verify.ts'
 import { defaultTarget, type ResolvedOptions } from './options.ts'
 import { lintQuadraticScan, lintSplitSum, nativeBuildFailed, perfPlainLoops } from './messages.ts'
+import { stageOutputs } from './passes/stage-output.ts'
 import { contractionPath } from './passes/contraction-path.ts'
 import { splitOutputFactors } from './passes/output-factors.ts'
 import { factsAfterFusion, fuse } from './passes/fuse.ts'
@@ -113,6 +114,7 @@ export type LoweringContext = LoweringOptions & {
 export const BLOCK_PASSES: readonly PassStep[] = [
   { name: 'output-factors', run: (ir, c) => splitOutputFactors(ir, c.log('path')) },
   { name: 'contraction-path', run: (ir, c) => contractionPath(ir, { log: c.log('path') }) },
+  { name: 'stage-output', run: (ir, c) => stageOutputs(ir, c.log('path')) },
 ]
 
 /** Passes that schedule and lower the analysed block form, in order. */

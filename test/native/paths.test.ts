@@ -1,9 +1,10 @@
 /**
- * Issue 14, differentially: kernels whose contraction path is chosen per call (a SizeChoice between candidate paths),
- * built by the whole pipeline into a real addon, against the interpreter running the block form before the path
- * pass and against the emitted JS, on every ISA this CPU runs, at 1 and 2 threads. Sizes: the bench's three cases
- * shrunk to small odd sizes with the same shape (so the same candidate wins), sizes of 0, then random sizes in
- * [1, 40]; more than one candidate of each kernel must run. Results agree up to the tolerance of reordered sums.
+ * Issue 14, differentially: kernels whose contraction path is chosen per call (a SizeChoice between candidate paths,
+ * or between a gathered operand and an output staged through a temporary), built by the whole pipeline into a real
+ * addon, against the interpreter running the block form before the path pass and against the emitted JS, on every
+ * ISA this CPU runs, at 1 and 2 threads. Sizes: the bench's three cases shrunk to small odd sizes with the same shape
+ * (so the same candidate wins), sizes of 0, then random sizes in [1, 40]; more than one candidate of each kernel must
+ * run. Results agree up to the tolerance of reordered sums.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { interpret } from '../../plugin/ir/interp.ts'
@@ -40,6 +41,19 @@ const CASES: readonly { readonly name: string; readonly text: string; readonly f
     text: 'X: f32[E, A]\nY: f32[F, B]\nZ: f32[A, B, C, D]\nU: f32[G, C]\nV: f32[H, D]\nO: f32[E, F, G, H]\n' +
       'O[e, f, g, h] +=! X[e, a] * Y[f, b] * Z[a, b, c, d] * U[g, c] * V[h, d]',
     fixed: [{ E: 7, F: 5, G: 3, H: 2, A: 3, B: 5, C: 7, D: 2 }],
+  },
+  {
+    // stage-output.ts: the sum staged in A's layout and copied (Sd > 4·Sc), or A gathered through a transpose; the
+    // direct candidate has no temporary at all. Sc = 0 stages an empty temporary.
+    name: 'staged_bda',
+    text: 'A: f32[Sa, Sd, Sb]\nB: f32[Sc, Sd]\nC: f32[Sc, Sb, Sa]\nC[c, b, a] +=! A[a, d, b] * B[c, d]',
+    fixed: [{ Sa: 19, Sb: 23, Sc: 3, Sd: 41 }, { Sa: 19, Sb: 23, Sc: 5, Sd: 7 }, { Sa: 5, Sb: 3, Sc: 0, Sd: 7 }, { Sa: 5, Sb: 3, Sc: 2, Sd: 0 }],
+  },
+  {
+    // Staged with a batch index, accumulating onto the output's old content.
+    name: 'staged_batched',
+    text: 'A: f64[Sh, Sa, Sd, Sb]\nB: f64[Sh, Sc, Sd]\nC: f64[Sh, Sc, Sb, Sa]\nC[h, c, b, a] += A[h, a, d, b] * B[h, c, d]',
+    fixed: [{ Sh: 3, Sa: 17, Sb: 13, Sc: 2, Sd: 37 }, { Sh: 3, Sa: 17, Sb: 13, Sc: 9, Sd: 5 }],
   },
   {
     // Two choices, the second reading the first's output: both candidates' temporaries share one arena.
