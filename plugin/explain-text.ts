@@ -18,13 +18,19 @@ export function formatExplanation(x: FileExplanation, paint: Paint = plain): str
   return parts.join('\n\n') + '\n'
 }
 
+/** Passes whose decisions the explanation prints in a section of their own. */
+const OWN_SECTION = new Set(['contraction-path', 'substitute-convolution', 'substitute-microkernel', 'fuse-epilogue'])
+
+/** A changed step's decisions, printed above its IR unless a section of their own prints them. */
+const notes = (s: KernelExplanation['steps'][number]): readonly string[] => (OWN_SECTION.has(s.name) ? [] : s.messages)
+
 function formatKernel(k: KernelExplanation, paint: Paint): string {
   return [
     paint('title', `kernel ${k.name}`) + paint('dim', `  ${k.location}`),
     ...(k.warnings.length ? [section(paint, 'warnings', k.warnings.flatMap((w) => formatWarning(w, paint)))] : []),
     section(paint, 'spec', formatSpec(k)),
     section(paint, 'passes', k.steps.flatMap((s) => s.changed
-      ? [paint('heading', s.name), ...indent(s.ir.trimEnd().split('\n'))]
+      ? [paint('heading', s.name), ...indent(notes(s).map((m) => paint('dim', `# ${m}`))), ...indent(s.ir.trimEnd().split('\n'))]
       : [`${paint('heading', s.name)} ${paint('dim', '(unchanged)')}`])),
     section(paint, 'analysis of the block form', [
       ...k.analysis.blocks.map((b) => `${b.id}: reduces [${b.reduction.join(', ')}], parallel [${b.parallel.join(', ')}]`),
