@@ -3,18 +3,19 @@
  * output is much smaller (TTGT's choice of what to transpose, made per call). `C[c, b, a] +=! A[a, d, b] * B[c, d]`
  * with vectors along C's stride-1 index `a` packs A across rows 160 KB apart and transposes it (32 MB at the TCCG
  * sizes), while `T[a, c, b] +=! A[a, d, b] * B[c, d]` is a plain GEMM per value of `a` that reads A along its rows,
- * after which `C[c, b, a] = T[a, c, b]` transposes 3.8 MB. Measured on abc-bda-dc (AMD EPYC Zen 5, AVX-512, in one
- * process): 1.23× at 1 thread, 1.11× at 2; where the output is under half the operand's size (abcd-dbea-ec,
- * abcd-deca-be) staging lost, 0.62-0.80× at 2 threads (docs/benchmarks/tccg.md). Each call takes the staged
- * candidate when the operand has more than STAGE_RATIO times the output's elements (a SizeChoice, as
- * contraction-path.ts makes).
+ * after which `C[c, b, a] = T[a, c, b]` transposes 3.8 MB (in line-sized tiles: tile-transposes.ts). On abc-bda-dc
+ * (AMD EPYC Zen 5, AVX-512, one process against the gathered form): 1.13-1.15× at 1 thread, 1.22× at 2. Where the
+ * output is under half the operand's size (abcd-dbea-ec, abcd-deca-be) staging lost, 0.62-0.80× at 2 threads
+ * (docs/benchmarks/tccg.md). Each call takes the staged candidate when the operand has more than STAGE_RATIO times
+ * the output's elements (a SizeChoice, as contraction-path.ts makes).
  *
  * Qualifies: a block of one `+=` store of the product of two tensor reads, every access plain (one index per
  * dimension, none twice), no constraints, the output a parameter read by neither factor nor by the next statement
  * (which fuse-epilogue.ts would make its epilogue); an operand X holds the output's stride-1 index but has another
  * free index at stride 1, and reads as [free indices, summed indices, free indices] with no index of both factors
- * (batch) after its summed ones, so that per value of its leading free indices it is a row-major K × N matrix. The temporary's order: X's leading free indices, the other factor's free indices, X's
- * trailing free indices. The output's `+=!` reset right before the block becomes the copy's `=`.
+ * (batch) after its summed ones, so that per value of its leading free indices it is a row-major K × N matrix. The
+ * temporary's order: X's leading free indices, the other factor's free indices, X's trailing free indices. The
+ * output's `+=!` reset right before the block becomes the copy's `=`.
  * Needs: block form (one store per block). Leaves: block form; candidate 1 is `<id>.p1.1` (into the temporary,
  * reset by a Fill before it) and `<id>.p1` (the copy).
  */
