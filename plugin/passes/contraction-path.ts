@@ -190,12 +190,14 @@ function planBlock(b: Block, kernel: Kernel, sizes: ReadonlyMap<string, number>,
   const temps = rewrites.flatMap((r) => r.tensors)
   const reason = `${factors.length} factors, ${ratio}${choice ? `; ${candidates.length} candidate paths, chosen per call` : ''}`
   if (!choice) return { decision: { ...decision, factorized: true, reason }, rewrite: { temps, stmts: rewrites[0].stmts } }
-  const stmts = rewrites.map((r, k): Stmt => ({
-    kind: 'if', conds: [{ expr: add(variable(choice), constant(-k)), op: '==' }], body: r.stmts,
-  }))
+  const stmts = rewrites.map((r, k) => candidateIf(choice, k, r.stmts))
   const sizeChoice = { name: choice, costs: candidates.map((c) => c.poly), temps: rewrites.map((r) => r.tensors.map((t) => t.name)) }
   return { decision: { ...decision, factorized: true, reason }, rewrite: { temps, stmts, choice: sizeChoice } }
 }
+
+/** The statements candidate `k` of the SizeChoice `choice` runs, under `if (choice == k)`. */
+export const candidateIf = (choice: string, k: number, body: readonly Stmt[]): If =>
+  ({ kind: 'if', conds: [{ expr: add(variable(choice), constant(-k)), op: '==' }], body })
 
 /** `32×`: how many times fewer multiply-adds, for logs and explain. */
 export function gainOf(costBefore: number, costAfter: number): string {

@@ -19,12 +19,13 @@
  * Needs: block form (one store per block). Leaves: block form; candidate 1 is `<id>.p1.1` (into the temporary,
  * reset by a Fill before it) and `<id>.p1` (the copy).
  */
-import { add, constant, equal, variable } from '../ir/affine.ts'
+import { constant, equal, variable } from '../ir/affine.ts'
 import type { Access, Affine, Block, DType, Kernel, SizeChoice, Stmt, Store, Tensor } from '../ir/nodes.ts'
 import { productOf } from '../ir/polynomial.ts'
 import { freshName, takenNames } from '../ir/names.ts'
 import { identityOf } from '../spec/build-ir.ts'
 import { isZeroFill, loadsOf, walkStmts } from '../ir/walk.ts'
+import { candidateIf } from './contraction-path.ts'
 import { plainIndex } from './match-convolution.ts'
 
 /** Stage where the gathered operand has more elements than this many times the output's. */
@@ -58,9 +59,7 @@ export function stageOutputs(kernel: Kernel, log?: (message: string) => void): K
       { ...b, id: `${b.id}.p1.1`, body: [{ ...store, access: into }] },
       copy,
     ]
-    const when = (k: number, stmts: readonly Stmt[]): Stmt =>
-      ({ kind: 'if', conds: [{ expr: add(variable(choice), constant(-k)), op: '==' }], body: stmts })
-    body.push(when(0, reset ? [reset, b] : [b]), when(1, staged))
+    body.push(candidateIf(choice, 0, reset ? [reset, b] : [b]), candidateIf(choice, 1, staged))
     temps.push({ name, dtype, shape: order.map(plan.extent), role: 'temp', span: b.span })
     const sizeOf = (indices: readonly string[], times = 1) => productOf([constant(times), ...indices.map(plan.extent)])
     choices.push({ name: choice, costs: [sizeOf(plan.gathered), sizeOf(plan.output, STAGE_RATIO)], temps: [[], [name]] })
