@@ -151,9 +151,9 @@ const plainFamily = (u: MicrokernelUse): MicrokernelUse => ({ ...u, epilogue: un
 
 /**
  * An epilogue family's dispatch, given its full-height tiles' (`full`, by width) and the next height below (`shorter`)
- * the plain family has. A tile the plain family would run at full height (or within a row of it) applies the epilogue in registers; a shorter one (a GEMM's last rows, the
- * end of a convolution's output row) runs the plain family's tile, then passes what that stored through the epilogue
- * in place, vector by vector. Those edges are a small part of the work, and the epilogue there costs a load and a
+ * the plain family has. A tile taller than `shorter` applies the epilogue in registers; a shorter one (a GEMM's last
+ * rows, the end of a convolution's output row) runs the plain family's tile, then passes what that stored through the
+ * epilogue in place, vector by vector. Those edges are a small part of the work, and the epilogue there costs a load and a
  * store a vector; a tile of every height for every epilogue made a module of 13 fused convolutions 2.6 MB of AVX-512
  * C, 18 s to compile (full-height tiles alone: 1.0 MB, 11 s). Column edges keep their tiles: run in place, the
  * epilogue cost 1-3% on a 256 × 100 × 256 GEMM, whose every other tile is one.
