@@ -186,4 +186,60 @@ PK_HORIZONTAL(PK_AVX2, pk_hprod_pd256, double, __m256d, 4, _mm256_storeu_pd, PK_
 PK_HORIZONTAL(PK_AVX2, pk_hmax_pd256, double, __m256d, 4, _mm256_storeu_pd, pk_max_f64)
 PK_HORIZONTAL(PK_AVX2, pk_hmin_pd256, double, __m256d, 4, _mm256_storeu_pd, pk_min_f64)
 
+/* ------------------------------------------------------------------------------------------------------------ */
+/* Tiles of a transposing copy (emit/c-transpose.ts): dst[c·ld + r] = src[r·ls + c] for r < rows, c < cols, both at
+ * most one cache line's elements (16 f32, 8 f64), as register transposes of 8 × 8 (4 × 4) blocks. Masked lanes are
+ * never touched, so a tile at a tensor's edge reads and writes nothing past it. */
+
+PK_AVX2 static inline __m256i pk_first_lanes_256(int64_t n, int lanes) {
+  const __m256i index = lanes == 8 ? _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7) : _mm256_setr_epi32(0, 0, 1, 1, 2, 2, 3, 3);
+  return _mm256_cmpgt_epi32(_mm256_set1_epi32((int)n), index);
+}
+
+PK_AVX2 static inline void pk_transpose8_ps256(const float *src, int64_t ls, float *dst, int64_t ld, int64_t rows, int64_t cols) {
+  __m256 r[8], t[8];
+  __m256i in = pk_first_lanes_256(cols, 8), out = pk_first_lanes_256(rows, 8);
+  for (int i = 0; i < 8; i++) r[i] = i < rows ? _mm256_maskload_ps(src + i * ls, in) : _mm256_setzero_ps();
+  for (int i = 0; i < 8; i += 2) {
+    t[i] = _mm256_unpacklo_ps(r[i], r[i + 1]);
+    t[i + 1] = _mm256_unpackhi_ps(r[i], r[i + 1]);
+  }
+  for (int i = 0; i < 8; i += 4) {
+    r[i] = _mm256_shuffle_ps(t[i], t[i + 2], 0x44);
+    r[i + 1] = _mm256_shuffle_ps(t[i], t[i + 2], 0xEE);
+    r[i + 2] = _mm256_shuffle_ps(t[i + 1], t[i + 3], 0x44);
+    r[i + 3] = _mm256_shuffle_ps(t[i + 1], t[i + 3], 0xEE);
+  }
+  for (int c = 0; c < cols; c++) {
+    int i = c & 3;
+    _mm256_maskstore_ps(dst + c * ld, out, c < 4 ? _mm256_permute2f128_ps(r[i], r[i + 4], 0x20) : _mm256_permute2f128_ps(r[i], r[i + 4], 0x31));
+  }
+}
+
+PK_AVX2 static inline void pk_transpose_ps256(const float *src, int64_t ls, float *dst, int64_t ld, int64_t rows, int64_t cols) {
+  for (int64_t r = 0; r < rows; r += 8)
+    for (int64_t c = 0; c < cols; c += 8)
+      pk_transpose8_ps256(src + r * ls + c, ls, dst + c * ld + r, ld, rows - r < 8 ? rows - r : 8, cols - c < 8 ? cols - c : 8);
+}
+
+PK_AVX2 static inline void pk_transpose4_pd256(const double *src, int64_t ls, double *dst, int64_t ld, int64_t rows, int64_t cols) {
+  __m256d r[4], t[4];
+  __m256i in = pk_first_lanes_256(cols, 4), out = pk_first_lanes_256(rows, 4);
+  for (int i = 0; i < 4; i++) r[i] = i < rows ? _mm256_maskload_pd(src + i * ls, in) : _mm256_setzero_pd();
+  t[0] = _mm256_unpacklo_pd(r[0], r[1]);
+  t[1] = _mm256_unpackhi_pd(r[0], r[1]);
+  t[2] = _mm256_unpacklo_pd(r[2], r[3]);
+  t[3] = _mm256_unpackhi_pd(r[2], r[3]);
+  for (int c = 0; c < cols; c++) {
+    int i = c & 1;
+    _mm256_maskstore_pd(dst + c * ld, out, c < 2 ? _mm256_permute2f128_pd(t[i], t[i + 2], 0x20) : _mm256_permute2f128_pd(t[i], t[i + 2], 0x31));
+  }
+}
+
+PK_AVX2 static inline void pk_transpose_pd256(const double *src, int64_t ls, double *dst, int64_t ld, int64_t rows, int64_t cols) {
+  for (int64_t r = 0; r < rows; r += 4)
+    for (int64_t c = 0; c < cols; c += 4)
+      pk_transpose4_pd256(src + r * ls + c, ls, dst + c * ld + r, ld, rows - r < 4 ? rows - r : 4, cols - c < 4 ? cols - c : 4);
+}
+
 #endif

@@ -169,4 +169,60 @@ PK_HORIZONTAL(PK_AVX512, pk_hprod_pd512, double, __m512d, 8, _mm512_storeu_pd, P
 PK_HORIZONTAL(PK_AVX512, pk_hmax_pd512, double, __m512d, 8, _mm512_storeu_pd, pk_max_f64)
 PK_HORIZONTAL(PK_AVX512, pk_hmin_pd512, double, __m512d, 8, _mm512_storeu_pd, pk_min_f64)
 
+/* ------------------------------------------------------------------------------------------------------------ */
+/* Tiles of a transposing copy (emit/c-transpose.ts): dst[c·ld + r] = src[r·ls + c] for r < rows, c < cols, both at
+ * most one vector's lanes. Rows are read whole and written whole through the register transpose; masked lanes are
+ * never touched, so a tile at a tensor's edge reads and writes nothing past it. */
+
+PK_AVX512 static inline void pk_transpose_ps512(const float *src, int64_t ls, float *dst, int64_t ld, int64_t rows, int64_t cols) {
+  __m512 r[16], t[16];
+  __mmask16 in = (__mmask16)((1u << cols) - 1u), out = (__mmask16)((1u << rows) - 1u);
+  for (int i = 0; i < 16; i++) r[i] = i < rows ? _mm512_maskz_loadu_ps(in, src + i * ls) : _mm512_setzero_ps();
+  for (int i = 0; i < 16; i += 2) {
+    t[i] = _mm512_unpacklo_ps(r[i], r[i + 1]);
+    t[i + 1] = _mm512_unpackhi_ps(r[i], r[i + 1]);
+  }
+  for (int i = 0; i < 16; i += 4) {
+    r[i] = _mm512_shuffle_ps(t[i], t[i + 2], 0x44);
+    r[i + 1] = _mm512_shuffle_ps(t[i], t[i + 2], 0xEE);
+    r[i + 2] = _mm512_shuffle_ps(t[i + 1], t[i + 3], 0x44);
+    r[i + 3] = _mm512_shuffle_ps(t[i + 1], t[i + 3], 0xEE);
+  }
+  for (int i = 0; i < 4; i++) {
+    t[i] = _mm512_shuffle_f32x4(r[i], r[i + 4], 0x88);
+    t[i + 4] = _mm512_shuffle_f32x4(r[i], r[i + 4], 0xDD);
+    t[i + 8] = _mm512_shuffle_f32x4(r[i + 8], r[i + 12], 0x88);
+    t[i + 12] = _mm512_shuffle_f32x4(r[i + 8], r[i + 12], 0xDD);
+  }
+  for (int i = 0; i < 4; i++) {
+    r[i] = _mm512_shuffle_f32x4(t[i], t[i + 8], 0x88);
+    r[i + 8] = _mm512_shuffle_f32x4(t[i], t[i + 8], 0xDD);
+    r[i + 4] = _mm512_shuffle_f32x4(t[i + 4], t[i + 12], 0x88);
+    r[i + 12] = _mm512_shuffle_f32x4(t[i + 4], t[i + 12], 0xDD);
+  }
+  for (int c = 0; c < cols; c++) _mm512_mask_storeu_ps(dst + c * ld, out, r[c]);
+}
+
+PK_AVX512 static inline void pk_transpose_pd512(const double *src, int64_t ls, double *dst, int64_t ld, int64_t rows, int64_t cols) {
+  __m512d r[8], t[8];
+  __mmask8 in = (__mmask8)((1u << cols) - 1u), out = (__mmask8)((1u << rows) - 1u);
+  for (int i = 0; i < 8; i++) r[i] = i < rows ? _mm512_maskz_loadu_pd(in, src + i * ls) : _mm512_setzero_pd();
+  for (int i = 0; i < 8; i += 2) {
+    t[i] = _mm512_unpacklo_pd(r[i], r[i + 1]);
+    t[i + 1] = _mm512_unpackhi_pd(r[i], r[i + 1]);
+  }
+  for (int i = 0; i < 8; i += 4) {
+    r[i] = _mm512_shuffle_f64x2(t[i], t[i + 2], 0x88);
+    r[i + 1] = _mm512_shuffle_f64x2(t[i], t[i + 2], 0xDD);
+    r[i + 2] = _mm512_shuffle_f64x2(t[i + 1], t[i + 3], 0x88);
+    r[i + 3] = _mm512_shuffle_f64x2(t[i + 1], t[i + 3], 0xDD);
+  }
+  /* r[0..3] hold columns {0,4}, {2,6}, {1,5}, {3,7} of rows 0-3 in their 128-bit lanes; r[4..7] of rows 4-7. */
+  static const int pick[8] = {0, 2, 1, 3, 0, 2, 1, 3};
+  for (int c = 0; c < cols; c++) {
+    int i = pick[c];
+    _mm512_mask_storeu_pd(dst + c * ld, out, c < 4 ? _mm512_shuffle_f64x2(r[i], r[i + 4], 0x88) : _mm512_shuffle_f64x2(r[i], r[i + 4], 0xDD));
+  }
+}
+
 #endif

@@ -2,8 +2,8 @@
  * Symbolic bounds of affine forms over a box of indices, each in [0, extent) with extents affine in the sizes.
  * Sizes are only known to be >= 0, so a fact is proved only when it holds for every size assignment.
  */
-import { add, constant, scale, sub } from '../ir/affine.ts'
-import type { Affine, Constraint } from '../ir/nodes.ts'
+import { add, constant, isConstant, scale, sub } from '../ir/affine.ts'
+import type { Affine, Bound, Constraint, Loop } from '../ir/nodes.ts'
 
 /** Index name → extent; an index ranges over [0, extent). */
 export type Ranges = ReadonlyMap<string, Affine>
@@ -42,3 +42,19 @@ export function inRangeConstraints(index: Affine, extent: Affine): Constraint[] 
 /** True when `index` stays within [0, extent) over the whole box. */
 export const provablyInRange = (index: Affine, extent: Affine, ranges: Ranges): boolean =>
   inRangeConstraints(index, extent).every((c) => implied(c, ranges))
+
+/**
+ * The most iterations `l` runs where its bounds cap them at a constant, whatever the values they read: `[s, s + n)`,
+ * or `[s, min(.., s + n))` (a tile's points, tile-transposes.ts); else undefined.
+ */
+export function mostTrips(l: Loop): number | undefined {
+  if (l.lo.kind !== 'affine') return undefined
+  const lo = l.lo.a
+  const span = (b: Bound): number | undefined => {
+    const d = b.kind === 'affine' ? sub(b.a, lo) : undefined
+    return d && isConstant(d) ? Math.max(0, d.constant) : undefined
+  }
+  const spans = l.hi.kind === 'min' ? l.hi.args.map(span) : [span(l.hi)]
+  const known = spans.filter((n): n is number => n !== undefined)
+  return known.length === 0 ? undefined : Math.min(...known)
+}

@@ -6,6 +6,7 @@
  * pool. Each output element is still computed by one thread in the serial order: results equal one thread's.
  */
 import { coeffOf } from '../ir/affine.ts'
+import { mostTrips } from '../analysis/bounds.ts'
 import type { Bound, Kernel, Loop, Stmt, Tensor } from '../ir/nodes.ts'
 import { boundVars, walkStmts } from '../ir/walk.ts'
 import { C_TYPE } from './c-expr.ts'
@@ -186,7 +187,8 @@ function writesDisjoint(loop: Loop): boolean {
 
 /**
  * Iterations of a statement list, as C over values known before the loop: a loop bound that needs an inner index is
- * replaced by a max/min argument that does not (an over-estimate), or the loop counts once when there is none.
+ * replaced by a max/min argument that does not (an over-estimate), else the loop counts its most trips where its
+ * bounds cap them (a tile's points), or once.
  */
 function workOf(
   stmts: readonly Stmt[], known: (name: string) => boolean, bound: (b: Bound) => Code, layout: Layout,
@@ -214,7 +216,10 @@ function workOf(
       case 'loop': {
         const body = workOf(s.body, known, bound, layout)
         const [lo, hi] = [outer(s.lo), outer(s.hi)]
-        if (lo === undefined || hi === undefined) return body
+        if (lo === undefined || hi === undefined) {
+          const most = mostTrips(s)
+          return most === undefined ? body : body.map((m) => [String(most), ...m])
+        }
         const [l, h] = [bound(lo), bound(hi)]
         const trips = l.text === '0'
           ? `(double)${operand(h, PREC.unary)}`

@@ -9,7 +9,8 @@
  * last k block's register tiles (c-tile-epilogue.ts) or as loops after it, else as its loops; a convolution with a
  * plan through its driver (c-conv.ts), its epilogue in the register tiles of its direct calls (c-tile-epilogue.ts) and
  * outlined for the driver's other output blocks (c-conv-epilogue.ts);
- * a `vector` loop runs as that ISA's SIMD code (c-vector.ts) when it has one, else serially.
+ * a `vector` loop runs as that ISA's SIMD code (c-vector.ts) when it has one, else serially; a transposing copy's
+ * tile as register transposes (c-transpose.ts).
  */
 import { KernelInternalError } from '../diagnostics.ts'
 import type { Affine, Bound, Kernel, Loop, Stmt, Tensor } from '../ir/nodes.ts'
@@ -25,6 +26,7 @@ import { emitGemmCall, emitGemmSupport, gemmPlan, overwritingGemms } from './c-g
 import { parallelLoops, type ParallelLoops } from './c-parallel.ts'
 import { emitVectorLoop } from './c-vector.ts'
 import { emitJammedLoop } from './c-jam.ts'
+import { emitTransposedTile } from './c-transpose.ts'
 import { zeroStartedNests } from './zero-started.ts'
 import { tensorLayout, type Layout } from './layout.ts'
 import { kernelNames, type Names } from './names.ts'
@@ -178,6 +180,8 @@ function cStatements(
           ? emitVectorLoop(s, depth, { isa, names, layout, bound, zeroStart: overwriting.has(s) })
           : undefined
         if (simd) return simd
+        const transposed = s.mode === 'serial' ? emitTransposedTile(s, depth, { isa, names, layout, bound }) : undefined
+        if (transposed) return transposed
         const lanes = s.body[0]
         const jammed = s.mode === 'serial' && lanes?.kind === 'loop'
           ? emitJammedLoop(s, depth, { isa, names, layout, bound, plainLoop, zeroStart: overwriting.has(lanes) })

@@ -63,7 +63,16 @@ export interface VectorOps {
   readonly blend: string
   /** `$a`'s lanes reduced to one scalar. */
   readonly horizontal: Readonly<Record<Horizontal, string>>
+  /**
+   * The header's function that copies a tile transposed, `(src, srcRowStride, dst, dstRowStride, rows, cols)`:
+   * `dst[c·dstRowStride + r] = src[r·srcRowStride + c]` for r < rows and c < cols, each at most TRANSPOSE_TILE_BYTES'
+   * elements, through register transposes (emit/c-transpose.ts).
+   */
+  readonly transpose: string
 }
+
+/** The widest tile, in bytes along each side, that every `transpose` function takes: one cache line of 64 bytes. */
+export const TRANSPOSE_TILE_BYTES = 64
 
 /** The fields that are one string each (the records of templates aside). */
 export type SingleOp = { readonly [K in keyof VectorOps]: VectorOps[K] extends string ? K : never }[keyof VectorOps]
@@ -74,17 +83,18 @@ export const named = <K extends string>(keys: readonly K[], f: (key: K) => strin
 
 /**
  * What an ISA's header (`VectorUnit.header`) defines for a vector type, named by its `suffix`: `pk_v<op>_<suffix>`
- * element-wise, `pk_h<op>_<suffix>` across lanes; and `sqrt`, an instruction.
+ * element-wise, `pk_h<op>_<suffix>` across lanes, `pk_transpose_<suffix>` a tile; and `sqrt`, an instruction.
  */
 export const headerOps = (
   suffix: string,
   sqrt: string,
-): Pick<VectorOps, 'neg' | 'max' | 'min' | 'math' | 'horizontal'> => ({
+): Pick<VectorOps, 'neg' | 'max' | 'min' | 'math' | 'horizontal' | 'transpose'> => ({
   neg: `pk_vneg_${suffix}($a)`,
   max: `pk_vmax_${suffix}($a, $b)`,
   min: `pk_vmin_${suffix}($a, $b)`,
   math: { ...named(['exp', 'log', 'abs', 'tanh', 'sigmoid'], (f) => `pk_v${f}_${suffix}($a)`), sqrt },
   horizontal: named<Horizontal>(['sum', 'prod', 'max', 'min'], (h) => `pk_h${h}_${suffix}($a)`),
+  transpose: `pk_transpose_${suffix}`,
 })
 
 /** An ISA's vector unit: its C header and one table per element type. */

@@ -15,6 +15,7 @@ import { instantiate } from '../../plugin/targets/vector-ops.ts'
 import { runnableIsas } from '../support/cpu.ts'
 import { ROOT } from '../support/examples.ts'
 import { rng } from '../support/random.ts'
+import { RUN_EXPORT_TAIL } from '../support/test-addon.ts'
 import { MAX_ULPS, ulps } from '../support/ulps.ts'
 
 const require = createRequire(import.meta.url)
@@ -76,17 +77,7 @@ const SOURCE = [
   '      return NULL;',
   '    }',
   '  }',
-  '  napi_throw_error(env, NULL, "unknown function");',
-  '  return NULL;',
-  '}',
-  '',
-  'NAPI_MODULE_INIT() {',
-  '  napi_value fn;',
-  '  napi_create_function(env, "run", NAPI_AUTO_LENGTH, run, NULL, &fn);',
-  '  napi_set_named_property(env, exports, "run", fn);',
-  '  return exports;',
-  '}',
-  '',
+  ...RUN_EXPORT_TAIL,
 ].join('\n')
 
 type Run = (name: string, x: Float32Array | Float64Array, y: Float32Array | Float64Array, out: Float32Array | Float64Array) => void

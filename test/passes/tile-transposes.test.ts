@@ -5,7 +5,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { interpret } from '../../plugin/ir/interp.ts'
+import { emitC } from '../../plugin/emit/c.ts'
 import { printStmts } from '../../plugin/ir/print.ts'
+import { AVX512, ISAS } from '../../plugin/targets/index.ts'
 import { resolveTarget } from '../../plugin/targets/target.ts'
 import { copyArgs, makeArgs } from '../support/kernel-args.ts'
 import { expectAgreesEverywhere, pipelineKernel, type PipelineKernel } from '../support/pipeline-kernels.ts'
@@ -23,13 +25,28 @@ describe('which nests are tiled', () => {
   it('a transpose, an NCHW to NHWC copy and a transposing element-wise kernel, in tiles of one line', () => {
     expect(printed(transpose)).toContain('for j_tile in [0, ceildiv(N, 16)) parallel')
     expect(printed(transpose)).toContain('for i in [16*i_tile, min(M, 16*i_tile + 16))')
-    // Tiled where the inner loop's lines would not stay in L1 (half of it: the number is this machine's), else as it was.
-    expect(printed(transpose)).toMatch(/if M - \d+ >= 0 \{\n\s*for j_tile/)
-    expect(printed(transpose)).toMatch(/if -M \+ \d+ >= 0 \{\n\s*for j in \[0, N\) parallel/)
     // The two loops whose dimensions trade places, inside the loops over n and h.
-    expect(printed(nhwc)).toMatch(/for h in [^\n]*\n\s*if W - \d+ >= 0 \{\n\s*for c_tile in \[0, ceildiv\(C, 16\)\) \{\n\s*for w_tile in \[0, ceildiv\(W, 16\)\) \{/)
+    expect(printed(nhwc)).toMatch(/for h in [^\n]*\n\s*for c_tile in \[0, ceildiv\(C, 16\)\) \{\n\s*for w_tile in \[0, ceildiv\(W, 16\)\) \{/)
+    // A copy is tiled at any extent (its tiles run as register transposes); a kernel that computes, only where the
+    // inner loop's lines would not stay in L1 (half of it: the number is this machine's), else as it was.
+    for (const copy of [transpose, nhwc]) expect(printed(copy)).not.toContain('if ')
+    expect(printed(scaled)).toMatch(/if N - \d+ >= 0 \{\n\s*for i_tile/)
+    expect(printed(scaled)).toMatch(/if -N \+ \d+ >= 0 \{\n\s*for i in \[0, M\) parallel/)
     // f64: eight elements to a 64-byte line.
     expect(printed(scaled)).toContain('ceildiv(N, 8)')
+  })
+
+  it("a copy's tiles call each vector ISA's transpose (i32 as f32 lanes); a kernel that computes keeps its loops", () => {
+    for (const isa of ISAS) {
+      // A parallel loop prints its body twice (on the pool, or its inner loop's when it has too few iterations).
+      const calls = (k: PipelineKernel) => [...new Set([...emitC(k.ir, 'kc_0_k', isa).matchAll(/pk_transpose_(\w+)\(/g)].map((m) => m[1]))]
+      const suffix = isa.name === 'avx512' ? '512' : '256'
+      expect(calls(transpose), isa.name).toEqual(isa.vectors ? [`ps${suffix}`] : [])
+      expect(calls(nhwc), isa.name).toEqual(isa.vectors ? [`ps${suffix}`] : [])
+      expect(calls(scaled), isa.name).toEqual([])
+    }
+    const f64 = pipelineKernel({ name: 't64', text: 'A: f64[M, N]\nT: f64[N, M]\nT[j, i] = A[i, j]' })
+    expect(emitC(f64.ir, 'kc_0_k', AVX512)).toContain('pk_transpose_pd512(')
   })
 
   it('not a nest without a transposed access, a reduction, or a nest reading what it stores', () => {
@@ -54,7 +71,8 @@ describe('tiled kernels agree with their spec', () => {
   }, 300_000)
   afterAll(() => remove())
 
-  // Inner extents of 600 and more take the tiled nest on any L1 up to 64 KiB; the short ones the untiled one.
+  // The element-wise kernel's inner extents of 600 and more take the tiled nest on any L1 up to 64 KiB, the short ones
+  // the untiled one; the copies are tiled at every size, with tiles cut short at their edges.
   const cases: [PipelineKernel, string, Record<string, number>[]][] = [
     [transpose, 'T', [{ M: 1, N: 1 }, { M: 17, N: 33 }, { M: 0, N: 9 }, { M: 600, N: 37 }, { M: 1041, N: 1 }, { M: 640, N: 48 }]],
     [nhwc, 'Y', [{ N: 1, C: 3, H: 2, W: 17 }, { N: 2, C: 19, H: 2, W: 601 }, { N: 1, C: 32, H: 1, W: 640 }]],
@@ -78,7 +96,8 @@ describe('tiled kernels agree with their spec', () => {
 })
 
 describe('random permutations, tiled at small sizes', () => {
-  // An L1 of 1 KiB: every inner loop longer than 8 lines takes the tiled nest, so sizes up to 40 reach tiles' edges.
+  // An L1 of 1 KiB: every inner loop longer than 8 lines takes the tiled nest (a copy is tiled at any extent), so sizes
+  // up to 40 reach tiles' edges.
   const target = resolveTarget({ caches: [{ level: 1, bytes: 1024 }] }, undefined)
   const next = rng(2026)
   const pick = (n: number): number => Math.floor(next() * n)

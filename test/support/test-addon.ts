@@ -44,3 +44,18 @@ export function onEveryIsaAndThreads(addon: TestAddon, check: (isa: string, thre
   }
   addon.__polykern.setThreads(1)
 }
+
+/** The C that ends a test addon exporting one function `run`: its error for a name it does not know, then the init. */
+export const RUN_EXPORT_TAIL = [
+  '  napi_throw_error(env, NULL, "unknown function");',
+  '  return NULL;',
+  '}',
+  '',
+  'NAPI_MODULE_INIT() {',
+  '  napi_value fn;',
+  '  napi_create_function(env, "run", NAPI_AUTO_LENGTH, run, NULL, &fn);',
+  '  napi_set_named_property(env, exports, "run", fn);',
+  '  return exports;',
+  '}',
+  '',
+]

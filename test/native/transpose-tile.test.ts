@@ -1,0 +1,87 @@
+/**
+ * Each vector ISA's tile transpose (native/polykern_avx512.h, polykern_avx2.h: the `transpose` of its f32 and f64
+ * tables, which emit/c-transpose.ts calls for a transposing copy's tiles): every tile shape up to a 64-byte line each
+ * way, rows at odd strides and odd starts, against the transposed copy made in JS, bit for bit (NaN payloads and
+ * signed zeros included), and nothing written outside the tile. ISAs this CPU lacks are skipped, by name.
+ */
+import { createRequire } from 'node:module'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { buildAddon } from '../../plugin/addon/build.ts'
+import { resolveOptions } from '../../plugin/options.ts'
+import { ISAS } from '../../plugin/targets/index.ts'
+import { TRANSPOSE_TILE_BYTES } from '../../plugin/targets/vector-ops.ts'
+import { runnableIsas } from '../support/cpu.ts'
+import { ROOT } from '../support/examples.ts'
+import { rng } from '../support/random.ts'
+import { RUN_EXPORT_TAIL } from '../support/test-addon.ts'
+
+const require = createRequire(import.meta.url)
+const opts = resolveOptions({ root: ROOT, cacheDir: 'node_modules/.cache/polykern-test' })
+
+const TYPES = ISAS.flatMap(({ name, vectors }) =>
+  vectors === undefined ? [] : (['f32', 'f64'] as const).map((dtype) => ({ isa: name, header: vectors.header, dtype, fn: vectors[dtype].transpose })),
+)
+
+const SOURCE = [
+  '#include <node_api.h>',
+  '#include <string.h>',
+  ...new Set(TYPES.map((t) => `#include "${t.header}"`)),
+  '',
+  '/* run(name, src, srcRowStride, dst, dstRowStride, rows, cols): the named transpose on the two arrays. */',
+  'static napi_value run(napi_env env, napi_callback_info info) {',
+  '  size_t argc = 7;',
+  '  napi_value argv[7];',
+  '  char name[64];',
+  '  size_t len, n;',
+  '  void *data[2];',
+  '  int64_t v[4];',
+  '  napi_get_cb_info(env, info, &argc, argv, NULL, NULL);',
+  '  napi_get_value_string_utf8(env, argv[0], name, sizeof name, &len);',
+  '  napi_get_typedarray_info(env, argv[1], NULL, &n, &data[0], NULL, NULL);',
+  '  napi_get_typedarray_info(env, argv[3], NULL, &n, &data[1], NULL, NULL);',
+  '  napi_get_value_int64(env, argv[2], &v[0]);',
+  '  for (int k = 0; k < 3; k++) napi_get_value_int64(env, argv[4 + k], &v[1 + k]);',
+  ...TYPES.map((t) => `  if (strcmp(name, "${t.fn}") == 0) { ${t.fn}(data[0], v[0], data[1], v[1], v[2], v[3]); return NULL; }`),
+  ...RUN_EXPORT_TAIL,
+].join('\n')
+
+type Run = (name: string, src: Float32Array | Float64Array, ls: number, dst: Float32Array | Float64Array, ld: number, rows: number, cols: number) => void
+
+describe("the vector ISAs' tile transposes", () => {
+  let run: Run
+  beforeAll(async () => {
+    const built = await buildAddon({ sources: [{ name: 'polykern.c', text: SOURCE }], cacheDir: opts.cacheDir })
+    if (!built.ok) throw new Error(`the transpose test addon did not build:\n${built.error}`)
+    run = (require(built.path) as { run: Run }).run
+  })
+
+  for (const t of TYPES) {
+    const most = TRANSPOSE_TILE_BYTES / (t.dtype === 'f32' ? 4 : 8)
+    it.runIf(runnableIsas.includes(t.isa))(`${t.fn} (${t.isa}): every tile up to ${most} × ${most}, bit for bit, nothing outside it`, () => {
+      const next = rng(most + t.isa.length)
+      const [ls, ld, srcStart, dstStart] = [most + 3, most + 5, 1, 2]
+      const make = (n: number) => (t.dtype === 'f32' ? new Float32Array(n) : new Float64Array(n))
+      const src = make(srcStart + most * ls)
+      const srcBits = new Uint32Array(src.buffer)
+      for (let i = 0; i < srcBits.length; i++) srcBits[i] = Math.floor(next() * 2 ** 32)
+      for (let rows = 1; rows <= most; rows++) {
+        for (let cols = 1; cols <= most; cols++) {
+          const dst = make(dstStart + most * ld + 7)
+          const want = make(dst.length)
+          const [dstBits, wantBits] = [new Uint32Array(dst.buffer), new Uint32Array(want.buffer)]
+          dstBits.fill(0xdeadbeef)
+          wantBits.fill(0xdeadbeef)
+          const words = t.dtype === 'f32' ? 1 : 2
+          for (let r = 0; r < rows; r++) {
+            for (let c = 0; c < cols; c++) {
+              for (let w = 0; w < words; w++) wantBits[(dstStart + c * ld + r) * words + w] = srcBits[(srcStart + r * ls + c) * words + w]
+            }
+          }
+          run(t.fn, src.subarray(srcStart), ls, dst.subarray(dstStart), ld, rows, cols)
+          const wrong = wantBits.findIndex((b, i) => b !== dstBits[i])
+          expect(wrong, `${rows} × ${cols}: word ${wrong} of the destination`).toBe(-1)
+        }
+      }
+    })
+  }
+})
