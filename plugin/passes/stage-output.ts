@@ -1,13 +1,12 @@
 /**
- * A contraction whose large operand must be gathered through a transpose, staged through a temporary when the
- * output is much smaller (TTGT's choice of what to transpose, made per call). `C[c, b, a] +=! A[a, d, b] * B[c, d]`
+ * A contraction whose large operand must be gathered through a transpose, staged through a temporary where the
+ * output is enough smaller (TTGT's choice of what to transpose, made per call). `C[c, b, a] +=! A[a, d, b] * B[c, d]`
  * with vectors along C's stride-1 index `a` packs A across rows 160 KB apart and transposes it (32 MB at the TCCG
  * sizes), while `T[a, c, b] +=! A[a, d, b] * B[c, d]` is a plain GEMM per value of `a` that reads A along its rows,
- * after which `C[c, b, a] = T[a, c, b]` transposes 3.8 MB (in line-sized tiles: tile-transposes.ts). On abc-bda-dc
- * (AMD EPYC Zen 5, AVX-512, one process against the gathered form): 1.13-1.15× at 1 thread, 1.22× at 2. Where the
- * output is under half the operand's size (abcd-dbea-ec, abcd-deca-be) staging lost, 0.62-0.80× at 2 threads
- * (docs/benchmarks/tccg.md). Each call takes the staged candidate when the operand has more than STAGE_RATIO times
- * the output's elements (a SizeChoice, as contraction-path.ts makes).
+ * after which `C[c, b, a] = T[a, c, b]` transposes 3.8 MB (register-transposed tiles: tile-transposes.ts,
+ * emit/c-transpose.ts). On abc-bda-dc (AMD EPYC Zen 5, AVX-512, one process against the gathered form): 1.30× at 1
+ * thread. Each call chooses by the cost of what the two ways move (a SizeChoice, as contraction-path.ts makes; the
+ * weights below).
  *
  * Qualifies: a block of one `+=` store of the product of two tensor reads, every access plain (one index per
  * dimension, none twice), no constraints, the output a parameter read by neither factor nor by the next statement
@@ -21,15 +20,22 @@
  */
 import { constant, equal, variable } from '../ir/affine.ts'
 import type { Access, Affine, Block, DType, Kernel, SizeChoice, Stmt, Store, Tensor } from '../ir/nodes.ts'
-import { productOf } from '../ir/polynomial.ts'
+import { productOf, sumOf } from '../ir/polynomial.ts'
 import { freshName, takenNames } from '../ir/names.ts'
 import { identityOf } from '../spec/build-ir.ts'
 import { isZeroFill, loadsOf, walkStmts } from '../ir/walk.ts'
 import { candidateIf } from './contraction-path.ts'
 import { plainIndex } from './match-convolution.ts'
 
-/** Stage where the gathered operand has more elements than this many times the output's. */
-export const STAGE_RATIO = 4
+/**
+ * A call's cost each way, in weighted elements: direct, the gathered operand's elements (its transposing gather);
+ * staged, the output's (written to the temporary, then copied) plus, for each batch GEMM (each point of the
+ * operand's leading free indices), the other factor's slice it packs again. Fitted on 16 shapes of abc-bda-dc,
+ * abcd-dbea-ec and abcd-deca-be against both candidates forced (AMD EPYC Zen 5, AVX-512, 1 and 2 threads;
+ * docs/benchmarks/tccg.md): staging won from about twice the output's elements in the operand, except where the
+ * batch GEMMs are small and many (abcd-deca-be at the bench's sizes, 2,912 GEMMs of 24 × 56 × 52: 0.80-0.91×).
+ */
+export const STAGE_WEIGHTS = { gather: 2, copy: 4, repack: 1 } as const
 
 export function stageOutputs(kernel: Kernel, log?: (message: string) => void): Kernel {
   const taken = takenNames(kernel)
@@ -61,10 +67,14 @@ export function stageOutputs(kernel: Kernel, log?: (message: string) => void): K
     ]
     body.push(candidateIf(choice, 0, reset ? [reset, b] : [b]), candidateIf(choice, 1, staged))
     temps.push({ name, dtype, shape: order.map(plan.extent), role: 'temp', span: b.span })
-    const sizeOf = (indices: readonly string[], times = 1) => productOf([constant(times), ...indices.map(plan.extent)])
-    choices.push({ name: choice, costs: [sizeOf(plan.gathered), sizeOf(plan.output, STAGE_RATIO)], temps: [[], [name]] })
+    const sizeOf = (indices: readonly string[], times: number) => productOf([constant(times), ...indices.map(plan.extent)])
+    const { gather, copy: copyWeight, repack } = STAGE_WEIGHTS
+    const repacked = [...plan.leading, ...plan.other.filter((v) => !plan.leading.includes(v))]
+    const costs = [sizeOf(plan.gathered, gather), sumOf([sizeOf(plan.output, copyWeight), sizeOf(repacked, repack)])]
+    choices.push({ name: choice, costs, temps: [[], [name]] })
     log?.(`${kernel.name} ${b.id}: ${plan.operand} gathered through a transpose, or the sum staged in ` +
-      `${name}[${order.join(', ')}] and copied; ${choice} stages when ${plan.operand} has over ${STAGE_RATIO}× the output's elements`)
+      `${name}[${order.join(', ')}] and copied; ${choice} stages when ${gather}·|${plan.operand}| > ` +
+      `${copyWeight}·|output| + ${repack}·${repacked.join('·')}`)
   }
   if (choices.length === 0) return kernel
   return { ...kernel, tensors: [...kernel.tensors, ...temps], choices: [...(kernel.choices ?? []), ...choices], body }
@@ -87,6 +97,10 @@ interface Staging {
   readonly order: readonly string[]
   /** The indices of the operand a direct call gathers. */
   readonly gathered: readonly string[]
+  /** Its free indices before its summed ones: a staged call runs one GEMM per point of them. */
+  readonly leading: readonly string[]
+  /** The other factor's indices. */
+  readonly other: readonly string[]
   readonly operand: string
   readonly extent: (v: string) => Affine
 }
@@ -111,16 +125,22 @@ function planStaging(b: Block, kernel: Kernel): Staging | undefined {
   const summed = b.indices.map((ix) => ix.name).filter((v) => !output.includes(v))
   if (summed.length === 0 || summed.some((v) => !x.includes(v) || !y.includes(v))) return undefined
   for (const [gathered, other, tensor] of [[x, y, factors[0].tensor], [y, x, factors[1].tensor]] as const) {
-    const order = stagedOrder(gathered, other, output, summed)
-    if (order) {
-      return { store, dtype: value.type as DType, output, order, gathered, operand: tensor, extent: (v) => extents.get(v)! }
+    const staged = stagedOrder(gathered, other, output, summed)
+    if (staged) {
+      const { order, leading } = staged
+      return { store, dtype: value.type as DType, output, order, gathered, leading, other, operand: tensor, extent: (v) => extents.get(v)! }
     }
   }
   return undefined
 }
 
-/** The temporary's order when `gathered` is the operand a direct call transposes and reads as K × N per batch. */
-function stagedOrder(gathered: readonly string[], other: readonly string[], output: readonly string[], summed: readonly string[]): string[] | undefined {
+/**
+ * The temporary's order, and the operand's leading free indices, when `gathered` is the operand a direct call
+ * transposes and reads as K × N per batch.
+ */
+function stagedOrder(
+  gathered: readonly string[], other: readonly string[], output: readonly string[], summed: readonly string[],
+): { readonly order: string[]; readonly leading: string[] } | undefined {
   const last = gathered.at(-1)!
   if (!gathered.includes(output.at(-1)!) || last === output.at(-1) || summed.includes(last)) return undefined
   const first = gathered.findIndex((v) => summed.includes(v))
@@ -130,5 +150,5 @@ function stagedOrder(gathered: readonly string[], other: readonly string[], outp
   if (trailing.some((v) => summed.includes(v) || other.includes(v))) return undefined
   const rows = other.filter((v) => !summed.includes(v) && !gathered.includes(v))
   const order = [...leading, ...rows, ...trailing]
-  return rows.length > 0 && order.length === output.length ? order : undefined
+  return rows.length > 0 && order.length === output.length ? { order, leading } : undefined
 }

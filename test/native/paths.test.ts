@@ -43,8 +43,9 @@ const CASES: readonly { readonly name: string; readonly text: string; readonly f
     fixed: [{ E: 7, F: 5, G: 3, H: 2, A: 3, B: 5, C: 7, D: 2 }],
   },
   {
-    // stage-output.ts: the sum staged in A's layout and copied (Sd > 4·Sc), or A gathered through a transpose; the
-    // direct candidate has no temporary at all. Sc = 0 stages an empty temporary.
+    // stage-output.ts: the sum staged in A's layout and copied (2·|A| > 4·|C| + Sa·|B|: the first size set), or A
+    // gathered through a transpose (the second); the direct candidate has no temporary at all. Sc = 0 stages an empty
+    // temporary.
     name: 'staged_bda',
     text: 'A: f32[Sa, Sd, Sb]\nB: f32[Sc, Sd]\nC: f32[Sc, Sb, Sa]\nC[c, b, a] +=! A[a, d, b] * B[c, d]',
     fixed: [{ Sa: 19, Sb: 23, Sc: 3, Sd: 41 }, { Sa: 19, Sb: 23, Sc: 5, Sd: 7 }, { Sa: 5, Sb: 3, Sc: 0, Sd: 7 }, { Sa: 5, Sb: 3, Sc: 2, Sd: 0 }],

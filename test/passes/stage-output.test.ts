@@ -1,7 +1,7 @@
 /**
  * stage-output.ts: a contraction whose large operand a direct call would gather through a transpose gets a second
  * candidate, the sum into a temporary in the operand's GEMM layout and a copy into the output, chosen per call by
- * the operand's size against the output's. Checked on the IR (the candidates, the temporary's order, the reset
+ * what each way moves. Checked on the IR (the candidates, the temporary's order, the reset
  * moved into the copy), against the interpreter at sizes that choose each candidate, and on the sums it must leave
  * alone. The native runs are in test/native/paths.test.ts.
  */
@@ -11,7 +11,7 @@ import type { Block, If, Kernel } from '../../plugin/ir/nodes.ts'
 import { cheapest } from '../../plugin/ir/polynomial.ts'
 import { printStmts } from '../../plugin/ir/print.ts'
 import { verifyKernel } from '../../plugin/ir/verify.ts'
-import { STAGE_RATIO, stageOutputs } from '../../plugin/passes/stage-output.ts'
+import { STAGE_WEIGHTS, stageOutputs } from '../../plugin/passes/stage-output.ts'
 import { lowerSpec } from '../../plugin/pipeline.ts'
 import { buildKernel } from '../../plugin/spec/build-ir.ts'
 import { paramsOf } from '../support/contractions.ts'
@@ -58,13 +58,20 @@ describe('a transposed operand much larger than the output', () => {
     expect(k.choices![0].temps).toEqual([[], ['s0_p1_t1']])
   })
 
-  it(`stages where the operand has over ${STAGE_RATIO}× the output's elements, and computes the same either way`, () => {
+  it('stages where gathering the operand costs more than copying the output and repacking B, and computes the same either way', () => {
     const before = built(BDA)
     const k = staged(before)
     const pick = (sizes: Record<string, number>) => cheapest(k.choices![0], (s) => sizes[s])
-    // A: Sa·Sd·Sb; C: Sc·Sb·Sa. So the call stages when Sd > 4·Sc.
-    expect(pick({ Sa: 7, Sb: 9, Sc: 3, Sd: 13 })).toBe(1)
-    expect(pick({ Sa: 7, Sb: 9, Sc: 3, Sd: 12 })).toBe(0)
+    // Direct: gather·|A| = gather·Sa·Sd·Sb. Staged: copy·|C| + repack·Sa·|B| = copy·Sc·Sb·Sa + repack·Sa·Sc·Sd.
+    const { gather, copy, repack } = STAGE_WEIGHTS
+    const stages = (sizes: Record<string, number>) => gather * sizes.Sd * sizes.Sb > copy * sizes.Sc * sizes.Sb + repack * sizes.Sc * sizes.Sd
+    // At the weights 2, 4, 1 and Sa 7, Sb 9, Sc 3: Sd · 15 > 108, so Sd = 8 stages and 7 does not.
+    for (const Sd of [7, 8, 13, 40]) expect(pick({ Sa: 7, Sb: 9, Sc: 3, Sd }), `Sd ${Sd}`).toBe(stages({ Sb: 9, Sc: 3, Sd }) ? 1 : 0)
+    expect(pick({ Sa: 7, Sb: 9, Sc: 3, Sd: 8 })).toBe(1)
+    expect(pick({ Sa: 7, Sb: 9, Sc: 3, Sd: 7 })).toBe(0)
+    // Batch GEMMs two columns wide: the operand is over 3× the output, but repacking B for each of them outweighs it.
+    expect(pick({ Sa: 100, Sb: 2, Sc: 3, Sd: 20 })).toBe(0)
+    expect(pick({ Sa: 100, Sb: 2, Sc: 3, Sd: 30 })).toBe(1)
     for (const [n, sizes] of [{ Sa: 7, Sb: 9, Sc: 3, Sd: 41 }, { Sa: 5, Sb: 3, Sc: 4, Sd: 7 }, { Sa: 5, Sb: 3, Sc: 0, Sd: 7 }].entries()) {
       expectSameOutputs(before, k, new Map(Object.entries(sizes)), 300 + n)
     }
