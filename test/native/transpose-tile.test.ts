@@ -4,19 +4,13 @@
  * way, rows at odd strides and odd starts, against the transposed copy made in JS, bit for bit (NaN payloads and
  * signed zeros included), and nothing written outside the tile. ISAs this CPU lacks are skipped, by name.
  */
-import { createRequire } from 'node:module'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { buildAddon } from '../../plugin/addon/build.ts'
-import { resolveOptions } from '../../plugin/options.ts'
 import { ISAS } from '../../plugin/targets/index.ts'
 import { TRANSPOSE_TILE_BYTES } from '../../plugin/targets/vector-ops.ts'
 import { runnableIsas } from '../support/cpu.ts'
-import { ROOT } from '../support/examples.ts'
 import { rng } from '../support/random.ts'
-import { RUN_EXPORT_TAIL } from '../support/test-addon.ts'
+import { loadRunAddon, RUN_EXPORT_TAIL } from '../support/test-addon.ts'
 
-const require = createRequire(import.meta.url)
-const opts = resolveOptions({ root: ROOT, cacheDir: 'node_modules/.cache/polykern-test' })
 
 const TYPES = ISAS.flatMap(({ name, vectors }) =>
   vectors === undefined ? [] : (['f32', 'f64'] as const).map((dtype) => ({ isa: name, header: vectors.header, dtype, fn: vectors[dtype].transpose })),
@@ -50,9 +44,7 @@ type Run = (name: string, src: Float32Array | Float64Array, ls: number, dst: Flo
 describe("the vector ISAs' tile transposes", () => {
   let run: Run
   beforeAll(async () => {
-    const built = await buildAddon({ sources: [{ name: 'polykern.c', text: SOURCE }], cacheDir: opts.cacheDir })
-    if (!built.ok) throw new Error(`the transpose test addon did not build:\n${built.error}`)
-    run = (require(built.path) as { run: Run }).run
+    run = await loadRunAddon<Run>(SOURCE, 'transpose')
   })
 
   for (const t of TYPES) {

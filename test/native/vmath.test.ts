@@ -5,21 +5,15 @@
  * below; max and min bit for bit (NaN propagation, +0 > -0). A test addon applies each function to whole vectors of a
  * typed array.
  */
-import { createRequire } from 'node:module'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { buildAddon } from '../../plugin/addon/build.ts'
 import { sigmoid } from '../../plugin/ir/interp.ts'
-import { resolveOptions } from '../../plugin/options.ts'
 import { ISAS } from '../../plugin/targets/index.ts'
 import { instantiate } from '../../plugin/targets/vector-ops.ts'
 import { runnableIsas } from '../support/cpu.ts'
-import { ROOT } from '../support/examples.ts'
 import { rng } from '../support/random.ts'
-import { RUN_EXPORT_TAIL } from '../support/test-addon.ts'
+import { loadRunAddon, RUN_EXPORT_TAIL } from '../support/test-addon.ts'
 import { MAX_ULPS, ulps } from '../support/ulps.ts'
 
-const require = createRequire(import.meta.url)
-const opts = resolveOptions({ root: ROOT, cacheDir: 'node_modules/.cache/polykern-test' })
 
 /** Every vector ISA's two tables; `key` names its functions in the test addon. */
 const TYPES = ISAS.flatMap(({ name, gccTarget, vectors }) =>
@@ -127,9 +121,7 @@ function inputs(dtype: 'f32' | 'f64', fn: string, count: number, lanes: number):
 describe('the vector ISAs\' math', () => {
   let run: Run
   beforeAll(async () => {
-    const built = await buildAddon({ sources: [{ name: 'polykern.c', text: SOURCE }], cacheDir: opts.cacheDir })
-    if (!built.ok) throw new Error(`the vmath test addon did not build:\n${built.error}`)
-    run = (require(built.path) as { run: Run }).run
+    run = await loadRunAddon<Run>(SOURCE, 'vmath')
   })
 
   for (const t of TYPES) {

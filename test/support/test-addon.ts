@@ -6,7 +6,9 @@ import path from 'node:path'
 import { buildAddon } from '../../plugin/addon/build.ts'
 import { emitAddonSource, type AddonFile } from '../../plugin/emit/napi.ts'
 import type { Kernel } from '../../plugin/ir/nodes.ts'
+import { resolveOptions } from '../../plugin/options.ts'
 import { abiOf } from '../emit/kernels.ts'
+import { ROOT } from './examples.ts'
 
 export type KernelCall = (...args: unknown[]) => unknown
 
@@ -43,6 +45,17 @@ export function onEveryIsaAndThreads(addon: TestAddon, check: (isa: string, thre
     }
   }
   addon.__polykern.setThreads(1)
+}
+
+/**
+ * Builds (in the tests' shared cache) and loads a one-file addon whose one export is `run`, ended by RUN_EXPORT_TAIL;
+ * throws with the compiler's output, naming `what`, when the build fails.
+ */
+export async function loadRunAddon<Run>(source: string, what: string): Promise<Run> {
+  const cacheDir = resolveOptions({ root: ROOT, cacheDir: 'node_modules/.cache/polykern-test' }).cacheDir
+  const built = await buildAddon({ sources: [{ name: 'polykern.c', text: source }], cacheDir })
+  if (!built.ok) throw new Error(`the ${what} test addon did not build:\n${built.error}`)
+  return (createRequire(import.meta.url)(built.path) as { run: Run }).run
 }
 
 /** The C that ends a test addon exporting one function `run`: its error for a name it does not know, then the init. */
