@@ -1,5 +1,5 @@
 /**
- * A tile of a transposing copy as one call of the ISA's transpose function (targets/vector-ops.ts): the points nest
+ * A tile of a transposing copy as one call of the ISA's `transpose` (targets/vector-ops.ts): the points nest
  * tile-transposes.ts leaves, `for o: for i: X[.., i] = Y[.., o]` with each loop at most a line of elements, reads the
  * tile's rows whole, transposes them in registers and writes its columns whole, where the scalar nest moves one
  * element per load and store. Against those scalar tiles (AMD EPYC Zen 5, AVX-512, one process alternating builds),
@@ -13,7 +13,7 @@ import { copiedElement } from '../analysis/element-copy.ts'
 import { DTYPE_BYTES } from '../analysis/loop-nest.ts'
 import { boundVars } from '../ir/walk.ts'
 import type { Isa } from '../targets/isa.ts'
-import { TRANSPOSE_TILE_BYTES } from '../targets/vector-ops.ts'
+import { instantiate, TRANSPOSE_TILE_BYTES } from '../targets/vector-ops.ts'
 import { C_TYPE } from './c-expr.ts'
 import type { Layout } from './layout.ts'
 import type { Names } from './names.ts'
@@ -56,8 +56,8 @@ export function emitTransposedTile(outer: Loop, depth: number, ctx: TransposeCon
   const cast = (a: Access) => (dtype === lanes ? '' : `(${a === from ? 'const ' : ''}${C_TYPE[lanes]} *)`)
   const at = (a: Access) => `${cast(a)}&${ctx.names.of(a.tensor)}[${ctx.layout.offset(start(a)).text}]`
   const count = (l: Loop) => `${operand(ctx.bound(l.hi), PREC.additive)} - ${operand(ctx.bound(l.lo), PREC.multiplicative)}`
-  const args = [at(from), srcRow, at(store.access), dstRow, count(rows), count(cols)]
-  return [`${'  '.repeat(depth)}${ops.transpose}(${args.join(', ')});`]
+  const args = { p: at(from), s: srcRow, q: at(store.access), t: dstRow, r: count(rows), w: count(cols) }
+  return [`${'  '.repeat(depth)}${instantiate(ops.transpose, args)};`]
 }
 
 /** Whether `v` moves `a` along its last dimension at unit stride and along no other, and `other` does not. */

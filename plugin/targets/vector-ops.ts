@@ -6,7 +6,8 @@
  * Templates are C expressions over `$`-named operands, always these:
  * `$p` a pointer to elements; `$a $b $c` operands in order, vectors (masks in `and`, `or`, `not`); `$v` the vector a
  * store writes; `$m` a lane mask; `$n` a lane count, 0 <= $n <= lanes; `$x` a scalar (an element, or in
- * `broadcastMask` a condition).
+ * `broadcastMask` a condition); in `transpose`, `$q` a second pointer (the destination), `$s $t` the row strides, in
+ * elements, of `$p` and `$q`, and `$r $w` a tile's rows and columns.
  */
 import type { CallFn } from '../ir/nodes.ts'
 
@@ -64,14 +65,13 @@ export interface VectorOps {
   /** `$a`'s lanes reduced to one scalar. */
   readonly horizontal: Readonly<Record<Horizontal, string>>
   /**
-   * The header's function that copies a tile transposed, `(src, srcRowStride, dst, dstRowStride, rows, cols)`:
-   * `dst[c·dstRowStride + r] = src[r·srcRowStride + c]` for r < rows and c < cols, each at most TRANSPOSE_TILE_BYTES'
-   * elements, through register transposes (emit/c-transpose.ts).
+   * A tile copied transposed through registers (emit/c-transpose.ts), a statement: `$q[c·$t + r] = $p[r·$s + c]` for
+   * r < $r and c < $w, each at most TRANSPOSE_TILE_BYTES' elements; nothing outside the tile read or written.
    */
   readonly transpose: string
 }
 
-/** The widest tile, in bytes along each side, that every `transpose` function takes: one cache line of 64 bytes. */
+/** The widest tile, in bytes along each side, that every `transpose` takes: one cache line of 64 bytes. */
 export const TRANSPOSE_TILE_BYTES = 64
 
 /** The fields that are one string each (the records of templates aside). */
@@ -94,7 +94,7 @@ export const headerOps = (
   min: `pk_vmin_${suffix}($a, $b)`,
   math: { ...named(['exp', 'log', 'abs', 'tanh', 'sigmoid'], (f) => `pk_v${f}_${suffix}($a)`), sqrt },
   horizontal: named<Horizontal>(['sum', 'prod', 'max', 'min'], (h) => `pk_h${h}_${suffix}($a)`),
-  transpose: `pk_transpose_${suffix}`,
+  transpose: `pk_transpose_${suffix}($p, $s, $q, $t, $r, $w)`,
 })
 
 /** An ISA's vector unit: its C header and one table per element type. */

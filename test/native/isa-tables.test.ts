@@ -27,6 +27,7 @@ const SHAPES: Readonly<Record<string, readonly [Yields, string]>> = {
   ...Object.fromEntries(['lt', 'le', 'gt', 'ge', 'eq', 'ne'].map((op) => [`compare.${op}`, ['mask', 'ab']])),
   and: ['mask', 'ab'], or: ['mask', 'ab'], not: ['mask', 'a'], blend: ['vector', 'abm'],
   ...Object.fromEntries(['sum', 'prod', 'max', 'min'].map((h) => [`horizontal.${h}`, ['element', 'a']])),
+  transpose: ['statement', 'pqrstw'],
 }
 /** Not templates: the lane count and the C types. */
 const PLAIN = ['lanes', 'vector', 'mask']
@@ -89,7 +90,7 @@ describe('vector tables', () => {
       const { vector: V, mask: M } = ops
       // Operands of every kind; `$a $b` are masks in the mask operations, vectors elsewhere.
       const operands = (op: string) => ({
-        p: 'q', v: 'va', c: 'vc', m: 'm', n: 'n', x: 'x',
+        p: 'q', v: 'va', c: 'vc', m: 'm', n: 'n', x: 'x', q: 'q', s: 'n', t: 'n', r: 'n', w: 'n',
         ...(['and', 'or', 'not'].includes(op) ? { a: 'ma', b: 'mb' } : { a: 'va', b: 'vb' }),
       })
       const sink: Readonly<Record<Yields, (e: string, k: number) => string>> = {

@@ -1,19 +1,20 @@
 /**
- * Each vector ISA's tile transpose (native/polykern_avx512.h, polykern_avx2.h: the `transpose` of its f32 and f64
- * tables, which emit/c-transpose.ts calls for a transposing copy's tiles): every tile shape up to a 64-byte line each
- * way, rows at odd strides and odd starts, against the transposed copy made in JS, bit for bit (NaN payloads and
- * signed zeros included), and nothing written outside the tile. ISAs this CPU lacks are skipped, by name.
+ * Each vector ISA's tile transpose (the `transpose` of its f32 and f64 tables, functions of native/polykern_avx512.h
+ * and polykern_avx2.h that emit/c-transpose.ts prints for a transposing copy's tiles), called as the tables print it:
+ * every tile shape up to a 64-byte line each way, rows at odd strides and odd starts, against the transposed copy made
+ * in JS, bit for bit (NaN payloads and signed zeros included), and nothing written outside the tile. ISAs this CPU
+ * lacks are skipped, by name.
  */
 import { beforeAll, describe, expect, it } from 'vitest'
 import { ISAS } from '../../plugin/targets/index.ts'
-import { TRANSPOSE_TILE_BYTES } from '../../plugin/targets/vector-ops.ts'
+import { instantiate, TRANSPOSE_TILE_BYTES } from '../../plugin/targets/vector-ops.ts'
 import { runnableIsas } from '../support/cpu.ts'
 import { rng } from '../support/random.ts'
 import { loadRunAddon, RUN_EXPORT_TAIL } from '../support/test-addon.ts'
 
 
 const TYPES = ISAS.flatMap(({ name, vectors }) =>
-  vectors === undefined ? [] : (['f32', 'f64'] as const).map((dtype) => ({ isa: name, header: vectors.header, dtype, fn: vectors[dtype].transpose })),
+  vectors === undefined ? [] : (['f32', 'f64'] as const).map((dtype) => ({ isa: name, header: vectors.header, dtype, key: `${name}_${dtype}`, ops: vectors[dtype] })),
 )
 
 const SOURCE = [
@@ -35,7 +36,10 @@ const SOURCE = [
   '  napi_get_typedarray_info(env, argv[3], NULL, &n, &data[1], NULL, NULL);',
   '  napi_get_value_int64(env, argv[2], &v[0]);',
   '  for (int k = 0; k < 3; k++) napi_get_value_int64(env, argv[4 + k], &v[1 + k]);',
-  ...TYPES.map((t) => `  if (strcmp(name, "${t.fn}") == 0) { ${t.fn}(data[0], v[0], data[1], v[1], v[2], v[3]); return NULL; }`),
+  ...TYPES.map((t) => {
+    const call = instantiate(t.ops.transpose, { p: 'data[0]', s: 'v[0]', q: 'data[1]', t: 'v[1]', r: 'v[2]', w: 'v[3]' })
+    return `  if (strcmp(name, "${t.key}") == 0) { ${call}; return NULL; }`
+  }),
   ...RUN_EXPORT_TAIL,
 ].join('\n')
 
@@ -49,7 +53,7 @@ describe("the vector ISAs' tile transposes", () => {
 
   for (const t of TYPES) {
     const most = TRANSPOSE_TILE_BYTES / (t.dtype === 'f32' ? 4 : 8)
-    it.runIf(runnableIsas.includes(t.isa))(`${t.fn} (${t.isa}): every tile up to ${most} × ${most}, bit for bit, nothing outside it`, () => {
+    it.runIf(runnableIsas.includes(t.isa))(`${t.dtype} (${t.isa}): every tile up to ${most} × ${most}, bit for bit, nothing outside it`, () => {
       const next = rng(most + t.isa.length)
       const [ls, ld, srcStart, dstStart] = [most + 3, most + 5, 1, 2]
       const make = (n: number) => (t.dtype === 'f32' ? new Float32Array(n) : new Float64Array(n))
@@ -69,7 +73,7 @@ describe("the vector ISAs' tile transposes", () => {
               for (let w = 0; w < words; w++) wantBits[(dstStart + c * ld + r) * words + w] = srcBits[(srcStart + r * ls + c) * words + w]
             }
           }
-          run(t.fn, src.subarray(srcStart), ls, dst.subarray(dstStart), ld, rows, cols)
+          run(t.key, src.subarray(srcStart), ls, dst.subarray(dstStart), ld, rows, cols)
           const wrong = wantBits.findIndex((b, i) => b !== dstBits[i])
           expect(wrong, `${rows} × ${cols}: word ${wrong} of the destination`).toBe(-1)
         }
