@@ -113,11 +113,8 @@ export function emitConvCall(
   const r = s.roles
   const { plan, mk, im2colMks } = p
   const extent = (a: IndexRange) => affineCode(a.extent, names.of).text
-  // Roles index plain dimensions (match-convolution.ts), but for the input's spatial ones.
-  const strideOf = (a: Access, v: string): string => {
-    const d = a.index.findIndex((ix) => ix.terms.length === 1 && ix.terms[0].v === v && ix.terms[0].coeff === 1)
-    return d < 0 ? '0' : layout.stride(a.tensor, d).text
-  }
+  // Roles index plain dimensions (match-convolution.ts), but for the input's spatial ones, never asked for here.
+  const strideOf = (a: Access, v: string): string => layout.strideAlong(a, v)?.text ?? '0'
   const list = (xs: readonly string[], n: number) => `{${[...xs, ...Array(n - xs.length).fill('0')].join(', ')}}`
   const inShape = layout.tensor(r.input.tensor).shape
   const ax = r.spatial

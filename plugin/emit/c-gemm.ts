@@ -351,12 +351,9 @@ function emitFormCall(s: Contraction, isa: Isa, plan: GemmPlan, site: CallSite):
   const atZero = (ix: Affine) => all.reduce((e, role) => substitute(e, role.name, constant(0)), ix)
   const base = (a: Access): string =>
     `${names.of(a.tensor)} + ${layout.offset({ ...a, index: a.index.map(atZero) }).text}`.replace(/ \+ 0$/, '')
-  // Roles' accesses are plain (verify.ts): the dimension holding index `v` is the one whose only term is `v`.
+  // Roles' accesses are plain (verify.ts): the stride along index `v` is its one dimension's.
   // A tensor factor (scaleA / scaleB) lacks some of its roles' indices: it does not move along them.
-  const stride = (a: Access, v: IndexRange): string => {
-    const dim = a.index.findIndex((ix) => ix.terms[0].v === v.name)
-    return dim === -1 ? '0' : layout.stride(a.tensor, dim).text
-  }
+  const stride = (a: Access, v: IndexRange): string => layout.strideAlong(a, v.name)?.text ?? '0'
   const extent = (ix: IndexRange) => affineCode(ix.extent, names.of).text
   // A role's GEMM dimension, its stride its innermost index's.
   const size = (role: readonly IndexRange[]) => roleSize(role, names)

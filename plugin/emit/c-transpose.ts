@@ -46,8 +46,7 @@ export function emitTransposedTile(outer: Loop, depth: number, ctx: TransposeCon
   const rows = [outer, inner].find((l) => alongLast(store.access, l.v, other(l).v))
   const cols = rows && other(rows)
   if (!rows || !cols || !alongLast(from, cols.v, rows.v)) return undefined
-  const srcRow = strideOf(from, rows.v, ctx.layout)
-  const dstRow = strideOf(store.access, cols.v, ctx.layout)
+  const [srcRow, dstRow] = [ctx.layout.strideAlong(from, rows.v), ctx.layout.strideAlong(store.access, cols.v)]
   if (!srcRow || !dstRow) return undefined
   const start = (a: Access): Access => ({
     ...a,
@@ -56,7 +55,8 @@ export function emitTransposedTile(outer: Loop, depth: number, ctx: TransposeCon
   const cast = (a: Access) => (dtype === lanes ? '' : `(${a === from ? 'const ' : ''}${C_TYPE[lanes]} *)`)
   const at = (a: Access) => `${cast(a)}&${ctx.names.of(a.tensor)}[${ctx.layout.offset(start(a)).text}]`
   const count = (l: Loop) => `${operand(ctx.bound(l.hi), PREC.additive)} - ${operand(ctx.bound(l.lo), PREC.multiplicative)}`
-  const args = { p: at(from), s: srcRow, q: at(store.access), t: dstRow, r: count(rows), w: count(cols) }
+  const stride = (c: Code) => `(int64_t)(${c.text})`
+  const args = { p: at(from), s: stride(srcRow), q: at(store.access), t: stride(dstRow), r: count(rows), w: count(cols) }
   return [`${'  '.repeat(depth)}${instantiate(ops.transpose, args)};`]
 }
 
@@ -64,17 +64,6 @@ export function emitTransposedTile(outer: Loop, depth: number, ctx: TransposeCon
 function alongLast(a: Access, v: string, other: string): boolean {
   const last = a.index.length - 1
   return a.index.every((e, d) => coeffOf(e, v) === (d === last ? 1 : 0)) && coeffOf(a.index[last], other) === 0
-}
-
-/** Elements between neighbours along `v` in `a` (its dimensions other than the last); undefined where `v` is not in it. */
-function strideOf(a: Access, v: string, layout: Layout): string | undefined {
-  const terms = a.index.flatMap((e, d) => {
-    const k = coeffOf(e, v)
-    if (k === 0) return []
-    const stride = layout.stride(a.tensor, d)
-    return [k === 1 ? operand(stride, PREC.multiplicative) : `${k}*${operand(stride, PREC.unary)}`]
-  })
-  return terms.length === 0 ? undefined : `(int64_t)(${terms.join(' + ')})`
 }
 
 function lowOf(l: Loop): Affine {

@@ -3,7 +3,7 @@
  * product of the dimensions after k. Strides that are products of sizes are hoisted into named constants computed
  * once per call; single-size strides are used directly (`A[i*K + k]`).
  */
-import { isConstant } from '../ir/affine.ts'
+import { coeffOf, isConstant } from '../ir/affine.ts'
 import { KernelInternalError } from '../diagnostics.ts'
 import type { Access, Affine, Expr, Kernel, Stmt, Tensor } from '../ir/nodes.ts'
 import type { Names } from './names.ts'
@@ -17,6 +17,8 @@ export interface Layout {
   readonly inBounds: (access: Access) => readonly Code[]
   /** Elements between neighbours along dimension `dim` of a loaded or stored tensor: `K` in `A[i*K + k]`. */
   readonly stride: (tensor: string, dim: number) => Code
+  /** Elements between neighbours along index `v` in `access` (each dimension's coefficient of `v` times its stride); undefined where `v` is not in it. */
+  readonly strideAlong: (access: Access, v: string) => Code | undefined
   /** Number of elements of a tensor: the product of its dimensions. */
   readonly count: (tensor: string) => Code
   /** Stride constants to declare at the top of the function, in order. */
@@ -78,7 +80,17 @@ export function tensorLayout(kernel: Kernel, names: Names): Layout {
     return s
   }
 
-  return { tensor, offset, inBounds, stride, count, hoisted }
+  const strideAlong = (access: Access, v: string): Code | undefined => {
+    const terms = access.index.flatMap((e, d) => {
+      const k = coeffOf(e, v)
+      if (k === 0) return []
+      return [k === 1 ? stride(access.tensor, d) : code(`${k}*${operand(stride(access.tensor, d), PREC.unary)}`, PREC.multiplicative)]
+    })
+    if (terms.length <= 1) return terms[0]
+    return code(terms.map((t) => operand(t, PREC.additive)).join(' + '), PREC.additive)
+  }
+
+  return { tensor, offset, inBounds, stride, strideAlong, count, hoisted }
 }
 
 /** `H*W*C`, with literal dimensions folded into one leading factor (`9*C`); the empty product is 1. */
