@@ -25,11 +25,12 @@ import { carriesIdentity, IDENTITY_PREFIX } from '../../runtime/identity.ts'
 import { MAIN_FILE, NAPI_VERSION, type AddonFile } from '../emit/napi.ts'
 import { processAlive } from './alive.ts'
 import { claimObjects, type ObjectClaims } from './claims.ts'
+import { configureBuild, discardConfiguration } from './configured.ts'
 import { addonHash, objectHash, type AddonInputs } from './hash.ts'
 import { progressLines } from '../progress.ts'
 import { compiledObject } from './make-output.ts'
 import { discardPrecompiled, headersToPrecompile, precompiledUse, precompileHeaders, type PrecompiledHeader } from './precompiled.ts'
-import { compilerVersion, nodeGypScript, nodePrefix, packageRoot, pythonArgument, run } from './toolchain.ts'
+import { compilerVersion, gypToolchain, nodeGypScript, nodePrefix, packageRoot, pythonArgument, run } from './toolchain.ts'
 
 export interface AddonBuildRequest {
   /** The addon's C files (emitAddonSource). */
@@ -113,11 +114,18 @@ export async function buildAddon(req: AddonBuildRequest): Promise<AddonBuild> {
     const nodeGyp = (command: string, ...args: string[]) =>
       run(process.execPath, [nodeGypScript(), command, ...args, '--directory', work, '--loglevel=error'], { cwd: work, timeout: BUILD_TIMEOUT_MS })
     let precompiled: readonly PrecompiledHeader[] = []
+    let configuration: { reused: boolean; entry: string } | undefined
     const gypBuild = async (reused: ReadonlyMap<string, string>, precompile: readonly string[]) => {
       await rm(work, { recursive: true, force: true })
-      await writeSources(work, inputs, kernelsGypi(inputs.sources, cflags, hash, reused))
-      const configured = await nodeGyp('configure', `--nodedir=${nodePrefix()}`, ...(await pythonArgument()))
+      const gypi = kernelsGypi(inputs.sources, cflags, hash, reused)
+      await writeSources(work, inputs, gypi)
+      const python = await pythonArgument()
+      const configureInputs = { bindingGyp: inputs.bindingGyp, gypi, identity: hash, work, toolchain: await gypToolchain(python) }
+      const { result: configured, ...kept } = await configureBuild(configureInputs, objects.dir, () =>
+        nodeGyp('configure', `--nodedir=${nodePrefix()}`, ...python))
+      configuration = kept
       if (configured.code !== 0) return configured
+      if (kept.reused) log(`node-gyp configuration reused (${path.basename(kept.entry).slice(0, 12)})`)
       const pch = await precompileHeaders(work, precompile, objects.dir, inputs.compiler)
       precompiled = pch.headers
       for (const failure of pch.failures) log(`building without a precompiled header: ${failure}`)
@@ -131,6 +139,13 @@ export async function buildAddon(req: AddonBuildRequest): Promise<AddonBuild> {
     if (objects.count > 0) log(`${reused.size} of ${objects.count} tile families' object files reused from ${objects.dir}`)
     const headers = headersToPrecompile(inputs.compiler, inputs.sources)
     let gyp = await gypBuild(reused, headers)
+    // make itself refused a configuration this build reused: an error of make's own (`*** No rule to make target`,
+    // `x.mk:1: *** missing separator`), not a compile that failed (`*** [target] Error 1`). Dropped, and gyp runs.
+    if (gyp.code !== 0 && configuration?.reused === true && /\*\*\* (?!\[|Waiting for unfinished jobs)/.test(gyp.stderr + gyp.stdout)) {
+      log('discarding the node-gyp configuration make refused')
+      await discardConfiguration(configuration.entry)
+      gyp = await gypBuild(reused, headers)
+    }
     // A precompiled header the compiler could not read (damaged after it was written): dropped, the headers parsed.
     if (gyp.code !== 0 && precompiled.length > 0 && /\bPCH\b|\.gch\b/.test(gyp.stderr + gyp.stdout)) {
       log('discarding the precompiled headers the compiler refused')

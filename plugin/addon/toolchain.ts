@@ -1,6 +1,7 @@
 /** What building an addon needs from the machine and from polykern's own package: found once per process. */
 import { execFile } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -80,3 +81,17 @@ export async function pythonFor(env: NodeJS.ProcessEnv): Promise<readonly string
 
 /** The running Node's install prefix: its headers are in `<prefix>/include/node`, so node-gyp needs no download. */
 export const nodePrefix = (): string => path.dirname(path.dirname(process.execPath))
+
+/**
+ * What `node-gyp configure`'s output depends on besides the project files (configured.ts): node-gyp itself, the
+ * python it runs, this Node's version and headers, and the settings node-gyp and gyp read from the environment.
+ */
+export async function gypToolchain(python: readonly string[]): Promise<readonly string[]> {
+  const script = nodeGypScript()
+  const manifest = await readFile(path.join(path.dirname(script), '..', 'package.json'), 'utf8').catch(() => '')
+  const settings = Object.entries(process.env)
+    .filter(([name]) => /^(npm_config_|gyp_|node_gyp_)/i.test(name) || name === 'PYTHON')
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([name, value]) => `${name}=${value}`)
+  return [script, manifest, ...python, nodePrefix(), process.version, process.platform, process.arch, ...settings]
+}
