@@ -115,12 +115,13 @@ export async function buildAddon(req: AddonBuildRequest): Promise<AddonBuild> {
       run(process.execPath, [nodeGypScript(), command, ...args, '--directory', work, '--loglevel=error'], { cwd: work, timeout: BUILD_TIMEOUT_MS })
     let precompiled: readonly PrecompiledHeader[] = []
     let configuration: { reused: boolean; entry: string } | undefined
+    const python = await pythonArgument()
+    const toolchain = await gypToolchain(python)
     const gypBuild = async (reused: ReadonlyMap<string, string>, precompile: readonly string[]) => {
       await rm(work, { recursive: true, force: true })
       const gypi = kernelsGypi(inputs.sources, cflags, hash, reused)
       await writeSources(work, inputs, gypi)
-      const python = await pythonArgument()
-      const configureInputs = { bindingGyp: inputs.bindingGyp, gypi, identity: hash, work, toolchain: await gypToolchain(python) }
+      const configureInputs = { bindingGyp: inputs.bindingGyp, gypi, identity: hash, work, toolchain }
       const { result: configured, ...kept } = await configureBuild(configureInputs, objects.dir, () =>
         nodeGyp('configure', `--nodedir=${nodePrefix()}`, ...python))
       configuration = kept
