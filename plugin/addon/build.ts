@@ -30,6 +30,7 @@ import { addonHash, objectHash, type AddonInputs } from './hash.ts'
 import { progressLines } from '../progress.ts'
 import { compiledObject } from './make-output.ts'
 import { discardPrecompiled, headersToPrecompile, precompiledUse, precompileHeaders, type PrecompiledHeader } from './precompiled.ts'
+import { placeWhole } from './whole-file.ts'
 import { compilerVersion, gypToolchain, nodeGypScript, nodePrefix, packageRoot, pythonArgument, run } from './toolchain.ts'
 
 export interface AddonBuildRequest {
@@ -293,8 +294,7 @@ function sharedObjects(cacheDir: string, inputs: AddonInputs, cflags: readonly s
       await mkdir(dir, { recursive: true }).catch(() => {})
       for (const [name, object] of objectOf) {
         if (reused.has(name)) continue
-        const tmp = `${object}.tmp-${process.pid}-${randomBytes(6).toString('hex')}`
-        await copyFile(compiledObject(work, name), tmp).then(() => rename(tmp, object)).catch(() => rm(tmp, { force: true }).catch(() => {}))
+        await placeWhole(object, (tmp) => copyFile(compiledObject(work, name), tmp)).catch(() => {})
       }
     },
     discard: async (reused: ReadonlyMap<string, string>): Promise<void> => {

@@ -7,10 +7,11 @@
  * with its own checksum, written whole in one rename; a damaged one is dropped and gyp runs. Nothing here is
  * needed: where a step fails, node-gyp configures as before.
  */
-import { createHash, randomBytes } from 'node:crypto'
-import { mkdir, readFile, readdir, rename, rm, stat, utimes, writeFile } from 'node:fs/promises'
+import { createHash } from 'node:crypto'
+import { mkdir, readFile, readdir, rm, stat, utimes, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { RunResult } from './toolchain.ts'
+import { placeWhole } from './whole-file.ts'
 
 /** What a build's configuration is made from; `identity` and `work` are the strings that differ between builds. */
 export interface ConfigureInputs {
@@ -92,9 +93,7 @@ async function keep(entry: string, inputs: ConfigureInputs): Promise<void> {
     if ((await stat(path.join(build, name))).isFile()) files[name] = placeholders(await readFile(path.join(build, name), 'utf8'), inputs)
   }
   await mkdir(path.dirname(entry), { recursive: true })
-  const tmp = `${entry}.tmp-${process.pid}-${randomBytes(6).toString('hex')}`
-  await writeFile(tmp, JSON.stringify({ files, sha256: checksum(files) }))
-  await rename(tmp, entry).catch(() => rm(tmp, { force: true }))
+  await placeWhole(entry, (tmp) => writeFile(tmp, JSON.stringify({ files, sha256: checksum(files) })))
 }
 
 const checksum = (files: Readonly<Record<string, string>>): string => createHash('sha256').update(JSON.stringify(files)).digest('hex')

@@ -11,12 +11,13 @@
  * each reuse (their package may be upgraded under the same compiler). Nothing here is needed: where a step fails,
  * the build parses the headers.
  */
-import { createHash, randomBytes } from 'node:crypto'
-import { copyFile, link, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
+import { createHash } from 'node:crypto'
+import { copyFile, link, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { PRECOMPILED_HEADERS, type AddonFile } from '../emit/napi.ts'
 import { dependencyFile } from './make-output.ts'
 import { run } from './toolchain.ts'
+import { placeWhole } from './whole-file.ts'
 
 /** One header's precompiled copy in a build: `entry` is its file in the cache. */
 export interface PrecompiledHeader {
@@ -149,15 +150,6 @@ async function keep(local: string, entry: string, work: string): Promise<void> {
     return [f, s.size, s.mtimeMs] as const
   }))
   await mkdir(path.dirname(entry), { recursive: true })
-  const tmp = (file: string): string => `${file}.tmp-${process.pid}-${randomBytes(6).toString('hex')}`
-  const depsTmp = tmp(depsFile(entry))
-  const entryTmp = tmp(entry)
-  try {
-    await writeFile(depsTmp, JSON.stringify(deps))
-    await rename(depsTmp, depsFile(entry))
-    await copyFile(local, entryTmp)
-    await rename(entryTmp, entry)
-  } finally {
-    await Promise.all([rm(depsTmp, { force: true }), rm(entryTmp, { force: true })])
-  }
+  await placeWhole(depsFile(entry), (tmp) => writeFile(tmp, JSON.stringify(deps)))
+  await placeWhole(entry, (tmp) => copyFile(local, tmp))
 }
