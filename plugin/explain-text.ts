@@ -74,7 +74,10 @@ function formatPath(p: PathDecision, paint: Paint): string[] {
   }
   lines.push(`    after: ${count(p.costAfter)} multiply-adds, ${gainOf(p.costBefore, p.costAfter)} fewer`)
   if (p.candidates.length < 2) return lines
-  lines.push(`    ${p.candidates.length} candidates; a call runs the one costing least at its sizes (${p.choice}):`)
+  const taken = p.candidates.flatMap((c) => c.steps.map((s) => s.block))
+  const written = new Set(taken).size
+  const shared = written < taken.length ? ` (their ${taken.length} steps are ${written} blocks: a step several take is written once)` : ''
+  lines.push(`    ${p.candidates.length} candidates; a call runs the one costing least at its sizes (${p.choice})${shared}:`)
   for (const [k, c] of p.candidates.entries()) {
     lines.push(`    ${k}: ${c.cost} multiply-adds; ${c.steps.map((s) => s.statement).join('; ')}`)
   }

@@ -38,8 +38,8 @@ type Work = readonly (readonly string[])[]
 
 export function parallelLoops(kernel: Kernel, symbol: string, names: Names, layout: Layout): ParallelLoops {
   const outlined: string[] = []
-  // Chunk functions by what they compute (sameChunk): the candidate paths of a product repeat many of their steps,
-  // each into its own temporary, and share one function for each (a 5-factor kernel's 338 became 110).
+  // Chunk functions by what they compute (sameChunk): loops that differ only in the tensors and sizes they use (the
+  // same statement written for other tensors) share one function.
   const byBody = new Map<string, { readonly fn: string; readonly slots: readonly number[] }>()
   const captures = capturesOf(kernel, names, layout)
   let outlining = false

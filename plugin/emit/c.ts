@@ -18,7 +18,7 @@ import { laneLoopInside } from '../ir/walk.ts'
 import type { Isa } from '../targets/isa.ts'
 import { SCALAR } from '../targets/scalar.ts'
 import { C_TYPE, cExpr } from './c-expr.ts'
-import { candidateOf, choiceLines } from './choices.ts'
+import { choiceLines, neededWhen } from './choices.ts'
 import { convolutionPlan, emitConvCall, emitConvSupport, overwritingConvolutions, runsDirectChannelsLast } from './c-conv.ts'
 import { convEpilogues, type ConvEpilogues } from './c-conv-epilogue.ts'
 import { registerEpilogues, type RegisterEpilogues } from './c-tile-epilogue.ts'
@@ -88,7 +88,7 @@ export function emitCSupport(kernels: readonly Kernel[], isa: Isa): CSupport {
 export function emitC(kernel: Kernel, symbol: string, isa: Isa = SCALAR): string {
   const names = cNames(kernel, symbol)
   const layout = tensorLayout(kernel, names)
-  const arena = kernel.tensors.filter((t) => t.role === 'temp' && candidateOf(kernel, t.name))
+  const arena = kernel.tensors.filter((t) => t.role === 'temp' && neededWhen(kernel, t.name, names, 'c'))
   const temps = kernel.tensors.filter((t) => t.role === 'temp' && !arena.includes(t))
   const freeTemps = temps.map((t) => `free(${names.of(t.name)});`)
   const parallel = parallelLoops(kernel, symbol, names, layout)
@@ -121,16 +121,13 @@ export function emitC(kernel: Kernel, symbol: string, isa: Isa = SCALAR): string
 }
 
 /**
- * Lays out the chosen candidates' temporaries in one arena: `pk_end` bytes (-1 on overflow), each at its offset or
- * NULL when its candidate does not run. One pk_scratch call, so no pointer outlives a reallocation.
+ * Lays out the chosen candidate's temporaries in one arena: `pk_end` bytes (-1 on overflow), each at its offset or
+ * NULL when no candidate that uses it runs. One pk_scratch call, so no pointer outlives a reallocation.
  */
 function arenaLines(kernel: Kernel, arena: readonly Tensor[], names: Names): string[] {
   if (arena.length === 0) return []
-  const runs = (t: Tensor) => {
-    const { choice, k } = candidateOf(kernel, t.name)!
-    return `${names.of(choice)} == ${k}`
-  }
   const at = new Map(arena.map((t) => [t, names.fresh(`${names.of(t.name)}_at`)]))
+  const runs = (t: Tensor) => neededWhen(kernel, t.name, names, 'c')!
   return [
     '  int64_t pk_end = 0;',
     ...arena.map((t) => {

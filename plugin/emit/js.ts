@@ -8,7 +8,7 @@ import { ARRAY_TYPE } from '../../runtime/abi.ts'
 import { KernelInternalError } from '../diagnostics.ts'
 import type { Bound, Kernel, Stmt } from '../ir/nodes.ts'
 import { laneLoopInside } from '../ir/walk.ts'
-import { candidateOf, choiceLines } from './choices.ts'
+import { choiceLines, neededWhen } from './choices.ts'
 import { JS_HELPERS, jsExpr, wrap, type JsHelper } from './js-expr.ts'
 import { tensorLayout, type Layout } from './layout.ts'
 import { kernelNames, type Names } from './names.ts'
@@ -38,8 +38,8 @@ export function emitJs(kernel: Kernel): string {
   lines.push(...choiceLines(kernel, names, 'js'))
   for (const t of kernel.tensors.filter((t) => t.role === 'temp')) {
     const array = `new ${ARRAY_TYPE[t.dtype]}(${layout.count(t.name).text})`
-    const only = candidateOf(kernel, t.name)
-    lines.push(`  const ${names.of(t.name)} = ${only ? `${names.of(only.choice)} === ${only.k} ? ${array} : null` : array};`)
+    const needed = neededWhen(kernel, t.name, names, 'js')
+    lines.push(`  const ${names.of(t.name)} = ${needed ? `${needed} ? ${array} : null` : array};`)
   }
   lines.push(...body, '}')
   return lines.join('\n')

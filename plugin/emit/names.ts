@@ -1,5 +1,6 @@
 /** Identifiers in emitted code: IR names kept where the target language allows, and fresh names that never clash. */
 import { KernelInternalError } from '../diagnostics.ts'
+import { choiceNames } from '../ir/names.ts'
 import type { Kernel, Stmt } from '../ir/nodes.ts'
 
 export interface Names {
@@ -20,7 +21,7 @@ export function kernelNames(kernel: Kernel, isReserved: (name: string) => boolea
     ...kernel.params.map((p) => p.name),
     ...kernel.tensors.map((t) => t.name),
     ...kernel.sizes,
-    ...(kernel.choices ?? []).map((c) => c.name),
+    ...choiceNames(kernel),
     ...loopIndices(kernel.body),
   ])
   const taken = new Set<string>(irNames)

@@ -13,14 +13,14 @@
  */
 import { KernelInternalError, internalAssert } from '../diagnostics.ts'
 import { evaluate } from './affine.ts'
-import { cheapest } from './polynomial.ts'
+import { cheapest, flagValues } from './polynomial.ts'
 import type { Access, Affine, AssignOp, BinOp, Bound, CallFn, Constraint, DType, Expr, IndexRange, Kernel, Stmt, Tensor, ValueType } from './nodes.ts'
 
 export type TensorArray = Float32Array | Float64Array | Int32Array
 
 const ARRAY: Record<DType, new (n: number) => TensorArray> = { f32: Float32Array, f64: Float64Array, i32: Int32Array }
 
-/** A kernel written out: runs on the values of its sizes and choices (in slot order), its tensors' arrays and extents. */
+/** A kernel written out: runs on its sizes' and choices' values (in slot order), its tensors' arrays and extents. */
 type Compiled = (values: readonly number[], arrays: readonly TensorArray[], dims: readonly (readonly number[])[]) => void
 
 interface Program {
@@ -40,7 +40,11 @@ export function interpret(kernel: Kernel, args: readonly unknown[]): void {
     if (p.kind === 'size') vars.set(p.name, args[n] as number)
     else arrays.set(p.name, args[n] as TensorArray)
   })
-  for (const c of kernel.choices ?? []) vars.set(c.name, cheapest(c, (s) => vars.get(s)!))
+  for (const c of kernel.choices ?? []) {
+    const k = cheapest(c, (s) => vars.get(s)!)
+    vars.set(c.name, k)
+    for (const [flag, value] of flagValues(c, k)) vars.set(flag, value)
+  }
   // A tensor's shape depends on sizes only: its extents are evaluated once.
   const dims = kernel.tensors.map((t) => t.shape.map((d) => evaluate(d, vars)))
   kernel.tensors.forEach((t, n) => {

@@ -6,7 +6,7 @@ import { walkStmts } from './walk.ts'
 export function takenNames(kernel: Kernel): Set<string> {
   const taken = new Set<string>([
     ...kernel.sizes, ...kernel.tensors.map((t) => t.name), ...kernel.params.map((p) => p.name),
-    ...(kernel.choices ?? []).map((c) => c.name),
+    ...choiceNames(kernel),
   ])
   walkStmts(kernel.body, (s) => {
     if (s.kind === 'block') s.indices.forEach((ix) => taken.add(ix.name))
@@ -14,6 +14,10 @@ export function takenNames(kernel: Kernel): Set<string> {
   })
   return taken
 }
+
+/** The names the kernel's size choices define: each choice's own and its flags'. */
+export const choiceNames = (kernel: Kernel): string[] =>
+  (kernel.choices ?? []).flatMap((c) => [c.name, ...(c.shared ?? []).map((f) => f.name)])
 
 /** `want`, or `want2`, `want3`, ... whichever is first free; it is taken from then on. */
 export function freshName(want: string, taken: Set<string>): string {

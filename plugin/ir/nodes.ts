@@ -417,13 +417,21 @@ export type Monomial = readonly [number, ...string[]]
  * A choice made once per call, before the body runs (contraction-path.ts): `name` reads like a size symbol whose
  * value is the position in `costs` of the least cost at the call's sizes, the first on ties; the body runs each
  * candidate under `if (name == k)`. Costs are evaluated in doubles, monomial by monomial, left to right, so every
- * emitter picks the same candidate. The temporaries in `temps[k]` are used by candidate k alone: only the chosen
- * candidate's are allocated.
+ * emitter picks the same candidate. `temps[k]` lists the temporaries candidate k uses: only the chosen candidate's
+ * are allocated.
  */
 export interface SizeChoice {
   readonly name: string
   readonly costs: readonly (readonly Monomial[])[]
   readonly temps: readonly (readonly string[])[]
+  /** Statements several candidates run (a pairwise step their paths share) are written once, under `if (flag == 1)`. */
+  readonly shared?: readonly SharedFlag[]
+}
+
+/** Reads like a size symbol: 1 when the call's candidate is one of `candidates`, else 0. */
+export interface SharedFlag {
+  readonly name: string
+  readonly candidates: readonly number[]
 }
 
 export interface Kernel {

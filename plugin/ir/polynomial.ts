@@ -51,6 +51,10 @@ export function cheapest(choice: SizeChoice, sizeOf: (size: string) => number): 
   return costs.reduce((best, c, k) => (c < costs[best] ? k : best), 0)
 }
 
+/** The values candidate `k` gives the choice's flags (nodes.ts SharedFlag): 1 for those that name it. */
+export const flagValues = (choice: SizeChoice, k: number): [string, number][] =>
+  (choice.shared ?? []).map((f) => [f.name, f.candidates.includes(k) ? 1 : 0])
+
 /** `E·A·B + 2·E·F`, for logs and explain. */
 export const printPolynomial = (p: readonly Monomial[]): string =>
   p.length === 0 ? '0' : p.map(([c, ...vars]) => [...(c === 1 && vars.length > 0 ? [] : [String(c)]), ...vars].join('·')).join(' + ')

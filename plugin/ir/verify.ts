@@ -8,6 +8,7 @@
 import { internalAssert } from '../diagnostics.ts'
 import { coeffOf, equal } from './affine.ts'
 import type { Access, Affine, Bound, Contraction, Expr, Kernel, Loop, Stmt, Store, Tensor } from './nodes.ts'
+import { choiceNames } from './names.ts'
 import { boundVars, loadsOf, perfectNest, readsVar, slicedOf, walkExpr } from './walk.ts'
 import { convolutionProblem } from './verify-convolution.ts'
 import { printExpr } from './print.ts'
@@ -203,13 +204,21 @@ export function verifyKernel(k: Kernel, pass: string, opts: { lowered?: boolean 
     check(new Set(s.schedules.map((x) => x.isa)).size === s.schedules.length, `${what}: two schedules for one ISA`)
   }
 
-  // A choice reads like a size; its candidates' temporaries must be temporaries.
+  // A choice and its flags read like sizes; its candidates' temporaries must be temporaries.
+  const defined = choiceNames(k)
+  check(new Set(defined).size === defined.length, `a size choice's name is defined twice`)
   for (const c of k.choices ?? []) {
-    check(!sizes.has(c.name) && !tensors.has(c.name), `choice ${c.name} shadows another name`)
+    for (const name of [c.name, ...(c.shared ?? []).map((f) => f.name)]) {
+      check(!sizes.has(name) && !tensors.has(name), `choice ${c.name}: ${name} shadows another name`)
+    }
     check(c.costs.length === c.temps.length && c.costs.length > 1, `choice ${c.name} has ${c.costs.length} costs`)
     for (const t of c.temps.flat()) check(tensors.get(t)?.role === 'temp', `choice ${c.name}: ${t} is not a temporary`)
+    for (const f of c.shared ?? []) {
+      const valid = f.candidates.length > 1 && f.candidates.every((n) => Number.isInteger(n) && n >= 0 && n < c.costs.length)
+      check(valid, `choice ${c.name}: flag ${f.name} names candidates ${f.candidates.join(', ')}`)
+    }
   }
-  checkStmts(k.body, new Set([...sizes, ...(k.choices ?? []).map((c) => c.name)]))
+  checkStmts(k.body, new Set([...sizes, ...defined]))
   return k
 }
 

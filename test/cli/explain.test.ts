@@ -47,6 +47,26 @@ describe('explain FILE', () => {
     expect(run.stdout).toContain('# epilogue: the last 1 on each register tile of the last k block')
   })
 
+  it('five factors: a step several candidate paths take is one block, and explain says how many', async () => {
+    const file = path.join(scratch, 'five.ts')
+    writeFileSync(file, [
+      '/* @kernel',
+      'X: f32[E, A]', 'Y: f32[F, B]', 'Z: f32[A, B, C, D]', 'U: f32[G, C]', 'V: f32[H, D]', 'O: f32[E, F, G, H]',
+      'O[e, f, g, h] +=! X[e, a] * Y[f, b] * Z[a, b, c, d] * U[g, c] * V[h, d]',
+      '*/',
+      'export function five(X: Float32Array, Y: Float32Array, Z: Float32Array, U: Float32Array, V: Float32Array, ' +
+        'O: Float32Array, E: number, F: number, G: number, H: number, A: number, B: number, C: number, D: number): void {}',
+    ].join('\n'))
+    const run = await runCli(['explain', file, '--json'])
+    expect(run.code, run.stderr).toBe(0)
+    const [decision] = (JSON.parse(run.stdout) as FileExplanation).kernels[0].paths
+    const taken = decision.candidates.flatMap((c) => c.steps.map((s) => s.block))
+    const blocks = new Set(taken).size
+    expect(blocks).toBeLessThan(taken.length / 2)
+    const text = await runCli(['explain', file])
+    expect(text.stdout).toContain(`(${decision.choice}) (their ${taken.length} steps are ${blocks} blocks: a step several take is written once):`)
+  })
+
   it('chain3: the paths chosen, both blocks matched as GEMMs, and the multiply-adds before and after', async () => {
     const run = await runCli(['explain', `${LINALG}:chain3`])
     expect(run.code, run.stderr).toBe(0)

@@ -55,7 +55,16 @@ const scaleRows = K.kernel('scaleRows', ['x', 'y', 'N', 'P'], [
   loop('n', 0, 'N', [loop('p', 0, 'P', [store('y', ['n', 'p'], '=', bin('mul', ld('x', ['n', 'p']), k(2), 'f32'))])], 'parallel'),
 ])
 
-const KERNELS: readonly Kernel[] = [K.matmul, K.softmax, sumAll, tri, nested, scaleRows]
+/** Two loops that differ only in the tensors and extents they use: one chunk function serves both. */
+const twice = K.kernel('twice', ['a', 'b', 'c', 'd', 'N', 'P', 'M', 'Q'], [
+  tensor('a', 'f32', ['N', 'P'], 'in'), tensor('b', 'f32', ['N', 'P'], 'out'),
+  tensor('c', 'f32', ['M', 'Q'], 'in'), tensor('d', 'f32', ['M', 'Q'], 'out'),
+], ['N', 'P', 'M', 'Q'], [
+  loop('i', 0, 'N', [loop('j', 0, 'P', [store('b', ['i', 'j'], '=', bin('mul', ld('a', ['i', 'j']), k(3), 'f32'))])], 'parallel'),
+  loop('i', 0, 'M', [loop('j', 0, 'Q', [store('d', ['i', 'j'], '=', bin('mul', ld('c', ['i', 'j']), k(3), 'f32'))])], 'parallel'),
+])
+
+const KERNELS: readonly Kernel[] = [K.matmul, K.softmax, sumAll, tri, nested, scaleRows, twice]
 const BAKED_THREADS = 3
 const require = createRequire(import.meta.url)
 const opts = resolveOptions({ cacheDir: 'node_modules/.cache/polykern-test' })
@@ -129,6 +138,24 @@ describe('which loops run on the pool', () => {
     expect(c).toContain('const int64_t pk_lo = t, pk_n = N - pk_lo;')
     expect(c).toContain('if ((double)pk_n >= PK_PARALLEL_MIN_WORK)')
     expect(emitC(K.matmul, 'mm')).toContain('if ((double)pk_n * ((double)K * (double)N) >= PK_PARALLEL_MIN_WORK)')
+  })
+})
+
+describe('chunk functions shared by loops that differ only in the names of what they read and write', () => {
+  const c = emitC(twice, 'tw')
+
+  it('one function and context struct for both loops (and one for both their rows, run when a batch is small)', () => {
+    expect([...c.matchAll(/static void (tw_p\d+)\(void \*pk_ctx/g)].map((m) => m[1])).toEqual(['tw_p0', 'tw_p1'])
+    expect(c.match(/pk_parallel_for\(pk_n, tw_p0, &pk_ctx\);/g)).toHaveLength(2)
+    expect(c.match(/pk_parallel_for\(pk_n, tw_p1, &pk_ctx\);/g)).toHaveLength(2)
+  })
+
+  it('each loop passes its own tensors and sizes, in the order the struct declares them', () => {
+    const struct = /typedef struct \{\n([^}]*)\} tw_p0_ctx;/.exec(c)![1]
+    const fields = struct.trim().split('\n').map((l) => l.trim().replace(/;$/, '').split(' ').at(-1))
+    const sites = [...c.matchAll(/tw_p0_ctx pk_ctx = \{([^}]*)\};/g)].map((m) => m[1].split(', '))
+    expect(fields).toEqual(['a', 'b', 'P', 'pk_lo'])
+    expect(sites).toEqual([['a', 'b', 'P', 'pk_lo'], ['c', 'd', 'Q', 'pk_lo']])
   })
 })
 

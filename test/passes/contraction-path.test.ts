@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest'
 import { evaluate } from '../../plugin/ir/affine.ts'
 import { buildKernel } from '../../plugin/spec/build-ir.ts'
 import { interpret } from '../../plugin/ir/interp.ts'
-import { cheapest } from '../../plugin/ir/polynomial.ts'
+import { cheapest, flagValues } from '../../plugin/ir/polynomial.ts'
 import type { Block, Kernel, Stmt } from '../../plugin/ir/nodes.ts'
 import { verifyKernel } from '../../plugin/ir/verify.ts'
 import { walkStmts } from '../../plugin/ir/walk.ts'
@@ -26,10 +26,17 @@ const S = 64 // every size symbol, when the pass compares costs
 
 const kernel = (text: string, params: readonly string[]): Kernel => verifyKernel(buildKernel(specOf(text, params)), 'build')
 const chain3 = (): Kernel => buildKernel(exampleSpecs().find((e) => e.name === 'chain3')!.spec)
-/** The body, or with a size choice its first candidate (the best at representative sizes). */
+/** The body, or with a size choice what its first candidate (the best at representative sizes) runs, in order. */
 const firstPath = (k: Kernel): readonly Stmt[] => {
-  const first = k.body.find((s) => s.kind === 'if')
-  return first?.kind === 'if' ? first.body : k.body
+  const choice = k.choices?.[0]
+  if (!choice) return k.body
+  const values = new Map([[choice.name, 0], ...flagValues(choice, 0)])
+  return k.body.flatMap((s) => (s.kind !== 'if' ? [s] : s.conds.every((c) => evaluate(c.expr, values) === 0) ? s.body : []))
+}
+/** The kernel with its size choice made for candidate `k` at every size: its costs 0 and the others' 1. */
+const forcing = (kernel: Kernel, k: number): Kernel => {
+  const [c] = kernel.choices!
+  return { ...kernel, choices: [{ ...c, costs: c.costs.map((_, n) => (n === k ? [] : [[1]])) }] }
 }
 const blocks = (k: Kernel): Block[] => firstPath(k).filter((s): s is Block => s.kind === 'block')
 /** The temporaries, or with a size choice those of its first candidate. */
@@ -126,6 +133,27 @@ describe('factorizes products of three or more factors', () => {
     for (const b of blocks(after)) expect(b.indices).toHaveLength(5)
     expect(d).toMatchObject({ factorized: true, costBefore: S ** 8, costAfter: 4 * S ** 5 })
     expectSameResults(before, after, 2, 10)
+  })
+
+  it('five operands: a step several candidate paths take, and a product they share, are written once', () => {
+    const before = kernel(fiveOperands, fiveParams)
+    const after = contractionPath(before)
+    const [d] = planContractionPaths(before)
+    const taken = d.candidates.flatMap((c) => c.steps.map((s) => s.block))
+    const written: string[] = []
+    walkStmts(after.body, (s) => void (s.kind === 'block' && written.push(s.id)))
+    expect(d.candidates.length).toBeGreaterThan(2)
+    expect(written.sort()).toEqual([...new Set(taken)].sort())
+    expect(written.length).toBeLessThan(taken.length / 2)
+    // One temporary per product of the same factors, whichever candidate makes it.
+    const temps = after.tensors.filter((t) => t.role === 'temp')
+    expect(new Set(temps.map((t) => JSON.stringify(t.shape))).size).toBe(temps.length)
+    const [choice] = after.choices!
+    expect(choice.shared!.length).toBeGreaterThan(0)
+    expect(choice.shared!.every((f) => f.candidates.length > 1)).toBe(true)
+    // Every candidate, made to run at every size, computes what the one nest does: its steps come in an order it
+    // can run (a product it reads written first), whichever candidate first wrote them.
+    d.candidates.forEach((_, k) => expectSameResults(before, forcing(after, k), 40 + k, 2))
   })
 
   it('a four-operand chain (f64): three blocks', () => {

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest'
 import { evaluate } from '../../plugin/ir/affine.ts'
 import { buildKernel } from '../../plugin/spec/build-ir.ts'
 import type { Kernel, Stmt } from '../../plugin/ir/nodes.ts'
-import { cheapest } from '../../plugin/ir/polynomial.ts'
+import { cheapest, flagValues } from '../../plugin/ir/polynomial.ts'
 import { flattenProduct } from '../../plugin/passes/match-contraction.ts'
 import { contractionPath } from '../../plugin/passes/contraction-path.ts'
 import { MAX_CANDIDATES } from '../../plugin/passes/path-candidates.ts'
@@ -51,7 +51,10 @@ function problemOf(k: Kernel): { factors: Set<string>[]; output: Set<string> } {
 /** Multiply-adds of the blocks a call at these sizes runs: those of the chosen candidate. */
 function chosenCost(k: Kernel, sizes: ReadonlyMap<string, number>): number {
   const vars = new Map(sizes)
-  for (const c of k.choices ?? []) vars.set(c.name, cheapest(c, (s) => sizes.get(s)!))
+  for (const c of k.choices ?? []) {
+    const chosen = cheapest(c, (s) => sizes.get(s)!)
+    for (const [name, value] of [[c.name, chosen] as const, ...flagValues(c, chosen)]) vars.set(name, value)
+  }
   let total = 0
   const visit = (list: readonly Stmt[]) => {
     for (const s of list) {
