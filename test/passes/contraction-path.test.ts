@@ -16,6 +16,7 @@ import { findKernelSites } from '../../plugin/find/annotations.ts'
 import { resolveOptions } from '../../plugin/options.ts'
 import { contractionPath, planContractionPaths } from '../../plugin/passes/contraction-path.ts'
 import { compileKernel } from '../../plugin/pipeline.ts'
+import { paramsOf, randomEinsum } from '../support/contractions.ts'
 import { EXAMPLE_FILES, ROOT, exampleSpecs, specOf } from '../support/examples.ts'
 import { copyArgs, irArgs } from '../support/kernel-args.ts'
 import { maxRelErr, rng, tolerance, type TensorArray } from '../support/random.ts'
@@ -210,6 +211,26 @@ describe('factorizes products of three or more factors', () => {
     const after = contractionPath(before)
     expect(blocks(after)).toHaveLength(2)
     expectSameResults(before, after, 6)
+  })
+})
+
+describe('random einsums of 3 to 6 factors', () => {
+  it('every candidate, made to run, computes what the one nest does', () => {
+    const next = rng(2718)
+    let candidates = 0
+    let shared = 0
+    for (let trial = 0; trial < 16; trial++) {
+      const text = randomEinsum(3 + (trial % 4), next)
+      const before = buildKernel(specOf(text, paramsOf(text)))
+      const after = contractionPath(before)
+      if (after === before || !after.choices) continue
+      after.choices[0].costs.forEach((_, k) => expectSameResults(before, forcing(after, k), 1000 * trial + k, 2))
+      candidates += after.choices[0].costs.length
+      shared += after.choices[0].shared?.length ?? 0
+    }
+    // Enough of them, and of the steps candidates share, to mean something.
+    expect(candidates).toBeGreaterThan(40)
+    expect(shared).toBeGreaterThan(10)
   })
 })
 

@@ -14,7 +14,7 @@ import { flattenProduct } from '../../plugin/passes/match-contraction.ts'
 import { contractionPath } from '../../plugin/passes/contraction-path.ts'
 import { MAX_CANDIDATES } from '../../plugin/passes/path-candidates.ts'
 import { specOf } from '../support/examples.ts'
-import { paramsOf } from '../support/contractions.ts'
+import { paramsOf, randomEinsum } from '../support/contractions.ts'
 import { rng } from '../support/random.ts'
 
 const BOUND = 1.1
@@ -98,35 +98,6 @@ const BENCH: readonly { readonly text: string; readonly sizes: Record<string, nu
   { text: CHAIN3, sizes: { Si: 2048, Sj: 16, Sk: 2048, Sl: 16 }, gain: 128 },
   { text: CHAIN4, sizes: { Si: 1024, Sj: 16, Sk: 1024, Sl: 16, Sm: 1024 }, gain: 32 / 11 },
 ]
-
-/** A random product of `n` factors: indices a..; each in two factors, or one factor and the output. */
-function randomEinsum(n: number, next: () => number): string {
-  const letters = 'abcdefghpqrstuvw'
-  const factors: string[][] = Array.from({ length: n }, () => [])
-  const output: string[] = []
-  const count = n + 1 + Math.floor(next() * 4)
-  for (let k = 0; k < count; k++) {
-    const v = letters[k]
-    const first = k < n ? k : Math.floor(next() * n)
-    factors[first].push(v)
-    if (next() < 0.3 && output.length < 3) output.push(v)
-    else {
-      let other = Math.floor(next() * (n - 1))
-      if (other >= first) other++
-      factors[other].push(v)
-    }
-  }
-  // Connected: factor k shares an index with factor k + 1.
-  for (let k = 0; k + 1 < n; k++) if (!factors[k].some((v) => factors[k + 1].includes(v))) factors[k + 1].push(factors[k][0])
-  const size = (v: string) => `S${v}`
-  const decl = (name: string, ix: readonly string[]) => `${name}: f64[${ix.map(size).join(', ')}]`
-  const names = factors.map((_, k) => `T${k}`)
-  return [
-    ...factors.map((f, k) => decl(names[k], f)),
-    decl('O', output),
-    `O[${output.join(', ')}] +=! ${factors.map((f, k) => `${names[k]}[${f.join(', ')}]`).join(' * ')}`,
-  ].join('\n')
-}
 
 describe('the path a call runs costs at most 1.1× the optimal pairwise path', () => {
   for (const [n, c] of BENCH.entries()) {

@@ -63,3 +63,32 @@ export function contractionKernel(
   const body = mapStmts(ir.body, { contraction: (c) => ({ ...c, schedules: c.schedules.map(schedule) }) })
   return verifyKernel(lowerBlocks({ ...ir, body }), 'test', { lowered: true })
 }
+
+/** A random product of `n` factors: indices a..; each in two factors, or one factor and the output. */
+export function randomEinsum(n: number, next: () => number): string {
+  const letters = 'abcdefghpqrstuvw'
+  const factors: string[][] = Array.from({ length: n }, () => [])
+  const output: string[] = []
+  const count = n + 1 + Math.floor(next() * 4)
+  for (let k = 0; k < count; k++) {
+    const v = letters[k]
+    const first = k < n ? k : Math.floor(next() * n)
+    factors[first].push(v)
+    if (next() < 0.3 && output.length < 3) output.push(v)
+    else {
+      let other = Math.floor(next() * (n - 1))
+      if (other >= first) other++
+      factors[other].push(v)
+    }
+  }
+  // Connected: factor k shares an index with factor k + 1.
+  for (let k = 0; k + 1 < n; k++) if (!factors[k].some((v) => factors[k + 1].includes(v))) factors[k + 1].push(factors[k][0])
+  const size = (v: string) => `S${v}`
+  const decl = (name: string, ix: readonly string[]) => `${name}: f64[${ix.map(size).join(', ')}]`
+  const names = factors.map((_, k) => `T${k}`)
+  return [
+    ...factors.map((f, k) => decl(names[k], f)),
+    decl('O', output),
+    `O[${output.join(', ')}] +=! ${factors.map((f, k) => `${names[k]}[${f.join(', ')}]`).join(' * ')}`,
+  ].join('\n')
+}
