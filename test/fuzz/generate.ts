@@ -191,7 +191,9 @@ function repairSizes(k: GenKernel, sizes: readonly string[]): GenKernel {
  * picks of the tests expect), and the output's indices are shuffled too: roles flattened or gathered (some with a
  * sliced form); a constant factor (packed into A), a division by a size expression (packed into A too) or by a vector
  * over the output's rows (split off a fresh sum into the tiles, or divided into A while it is gathered), and a
- * triangle of the output (a masked GEMM).
+ * triangle of the output (a masked GEMM). Now and then B is itself a chain over new summed indices, `B[k, j] *
+ * B2[j, n]` or `B[k, j] * B2[j, i] * B3[i, n]`: three or four factors, run as pairwise contractions along the
+ * path each call's sizes favour (candidates that share steps, with four).
  */
 function contractionStatement(
   r: Random,
@@ -223,7 +225,14 @@ function contractionStatement(
     const t = newTensor(ix.map((v) => ext.get(v)!), false)
     return { kind: 'read', tensor: t.name, index: ix.map(plain) }
   }
-  let value: GenExpr = bin('*', read(aIx), read(bIx))
+  // The chain's summed indices, from k to n: B[k, j1] * B2[j1, j2] * ... * Bn[jn, n].
+  const chain = !sliceable && r.chance(0.15) ? Array.from({ length: r.chance(0.4) ? 2 : 1 }, index) : []
+  for (const j of chain) ext.set(j, extent())
+  const links = [k, ...chain.map((j) => [j]), n]
+  const bRead = chain.length > 0
+    ? links.slice(1).map((to, l) => read(perm([...batch, ...links[l], ...to]))).reduce((x, y) => bin('*', x, y))
+    : read(bIx)
+  let value: GenExpr = bin('*', read(aIx), bRead)
   if (r.chance(0.2)) value = bin('*', value, lit(r.pick(integral ? [2, -1] : [2, 0.5, -1])))
   if (!integral && r.chance(0.15)) {
     const size = ext.get(k[0])!
