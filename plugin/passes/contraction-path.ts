@@ -203,8 +203,10 @@ function planBlock(b: Block, kernel: Kernel, sizes: ReadonlyMap<string, number>,
 }
 
 /** The statements candidate `k` of the SizeChoice `choice` runs, under `if (choice == k)`. */
-export const candidateIf = (choice: string, k: number, body: readonly Stmt[]): If =>
-  ({ kind: 'if', conds: [{ expr: add(variable(choice), constant(-k)), op: '==' }], body })
+export const candidateIf = (choice: string, k: number, body: readonly Stmt[]): If => ({ kind: 'if', conds: [isValue(choice, k)], body })
+
+/** `name == value`. */
+const isValue = (name: string, value: number): Constraint => ({ expr: add(variable(name), constant(-value)), op: '==' })
 
 /** `32×`: how many times fewer multiply-adds, for logs and explain. */
 export function gainOf(costBefore: number, costAfter: number): string {
@@ -310,16 +312,17 @@ function rewritePaths(
 function guarded(steps: readonly SharedStep[], choice: string, taken: Set<string>) {
   const flags = new Map<string, SharedFlag>()
   const guardOf = (users: readonly number[]): Constraint => {
-    if (users.length === 1) return { expr: add(variable(choice), constant(-users[0])), op: '==' }
+    if (users.length === 1) return isValue(choice, users[0])
     const key = users.join(',')
     if (!flags.has(key)) flags.set(key, { name: freshName(`${choice}_shared`, taken), candidates: users })
-    return { expr: add(variable(flags.get(key)!.name), constant(-1)), op: '==' }
+    return isValue(flags.get(key)!.name, 1)
   }
   const stmts: If[] = []
   for (const step of steps) {
     const guard = guardOf(step.users)
     const previous = stmts.at(-1)
-    if (previous && printConstraint(previous.conds[0]) === printConstraint(guard)) stmts[stmts.length - 1] = withBody(previous, [...previous.body, ...step.stmts])
+    const same = previous && printConstraint(previous.conds[0]) === printConstraint(guard)
+    if (same) stmts[stmts.length - 1] = withBody(previous, [...previous.body, ...step.stmts])
     else stmts.push({ kind: 'if', conds: [guard], body: step.stmts })
   }
   return { stmts, shared: [...flags.values()] }
