@@ -344,7 +344,8 @@ export function emitVectorLoop(loop: Loop, depth: number, ctx: VectorLoopContext
       ...pass(1, 'pk_rf', () => '0', 'pk_vm', true).map((l) => `    ${l}`),
       `  }`,
       `  pk_rf += pk_head;`,
-      `  const int64_t pk_ra = pk_rf;`,
+      // The phase of the rotated copies, which only periodic operands read.
+      ...(periodic.length > 0 ? [`  const int64_t pk_ra = pk_rf;`] : []),
       ...periodic.flatMap((tensor) => [
         `  _Alignas(64) ${C_TYPE[dtype]} ${table(tensor)}[${limit}];`,
         `  for (int64_t pk_row = 0; pk_row < ${layout.count(tensor).text}; pk_row += pk_vhi) {`,

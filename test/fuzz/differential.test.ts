@@ -68,6 +68,13 @@ describe('the corpus reaches every GEMM form', () => {
     expect(count((s) => (s.epilogue ?? 0) > 0)).toBeGreaterThan(0)
     expect(count((s) => s.roles.domain !== undefined)).toBeGreaterThan(0)
   })
+
+  it('chains of three and four factors: contraction paths chosen per call, some with steps their candidates share', () => {
+    const choices = modules.flatMap((m) => m.compiled.flatMap((c) => (c.ok ? c.compiled.ir.choices ?? [] : [])))
+    const paths = choices.filter((c) => /_path\d*$/.test(c.name))
+    expect(paths.length).toBeGreaterThan(3)
+    expect(paths.filter((c) => (c.shared ?? []).length > 0).length).toBeGreaterThan(0)
+  })
 })
 
 function contractionsOf(body: readonly Stmt[]): Contraction[] {
