@@ -20,7 +20,7 @@ import * as K from '../emit/kernels.ts'
 import { copyArgs, irArgs } from '../support/kernel-args.ts'
 import { maxRelErr, rng, type TensorArray } from '../support/random.ts'
 
-const { bin, fill, k, ld, loop, store, tensor, v } = K
+const { b, bin, bmin, ceildiv, fill, k, ld, loop, store, tensor, v } = K
 
 /** A reduction into one element marked `parallel` (the IR allows it): threads would race, so it must stay serial. */
 const sumAll = K.kernel('sumAll', ['x', 'out', 'N'], [tensor('x', 'f32', ['N'], 'in'), tensor('out', 'f32', [], 'out')], ['N'], [
@@ -64,7 +64,22 @@ const twice = K.kernel('twice', ['a', 'b', 'c', 'd', 'N', 'P', 'M', 'Q'], [
   loop('i', 0, 'M', [loop('j', 0, 'Q', [store('d', ['i', 'j'], '=', bin('mul', ld('c', ['i', 'j']), k(3), 'f32'))])], 'parallel'),
 ])
 
-const KERNELS: readonly Kernel[] = [K.matmul, K.softmax, sumAll, tri, nested, scaleRows, twice]
+/** A batch of transposing copies in tiles of 16 (as tile-transposes.ts leaves them), the batch loop parallel. */
+const tiles = K.kernel('tiles', ['a', 't', 'B', 'M', 'N'], [
+  tensor('a', 'f32', ['B', 'M', 'N'], 'in'), tensor('t', 'f32', ['B', 'N', 'M'], 'out'),
+], ['B', 'M', 'N'], [
+  loop('m', 0, 'B', [
+    loop('jt', 0, ceildiv(b('N'), 16), [
+      loop('it', 0, ceildiv(b('M'), 16), [
+        loop('j', '16*jt', bmin(b('N'), b('16*jt + 16')), [
+          loop('i', '16*it', bmin(b('M'), b('16*it + 16')), [store('t', ['m', 'j', 'i'], '=', ld('a', ['m', 'i', 'j']))]),
+        ]),
+      ]),
+    ]),
+  ], 'parallel'),
+])
+
+const KERNELS: readonly Kernel[] = [K.matmul, K.softmax, sumAll, tri, nested, scaleRows, twice, tiles]
 const BAKED_THREADS = 3
 const require = createRequire(import.meta.url)
 const opts = resolveOptions({ cacheDir: 'node_modules/.cache/polykern-test' })
@@ -138,6 +153,11 @@ describe('which loops run on the pool', () => {
     expect(c).toContain('const int64_t pk_lo = t, pk_n = N - pk_lo;')
     expect(c).toContain('if ((double)pk_n >= PK_PARALLEL_MIN_WORK)')
     expect(emitC(K.matmul, 'mm')).toContain('if ((double)pk_n * ((double)K * (double)N) >= PK_PARALLEL_MIN_WORK)')
+  })
+
+  it('a loop whose bounds need a tile index counts its most trips: each tile its 16 × 16 points, not one', () => {
+    const work = '(double)pk_ceildiv_i64(N, 16) * (double)pk_ceildiv_i64(M, 16) * 16 * 16'
+    expect(emitC(tiles, 'tl')).toContain(`if ((double)pk_n * (${work}) >= PK_PARALLEL_MIN_WORK)`)
   })
 })
 
