@@ -82,8 +82,15 @@ export function verifyKernel(k: Kernel, pass: string, opts: { lowered?: boolean 
     }
   }
 
+  // A fill, contraction or convolution is a node of its own: the emitters decide per node whether a fill is needed
+  // (a GEMM that overwrites makes it redundant), so one node at two places would carry one place's decision to the
+  // other. (Pieces of a split nest may share their inner loops and stores: each piece writes its own elements.)
+  const placed = new Set<Stmt>()
   function checkStmts(stmts: readonly Stmt[], scope: ReadonlySet<string>): void {
     for (const s of stmts) {
+      const keyed = s.kind === 'fill' || s.kind === 'contraction' || s.kind === 'convolution'
+      check(!keyed || !placed.has(s), `a ${s.kind} statement appears at two places`)
+      placed.add(s)
       switch (s.kind) {
         case 'fill': {
           const t = tensors.get(s.tensor)

@@ -95,9 +95,10 @@ export function contractionPath(kernel: Kernel, opts: ContractionPathOptions = {
     if (!stmts) return [s]
     const fill = kernel.body[n - 1]
     if (!resets(fill, s)) return stmts
-    // Before every block that writes the output: each candidate's last.
+    // Before every block that writes the output (each candidate's last), a node of its own: the emitters judge each
+    // fill by identity, and one candidate's GEMM may make it redundant where another's loops add to it.
     const withReset = (list: readonly Stmt[]): Stmt[] => list.flatMap((x): Stmt[] =>
-      x.kind === 'if' ? [withBody(x, withReset(x.body))] : x.kind === 'block' && writes(x, fill.tensor) ? [fill, x] : [x])
+      x.kind === 'if' ? [withBody(x, withReset(x.body))] : x.kind === 'block' && writes(x, fill.tensor) ? [{ ...fill }, x] : [x])
     return withReset(stmts)
   })
   const temps = [...chosen.values()].flatMap((r) => r.temps)

@@ -76,6 +76,20 @@ const REGRESSIONS: readonly FuzzRegression[] = [
     sizes: { Int32Array: 5 },
     dataSeed: 0,
   },
+  {
+    title: "a product of four factors whose candidate paths end in a GEMM (which overwrites the output) and in loops (which add to it): the output's reset, one node in both, was dropped from both, so the loops added to stale values (fixed in passes/contraction-path.ts; ir/verify.ts now refuses such a shared fill)",
+    spec: `
+      B: f32[2, SIZE_MAX, SIZE_MAX]
+      G: f32[2, SIZE_MAX, SIZE_MAX]
+      Math: f32[2, SIZE_MAX, 2]
+      img: f32[SIZE_MAX, 2, 2]
+      Z: f32[SIZE_MAX, 2, SIZE_MAX]
+      B[new, w, p] +=! (Z[k, new, w] * ((G[new, k, m] * Math[new, m, h]) * img[p, h, new]))
+    `,
+    params: ['SIZE_MAX', 'B', 'Math', 'Z', 'G', 'img'],
+    sizes: { SIZE_MAX: 1 },
+    dataSeed: 75750887,
+  },
 ]
 
 const root = path.resolve(fileURLToPath(import.meta.url), '../../..')
