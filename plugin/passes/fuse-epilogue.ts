@@ -109,7 +109,8 @@ function epilogueOf(
   })
   if (!covers) return `the statement does not write all of ${O.name}`
   const loads = loadsOf(store.value)
-  const atPoint = (a: Access) => a.index.every((ix, d) => equal(ix, store.access.index[d]))
+  // Ranks may differ: `Y = C[0, 0]` reads a matrix into a scalar.
+  const atPoint = (a: Access) => a.index.length === store.access.index.length && a.index.every((ix, d) => equal(ix, store.access.index[d]))
   if (loads.some((l) => l.access.tensor === temp && (l.zeroOutside || !atPoint(l.access)))) {
     return `the statement reads ${temp} away from the element it writes`
   }

@@ -90,6 +90,20 @@ const REGRESSIONS: readonly FuzzRegression[] = [
     sizes: { SIZE_MAX: 1 },
     dataSeed: 75750887,
   },
+  {
+    title: 'a GEMM followed by a statement reading one element of its output into a scalar: the epilogue fusion compared indices of different ranks and crashed the compiler (fixed in passes/fuse-epilogue.ts)',
+    spec: `
+      C: f64[2, 4]
+      A: f64[R, 4]
+      H: f64[2, R]
+      Y: f64[]
+      C[n, v] +=! (H[n, w] * A[w, v])
+      Y = C[0, 0]
+    `,
+    params: ['Y', 'R', 'C', 'H', 'A'],
+    sizes: { R: 3 },
+    dataSeed: 0,
+  },
 ]
 
 const root = path.resolve(fileURLToPath(import.meta.url), '../../..')
