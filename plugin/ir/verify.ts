@@ -88,9 +88,10 @@ export function verifyKernel(k: Kernel, pass: string, opts: { lowered?: boolean 
   const placed = new Set<Stmt>()
   function checkStmts(stmts: readonly Stmt[], scope: ReadonlySet<string>): void {
     for (const s of stmts) {
-      const keyed = s.kind === 'fill' || s.kind === 'contraction' || s.kind === 'convolution'
-      check(!keyed || !placed.has(s), `a ${s.kind} statement appears at two places`)
-      placed.add(s)
+      if (s.kind === 'fill' || s.kind === 'contraction' || s.kind === 'convolution') {
+        check(!placed.has(s), `a ${s.kind} statement appears at two places`)
+        placed.add(s)
+      }
       switch (s.kind) {
         case 'fill': {
           const t = tensors.get(s.tensor)
@@ -214,10 +215,8 @@ export function verifyKernel(k: Kernel, pass: string, opts: { lowered?: boolean 
   // A choice and its flags read like sizes; its candidates' temporaries must be temporaries.
   const defined = choiceNames(k)
   check(new Set(defined).size === defined.length, `a size choice's name is defined twice`)
+  for (const name of defined) check(!sizes.has(name) && !tensors.has(name), `size choice ${name} shadows another name`)
   for (const c of k.choices ?? []) {
-    for (const name of [c.name, ...(c.shared ?? []).map((f) => f.name)]) {
-      check(!sizes.has(name) && !tensors.has(name), `choice ${c.name}: ${name} shadows another name`)
-    }
     check(c.costs.length === c.temps.length && c.costs.length > 1, `choice ${c.name} has ${c.costs.length} costs`)
     for (const t of c.temps.flat()) check(tensors.get(t)?.role === 'temp', `choice ${c.name}: ${t} is not a temporary`)
     for (const f of c.shared ?? []) {
