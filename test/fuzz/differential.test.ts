@@ -1,17 +1,17 @@
 /**
  * The CI fuzz run: 320 random well-formed kernels (fixed seed) through the real pipeline, built as four addons that
  * hold every ISA, each run on random shapes (0, 1, primes, sizes that are not multiples of 8 or 16) at every ISA level
- * this CPU has and at 1 and 2 threads (and with every array a view at an odd element offset, which no fresh array is),
- * and compared with the reference interpreter, as are the generated JS, the interpreter after the passes, and the naive
- * evaluator on the spec's syntax tree. `npm run fuzz` runs the same check for longer, on fresh seeds, and prints shrunk
- * regressions.
+ * this CPU has and at 1 and 2 threads (with every array a view at an odd element offset, which no fresh array is,
+ * and with the tensors it only reads bound as constants), and compared with the reference interpreter, as are the
+ * generated JS, the interpreter after the passes, and the naive evaluator on the spec's syntax tree. `npm run fuzz`
+ * runs the same check for longer, on fresh seeds, and prints shrunk regressions.
  */
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import type { Contraction, Stmt } from '../../plugin/ir/nodes.ts'
 import { resolveOptions } from '../../plugin/options.ts'
-import { buildAll, checkCase, compileAll, describeError, loadFuzzAddon, randomSizes, type FuzzAddon } from './differential.ts'
+import { buildAll, checkCase, compileAll, describeError, loadFuzzAddon, randomSizes, type FuzzAddon, type NativeCoverage } from './differential.ts'
 import { generateKernels } from './generate.ts'
 import { kernelSource, textOf } from './model.ts'
 
@@ -32,6 +32,7 @@ const modules = Array.from({ length: MODULES }, (_, m) => {
 })
 // All four addons build at once: node-gyp runs one compiler each, so the two cores stay busy.
 const addons = await Promise.all(modules.map((m) => buildAll(m.compiled, `${m.name}.ts`, opts.cacheDir).then(loadFuzzAddon)))
+const coverage: NativeCoverage = { boundForms: 0 }
 
 for (const [m, { name, compiled }] of modules.entries()) {
   describe(`fuzz module ${name}`, () => {
@@ -46,7 +47,7 @@ for (const [m, { name, compiled }] of modules.entries()) {
           const sizes = randomSizes(c.reference, SEED + n * 17 + s, limit)
           if (!sizes) return
           ran++
-          const mismatches = checkCase(c, sizes, SEED + n * 31 + s, addon)
+          const mismatches = checkCase(c, sizes, SEED + n * 31 + s, addon, coverage)
           const label = [...sizes].map(([k, v]) => `${k}=${v}`).join(' ')
           expect(mismatches, `${label}, data seed ${SEED + n * 31 + s}\n${kernelSource(c.text)}`).toEqual([])
         })
@@ -57,6 +58,11 @@ for (const [m, { name, compiled }] of modules.entries()) {
 }
 
 describe('the corpus reaches every GEMM form', () => {
+  // After the modules' tests (vitest runs a file's tests in order).
+  it('bound calls packed forms of their constants, which the calls after them read', () => {
+    expect(coverage.boundForms).toBeGreaterThan(100)
+  })
+
   it('flattened, gathered, scaled by a constant or by sizes, divided, with an epilogue and masked by a triangle of C all occur', () => {
     const found = modules.flatMap((m) => m.compiled.flatMap((c) => (c.ok ? contractionsOf(c.compiled.ir.body) : [])))
     const count = (p: (s: Contraction) => boolean) => found.filter(p).length

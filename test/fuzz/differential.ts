@@ -6,7 +6,8 @@
  *   - the naive evaluator on the spec's syntax tree (checks the oracle itself),
  *   - the interpreter on the IR after every pass (checks the passes),
  *   - the generated JS loops,
- *   - the native addon at every ISA level this CPU has, at 1 and 2 threads, every parallel loop through the pool.
+ *   - the native addon at every ISA level this CPU has, at 1 and 2 threads, every parallel loop through the pool,
+ *     and again with the tensors the kernel only reads bound as constants (packed once, read packed after).
  */
 import { createRequire } from 'node:module'
 import path from 'node:path'
@@ -49,6 +50,9 @@ interface AddonMeta {
   readonly isas: readonly string[]
   readonly setIsa: (name: string) => string
   readonly setThreads: (n: number) => void
+  readonly boundForms: number
+  readonly bindConstant: (array: TensorArray) => unknown
+  readonly unbindConstant: (handle: unknown) => void
 }
 export type FuzzAddon = Record<string, (...args: unknown[]) => unknown> & { readonly __polykern: AddonMeta }
 
@@ -129,15 +133,21 @@ function toleranceOf(reference: Kernel, sizes: ReadonlyMap<string, number>): num
   return tolerance(reference.tensors[0].dtype, reductionLength(reference, sizes)) * statements
 }
 
+/** What the native runs exercised, summed over cases: packed forms the bound calls made (polykern_bound.h). */
+export interface NativeCoverage {
+  boundForms: number
+}
+
 /**
  * Runs one case through every system and returns what disagrees with the reference interpreter (empty: all agree).
- * Without an addon, the native systems are skipped.
+ * Without an addon, the native systems are skipped. `coverage`, when given, is added to.
  */
 export function checkCase(
   c: Extract<FuzzCompiled, { ok: true }>,
   sizes: ReadonlyMap<string, number>,
   dataSeed: number,
   addon?: FuzzAddon,
+  coverage?: NativeCoverage,
 ): Mismatch[] {
   const abi = c.compiled.abi
   const args = makeArgs(abi, sizes, rng(dataSeed))
@@ -179,9 +189,50 @@ export function checkCase(
       }
       // Once more with every array a view no vector width divides: the loads and stores that touch the caller's memory.
       compare(`native ${isa}, ${THREADS.at(-1)} threads, arrays at odd element offsets`, fn, copyArgsAtOddOffsets)
+      checkBound(isa)
     }
   }
   return mismatches
+
+  /**
+   * Every tensor the kernel only reads bound as a constant, as runtime/bind.ts binds one (a copy on shared memory),
+   * then called at 1 thread, 2 and 1 again: the first call packs the forms (polykern_bound.h) the later ones read, a
+   * form packed at one thread count read at another. Bound, the constants must stay as they were; unbound, the addon
+   * must hold no more forms than before.
+   */
+  function checkBound(isa: string) {
+    const meta = addon!.__polykern
+    const inputs = abi.params.flatMap((p, n) => (p.kind === 'tensor' && p.role === 'in' ? [n] : []))
+    if (inputs.length === 0) return
+    const constants = new Map(inputs.map((n) => [n, onSharedMemory(args[n] as TensorArray)]))
+    const formsBefore = meta.boundForms
+    const handles = [...constants.values()].map((a) => meta.bindConstant(a))
+    try {
+      const withConstants = (a: readonly unknown[]) => copyArgs(a).map((x, n) => constants.get(n) ?? x)
+      ;[...THREADS, THREADS[0]].forEach((threads, call) => {
+        meta.setThreads(threads)
+        compare(`native ${isa}, ${threads} thread${threads > 1 ? 's' : ''}, read-only tensors bound (call ${call + 1})`, addon![abi.name], withConstants)
+        if (call === 0 && coverage) coverage.boundForms += meta.boundForms - formsBefore
+      })
+    } finally {
+      for (const handle of handles) meta.unbindConstant(handle)
+    }
+    for (const [n, constant] of constants) {
+      if (!bytesOf(args[n] as TensorArray).equals(bytesOf(constant))) mismatches.push({ system: `native ${isa}, bound`, detail: `the bound constant '${abi.params[n].name}' changed` })
+    }
+    const left = meta.boundForms - formsBefore
+    if (left !== 0) mismatches.push({ system: `native ${isa}, bound`, detail: `${left} packed forms left after unbinding` })
+  }
+}
+
+const bytesOf = (a: TensorArray) => Buffer.from(a.buffer, a.byteOffset, a.byteLength)
+
+/** A copy of `array` on a SharedArrayBuffer, as bind() makes one. */
+function onSharedMemory(array: TensorArray): TensorArray {
+  const Type = array.constructor as new (buffer: SharedArrayBuffer) => TensorArray
+  const copy = new Type(new SharedArrayBuffer(array.byteLength))
+  copy.set(array as never)
+  return copy
 }
 
 function worstDifference(a: TensorArray, b: TensorArray): string {

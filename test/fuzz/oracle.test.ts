@@ -79,6 +79,28 @@ describe('a wrong system is caught', async () => {
     expect(systems.every((s) => s.startsWith('native '))).toBe(true)
   })
 
+  it('a native function wrong only with bound constants, or writing into them, is caught', () => {
+    const c = compiled.find((k) => nonEmpty(k) && k.compiled.abi.params.some((p) => p.kind === 'tensor' && p.role === 'in'))!
+    const abi = c.compiled.abi
+    const fn = addon[abi.name]
+    const onShared = (a: unknown[]) => a.some((x) => ArrayBuffer.isView(x) && x.buffer instanceof SharedArrayBuffer)
+    const variant = (f: (...a: unknown[]) => unknown) =>
+      Object.create(addon, { [abi.name]: { value: f } }) as FuzzAddon
+    const wrongWhenBound = variant((...a) => (onShared(a) ? perturbed(c, fn)(...a) : fn(...a)))
+    const systems = checkCase(c, caseOf(c), 1, wrongWhenBound).map((m) => m.system)
+    expect(systems.length).toBeGreaterThanOrEqual(3)
+    expect(systems.every((s) => s.includes('bound'))).toBe(true)
+    const writesConstants = variant((...a) => {
+      fn(...a)
+      abi.params.forEach((p, n) => {
+        const x = a[n] as TensorArray
+        if (p.kind === 'tensor' && p.role === 'in' && x.buffer instanceof SharedArrayBuffer && x.length > 0) x[0] += 1
+      })
+    })
+    const details = checkCase(c, caseOf(c), 1, writesConstants).map((m) => m.detail)
+    expect(details.some((d) => /the bound constant '.*' changed/.test(d))).toBe(true)
+  })
+
   it('wrong generated JS is caught', () => {
     const c = compiled.find(nonEmpty)!
     expect(checkCase({ ...c, js: perturbed(c, c.js) }, caseOf(c), 1).map((m) => m.system)).toEqual(['generated JS'])
