@@ -148,6 +148,26 @@ describe('natively', () => {
     setThreads(1)
   })
 
+  it('.async calls of a freshly bound B, all at once, race to pack it: each block is packed once, every result is right', async () => {
+    const meta = matmulMeta()
+    // A short A (little to copy in before each call starts) and a long B (many blocks, each long to pack).
+    const [M, N, K] = [50, 1031, 2053]
+    const { A, B, want } = matmulCase(M, N, K)
+    const before = meta.boundForms
+    const alone = native.matmul.bind({ B })
+    close(alone(A, new Float64Array(M * N), M, N, K) as Float64Array, want)
+    const made = meta.boundForms - before
+    alone.release()
+    expect(made).toBeGreaterThan(0)
+    // Eight calls on libuv's threads, none of which finds a form when it starts.
+    const layer = native.matmul.bind({ B })
+    const outs = await Promise.all(Array.from({ length: 8 }, () => layer.async(A, new Float64Array(M * N), M, N, K)))
+    for (const out of outs) close(out as Float64Array, want)
+    expect(meta.boundForms, 'each block packed once').toBe(before + made)
+    layer.release()
+    expect(meta.boundForms).toBe(before)
+  })
+
   it("a bound B of more blocks than the registry's first table holds (64) is found again block by block", () => {
     const meta = matmulMeta()
     // Three row counts of three shape classes, each blocking B its own way: a hundred forms or more of one array, so
