@@ -1,7 +1,7 @@
 /**
  * The CI fuzz run: 320 random well-formed kernels (fixed seed) through the real pipeline, built as four addons that
  * hold every ISA, each run on random shapes (0, 1, primes, sizes that are not multiples of 8 or 16) at every ISA level
- * this CPU has and at 1 and 2 threads (with every array a view at an odd element offset, which no fresh array is,
+ * this CPU has and at 1, 2 and 3 threads (with every array a view at an odd element offset, which no fresh array is,
  * and with the tensors it only reads bound as constants), and compared with the reference interpreter, as are the
  * generated JS, the interpreter after the passes, and the naive evaluator on the spec's syntax tree. `npm run fuzz`
  * runs the same check for longer, on fresh seeds, and prints shrunk regressions.

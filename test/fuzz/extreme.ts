@@ -7,7 +7,7 @@
  * (exp log tanh sigmoid pow) of such an expression, whose argument is then the same on every path.
  *
  * Each case runs the generated JS (the fallback), the interpreter before and after the passes, the naive evaluator,
- * and the addon at every ISA level this CPU has at 1 and 2 threads. Everything must equal the fallback bit for bit
+ * and the addon at every ISA level this CPU has at 1, 2 and 3 threads. Everything must equal the fallback bit for bit
  * (any NaN equal to any NaN), but a transcendental statement's native output, which must be within MAX_ULPS.
  */
 import type { Kernel, Stmt } from '../../plugin/ir/nodes.ts'

@@ -1,6 +1,6 @@
 /**
  * Shrunk fuzz findings, each kept as a regression: compiled together into one addon and checked like the fuzzer
- * checks (interpreter, naive evaluator, passes, generated JS, every ISA at 1 and 2 threads). `npm run fuzz` prints
+ * checks (interpreter, naive evaluator, passes, generated JS, every ISA at 1, 2 and 3 threads). `npm run fuzz` prints
  * new entries ready to paste into REGRESSIONS.
  */
 import path from 'node:path'
