@@ -197,9 +197,19 @@ export function lowerSpec(
   return { ir, built, blockForm, facts }
 }
 
-/** The outermost index of a block free to run in parallel (deps.ts), for lower-blocks. */
-const outermostParallel = (facts: KernelFacts) => (b: Block) =>
-  b.indices.find((ix) => facts.blocks.get(b.id)?.parallelIndices.includes(ix.name))?.name
+/**
+ * The index of a block lower-blocks runs in parallel: its outermost one free to (deps.ts), or the outermost one itself
+ * when the block reduces over it and every store reduces (`+=`, `max=`, ...) and loops run inside it. Threads then
+ * split its iterations, each reducing into its own copy of the outputs (emit/c-parallel.ts), where the parallel index
+ * reorder put inside it (a column sum, xᵀA) would wake them once per iteration.
+ */
+const outermostParallel = (facts: KernelFacts) => (b: Block) => {
+  const block = facts.blocks.get(b.id)
+  const [outer] = b.indices
+  const reducing = b.body.every((s) => s.kind === 'store' && s.op !== '=')
+  if (b.indices.length > 1 && reducing && block?.reductionIndices.includes(outer.name)) return outer.name
+  return b.indices.find((ix) => block?.parallelIndices.includes(ix.name))?.name
+}
 
 /**
  * Where a rewritten module runs: `output`, in a bundle (or `polykern build`'s output) with its addon written beside

@@ -3,13 +3,16 @@
  * running one contiguous chunk of the iterations, reading what it needs from the enclosing kernel function through
  * a context struct. The call site estimates the loop's work (iterations, inner ones included) and runs the chunk
  * function on the whole range instead when the work is below PK_PARALLEL_MIN_WORK, so small calls never wake the
- * pool. Each output element is still computed by one thread in the serial order: results equal one thread's.
+ * pool. Each output element is still computed by one thread in the serial order: results equal one thread's. A loop
+ * whose iterations reduce into the same elements is split instead (c-split-reduction.ts), each thread reducing into
+ * its own copy of them.
  */
 import { coeffOf } from '../ir/affine.ts'
 import { mostTrips } from '../analysis/bounds.ts'
 import type { Bound, Kernel, Loop, Stmt, Tensor } from '../ir/nodes.ts'
 import { boundVars, walkStmts } from '../ir/walk.ts'
 import { C_TYPE } from './c-expr.ts'
+import { reductionsAcross, splitReduction } from './c-split-reduction.ts'
 import type { Layout } from './layout.ts'
 import type { Names } from './names.ts'
 import { PREC, operand, type Code } from './syntax.ts'
@@ -45,7 +48,10 @@ export function parallelLoops(kernel: Kernel, symbol: string, names: Names, layo
   let outlining = false
 
   const emit = (loop: Loop, depth: number, print: CPrinters): string[] | undefined => {
-    if (outlining || !writesDisjoint(loop)) return undefined
+    if (outlining) return undefined
+    const disjoint = writesDisjoint(loop)
+    const reduced = disjoint ? undefined : reductionsAcross(loop)
+    if (!disjoint && reduced === undefined) return undefined
     outlining = true
     const body = loop.body.flatMap((s) => print.stmt(s, 2))
     outlining = false
@@ -53,7 +59,10 @@ export function parallelLoops(kernel: Kernel, symbol: string, names: Names, layo
     const inner = new Set(loopVars(loop.body))
     const declared = new Set([loop.v, ...inner].map(names.of))
     const v = names.of(loop.v)
-    const { fields, key } = sameChunk(body, v, captures.filter((c) => !declared.has(c.name)))
+    const same = sameChunk(body, v, captures.filter((c) => !declared.has(c.name)))
+    const { fields } = same
+    // A split names the reduced tensors' fields of its context struct: its chunk function is its own.
+    const key = reduced ? `${same.key}\n#split ${outlined.length}` : same.key
     let chunk = byBody.get(key)
     if (chunk === undefined) {
       // The struct lists its fields as the kernel declares them; slots: where each is in `fields`.
@@ -61,8 +70,10 @@ export function parallelLoops(kernel: Kernel, symbol: string, names: Names, layo
       chunk = { fn: `${symbol}_p${outlined.length}`, slots: declaredOrder.map((c) => fields.indexOf(c)) }
       byBody.set(key, chunk)
       outlined.push(chunkFunction(chunk.fn, v, declaredOrder, body))
+      if (reduced) outlined.push(splitReduction(chunk.fn, reduced, names, layout).helpers)
     }
     const { fn } = chunk
+    const split = reduced && splitReduction(fn, reduced, names, layout)
     const ctx = `${fn}_ctx`
 
     const known = (name: string): boolean => name !== loop.v && !inner.has(name)
@@ -70,8 +81,12 @@ export function parallelLoops(kernel: Kernel, symbol: string, names: Names, layo
     const pad = '  '.repeat(depth)
     const values = [...chunk.slots.map((n) => fields[n].name), 'pk_lo'].join(', ')
     const hi = operand(print.bound(loop.hi), PREC.additive)
-    const big = `(double)pk_n${work === '1' ? '' : ` * (${work})`} >= PK_PARALLEL_MIN_WORK`
-    const pooled = [`${pad}  ${ctx} pk_ctx = {${values}};`, `${pad}  if (${big}) pk_parallel_for(pk_n, ${fn}, &pk_ctx);`, `${pad}  else ${fn}(&pk_ctx, 0, pk_n);`]
+    const total = `(double)pk_n${work === '1' ? '' : ` * (${work})`}`
+    const declare = `${pad}  ${ctx} pk_ctx = {${values}};`
+    if (split) {
+      return [`${pad}{`, `${pad}  const int64_t pk_lo = ${print.bound(loop.lo).text}, pk_n = ${hi} - pk_lo;`, declare, `${pad}  if (!(${split.call(total)})) ${fn}(&pk_ctx, 0, pk_n);`, `${pad}}`]
+    }
+    const pooled = [declare, `${pad}  if (${total} >= PK_PARALLEL_MIN_WORK) pk_parallel_for(pk_n, ${fn}, &pk_ctx);`, `${pad}  else ${fn}(&pk_ctx, 0, pk_n);`]
     // Fewer iterations than threads (a batch of one image): the loop inside runs on the pool instead, when it can.
     const next = innerCandidate(loop)
     const nested = next && emit({ ...next, mode: 'parallel' }, depth + 2, print)

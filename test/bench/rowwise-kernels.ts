@@ -206,3 +206,36 @@ export function relu(T: Float32Array, Y: Float32Array, N: number, H: number, W: 
   for (let p = 0; p < N * H * W * C; p++) Y[p] = Math.max(T[p], 0)
   return Y
 }
+
+/* @kernel
+   X: f32[N, H, W, C]
+   m: f32[C]
+   m[c] +=! X[n, h, w, c] / (N * H * W)
+*/
+export function channelMean(X: Float32Array, m: Float32Array, N: number, H: number, W: number, C: number): Float32Array {
+  m.fill(0)
+  for (let p = 0; p < N * H * W; p++) for (let c = 0; c < C; c++) m[c] += X[p * C + c] / (N * H * W)
+  return m
+}
+
+/* @kernel
+   X: f32[N, H, W, C]
+   s: f32[C]
+   s[c] +=! X[n, h, w, c]
+*/
+export function channelSum(X: Float32Array, s: Float32Array, N: number, H: number, W: number, C: number): Float32Array {
+  s.fill(0)
+  for (let p = 0; p < N * H * W; p++) for (let c = 0; c < C; c++) s[c] += X[p * C + c]
+  return s
+}
+
+/* @kernel
+   s: f32[C]
+   count: f32[]
+   m: f32[C]
+   m[c] = s[c] / count
+*/
+export function divideChannels(s: Float32Array, count: Float32Array, m: Float32Array, C: number): Float32Array {
+  for (let c = 0; c < C; c++) m[c] = s[c] / count[0]
+  return m
+}

@@ -1,7 +1,8 @@
 /**
  * The row-wise bench's ONNX models, written with protobuf.ts like onnx-model.ts's MatMul: Softmax and
- * LayerNormalization over the last axis, and BatchNormalization followed by Relu (NCHW, ONNX's layout). Every
- * attribute keeps its default (axis -1, epsilon 1e-5: the kernels' own), so the nodes carry none.
+ * LayerNormalization over the last axis, BatchNormalization followed by Relu (NCHW, ONNX's layout), and ReduceMean.
+ * Their attributes keep their defaults (axis -1, epsilon 1e-5: the kernels' own), so those nodes carry none; ReduceMean
+ * names its axes.
  * Field numbers are onnx/onnx.proto's, as cited in onnx-model.ts.
  */
 import { bytesField, concat, intField, messageField, stringField } from './protobuf.ts'
@@ -54,6 +55,14 @@ export function batchNormReluModel(N: number, C: number, H: number, W: number): 
     { name: 'Y', shape: [N, C, H, W] },
   )
 }
+
+/** M = ReduceMean(X) over the first three axes of X [N, H, W, C]: a per-channel mean (`axes` an attribute until opset 18). */
+export const channelMeanModel = (N: number, H: number, W: number, C: number): Uint8Array =>
+  model(
+    [{ op: 'ReduceMean', inputs: ['X'], output: 'Y', attributes: { axes: [0, 1, 2], keepdims: 0 } }],
+    [{ name: 'X', shape: [N, H, W, C] }],
+    { name: 'Y', shape: [C] },
+  )
 
 /** ModelProto: ir_version = 1, producer_name = 2, graph = 7, opset_import = 8 (OperatorSetIdProto: version = 2). */
 export function model(

@@ -1,7 +1,9 @@
 /**
  * Issue 4's row-wise cases: softmax and layer norm over rows of 4096×1024, batch-norm + ReLU on 1×56×56×256 (NHWC),
- * fp32. Systems: `polykern` (the fused kernel), `polykern-unfused` (the same statements as separate kernels, called
- * in turn), `onnxruntime` (Softmax, LayerNormalization, BatchNormalization + Relu in NCHW, its layout), `js-loops`.
+ * fp32; and a per-channel mean over 8×56×56×256 (NHWC, batch norm's statistics: a reduction across rows, which the
+ * threads split). Systems: `polykern` (the fused kernel), `polykern-unfused` (the same statements as separate kernels,
+ * called in turn; the mean as a sum, then a division), `onnxruntime` (Softmax, LayerNormalization,
+ * BatchNormalization + Relu in NCHW, its layout; ReduceMean over the NHWC tensor's first three axes), `js-loops`.
  * Same rules as the GEMM cases: one process, every output checked against a float64 reference before it is timed.
  * Results share the GEMM cases' JSON shape with `kind: 'rowwise'`; `gflops` counts a nominal number of operations
  * per element (FLOPS_PER_ELEMENT), `gbps` the bytes a call must move (input and output once).
@@ -11,9 +13,9 @@ import * as runtime from 'polykern/runtime'
 import { keepFastest, measure, PASSES, timeCall } from './measure.ts'
 import { maxRelErr } from './reference.ts'
 import * as kernels from './rowwise-kernels.ts'
-import { batchNormReluModel, layerNormModel, softmaxModel } from './rowwise-onnx.ts'
+import { batchNormReluModel, channelMeanModel, layerNormModel, softmaxModel } from './rowwise-onnx.ts'
 
-export type RowwiseOp = 'softmax' | 'layernorm' | 'bnrelu'
+export type RowwiseOp = 'softmax' | 'layernorm' | 'bnrelu' | 'chanmean'
 export type RowwiseSystem = 'polykern' | 'polykern-unfused' | 'onnxruntime' | 'js-loops'
 
 export interface RowwiseCase {
@@ -27,10 +29,11 @@ export const ROWWISE_CASES: readonly RowwiseCase[] = [
   { name: 'softmax-4096x1024', op: 'softmax', shape: { N: 4096, D: 1024 } },
   { name: 'layernorm-4096x1024', op: 'layernorm', shape: { N: 4096, D: 1024 } },
   { name: 'bnrelu-1x56x56x256', op: 'bnrelu', shape: { N: 1, H: 56, W: 56, C: 256 } },
+  { name: 'chanmean-8x56x56x256', op: 'chanmean', shape: { N: 8, H: 56, W: 56, C: 256 } },
 ]
 
-/** max, subtract, exp, add, divide; mean (add, divide), variance (4), normalize (4); multiply, add, max. */
-const FLOPS_PER_ELEMENT: Readonly<Record<RowwiseOp, number>> = { softmax: 5, layernorm: 10, bnrelu: 3 }
+/** max, subtract, exp, add, divide; mean (add, divide), variance (4), normalize (4); multiply, add, max; add. */
+const FLOPS_PER_ELEMENT: Readonly<Record<RowwiseOp, number>> = { softmax: 5, layernorm: 10, bnrelu: 3, chanmean: 1 }
 
 export interface RowwiseResult {
   readonly name: string
@@ -59,6 +62,8 @@ const TOLERANCE = 1e-4
 /** Inputs, the float64 reference, and each system's call on one case; every call writes `out` (NHWC / row-major). */
 interface Setup {
   readonly elements: number
+  /** Bytes a call must move: its input and output once. */
+  readonly bytes: number
   readonly reference: Float64Array
   readonly fused: () => unknown
   readonly unfused: () => unknown
@@ -76,7 +81,7 @@ export async function benchRowwise(cases: readonly RowwiseCase[], log: (line: st
   for (const [n, c] of cases.entries()) {
     log(`[rowwise ${n + 1}/${cases.length}] ${c.name}`)
     const setup = setupOf(c)
-    const bytes = 8 * setup.elements
+    const { bytes } = setup
     const bench = async (system: RowwiseSystem, threads: 1 | 2, call: () => unknown, output: () => Promise<Float32Array>) => {
       let out: Float32Array | undefined
       const verifySeconds = await timeCall(async () => void (out = await output()))
@@ -141,6 +146,8 @@ function setupOf(c: RowwiseCase): Setup {
       return layerNormSetup(c.shape.N, c.shape.D)
     case 'bnrelu':
       return bnReluSetup(c.shape.N, c.shape.H, c.shape.W, c.shape.C)
+    case 'chanmean':
+      return channelMeanSetup(c.shape.N, c.shape.H, c.shape.W, c.shape.C)
   }
 }
 
@@ -160,6 +167,7 @@ function softmaxSetup(N: number, D: number): Setup {
   ]
   return {
     elements: N * D,
+    bytes: 8 * N * D,
     reference,
     out: Y,
     fused: () => fused(X, Y, N, D),
@@ -193,6 +201,7 @@ function layerNormSetup(N: number, D: number): Setup {
   ]
   return {
     elements: N * D,
+    bytes: 8 * N * D,
     reference,
     out: Y,
     fused: () => fused(X, gamma, beta, Y, N, D),
@@ -237,6 +246,7 @@ function bnReluSetup(N: number, H: number, W: number, C: number): Setup {
   const channel = (a: Float32Array) => new ort.Tensor('float32', a, [C])
   return {
     elements: P * C,
+    bytes: 8 * P * C,
     reference,
     out: Y,
     fused: () => fused(X, gamma, beta, mean, variance, Y, N, H, W, C),
@@ -252,6 +262,30 @@ function bnReluSetup(N: number, H: number, W: number, C: number): Setup {
       gamma: channel(gamma), beta: channel(beta), mean: channel(mean), variance: channel(variance),
     },
     fromOnnx: toNhwc,
+  }
+}
+
+function channelMeanSetup(N: number, H: number, W: number, C: number): Setup {
+  const P = N * H * W
+  const X = randomF32(P * C, 0, 4)
+  const [m, s, count] = [new Float32Array(C), new Float32Array(C), Float32Array.of(P)]
+  const reference = new Float64Array(C)
+  for (let p = 0; p < P; p++) for (let c = 0; c < C; c++) reference[c] += X[p * C + c] / P
+  const [fused, sum, divide] = [native('channelMean'), native('channelSum'), native('divideChannels')]
+  return {
+    elements: P * C,
+    bytes: 4 * (P * C + C),
+    reference,
+    out: m,
+    fused: () => fused(X, m, N, H, W, C),
+    unfused: () => {
+      sum(X, s, N, H, W, C)
+      divide(s, count, m, C)
+    },
+    js: () => channelMeanLoops(X, m, P, C),
+    model: channelMeanModel(N, H, W, C),
+    feeds: { X: new ort.Tensor('float32', X, [N, H, W, C]) },
+    fromOnnx: (y) => y,
   }
 }
 
@@ -288,6 +322,12 @@ function bnReluLoops(X: Float32Array, gamma: Float32Array, beta: Float32Array, m
     }
 }
 
+function channelMeanLoops(X: Float32Array, m: Float32Array, P: number, C: number): void {
+  m.fill(0)
+  for (let p = 0; p < P; p++) for (let c = 0; c < C; c++) m[c] += X[p * C + c]
+  for (let c = 0; c < C; c++) m[c] /= P
+}
+
 /** The table: best ms per call by system and thread count, and the ratios the issue's targets are stated in. */
 export function formatRowwise(run: RowwiseRun): string {
   const names = [...new Set([...run.results.map((r) => r.name), ...run.failures.map((f) => f.name)])]
@@ -315,7 +355,7 @@ export function formatRowwise(run: RowwiseRun): string {
   const line = (r: readonly string[]) => r.map((s, k) => (k === 0 ? s.padEnd(widths[k]) : s.padStart(widths[k]))).join('  ').trimEnd()
   return [
     'Row-wise kernels: ms per call (best); pk = polykern (fused), unfused = the same statements as separate polykern ' +
-      'kernels, ort = onnxruntime-node (Softmax, LayerNormalization, BatchNormalization+Relu), js = plain JS loops; ' +
+      'kernels, ort = onnxruntime-node (Softmax, LayerNormalization, BatchNormalization+Relu, ReduceMean), js = plain JS loops; ' +
       'ratios are speedups of pk',
     '',
     line(head),
