@@ -40,6 +40,7 @@ import { saveScheduleMemo, scheduleMemoFor, type ScheduleMemo } from './schedule
 import { tuneKernels } from './tune/tune.ts'
 import { tileTransposes } from './passes/tile-transposes.ts'
 import { vectorize } from './passes/vectorize.ts'
+import { stripReductions } from './passes/strip-reductions.ts'
 import { progressLines, type Progress } from './progress.ts'
 import type { KernelMemo } from './kernel-memo.ts'
 import { debugTopics } from './debug-topics.ts'
@@ -140,6 +141,7 @@ export const LOWERING_PASSES: readonly PassStep<LoweringContext>[] = [
   { name: 'fuse-epilogue', run: (ir, c) => fuseEpilogues(ir, c.facts, c.log('match')) },
   { name: 'lower-blocks', lowered: true, run: (ir, c) => lowerBlocks(ir, outermostParallel(factsAfterFusion(c.facts, ir))) },
   { name: 'vectorize', lowered: true, run: (ir) => vectorize(ir) },
+  { name: 'strip-reductions', lowered: true, run: (ir) => stripReductions(ir) },
   { name: 'tile-transposes', lowered: true, run: (ir, c) => tileTransposes(ir, c.target.machine.caches[0]) },
 ]
 

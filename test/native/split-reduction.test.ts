@@ -1,6 +1,7 @@
 /**
- * Reductions whose outermost loop is the one they reduce over (xᵀA, column sums, maxima and products):
- * the threads split that loop, each reducing into its own copy of the output, then combine the copies
+ * Reductions whose outermost loop is the one they reduce over (xᵀA, column sums, maxima and products), and whole
+ * tensors reduced into one element (a dot product, a maximum) in strips (passes/strip-reductions.ts): the threads
+ * split that loop, each reducing into its own copy of the output, then combine the copies
  * (emit/c-split-reduction.ts). Against the interpreter at every ISA and at 1, 2 and 3 threads, on extents that are
  * not multiples of the lanes or of the thread count, for every reducing operation and for an output that starts with
  * content (`+=` without `!`); the copies start at -0, so a sum of negative zeros stays -0 on every thread count.
@@ -49,6 +50,18 @@ const CASES: readonly Case[] = [
     output: 'p',
     sizes: [{ R: 23, C: 7 }],
     reduced: (s) => s.R,
+  },
+  {
+    kernel: kernel('dot', 'x: f32[N]\ny: f32[N]\ns: f32[]\ns +=! x[i] * y[i]'),
+    output: 's',
+    sizes: [{ N: 9001 }, { N: 40_000 }, { N: 5 }],
+    reduced: (s) => s.N,
+  },
+  {
+    kernel: kernel('largest', 'x: f64[N]\nm: f64[]\nm max=! x[i]'),
+    output: 'm',
+    sizes: [{ N: 12_345 }],
+    reduced: (s) => s.N,
   },
   {
     kernel: kernel('countColumns', 'A: i32[R, C]\nc: i32[C]\nc[j] +=! A[i, j]'),
