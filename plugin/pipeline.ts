@@ -202,8 +202,8 @@ export function lowerSpec(
 /**
  * The index of a block lower-blocks runs in parallel: its outermost one free to (deps.ts), or the outermost one itself
  * when the block reduces over it and every store reduces (`+=`, `max=`, ...) and loops run inside it. Threads then
- * split its iterations, each reducing into its own copy of the outputs (emit/c-parallel.ts), where the parallel index
- * reorder put inside it (a column sum, xᵀA) would wake them once per iteration.
+ * split its iterations, each reducing into its own copy of the outputs (emit/c-split-reduction.ts), where the
+ * parallel index reorder put inside it (a column sum, xᵀA) would wake them once per iteration.
  */
 const outermostParallel = (facts: KernelFacts) => (b: Block) => {
   const block = facts.blocks.get(b.id)

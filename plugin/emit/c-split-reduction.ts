@@ -1,6 +1,7 @@
 /**
  * A parallel loop whose iterations reduce into the same elements (pipeline.ts runs a block's outermost reduction
- * index in parallel when the index it stores along is inside it: a column sum, xᵀA, a channel's maximum).
+ * index in parallel when the index it stores along is inside it: a column sum, xᵀA, a channel's maximum; and
+ * passes/strip-reductions.ts a dot product's strips).
  * Threads split its iterations: member 0 reduces into the outputs themselves, every other member into a copy of them
  * started at the operation's identity; after a barrier each member combines a share of the elements, the copies in
  * member order. So sums change order with the thread count (docs/language.md allows it for `+=` and `*=`), never from
@@ -61,7 +62,7 @@ export function splitReduction(fn: string, reduced: readonly Reduced[], names: N
     'typedef struct {',
     `  const ${ctx} *pk_base;`,
     '  int64_t pk_n;',
-    ...parts.flatMap((p) => [`  ${p.type} *pk_copies${parts.indexOf(p)};`, `  int64_t ${p.count};`]),
+    ...parts.flatMap((p) => [`  ${p.type} *${p.copies};`, `  int64_t ${p.count};`]),
     '  pk_barrier pk_barrier;',
     `} ${fn}_split_ctx;`,
     '',
