@@ -70,10 +70,11 @@ export function parallelLoops(kernel: Kernel, symbol: string, names: Names, layo
       chunk = { fn: `${symbol}_p${outlined.length}`, slots: declaredOrder.map((c) => fields.indexOf(c)) }
       byBody.set(key, chunk)
       outlined.push(chunkFunction(chunk.fn, v, declaredOrder, body))
-      if (reduced) outlined.push(splitReduction(chunk.fn, reduced, names, layout).helpers)
     }
     const { fn } = chunk
+    // A split's chunk function is never shared (its key above), so it was outlined just now: its helpers follow it.
     const split = reduced && splitReduction(fn, reduced, names, layout)
+    if (split) outlined.push(split.helpers)
     const ctx = `${fn}_ctx`
 
     const known = (name: string): boolean => name !== loop.v && !inner.has(name)

@@ -55,7 +55,8 @@ export function splitReduction(fn: string, reduced: readonly Reduced[], names: N
   const ctx = `${fn}_ctx`
   const parts = reduced.map((r, n) => {
     const dtype = layout.tensor(r.tensor).dtype
-    return { ...r, field: names.of(r.tensor), copies: `pk_copies${n}`, count: `pk_count${n}`, type: C_TYPE[dtype], dtype }
+    const elements = layout.count(r.tensor).text
+    return { ...r, field: names.of(r.tensor), copies: `pk_copies${n}`, count: `pk_count${n}`, elements, type: C_TYPE[dtype], dtype }
   })
   const helpers = [
     `/* ${fn}'s loop split between the pool's threads, each reducing into its own copy of the outputs (c-split-reduction.ts). */`,
@@ -106,9 +107,9 @@ export function splitReduction(fn: string, reduced: readonly Reduced[], names: N
   ].join('\n')
   // Worth it when the work is the pool's and the copies (filled, then combined) are small beside it.
   const call = (work: string) => {
-    const counts = parts.map((p) => `(double)(${layout.count(p.tensor).text})`).join(' + ')
+    const counts = parts.map((p) => `(double)(${p.elements})`).join(' + ')
     const worth = `pk_n > 1 && pk_threads() > 1 && ${work} >= ${SPLIT_MIN_WORK} * PK_PARALLEL_MIN_WORK && (${counts}) * pk_threads() * ${SPLIT_COPY_COST} <= ${work}`
-    return `${worth} && ${fn}_split(&pk_ctx, pk_n${parts.map((p) => `, ${layout.count(p.tensor).text}`).join('')})`
+    return `${worth} && ${fn}_split(&pk_ctx, pk_n${parts.map((p) => `, ${p.elements}`).join('')})`
   }
   return { helpers, call }
 }
