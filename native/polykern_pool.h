@@ -87,6 +87,13 @@ PK_SHARED void pk_pool_nudge(void);
 
 static inline int pk_clamp_threads(long n) { return n < 1 ? 1 : n > PK_MAX_THREADS ? PK_MAX_THREADS : (int)n; }
 
+/* Member `t` of `nt`'s share [*lo, *hi) of [0, total), in whole units but the last: as even as units allow. */
+static inline void pk_share(int64_t total, int64_t unit, int t, int nt, int64_t *lo, int64_t *hi) {
+  const int64_t units = (total + unit - 1) / unit, from = units * t / nt * unit, to = units * (t + 1) / nt * unit;
+  *lo = from < total ? from : total;
+  *hi = to < total ? to : total;
+}
+
 #ifndef PK_RUNTIME_EXTERN
 
 typedef struct {

@@ -278,13 +278,6 @@ static inline int64_t pk_slab_nc(int64_t nc, int64_t slab, int64_t nr, int64_t k
   return pk_max_i64(nc, pk_min64(pk_round_up(slab, nr), most));
 }
 
-/* Member `t` of `nt`'s share [*lo, *hi) of [0, total), in whole units but the last: as even as units allow. */
-static inline void pk_share(int64_t total, int64_t unit, int t, int nt, int64_t *lo, int64_t *hi) {
-  const int64_t units = (total + unit - 1) / unit;
-  *lo = pk_min64(units * t / nt * unit, total);
-  *hi = pk_min64(units * (t + 1) / nt * unit, total);
-}
-
 /* The batch indices of a call: their extents and each operand's element stride along them. */
 #define PK_MAX_BATCH 8
 typedef struct {
